@@ -1,0 +1,1 @@
+"""Flask blueprints by audience: table screen, phones, joining, cards."""
