@@ -1,0 +1,280 @@
+"""The game state document: its shape, look-ups and the checks every entry point shares.
+
+The state is a plain JSON-serialisable dict (documented field by field in docs/state.md). Entry
+points never change the state they are given: they call ``begin`` for a working copy, change the
+copy, and return it with the steps they took.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from companion.engine.errors import RuleError
+from companion.engine.steps import Step
+
+SCHEMA = 1
+COLONY = "colony"
+RULESETS = ("base", "long_night")
+VARIANTS = ("standard", "betrayer", "hardcore", "coop", "two_player")
+MODULES = ("improvements", "bandits", "raxxon")
+WOUND_KINDS = ("wound", "frostbite", "despair")
+
+State = dict[str, Any]
+
+
+def begin(
+    state: State, *, allow_pending: bool = False, allow_ended: bool = False
+) -> tuple[State, list[Step]]:
+    """Return a working copy of the state and an empty step list, refusing a finished game."""
+    if not isinstance(state, dict) or state.get("schema") != SCHEMA:
+        raise RuleError(f"not a game state of schema {SCHEMA}")
+    if state.get("ended") and not allow_ended:
+        raise RuleError("the game has ended")
+    if state.get("pending") and not allow_pending:
+        pending = state["pending"]
+        raise RuleError(f"waiting for a decision first: {pending.get('prompt', pending['kind'])}")
+    return copy.deepcopy(state), []
+
+
+def to_json(state: State) -> str:
+    """Serialise a state (also the save-file format)."""
+    return json.dumps(state, sort_keys=True, ensure_ascii=False)
+
+
+def from_json(text: str) -> State:
+    """Load a state saved by ``to_json``."""
+    try:
+        state = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RuleError(f"not a saved game: {exc}") from exc
+    if not isinstance(state, dict) or state.get("schema") != SCHEMA:
+        raise RuleError(f"not a saved game of schema {SCHEMA}")
+    return state
+
+
+# --- counts that are checked where they are used ---
+
+
+def require_count(value: Any, what: str, *, minimum: int = 0) -> int:
+    """Return value as an int, or raise if it is not a whole number >= minimum."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} must be a whole number, not {value!r}")
+    if value < minimum:
+        raise RuleError(f"{what} must be at least {minimum}, not {value}")
+    return value
+
+
+# --- seats ---
+
+
+def seat(st: State, seat_id: Any) -> dict[str, Any]:
+    """Return the seat with this id, or raise naming the unknown seat."""
+    for s in st["seats"]:
+        if s["id"] == seat_id:
+            return s
+    raise RuleError(f"unknown seat {seat_id!r}")
+
+
+def seats_in_play(st: State) -> list[dict[str, Any]]:
+    """Seats still in the game (not eliminated), in turn order."""
+    return [s for s in st["seats"] if not s.get("eliminated")]
+
+
+def voters(st: State) -> list[dict[str, Any]]:
+    """Seats that may vote and contribute: in play and not exiled."""
+    return [s for s in seats_in_play(st) if not s["exiled"]]
+
+
+def right_of(st: State, seat_id: str) -> str:
+    """The seat to the right of this one: the previous seat in turn order (wrapping)."""
+    ring = [s["id"] for s in seats_in_play(st)]
+    if seat_id not in ring:
+        raise RuleError(f"seat {seat_id!r} is not in the game")
+    return ring[(ring.index(seat_id) - 1) % len(ring)]
+
+
+def left_of(st: State, seat_id: str) -> str:
+    """The seat to the left of this one: the next seat in turn order (wrapping)."""
+    ring = [s["id"] for s in seats_in_play(st)]
+    if seat_id not in ring:
+        raise RuleError(f"seat {seat_id!r} is not in the game")
+    return ring[(ring.index(seat_id) + 1) % len(ring)]
+
+
+# --- survivors and places ---
+
+
+def survivor(st: State, survivor_id: Any) -> dict[str, Any]:
+    """Return the survivor in play with this id, or raise."""
+    for s in st["survivors"]:
+        if s["id"] == survivor_id:
+            return s
+    raise RuleError(f"unknown survivor {survivor_id!r} (not in play)")
+
+
+def survivors_at(st: State, place: str) -> list[dict[str, Any]]:
+    """Survivors in play at a place ("colony" or a location id)."""
+    return [s for s in st["survivors"] if s["location"] == place]
+
+
+def survivors_of(st: State, seat_id: str) -> list[dict[str, Any]]:
+    """Survivors a seat controls."""
+    return [s for s in st["survivors"] if s["owner"] == seat_id]
+
+
+def location(st: State, location_id: Any) -> dict[str, Any]:
+    """Return the non-colony location with this id, or raise."""
+    for loc in st["locations"]:
+        if loc["id"] == location_id:
+            return loc
+    raise RuleError(f"unknown location {location_id!r}")
+
+
+def place_name(st: State, place: str) -> str:
+    """A person's name for a place."""
+    return "the colony" if place == COLONY else location(st, place)["name"]
+
+
+def entrance(st: State, place: str, number: int | None = None) -> dict[str, Any]:
+    """The entrance record at a place: a colony entrance 1-6, or a location's one entrance."""
+    if place == COLONY:
+        numbers = [e["number"] for e in st["colony"]["entrances"]]
+        if number not in numbers:
+            raise RuleError(f"the colony has entrances {numbers[0]}-{numbers[-1]}, not {number!r}")
+        return st["colony"]["entrances"][numbers.index(number)]
+    if number not in (None, 1):
+        raise RuleError(f"a location has a single entrance, not entrance {number!r}")
+    return location(st, place)["entrance"]
+
+
+def free_spaces(ent: dict[str, Any]) -> int:
+    """Empty spaces at an entrance: zombies, barricades and traps each fill one."""
+    return ent["spaces"] - ent["zombies"] - ent["barricades"] - ent["traps"]
+
+
+def helpless_count(st: State) -> int:
+    """Helpless tokens in the colony, an unruly token counting 2 (000:690)."""
+    return st["helpless"]["normal"] + 2 * st["helpless"]["unruly"]
+
+
+def colonists(st: State) -> int:
+    """Survivors in the colony for food and zombies: every survivor card plus helpless.
+
+    Base 002 "Colony Phase" (Pay Food, Add Zombies: helpless count as survivors; 002:1581),
+    Long Night 000:690 (an unruly token counts as two).
+    """
+    return len(survivors_at(st, COLONY)) + helpless_count(st)
+
+
+def colony_occupancy(st: State) -> int:
+    """Survivor spaces taken in the colony: survivor cards plus helpless tokens."""
+    return len(survivors_at(st, COLONY)) + st["helpless"]["normal"] + st["helpless"]["unruly"]
+
+
+# --- the empty document every game starts from ---
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "modules": [],
+    "player_elimination": False,
+    "mature": True,
+    "barricade_before_trap": True,
+    "sets": [],
+}
+
+
+def new_entrance(spaces: int, number: int = 1) -> dict[str, Any]:
+    """An empty entrance with this many spaces."""
+    return {"number": number, "spaces": spaces, "zombies": 0, "barricades": 0, "traps": 0}
+
+
+def new_location(card: dict[str, Any]) -> dict[str, Any]:
+    """A location on the board from its card facts (id, name, number, capacities)."""
+    return {
+        "id": card["id"],
+        "name": card["name"],
+        "number": card.get("number", 0),
+        "survivor_spaces": card["survivor_spaces"],
+        "entrance": new_entrance(card["entrance_spaces"]),
+        "noise": 0,
+        "bandits": 0,
+    }
+
+
+def new_survivor(
+    card: dict[str, Any], owner: str | None, *, leader: bool = False, place: str = COLONY
+) -> dict[str, Any]:
+    """A survivor in play from its card facts (id, name, influence, attack, search)."""
+    return {
+        "id": card["id"],
+        "name": card["name"],
+        "influence": card["influence"],
+        "attack": card.get("attack"),
+        "search": card.get("search"),
+        "owner": owner,
+        "leader": leader,
+        "location": place,
+        "wounds": 0,
+        "frostbite": 0,
+        "despair": 0,
+    }
+
+
+def new_state(
+    *,
+    ruleset: str = "base",
+    variant: str = "standard",
+    seat_names: list[str] | tuple[str, ...] = (),
+    locations: list[dict[str, Any]] | tuple[dict[str, Any], ...] = (),
+    colony_survivor_spaces: int = 30,
+    colony_entrance_spaces: int = 3,
+    settings: dict[str, Any] | None = None,
+) -> State:
+    """The empty state document with seats s1..sN in turn order and the given board."""
+    if ruleset not in RULESETS:
+        raise RuleError(f"ruleset must be one of {', '.join(RULESETS)}, not {ruleset!r}")
+    if variant not in VARIANTS:
+        raise RuleError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    merged = {**DEFAULT_SETTINGS, **(settings or {})}
+    unknown = set(merged["modules"]) - set(MODULES)
+    if unknown:
+        raise RuleError(f"unknown module(s): {', '.join(sorted(unknown))}")
+    seat_ids = [f"s{i}" for i in range(1, len(seat_names) + 1)]
+    return {
+        "schema": SCHEMA,
+        "ruleset": ruleset,
+        "variant": variant,
+        "settings": merged,
+        "main_objective": None,
+        "phase": "player_turns",
+        "round": 1,
+        "round_track": 6,
+        "morale": 6,
+        "food": 0,
+        "starvation": 0,
+        "waste": 0,
+        "helpless": {"normal": 0, "unruly": 0},
+        "colony": {
+            "survivor_spaces": colony_survivor_spaces,
+            "entrances": [new_entrance(colony_entrance_spaces, n) for n in range(1, 7)],
+        },
+        "locations": [new_location(card) for card in locations],
+        "survivors": [],
+        "graveyard": [],
+        "seats": [
+            {"id": sid, "name": name, "exiled": False, "eliminated": False, "needs_survivor": False}
+            for sid, name in zip(seat_ids, seat_names, strict=True)
+        ],
+        "first_player": seat_ids[0] if seat_ids else None,
+        "active_player": None,
+        "turn": None,
+        "crisis": None,
+        "decks": {"crossroads": [], "exiled_objectives": [], "crises": []},
+        "secrets": {
+            sid: {"objective": None, "exiled_objective": None, "crossroads": None}
+            for sid in seat_ids
+        },
+        "pending": None,
+        "ended": None,
+    }

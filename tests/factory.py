@@ -1,0 +1,65 @@
+"""Small builders of game states for engine tests (test data, not card data)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from companion.engine.state import State, new_state, new_survivor
+
+LOCATIONS = [
+    {
+        "id": "police",
+        "name": "Police Station",
+        "number": 1,
+        "entrance_spaces": 3,
+        "survivor_spaces": 3,
+    },
+    {
+        "id": "grocery",
+        "name": "Grocery Store",
+        "number": 2,
+        "entrance_spaces": 3,
+        "survivor_spaces": 3,
+    },
+    {"id": "school", "name": "School", "number": 3, "entrance_spaces": 4, "survivor_spaces": 4},
+    {"id": "library", "name": "Library", "number": 4, "entrance_spaces": 3, "survivor_spaces": 3},
+    {"id": "hospital", "name": "Hospital", "number": 5, "entrance_spaces": 4, "survivor_spaces": 4},
+    {"id": "gas", "name": "Gas Station", "number": 6, "entrance_spaces": 2, "survivor_spaces": 2},
+]
+
+
+def make_state(seats: int = 3, *, ruleset: str = "base", **settings) -> State:
+    """A state with `seats` players, the six test locations and nobody on the board."""
+    names = ["Ana", "Bruno", "Carla", "Davi", "Elis", "Fabio"][:seats]
+    return new_state(ruleset=ruleset, seat_names=names, locations=LOCATIONS, settings=settings)
+
+
+def put_survivors(
+    st: State, influences: Iterable[int], *, owner: str = "s1", place: str = "colony"
+) -> list[str]:
+    """Add survivors with these influences for one seat; the first one added leads. Returns ids."""
+    ids = []
+    for influence in influences:
+        sid = f"surv-{influence}-{len(st['survivors'])}"
+        leader = not any(s["owner"] == owner for s in st["survivors"])
+        card = {"id": sid, "name": f"Survivor {influence}", "influence": influence}
+        st["survivors"].append(new_survivor(card, owner, leader=leader, place=place))
+        ids.append(sid)
+    return ids
+
+
+class Scripted(random.Random):
+    """A random source that returns scripted randint results, then falls back to a seed."""
+
+    def __init__(self, results: Iterable[int] = (), seed: int = 0) -> None:
+        super().__init__(seed)
+        self.results = list(results)
+
+    def randint(self, a: int, b: int) -> int:
+        """Next scripted result (checked against the range), else a seeded one."""
+        if self.results:
+            value = self.results.pop(0)
+            assert a <= value <= b, f"scripted {value} outside {a}..{b}"
+            return value
+        return super().randint(a, b)
