@@ -97,6 +97,109 @@ TEXTS: dict[str, Text] = {
     "overrun": lambda s: f"Zombie {s['k']} → {_where(s)} is full and unprotected: overrun!",
     "overrun_nobody": "Nobody is there to be killed; the zombie is not placed.",
     "bandits_removed": "The overrun drives off {count} bandit(s) at {location_name}.",
+    # --- player turns, crossroads, votes, exile and the end of the game ---
+    "turn_started": "Round {round}: {seat_name}'s turn begins.",
+    "crossroads_drawn": (
+        "{drawer_name} draws a crossroads card for {seat_name}'s turn and keeps it hidden."
+    ),
+    "crossroads_secret": (
+        "Your crossroads card for {seat_name}'s turn is {card}: watch for its trigger."
+    ),
+    "crossroads_deck_empty": (
+        "The crossroads deck is empty: {drawer_name} draws nothing for {seat_name}'s turn."
+    ),
+    "frostbite_hurts": "Frostbite: {name} takes 1 more wound as {seat_name}'s turn begins.",
+    "crossroads_returned": (
+        "{drawer_name}'s crossroads card did not trigger; it goes face down under the deck."
+    ),
+    "turn_ended": "{seat_name}'s turn ends.",
+    "turns_over": "Everyone has had a turn this round: run the colony phase next.",
+    "crossroads_revealed": "{drawer_name} reveals the crossroads card {name}: {trigger}",
+    "crossroads_option_chosen": lambda s: (
+        f"The vote settles it: option {s['option']}: {s['text']}"
+        if s["by_vote"]
+        else f"{s['seat_name']} takes option {s['option']}: {s['text']}"
+    ),
+    "crossroads_removed": "{name} leaves the game.",
+    "vote_tally": lambda s: (
+        f"Vote on {s['subject']}: {_plural(s['up'], 'thumb')} up, {s['down']} down"
+        + (": a tie." if s["up"] == s["down"] else f": it {'passes' if s['passed'] else 'fails'}.")
+    ),
+    "vote_tie_broken": lambda s: (
+        (
+            f"The first player is exiled, so {s['breaker_name']}, the nearest player to their "
+            "left who may vote, settles the tie (table ruling)"
+            if s["ruling"]
+            else f"{s['breaker_name']}, the first player, settles the tie"
+        )
+        + f": the vote {'passes' if s['passed'] else 'fails'}."
+    ),
+    "exile_vote_called": "{caller_name} calls a vote to exile {target_name}.",
+    "exile_refused": "{target_name} is not exiled.",
+    "player_exiled": (
+        "{target_name} is exiled: no more votes, crisis cards or food tokens for them, and "
+        "their survivors die without costing morale."
+    ),
+    "exiled_objective_drawn": (
+        "{seat_name} draws an exiled secret objective and keeps it beside the first one."
+    ),
+    "exiled_objective_secret": "Your exiled secret objective is {card}.",
+    "exiled_objectives_empty": "No exiled objectives are left: {seat_name} draws nothing.",
+    "exiled_survivor_moved": (
+        "{name} leaves the colony for {location_name} (not the turn's one move): roll for "
+        "exposure for {name} now."
+    ),
+    "exiled_must_move": lambda s: (
+        f"{s['seat_name']} must still move {s['names']} out of the colony to other locations, "
+        "rolling for exposure for each."
+    ),
+    "winners_declared": lambda s: (
+        (
+            f"Everyone {'wins' if s['winners'] else 'loses'}: the colony "
+            + ("completed" if s["winners"] else "did not complete")
+            + " the main objective."
+        )
+        if s["coop"]
+        else (
+            "Winners: " + ", ".join(s["winner_names"]) + "."
+            if s["winner_names"]
+            else "Nobody completed a secret objective: everyone loses."
+        )
+        + (" Everyone else loses." if s["winner_names"] and s["loser_names"] else "")
+    ),
+    # --- game setup and dealing ---
+    "game_set_up": lambda s: (
+        f"New game of {_plural(s['players'], 'player')}: {s['main_objective']} "
+        f"({s['side']} side). Morale starts at {s['morale']}, the round track at "
+        f"{s['round_track']}; {_plural(s['food'], 'food token')} in the supply and "
+        f"{_plural(s['helpless'], 'helpless survivor')} in the colony."
+    ),
+    "setup_extra": "This main objective also asks the table to: {extra}",
+    "objective_received": "Your secret objective is {name}. Keep it to yourself.",
+    "objectives_dealt": (
+        "Each player has received a secret objective on their phone; one of the cards set aside "
+        "was a betrayal objective."
+    ),
+    "no_secret_objectives": lambda s: (
+        "Co-op rules: nobody holds a secret objective and nobody can be exiled; everyone "
+        "plays for the main objective."
+        if s["reason"] == "coop"
+        else "No secret objective cards were given, so none were dealt."
+    ),
+    "decks_built": lambda s: (
+        f"Decks shuffled: {_plural(s['crossroads'], 'crossroads card')}, "
+        f"{_plural(s['crises'], 'crisis card')} and "
+        f"{_plural(s['exiled_objectives'], 'exiled objective')}."
+    ),
+    "first_player_chosen": lambda s: (
+        f"{s['seat_name']} takes the first player token: their group leader {s['leader']} "
+        f"has the highest influence ({s['influence']})."
+        + (
+            f" Tied with {s['tied_with']}; the seat listed first goes first, swap if you agree."
+            if s.get("tied_with")
+            else ""
+        )
+    ),
 }
 
 
