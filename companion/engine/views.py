@@ -1,0 +1,47 @@
+"""What each device may see: the table screen sees the public view, a phone also its own secrets.
+
+DESIGN.md "Secrets stay on their phone": no view made for one device carries another seat's
+objective, exiled objective, crossroads card, or who contributed which crisis card. The decks'
+order is hidden from everyone (only their sizes are shown). Pending decisions are public.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from companion.engine.state import State, seat
+from companion.engine.steps import Step
+
+
+def _contribution_count(contributions: Any) -> int:
+    """How many cards were contributed, whatever the container (a list, or lists per seat)."""
+    if isinstance(contributions, dict):
+        return sum(len(v) if isinstance(v, list | tuple) else 1 for v in contributions.values())
+    if isinstance(contributions, list | tuple):
+        return len(contributions)
+    return 0
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """The state as the table screen may show it: no secrets, deck sizes, a contribution count."""
+    view = {k: copy.deepcopy(v) for k, v in state.items() if k != "secrets"}
+    view["decks"] = {name: len(cards) for name, cards in state.get("decks", {}).items()}
+    crisis = view.get("crisis")
+    if isinstance(crisis, dict) and "contributions" in crisis:
+        crisis["contributions"] = _contribution_count(crisis["contributions"])
+    return view
+
+
+def seat_view(state: State, seat_id: str) -> dict[str, Any]:
+    """The public view plus this seat's own secrets under "mine" (and its id under "seat")."""
+    seat(state, seat_id)
+    view = public_view(state)
+    view["seat"] = seat_id
+    view["mine"] = copy.deepcopy(state["secrets"][seat_id])
+    return view
+
+
+def visible_steps(steps: list[Step], seat_id: str | None = None) -> list[Step]:
+    """The steps a device may see: every public step, plus the private ones of its own seat."""
+    return [s for s in steps if s.get("private") is None or (seat_id and s["private"] == seat_id)]
