@@ -1,0 +1,202 @@
+"""Player turns: whose turn it is, the crossroads draw and frostbite as a turn begins.
+
+Base 002 "Player Turns" (002:983): the first player takes the first turn of a round, then play
+passes to the left (the next seat) until every player has had one turn; then the colony phase
+begins. A player's right-hand neighbour (the previous seat) draws the crossroads card for that
+turn (002:1464, 000:458).
+
+State fields used here: ``turn`` (the turn in progress or None), ``active_player``,
+``turns_taken`` (``{"round": n, "seats": [...]}``: who has had a turn in round n; it starts
+afresh by itself when ``round`` moves on, so the colony phase need not clear it), and
+``must_leave_colony`` (see exile.py: a turn cannot end while an exiled player still has
+survivors to move out of the colony).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.deaths import add_wound
+from companion.engine.errors import RuleError
+from companion.engine.state import (
+    COLONY,
+    State,
+    begin,
+    right_of,
+    seat,
+    seats_in_play,
+    survivor,
+    survivors_of,
+)
+from companion.engine.steps import Step, step
+
+# --- look-ups other rule modules share ---
+
+
+def turn_order(st: State) -> list[str]:
+    """Seat ids in play in this round's order: the first player, then to the left (002:983)."""
+    ids = [s["id"] for s in st["seats"]]
+    start = ids.index(st["first_player"]) if st["first_player"] in ids else 0
+    in_play = {s["id"] for s in seats_in_play(st)}
+    return [sid for sid in ids[start:] + ids[:start] if sid in in_play]
+
+
+def turns_taken(st: State) -> list[str]:
+    """Seats that have had their turn this round (the record restarts when the round moves on)."""
+    record = st.get("turns_taken")
+    if not record or record.get("round") != st["round"]:
+        return []
+    return list(record["seats"])
+
+
+def next_turn_seat(st: State) -> str | None:
+    """The seat whose turn comes next this round, or None once everyone has had one."""
+    done = set(turns_taken(st))
+    for sid in turn_order(st):
+        if sid not in done:
+            return sid
+    return None
+
+
+def current_turn(st: State) -> dict[str, Any]:
+    """The turn in progress, or raise: an action that belongs to a player's turn needs one."""
+    if st["phase"] != "player_turns" or not st.get("turn"):
+        raise RuleError("no player's turn is in progress: start a turn first")
+    return st["turn"]
+
+
+def still_to_leave_colony(st: State) -> list[dict[str, Any]]:
+    """Survivors an exiled player must still move out of the colony (002:1736).
+
+    Only those still in play and still in the colony count; one that died meanwhile does not.
+    """
+    ids = set(st.get("must_leave_colony") or [])
+    return [s for s in st["survivors"] if s["id"] in ids and s["location"] == COLONY]
+
+
+def location_has_room(st: State, loc: dict[str, Any]) -> bool:
+    """Whether a non-colony location has a free survivor space (bandits take one each, 000:723)."""
+    here = sum(1 for s in st["survivors"] if s["location"] == loc["id"])
+    return here + loc.get("bandits", 0) < loc["survivor_spaces"]
+
+
+# --- rules ---
+
+
+def draw_crossroads(st: State, steps: list[Step], active: str) -> str | None:
+    """The player to the active player's right draws the top crossroads card in secret.
+
+    Base 002 "Resolving Crossroads Cards" (002:1464), 000:458. The top of
+    ``decks["crossroads"]`` is its first entry. The public step names only who drew; a private
+    step tells the drawer which card. An empty deck draws nothing (the books are silent; the
+    turn simply has no crossroads card). Returns the drawer's seat id.
+    """
+    drawer = right_of(st, active)
+    names = {"seat_name": seat(st, active)["name"], "drawer": drawer}
+    names["drawer_name"] = seat(st, drawer)["name"]
+    held = st["secrets"][drawer]["crossroads"]
+    if held is not None:
+        raise RuleError(f"{names['drawer_name']} still holds a crossroads card from another turn")
+    deck = st["decks"]["crossroads"]
+    if not deck:
+        steps.append(step("crossroads_deck_empty", seat=active, **names))
+        return drawer
+    card = deck.pop(0)
+    st["secrets"][drawer]["crossroads"] = card
+    steps.append(step("crossroads_drawn", seat=active, **names))
+    steps.append(step("crossroads_secret", private=drawer, card=card, seat=active, **names))
+    return drawer
+
+
+def frostbite_wounds(st: State, steps: list[Step], active: str) -> None:
+    """Each survivor of the active player with frostbite takes exactly 1 wound (002:1430).
+
+    One ordinary wound however many frostbite tokens it holds; a third wound kills it (and may
+    end the game through morale, which stops the rest).
+    """
+    seat_name = seat(st, active)["name"]
+    for sid in [s["id"] for s in survivors_of(st, active) if s["frostbite"] > 0]:
+        if st["ended"]:
+            return
+        who = survivor(st, sid)
+        steps.append(step("frostbite_hurts", survivor=sid, name=who["name"], seat_name=seat_name))
+        add_wound(st, steps, sid, "wound", "frostbite")
+
+
+def return_crossroads(st: State, steps: list[Step], turn: dict[str, Any]) -> None:
+    """A crossroads card that did not trigger goes to the bottom of its deck (000:458, 002:1481).
+
+    The reference sheet (003) says it leaves the game; the rulebooks say the bottom of the deck.
+    The public step does not name the card.
+    """
+    drawer = turn["crossroads_drawer"]
+    if drawer is None:
+        return
+    card = st["secrets"][drawer]["crossroads"]
+    if card is None:
+        return
+    st["decks"]["crossroads"].append(card)
+    st["secrets"][drawer]["crossroads"] = None
+    steps.append(step("crossroads_returned", drawer=drawer, drawer_name=seat(st, drawer)["name"]))
+
+
+# --- entry points ---
+
+
+def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[Step]]:
+    """Begin the next player's turn: crossroads draw, then frostbite (002 "Player Turns").
+
+    Base 002:983 (first player first, then to the left; one turn each per round), 002:1464 and
+    000:458 (the right-hand neighbour draws a crossroads card), 002:1430 (frostbite). Seats out of
+    the game (player elimination) are skipped; exiled players still take turns. ``seat_id``,
+    when given, must be the seat whose turn it is.
+    """
+    st, steps = begin(state)
+    if st["phase"] != "player_turns":
+        raise RuleError(f"turns are taken in the player turns phase, not the {st['phase']} phase")
+    if st.get("turn"):
+        name = seat(st, st["turn"]["seat"])["name"]
+        raise RuleError(f"{name}'s turn is still in progress: end it first")
+    active = next_turn_seat(st)
+    if active is None:
+        raise RuleError("every player has had a turn this round: run the colony phase now")
+    if seat_id is not None and seat_id != active:
+        seat(st, seat_id)
+        raise RuleError(
+            f"it is {seat(st, active)['name']}'s turn, not {seat(st, seat_id)['name']}'s"
+        )
+    st["turns_taken"] = {"round": st["round"], "seats": [*turns_taken(st), active]}
+    st["active_player"] = active
+    steps.append(
+        step("turn_started", seat=active, seat_name=seat(st, active)["name"], round=st["round"])
+    )
+    drawer = draw_crossroads(st, steps, active)
+    st["turn"] = {
+        "seat": active,
+        "crossroads_drawer": drawer,
+        "exile_vote_called": False,
+        "moved": [],
+    }
+    frostbite_wounds(st, steps, active)
+    return st, steps
+
+
+def end_turn(state: State) -> tuple[State, list[Step]]:
+    """End the turn: an untriggered crossroads card goes under its deck (000:458, 002:1481).
+
+    Refused while an exiled player still has survivors to move out of the colony (002:1736),
+    unless no location has room for them.
+    """
+    st, steps = begin(state)
+    turn = current_turn(st)
+    waiting = still_to_leave_colony(st)
+    if waiting and any(location_has_room(st, loc) for loc in st["locations"]):
+        names = ", ".join(s["name"] for s in waiting)
+        raise RuleError(f"{names} must leave the colony first (the exiled player moves them)")
+    return_crossroads(st, steps, turn)
+    steps.append(step("turn_ended", seat=turn["seat"], seat_name=seat(st, turn["seat"])["name"]))
+    st["turn"] = None
+    st["active_player"] = None
+    if next_turn_seat(st) is None:
+        steps.append(step("turns_over"))
+    return st, steps
