@@ -200,6 +200,98 @@ TEXTS: dict[str, Text] = {
             else ""
         )
     ),
+    # --- board actions, exposure and the spreading bite ---
+    "exposure_rolled": lambda s: (
+        f"{s['name']} rolls for exposure: "
+        + {
+            "blank": "blank, nothing happens.",
+            "wound": "a wound.",
+            "frostbite": "frostbite.",
+            "bite": "bitten!",
+        }[s["result"]]
+    ),
+    "exposure_skipped": "{name} does not roll for exposure ({reason}).",
+    "bite_spreads": (
+        "The bite spreads to {name}, the lowest influence left at {location_name}: "
+        "{owner_name} kills them or rolls the exposure die for them."
+    ),
+    "bite_stops_nobody": "Nobody is left at {location_name}: the bite stops spreading.",
+    "bite_kill_chosen": "{name} is killed to stop the bite from spreading.",
+    "bite_roll": lambda s: (
+        f"{s['name']} rolls the exposure die against the bite: {s['result']}"
+        + (": safe." if s["result"] == "blank" else ": not safe.")
+    ),
+    "bite_survived": "{name} survives, and the bite stops spreading.",
+    "survivor_moved": lambda s: (
+        f"{s['name']} moves from {s['from_name']} to {s['to_name']}"
+        + (" (this move does not use their move for the turn)." if s["free"] else ".")
+    ),
+    "zombies_killed": lambda s: (
+        f"{_plural(s['count'], 'zombie')} killed at {_where(s)}"
+        + (f" by {s['by']}." if s["by"] else ".")
+    ),
+    "barricade_added": lambda s: f"A barricade goes up at {_where(s)}.",
+    "barricade_removed": lambda s: f"A barricade comes off {_where(s)}.",
+    "trap_added": lambda s: f"An explosive trap is set at {_where(s)}.",
+    "trap_removed": lambda s: f"An explosive trap is taken off {_where(s)} without going off.",
+    "zombie_attracted": "A zombie is drawn from {from_name} to {to_name}.",
+    "noise_added": lambda s: (
+        f"{_plural(s['count'], 'noise token')} placed at the {s['location_name']} "
+        f"({s['noise']} of 4 there now)."
+    ),
+    "noise_removed": lambda s: (
+        f"{_plural(s['count'], 'noise token')} taken off the {s['location_name']} "
+        f"({s['noise']} left there)."
+    ),
+    "cards_played": lambda s: (
+        f"{s['seat_name']} plays {_plural(s['count'], 'card')}: "
+        + {
+            "": f"onto the waste pile (now {s['waste']}).",
+            "event": "event cards leave the game instead of going on the waste pile.",
+            "exiled": "played by an exiled player, they leave the game instead of being wasted.",
+        }[s["removed"]]
+    ),
+    "waste_cleaned": lambda s: (
+        f"{s['seat_name']} cleans the waste: {_plural(s['removed'], 'card')} leave the game, "
+        f"{s['waste']} left on the pile."
+    ),
+    "waste_added": lambda s: (
+        f"{_plural(s['count'], 'card')} onto the waste pile: now {s['waste']}."
+    ),
+    "food_spent": lambda s: (
+        f"{s['seat_name']} spends {_plural(s['count'], 'food token')} for "
+        f"+{s['count']} on an action die; {s['food']} left in the supply."
+    ),
+    "food_added": lambda s: (
+        f"{_plural(s['count'], 'food token')} added to the supply: now {s['food']}."
+    ),
+    "helpless_added": lambda s: (
+        f"{_plural(s['count'], 'unruly helpless survivor' if s['unruly'] else 'helpless survivor')}"
+        " join the colony"
+        + (
+            f"; {s['left_out']} more find no empty survivor space and are not added."
+            if s["left_out"]
+            else "."
+        )
+    ),
+    "helpless_not_added": (
+        "{seat_name} is exiled: the helpless survivors they would bring are not added."
+    ),
+    "unruly_calmed": lambda s: (
+        f"{s['seat_name']} calms an unruly helpless survivor with a medicine card"
+        + (
+            f" (onto the waste pile, now {s['waste']})."
+            if s["wasted"]
+            else " (played by an exiled player, the card leaves the game)."
+        )
+    ),
+    "wound_healed": "{name} loses a {wound} token.",
+    "despair_removed": "{name} loses a despair token.",
+    "survivor_added": "{name} joins {seat_name}'s group at {location_name}.",
+    "counter_set": lambda s: (
+        f"Table correction: {s['counter'].replace('_', ' ')} set from {s['old']} to {s['value']}."
+    ),
+    "capacity_set": "Table setting: {location_name} now has {value} {what}.",
 }
 
 
