@@ -15,12 +15,8 @@ from companion.engine.steps import Step
 
 
 def _contribution_count(contributions: Any) -> int:
-    """How many cards were contributed, whatever the container (a list, or lists per seat)."""
-    if isinstance(contributions, dict):
-        return sum(len(v) if isinstance(v, list | tuple) else 1 for v in contributions.values())
-    if isinstance(contributions, list | tuple):
-        return len(contributions)
-    return 0
+    """How many cards were contributed to the crisis (the records say who gave which symbol)."""
+    return len(contributions) if isinstance(contributions, list | tuple) else 0
 
 
 def public_view(state: State) -> dict[str, Any]:
@@ -34,11 +30,24 @@ def public_view(state: State) -> dict[str, Any]:
 
 
 def seat_view(state: State, seat_id: str) -> dict[str, Any]:
-    """The public view plus this seat's own secrets under "mine" (and its id under "seat")."""
+    """The public view plus this seat's own secrets under "mine" (and its id under "seat").
+
+    "mine" holds the seat's ``objective``, ``exiled_objective`` and ``crossroads`` (as in
+    ``state["secrets"]``) and ``crisis_contributions``: its own ``{"seat", "symbol"}`` records
+    in the current crisis.
+    """
     seat(state, seat_id)
     view = public_view(state)
     view["seat"] = seat_id
-    view["mine"] = copy.deepcopy(state["secrets"][seat_id])
+    mine = copy.deepcopy(state["secrets"][seat_id])
+    crisis = state.get("crisis")
+    pile = crisis.get("contributions") if isinstance(crisis, dict) else None
+    mine["crisis_contributions"] = [
+        copy.deepcopy(c)
+        for c in (pile if isinstance(pile, list) else [])
+        if isinstance(c, dict) and c.get("seat") == seat_id
+    ]
+    view["mine"] = mine
     return view
 
 

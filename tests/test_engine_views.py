@@ -1,0 +1,164 @@
+"""What each device may see: no other seat's secret reaches any view."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+from test_engine_setup import make_setup
+
+from companion.engine.errors import RuleError
+from companion.engine.setup import new_game
+from companion.engine.steps import step
+from companion.engine.views import public_view, seat_view, visible_steps
+
+
+def game(players=3, seed=1, **kw):
+    return new_game(make_setup(players, **kw), random.Random(seed))
+
+
+def with_secrets(st):
+    """A state a few turns in: every seat holds a crossroads card, s1 an exiled objective, and
+    each seat has put a card into the crisis."""
+    st = copy.deepcopy(st)
+    deck = st["decks"]["crossroads"]
+    for s in st["seats"]:
+        st["secrets"][s["id"]]["crossroads"] = deck.pop(0) if deck else f"t.held-{s['id']}"
+    st["secrets"]["s1"]["exiled_objective"] = {
+        "id": "t.exiled-x",
+        "name": "Exiled X",
+        "kind": "exiled",
+    }
+    st["crisis"] = {
+        "id": "t.crisis-1",
+        "name": "Crisis 1",
+        "prevent": ["food"],
+        "fail_text": "",
+        "fail_effects": [],
+        "bonus_text": "",
+        "bonus_effects": [],
+        "contributions": [
+            {"seat": s["id"], "symbol": sym}
+            for s, sym in zip(
+                st["seats"], ["food", "fuel", "tool", "weapon", "medicine"], strict=False
+            )
+        ],
+    }
+    return st
+
+
+def secret_tokens(st, seat_id):
+    """Quoted JSON strings that name this seat's secrets."""
+    secrets = st["secrets"][seat_id]
+    tokens = []
+    for key in ("objective", "exiled_objective"):
+        if secrets[key]:
+            tokens += [json.dumps(secrets[key]["id"]), json.dumps(secrets[key]["name"])]
+    if secrets["crossroads"]:
+        tokens.append(json.dumps(secrets["crossroads"]))
+    return tokens
+
+
+def test_public_view_hides_secrets_and_deck_order():
+    st, _ = game()
+    st = with_secrets(st)
+    view = public_view(st)
+    assert "secrets" not in view
+    assert view["decks"] == {
+        "crossroads": len(st["decks"]["crossroads"]),
+        "exiled_objectives": len(st["decks"]["exiled_objectives"]),
+        "crises": len(st["decks"]["crises"]),
+    }
+    assert view["crisis"]["contributions"] == 3
+    assert view["crisis"]["name"] == "Crisis 1"
+    assert view["seats"] == st["seats"] and view["morale"] == st["morale"]
+
+
+def test_public_view_keeps_pending_and_does_not_touch_the_state():
+    st, _ = game()
+    st["pending"] = {"kind": "bite_spread", "seat": "s1", "prompt": "Choose."}
+    before = copy.deepcopy(st)
+    view = public_view(st)
+    assert view["pending"] == st["pending"]
+    view["pending"]["seat"] = "s9"
+    view["survivors"].clear()
+    assert st == before
+
+
+def test_seat_view_adds_only_its_own_secrets():
+    st, _ = game()
+    st = with_secrets(st)
+    view = seat_view(st, "s2")
+    assert view["seat"] == "s2"
+    assert view["mine"]["objective"] == st["secrets"]["s2"]["objective"]
+    assert view["mine"]["crossroads"] == st["secrets"]["s2"]["crossroads"]
+    assert view["mine"]["exiled_objective"] is None
+    assert view["mine"]["crisis_contributions"] == [{"seat": "s2", "symbol": "fuel"}]
+    assert view["crisis"]["contributions"] == 3
+    assert "secrets" not in view
+
+
+def test_seat_view_of_an_unknown_seat():
+    st, _ = game()
+    with pytest.raises(RuleError, match="unknown seat 's9'"):
+        seat_view(st, "s9")
+
+
+def test_visible_steps():
+    steps = [
+        step("objectives_dealt", players=2),
+        step("objective_received", private="s1", seat="s1", objective="a", name="A"),
+        step("objective_received", private="s2", seat="s2", objective="b", name="B"),
+    ]
+    assert visible_steps(steps) == [steps[0]]
+    assert visible_steps(steps, "s1") == steps[:2]
+    assert visible_steps(steps, "s2") == [steps[0], steps[2]]
+    assert visible_steps(steps, "s3") == [steps[0]]
+
+
+def test_setup_steps_for_the_table_name_no_objective():
+    st, steps = game(4)
+    table = json.dumps(visible_steps(steps))
+    for s in st["seats"]:
+        for token in secret_tokens(st, s["id"]):
+            assert token not in table
+    mine = visible_steps(steps, "s3")
+    assert [s["kind"] for s in mine if s.get("private")] == ["objective_received"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st_.integers(min_value=2, max_value=5),
+    variant=st_.sampled_from(["standard", "betrayer", "hardcore"]),
+    seed=st_.integers(min_value=0, max_value=100_000),
+    later=st_.booleans(),
+)
+def test_no_view_leaks_another_seats_secret(players, variant, seed, later):
+    st, steps = game(players, seed, variant=variant)
+    if later:
+        st = with_secrets(st)
+    table = json.dumps(public_view(st))
+    table_steps = json.dumps(visible_steps(steps))
+    seat_ids = [s["id"] for s in st["seats"]]
+    for owner in seat_ids:
+        tokens = secret_tokens(st, owner)
+        assert tokens, "every seat holds a secret objective"
+        for token in tokens:
+            assert token not in table
+            assert token not in table_steps
+        for other in seat_ids:
+            if other == owner:
+                continue
+            view = seat_view(st, other)
+            text = json.dumps(view)
+            their_steps = json.dumps(visible_steps(steps, other))
+            for token in tokens:
+                assert token not in text
+                assert token not in their_steps
+            assert all(c["seat"] == other for c in view["mine"]["crisis_contributions"])
+        own = json.dumps(seat_view(st, owner))
+        assert all(token in own for token in tokens)
