@@ -270,6 +270,7 @@ def new_state(
         "active_player": None,
         "turn": None,
         "crisis": None,
+        "colony_step": None,
         "decks": {"crossroads": [], "exiled_objectives": [], "crises": []},
         "secrets": {
             sid: {"objective": None, "exiled_objective": None, "crossroads": None}

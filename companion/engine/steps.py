@@ -292,6 +292,124 @@ TEXTS: dict[str, Text] = {
         f"Table correction: {s['counter'].replace('_', ' ')} set from {s['old']} to {s['value']}."
     ),
     "capacity_set": "Table setting: {location_name} now has {value} {what}.",
+    # --- colony phase, crisis and card effects ---
+    "effect_by_hand": "{source}: {text}",
+    "food_changed": lambda s: (
+        f"{s['source']}: food {_signed(s['amount'])}, now {s['food']}"
+        + (
+            f" (the card asked for {_signed(s['wanted'])}; the supply had no more)."
+            if s["amount"] != s["wanted"]
+            else "."
+        )
+    ),
+    "starvation_changed": lambda s: (
+        f"{s['source']}: starvation tokens {_signed(s['amount'])}, now {s['starvation']}."
+    ),
+    "waste_changed": lambda s: (
+        f"{s['source']}: waste pile {_signed(s['amount'])}, now {s['waste']}"
+        + (" (it was already empty)." if s["amount"] != s["wanted"] else ".")
+    ),
+    "round_track_changed": lambda s: (
+        f"{s['source']}: round track {_signed(s['amount'])}, now {s['round_track']}."
+    ),
+    "helpless_removed": lambda s: (
+        f"{_plural(s['count'], 'helpless survivor')} leave the colony (not a death)"
+        + (f"; the card asked for {s['wanted']}." if s["count"] != s["wanted"] else ".")
+    ),
+    "helpless_turned": lambda s: (
+        f"{_plural(abs(s['count']), 'helpless survivor')} turn "
+        + ("unruly" if s["wanted"] >= 0 else "calm again")
+        + f": now {s['normal']} normal and {s['unruly_now']} unruly."
+    ),
+    "zombies_removed": "{source}: {count} zombie(s) leave {location_name}.",
+    "effect_place_missing": (
+        "{source}: {where} is not on this table's board; nothing happens there."
+    ),
+    "random_location": "Random location: the die shows {roll}, so {location_name}.",
+    "random_location_none": (
+        "Random location: the die shows {roll}, and no location has that number; nothing happens."
+    ),
+    "helpless_no_room": (
+        "{source}: the colony has no empty survivor space; the {count} helpless survivor(s) "
+        "are not added."
+    ),
+    "noise_lost": lambda s: (
+        f"The {s['location_name']} already holds {s['noise']} noise tokens, 4 at most: "
+        f"{_plural(s['count'], 'token')} more cannot be placed."
+    ),
+    "noise_not_at_colony": "{source}: noise is only made at locations; nothing happens.",
+    "defence_lost": lambda s: (
+        f"No empty entrance space at {s['location_name']}: the "
+        f"{'barricade' if s['what'] == 'barricade' else 'trap'} is lost."
+    ),
+    "defence_missing": lambda s: (
+        f"There is no {'barricade' if s['what'] == 'barricade' else 'trap'} left to remove at "
+        f"{s['location_name']}."
+    ),
+    "effect_no_target": "{source}: nobody fits ({target}); nothing happens.",
+    "crisis_revealed": lambda s: (
+        f"Crisis: {s['name']}. Prevent it with {' or '.join(s['prevent'])}: the colony needs "
+        f"{s['target']} point(s). If it fails: {s['fail_text']}"
+    ),
+    "bandits_rolled": lambda s: (
+        "This crisis places no bandits; two random locations are rolled: "
+        + ", ".join(str(r) for r in s["rolls"])
+        + "."
+    ),
+    "bandit_placed": "A bandit moves into {location_name} ({bandits} there now).",
+    "bandit_not_placed": lambda s: (
+        f"No bandit goes to {s['location_name']}: every survivor space there is taken."
+        if s["full"]
+        else f"No location has the number {s['number']}: that bandit is not placed."
+    ),
+    "crisis_card_added": lambda s: (
+        f"{s['seat_name']} adds {_plural(s['count'], 'card')} face down to the crisis "
+        f"({s['total']} in all)."
+    ),
+    "crisis_contribution_private": lambda s: (
+        "You added " + ", ".join(s["symbols"]) + f" to the crisis ({s['total']} cards in all)."
+    ),
+    "crisis_none": "No crisis is in play this round; nothing to resolve.",
+    "crisis_resolving": lambda s: (
+        f"Resolving {s['name']}: {_plural(s['count'], 'card')} shuffled; "
+        f"{s['target']} point(s) needed."
+    ),
+    "crisis_card_revealed": lambda s: (
+        f"Card {s['k']}: {s['symbol']} ({_signed(s['points'])}), total {s['total']}."
+    ),
+    "crisis_failed": "{name} is not prevented ({total} of {target}): {fail_text}",
+    "crisis_prevented": "{name} is prevented ({total} of {target}).",
+    "crisis_bonus": "Two or more over the target: {bonus_text}",
+    "crisis_cards_removed": "The {count} crisis card(s) are removed from the game.",
+    "colony_phase_began": "Round {round}: the colony phase begins.",
+    "colony_phase_paused": lambda s: (
+        "The colony phase waits for the decision above; it carries on with "
+        + s["next_step"].replace("_", " ")
+        + "."
+    ),
+    "food_paid": lambda s: (
+        f"{_plural(s['colonists'], 'colonist')} eat {s['need']} food; {s['food']} left."
+    ),
+    "colony_starves": lambda s: (
+        f"{_plural(s['colonists'], 'colonist')} need {s['need']} food but the supply holds "
+        f"{s['food']}: none is paid and a starvation token is added ({s['starvation']} now)."
+    ),
+    "waste_checked": lambda s: (
+        f"The waste pile holds {_plural(s['waste'], 'card')}: "
+        + (f"morale -{s['loss']}." if s["loss"] else "no morale is lost.")
+    ),
+    "noise_resolved": lambda s: (
+        f"Noise at {s['location_name']}: "
+        + (f"rolled {s['roll']}" if "roll" in s else f"the token lands {s['coin']}")
+        + (", a zombie comes." if s["hit"] else ", nothing comes.")
+    ),
+    "main_objective_checked": lambda s: (
+        "The main objective is met." if s["met"] else "The main objective is not met yet."
+    ),
+    "round_track_moved": "The round track moves down: {round_track} round(s) left.",
+    "first_player_kept": "The vote passed: {seat_name} stays first player.",
+    "first_player_passed": "The first player token passes right, to {seat_name}.",
+    "round_began": "Round {round} begins ({round_track} on the round track): reveal a crisis.",
 }
 
 

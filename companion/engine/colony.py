@@ -1,0 +1,330 @@
+"""The colony phase: its seven steps, always in the rulebook's order.
+
+Base 002 "Colony Phase" (002:1578-1636), Long Night 000:472-500. Each step is an entry point of
+its own and ``run_colony_phase`` runs them all, stopping the moment the game ends.
+
+Phase handling (our choice): every step may be called from the player turns phase or the colony
+phase; it moves the game into the colony phase (the last turn is over) and records in
+``state["colony_step"]`` the step that comes next. The steps do not refuse to run out of order
+(the table may be redoing one by hand), but ``run_colony_phase`` always resumes from
+``colony_step``: when a decision becomes pending (a bite spreading from a crisis effect) it
+stops there, and the next call carries on after the decision has been taken.
+
+Raxxon module: the containment check at the start of the colony phase (000:792-799) is out of
+scope here; the hook is ``start_colony_phase``.
+"""
+
+from __future__ import annotations
+
+from companion.engine.crisis import resolve_crisis_now
+from companion.engine.dice import Randomness, flip_coin, roll_d6
+from companion.engine.errors import RuleError
+from companion.engine.morale import change_morale, end_game
+from companion.engine.state import (
+    COLONY,
+    State,
+    begin,
+    colonists,
+    right_of,
+    seat,
+    seats_in_play,
+)
+from companion.engine.steps import Step, step
+from companion.engine.zombies import add_zombies, zombies_for_colony, zombies_for_location
+
+COLONY_STEPS = (
+    "pay_food",
+    "check_waste",
+    "resolve_crisis",
+    "add_zombies",
+    "check_main_objective",
+    "move_round_track",
+    "pass_first_player",
+)
+WASTE_PER_MORALE = 10
+NOISE_HIT_MAX = 3
+"""Base rules: a noise die of 3 or lower adds a zombie (002:1617)."""
+
+
+# --- the phase itself ---
+
+
+def start_colony_phase(state: State) -> tuple[State, list[Step]]:
+    """End the player turns phase and begin the colony phase (base 002 "Colony Phase")."""
+    st, steps = begin(state)
+    enter_colony_phase(st, steps)
+    return st, steps
+
+
+def enter_colony_phase(st: State, steps: list[Step]) -> None:
+    """Move into the colony phase (mutating helper); a game already in it is left as it is."""
+    if st["phase"] == "colony":
+        return
+    if st["phase"] != "player_turns":
+        raise RuleError(f"the colony phase cannot begin from the {st['phase']} phase")
+    st["phase"] = "colony"
+    st["turn"] = None
+    st["active_player"] = None
+    st["colony_step"] = COLONY_STEPS[0]
+    steps.append(step("colony_phase_began", round=st["round"]))
+    # Raxxon module hook: the containment check (000:792) would run here; not implemented.
+
+
+def colony_step_done(st: State, name: str) -> None:
+    """Record that a colony step has run (mutating helper): the next one is due."""
+    if st["ended"] or name == COLONY_STEPS[-1]:
+        return
+    st["colony_step"] = COLONY_STEPS[COLONY_STEPS.index(name) + 1]
+
+
+def run_colony_phase(
+    state: State,
+    rng: Randomness,
+    *,
+    objective_met: bool = False,
+    keep_first_player: bool = False,
+) -> tuple[State, list[Step]]:
+    """Run the colony phase's steps in order, from the one that is due to the last.
+
+    Stops the moment the game ends (002 "Winning and Losing"), and pauses when a decision
+    becomes pending; calling it again resumes at ``state["colony_step"]``.
+    """
+    st, steps = begin(state)
+    enter_colony_phase(st, steps)
+    start = COLONY_STEPS.index(st["colony_step"] or COLONY_STEPS[0])
+    for name in COLONY_STEPS[start:]:
+        if name == "pay_food":
+            _pay_food(st, steps)
+        elif name == "check_waste":
+            _check_waste(st, steps)
+        elif name == "resolve_crisis":
+            resolve_crisis_now(st, steps, rng)
+        elif name == "add_zombies":
+            _add_colony_phase_zombies(st, steps, rng)
+        elif name == "check_main_objective":
+            _check_main_objective(st, steps, objective_met)
+        elif name == "move_round_track":
+            _move_round_track(st, steps)
+        else:
+            _pass_first_player(st, steps, keep_first_player)
+        colony_step_done(st, name)
+        if st["ended"]:
+            return st, steps
+        if st["pending"]:
+            steps.append(step("colony_phase_paused", next_step=st["colony_step"]))
+            return st, steps
+    return st, steps
+
+
+# --- 1. pay food ---
+
+
+def pay_food(state: State) -> tuple[State, list[Step]]:
+    """Colony step 1: the colony eats (base 002 "Colony Phase" 1, 002:1581; 000:476, 000:690)."""
+    st, steps = begin(state)
+    enter_colony_phase(st, steps)
+    _pay_food(st, steps)
+    colony_step_done(st, "pay_food")
+    return st, steps
+
+
+def _pay_food(st: State, steps: list[Step]) -> None:
+    """Pay 1 food per 2 colonists, rounded up; or starve (002:1581-1595, 000:476-484).
+
+    Colonists: survivor cards in the colony plus helpless tokens, unruly counting 2 (000:690).
+    Enough food: remove it. Not enough: remove none, add 1 starvation token, then lose 1 morale
+    per starvation token in the supply. The books never remove starvation tokens.
+    """
+    n = colonists(st)
+    need = (n + 1) // 2
+    if st["food"] >= need:
+        st["food"] -= need
+        steps.append(step("food_paid", colonists=n, need=need, food=st["food"]))
+        return
+    st["starvation"] += 1
+    steps.append(
+        step(
+            "colony_starves",
+            colonists=n,
+            need=need,
+            food=st["food"],
+            starvation=st["starvation"],
+        )
+    )
+    change_morale(st, steps, -st["starvation"], "starvation")
+
+
+# --- 2. check waste ---
+
+
+def check_waste(state: State) -> tuple[State, list[Step]]:
+    """Colony step 2: the waste pile costs morale (base 002 "Colony Phase" 2, 002:1596)."""
+    st, steps = begin(state)
+    enter_colony_phase(st, steps)
+    _check_waste(st, steps)
+    colony_step_done(st, "check_waste")
+    return st, steps
+
+
+def _check_waste(st: State, steps: list[Step]) -> None:
+    """Lose 1 morale per 10 cards in the waste pile, rounded down (002:1596, 000:486).
+
+    The pile is counted, not emptied.
+    """
+    loss = st["waste"] // WASTE_PER_MORALE
+    steps.append(step("waste_checked", waste=st["waste"], loss=loss))
+    change_morale(st, steps, -loss, "waste pile")
+
+
+# --- 3. resolve crisis: crisis.resolve_crisis (entry point) / crisis.resolve_crisis_now ---
+
+
+# --- 4. add zombies ---
+
+
+def add_colony_phase_zombies(state: State, rng: Randomness) -> tuple[State, list[Step]]:
+    """Colony step 4: zombies come to the colony and the locations (002:1613, 000:490)."""
+    st, steps = begin(state)
+    enter_colony_phase(st, steps)
+    _add_colony_phase_zombies(st, steps, rng)
+    colony_step_done(st, "add_zombies")
+    return st, steps
+
+
+def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> None:
+    """Add the colony phase's zombies (base 002 "Colony Phase" 4, 002:1613; 000:490).
+
+    The colony first, counted again now (a failed crisis may have changed it), then each
+    location in number order (ruling): 1 per survivor there, +1 per bandit with the Bandits
+    module (000:745), plus one per noise token that hits. Each count is fixed before the first
+    zombie is placed; deaths on the way do not lower it (002:1675). Stops if the game ends.
+    """
+    add_zombies(st, steps, COLONY, zombies_for_colony(st), "colony phase")
+    for loc in sorted(st["locations"], key=lambda loc: loc["number"]):
+        if st["ended"]:
+            return
+        count = zombies_for_location(st, loc["id"]) + _resolve_noise(st, steps, loc, rng)
+        add_zombies(st, steps, loc["id"], count, "colony phase")
+
+
+def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> int:
+    """Remove a location's noise tokens one at a time; return how many add a zombie.
+
+    Base rules roll an action die: 3 or lower adds one (002:1617). Long Night flips the token
+    like a coin: "!!!" adds one (000:490).
+    """
+    hits = 0
+    while loc["noise"] > 0:
+        loc["noise"] -= 1
+        if st["ruleset"] == "long_night":
+            hit = flip_coin(rng)
+            fields = {"coin": "!!!" if hit else "blank"}
+        else:
+            roll = roll_d6(rng)
+            hit = roll <= NOISE_HIT_MAX
+            fields = {"roll": roll}
+        hits += hit
+        steps.append(
+            step(
+                "noise_resolved",
+                location=loc["id"],
+                location_name=loc["name"],
+                hit=hit,
+                **fields,
+            )
+        )
+    return hits
+
+
+# --- 5. check main objective ---
+
+
+def check_main_objective(state: State, met: bool) -> tuple[State, list[Step]]:
+    """Colony step 5: the table says whether the main objective is met (002:1621, 000:494)."""
+    st, steps = begin(state)
+    if not isinstance(met, bool):
+        raise RuleError(f"say whether the main objective is met (True or False), not {met!r}")
+    enter_colony_phase(st, steps)
+    _check_main_objective(st, steps, met)
+    colony_step_done(st, "check_main_objective")
+    return st, steps
+
+
+def _check_main_objective(st: State, steps: list[Step], met: bool) -> None:
+    """Met: the game ends now (002:1621). A game ended by morale or the round track never gets
+    here, so its main objective is not checked (002:1813)."""
+    steps.append(step("main_objective_checked", met=met))
+    if met:
+        end_game(st, steps, "main_objective")
+
+
+# --- 6. move round track ---
+
+
+def move_round_track(state: State) -> tuple[State, list[Step]]:
+    """Colony step 6: the round track moves down 1 (002:1626, 000:498)."""
+    st, steps = begin(state)
+    enter_colony_phase(st, steps)
+    _move_round_track(st, steps)
+    colony_step_done(st, "move_round_track")
+    return st, steps
+
+
+def _move_round_track(st: State, steps: list[Step]) -> None:
+    """Move the round tracker down 1; on 0 the game ends at once (002:1626, 000:498)."""
+    st["round_track"] = max(0, st["round_track"] - 1)
+    steps.append(step("round_track_moved", round_track=st["round_track"]))
+    if st["round_track"] == 0:
+        end_game(st, steps, "round_track")
+
+
+# --- 7. pass first player ---
+
+
+def pass_first_player(state: State, keep: bool = False) -> tuple[State, list[Step]]:
+    """Colony step 7: pass the first player token right; a new round begins (002:1629)."""
+    st, steps = begin(state)
+    enter_colony_phase(st, steps)
+    _pass_first_player(st, steps, keep)
+    return st, steps
+
+
+def _pass_first_player(st: State, steps: list[Step], keep: bool) -> None:
+    """Pass the token to the player on the right (002:1629), then begin the next round.
+
+    Long Night: a first-player vote that passed keeps the token where it is (000:660, 000:500);
+    ``keep`` says it passed, and the base rules have no such vote. A first player who is out of
+    the game passes it to the nearest player still in, to their right (ruling).
+    """
+    if keep and st["ruleset"] != "long_night":
+        raise RuleError("only the Long Night rules let a vote keep the first player token")
+    current = st["first_player"]
+    if keep and current in {s["id"] for s in seats_in_play(st)}:
+        steps.append(step("first_player_kept", seat=current, seat_name=seat(st, current)["name"]))
+    else:
+        new = _right_of_token(st, current)
+        st["first_player"] = new
+        steps.append(step("first_player_passed", seat=new, seat_name=seat(st, new)["name"]))
+    st["round"] += 1
+    st["phase"] = "player_turns"
+    st["colony_step"] = None
+    st["turn"] = None
+    st["active_player"] = None
+    st["crisis"] = None
+    steps.append(step("round_began", round=st["round"], round_track=st["round_track"]))
+
+
+def _right_of_token(st: State, current: str | None) -> str:
+    """The seat the token goes to: the player to the right of its holder (state.right_of)."""
+    in_play = {s["id"] for s in seats_in_play(st)}
+    if not in_play:
+        raise RuleError("nobody is left in the game to take the first player token")
+    if current in in_play:
+        return right_of(st, current)
+    ids = [s["id"] for s in st["seats"]]
+    start = ids.index(current) if current in ids else 0
+    for back in range(1, len(ids) + 1):
+        candidate = ids[(start - back) % len(ids)]
+        if candidate in in_play:
+            return candidate
+    raise RuleError("nobody is left in the game to take the first player token")

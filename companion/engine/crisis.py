@@ -1,0 +1,255 @@
+"""The crisis: revealing it, secret contributions, and the anonymous resolution.
+
+Contributions are secret: ``state["crisis"]["contributions"]`` holds ``{"seat", "symbol"}``
+records; public steps may name who put a card down (the table sees that) but never its symbol,
+and the reveal in the colony phase names symbols but never seats. A seat's own symbols are in a
+step marked ``"private": seat_id``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine.dice import Randomness, roll_d6
+from companion.engine.effects import apply_effects
+from companion.engine.errors import RuleError
+from companion.engine.state import State, begin, seat, survivors_at, voters
+from companion.engine.steps import Step, step
+
+SYMBOLS = ("food", "fuel", "medicine", "tool", "weapon", "education", "survivor")
+BONUS_MARGIN = 2
+"""The total must beat the target by 2 or more for the bonus (002 "Colony Phase" 3)."""
+RANDOM_BANDITS = 2
+"""Long Night 000:737: a crisis without bandit placement may place 2 bandits at random."""
+
+CARD_FIELDS = ("id", "name", "prevent", "fail_text", "fail_effects", "bonus_text", "bonus_effects")
+
+
+def reveal_crisis(
+    state: State,
+    card: Mapping[str, Any] | None = None,
+    rng: Randomness | None = None,
+    *,
+    cards: Mapping[str, Mapping[str, Any]] | None = None,
+) -> tuple[State, list[Step]]:
+    """Reveal this round's crisis (Player Turns Phase 1, base 002:965, Long Night 000:302).
+
+    Either the table names the physical card it turned over (``card``: a crisis as in
+    crises.toml), or, with ``card`` None, the top id of ``state["decks"]["crises"]`` is drawn and
+    its facts are looked up in ``cards`` (id -> crisis); an id missing there is an error. A named
+    card whose id is still in the deck is taken out of it. Bandits module: bandits are placed at
+    the location numbers on the card (000:735); a card without any may have 2 placed at random
+    locations when ``rng`` is given (000:737), else none.
+    """
+    st, steps = begin(state)
+    if st["phase"] != "player_turns":
+        raise RuleError("a crisis is revealed at the start of the player turns phase")
+    if st["crisis"] is not None:
+        raise RuleError(f"the crisis {st['crisis']['name']!r} is already in play")
+    deck = st["decks"]["crises"]
+    if card is None:
+        if not deck:
+            raise RuleError("the crisis deck is empty: name the card that was revealed")
+        top = deck[0]
+        if cards is None or top not in cards:
+            raise RuleError(f"the facts of crisis {top!r} are unknown: pass its card")
+        card = cards[top]
+        deck.pop(0)
+    else:
+        if card.get("id") in deck:
+            deck.remove(card["id"])
+    crisis = _crisis_from_card(card)
+    st["crisis"] = crisis
+    steps.append(
+        step(
+            "crisis_revealed",
+            crisis=crisis["id"],
+            name=crisis["name"],
+            prevent=list(crisis["prevent"]),
+            fail_text=crisis["fail_text"],
+            bonus_text=crisis["bonus_text"],
+            target=len(voters(st)),
+        )
+    )
+    if "bandits" in st["settings"]["modules"]:
+        numbers = list(card.get("bandits") or [])
+        if not numbers and rng is not None:
+            numbers = [roll_d6(rng) for _ in range(RANDOM_BANDITS)]
+            steps.append(step("bandits_rolled", rolls=numbers))
+        place_bandits(st, steps, numbers)
+    return st, steps
+
+
+def _crisis_from_card(card: Mapping[str, Any]) -> dict[str, Any]:
+    """The crisis record kept in the state, checked for the facts the rules need."""
+    missing = [f for f in ("id", "name", "prevent") if not card.get(f)]
+    if missing:
+        raise RuleError(f"a crisis card needs {', '.join(missing)}")
+    prevent = list(card["prevent"])
+    bad = [p for p in prevent if p not in SYMBOLS]
+    if bad:
+        raise RuleError(f"unknown prevent symbol(s) {', '.join(map(str, bad))}")
+    return {
+        "id": card["id"],
+        "name": card["name"],
+        "prevent": prevent,
+        "fail_text": card.get("fail_text", ""),
+        "fail_effects": list(card.get("fail_effects") or []),
+        "bonus_text": card.get("bonus_text", ""),
+        "bonus_effects": list(card.get("bonus_effects") or []),
+        "contributions": [],
+    }
+
+
+def place_bandits(st: State, steps: list[Step], numbers: list[int]) -> None:
+    """Place one bandit per location number (Bandits module, Long Night 000:735).
+
+    A bandit takes a survivor space: none is placed where survivors and bandits already fill
+    every survivor space, and none where no location on the board has that number.
+    """
+    for number in numbers:
+        loc = next((loc for loc in st["locations"] if loc["number"] == number), None)
+        if loc is None:
+            steps.append(step("bandit_not_placed", number=number, location_name="", full=False))
+            continue
+        taken = len(survivors_at(st, loc["id"])) + loc["bandits"]
+        if taken >= loc["survivor_spaces"]:
+            steps.append(
+                step("bandit_not_placed", number=number, location_name=loc["name"], full=True)
+            )
+            continue
+        loc["bandits"] += 1
+        steps.append(
+            step(
+                "bandit_placed",
+                number=number,
+                location=loc["id"],
+                location_name=loc["name"],
+                bandits=loc["bandits"],
+            )
+        )
+
+
+def contribute_to_crisis(
+    state: State, seat_id: str, symbols: list[str], requested: bool = False
+) -> tuple[State, list[Step]]:
+    """A seat adds cards face down to the crisis (base 002 "Add Card to Crisis").
+
+    Each card is recorded by its one symbol. Exiled players cannot add cards (002:1748), nor can
+    a card received through a request be added (002:1396). The public step names the seat and
+    the count only; the symbols go to a step private to that seat.
+    """
+    st, steps = begin(state)
+    if st["crisis"] is None:
+        raise RuleError("no crisis has been revealed")
+    if st["phase"] != "player_turns":
+        raise RuleError("cards are added to the crisis during the player turns phase")
+    who = seat(st, seat_id)
+    if who.get("eliminated"):
+        raise RuleError(f"{who['name']} is out of the game")
+    if who["exiled"]:
+        raise RuleError(f"{who['name']} is exiled and cannot add cards to the crisis")
+    if requested:
+        raise RuleError("a card received through a request cannot be added to the crisis")
+    if not isinstance(symbols, list) or not symbols:
+        raise RuleError("add at least one card to the crisis")
+    bad = [s for s in symbols if s not in SYMBOLS]
+    if bad:
+        raise RuleError(
+            f"unknown card symbol(s) {', '.join(map(repr, bad))}; known: {', '.join(SYMBOLS)}"
+        )
+    pile = st["crisis"]["contributions"]
+    pile.extend({"seat": seat_id, "symbol": symbol} for symbol in symbols)
+    steps.append(
+        step(
+            "crisis_card_added",
+            seat=seat_id,
+            seat_name=who["name"],
+            count=len(symbols),
+            total=len(pile),
+        )
+    )
+    steps.append(
+        step("crisis_contribution_private", private=seat_id, symbols=list(symbols), total=len(pile))
+    )
+    return st, steps
+
+
+def crisis_target(st: State) -> int:
+    """Points needed: the non-exiled players still in the game (002 "Colony Phase" 3, 000:488).
+
+    Ruling: eliminated players (player elimination variant) do not count.
+    """
+    return len(voters(st))
+
+
+def score_crisis(symbols: list[str], prevent: list[str], target: int) -> dict[str, Any]:
+    """Score revealed crisis cards: +1 a match, -1 otherwise (002 "Colony Phase" 3, 000:488).
+
+    Total < target: the crisis fails. Total >= target: prevented; >= target + 2: also the bonus.
+    A food card counts once whatever food it shows (each card is one symbol here).
+    """
+    total = sum(1 if symbol in prevent else -1 for symbol in symbols)
+    prevented = total >= target
+    return {
+        "total": total,
+        "target": target,
+        "prevented": prevented,
+        "bonus": prevented and total >= target + BONUS_MARGIN,
+    }
+
+
+def resolve_crisis(state: State, rng: Randomness) -> tuple[State, list[Step]]:
+    """Colony step 3: resolve the crisis (``resolve_crisis_now``; 002:1598, 000:488)."""
+    from companion.engine import colony  # colony imports this module
+
+    st, steps = begin(state)
+    if st["crisis"] is None:
+        raise RuleError("no crisis has been revealed")
+    colony.enter_colony_phase(st, steps)
+    resolve_crisis_now(st, steps, rng)
+    colony.colony_step_done(st, "resolve_crisis")
+    return st, steps
+
+
+def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:
+    """Colony step 3 (base 002 "Colony Phase" 3, 002:1598; Long Night 000:488).
+
+    Shuffle the contributed cards and reveal them one at a time (no seat is named), score them
+    against the target, then apply the fail effects or, if prevented by 2 or more, the bonus
+    effects (normally +1 morale, 002:356). No cards: total 0, so it fails. Every contributed card
+    leaves the game (not the waste pile), and the crisis is cleared. No crisis in play: a step
+    says so and nothing happens.
+    """
+    crisis = st["crisis"]
+    if crisis is None:
+        steps.append(step("crisis_none"))
+        return
+    cards = [c["symbol"] for c in crisis["contributions"]]
+    rng.shuffle(cards)
+    target = crisis_target(st)
+    steps.append(step("crisis_resolving", name=crisis["name"], count=len(cards), target=target))
+    running = 0
+    for k, symbol in enumerate(cards, start=1):
+        points = 1 if symbol in crisis["prevent"] else -1
+        running += points
+        steps.append(step("crisis_card_revealed", k=k, symbol=symbol, points=points, total=running))
+    result = score_crisis(cards, crisis["prevent"], target)
+    st["crisis"] = None
+    fields = {"name": crisis["name"], "total": result["total"], "target": target}
+    if not result["prevented"]:
+        steps.append(step("crisis_failed", fail_text=crisis["fail_text"], **fields))
+        _apply(st, steps, crisis["fail_effects"], rng, crisis["name"])
+    else:
+        steps.append(step("crisis_prevented", **fields))
+        if result["bonus"]:
+            steps.append(step("crisis_bonus", bonus_text=crisis["bonus_text"], **fields))
+            _apply(st, steps, crisis["bonus_effects"], rng, f"{crisis['name']} bonus")
+    if cards and not st["ended"]:
+        steps.append(step("crisis_cards_removed", count=len(cards)))
+
+
+def _apply(st: State, steps: list[Step], effects: list[dict], rng: Randomness, source: str) -> None:
+    """Apply crisis effects; nobody is active, so seat-bound ones go to the table by hand."""
+    apply_effects(st, steps, effects, rng, source=source, strict=False)

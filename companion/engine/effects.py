@@ -1,0 +1,573 @@
+"""Structured card effects: the ``effects`` lists of crises and crossroads options.
+
+The vocabulary is the "Effects" table of docs/card-sources.md. ``apply_effects`` is the mutating
+helper other rules call (a failed crisis, a crossroads option); ``apply_card_effects`` is the
+entry point a table uses to apply any card by hand.
+
+Rulings where the books are silent (each one is visible in a step):
+- Counters never go below zero: a card that takes more food, waste, starvation, helpless or
+  round-track spaces than there are takes what there is, and the step says so.
+- Helpless tokens only go into free colony survivor spaces; the rest are not added.
+- A barricade for "the colony" goes to the entrance the effect names (``entrance``) or else to
+  the lowest-numbered entrance with an empty space; one to remove comes off the lowest-numbered
+  entrance holding one. The table may move it by hand.
+- A place named by a card that is not on this table's board: nothing happens there (a step).
+- An exposure roll is applied by exposure.roll_for_exposure (a bite leaves a decision pending).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.engine.board import (
+    MAX_NOISE,
+    add_helpless_tokens,
+    add_token,
+    free_survivor_spaces,
+    make_noise,
+    remove_token,
+)
+from companion.engine.deaths import add_wound, kill_survivor, lowest_influence
+from companion.engine.dice import Randomness, roll_d6, roll_exposure
+from companion.engine.errors import RuleError
+from companion.engine.exposure import roll_for_exposure
+from companion.engine.morale import change_morale, end_game
+from companion.engine.state import (
+    COLONY,
+    WOUND_KINDS,
+    State,
+    begin,
+    entrance,
+    free_spaces,
+    require_count,
+    seat,
+    survivor,
+    survivors_at,
+    survivors_of,
+)
+from companion.engine.steps import Step, step
+from companion.engine.zombies import add_zombies
+
+KINDS = (
+    "morale",
+    "food",
+    "starvation",
+    "helpless",
+    "unruly",
+    "waste",
+    "rounds",
+    "zombies",
+    "noise",
+    "barricade",
+    "trap",
+    "wound",
+    "kill",
+    "exposure",
+    "manual",
+)
+WHERES = ("colony", "each_location", "active_location", "random_location")
+TARGETS = (
+    "chosen",
+    "group_leader",
+    "each_of_active",
+    "each_in_colony",
+    "lowest_influence_in_colony",
+    "each_at_active_location",
+)
+
+Effect = dict[str, Any]
+
+
+class _Context:
+    """What an effect list is applied for: the active seat, chosen survivor, place, source."""
+
+    def __init__(
+        self,
+        seat_id: str | None,
+        chosen: str | None,
+        place: str | None,
+        source: str,
+        strict: bool,
+    ) -> None:
+        self.seat = seat_id
+        self.chosen = chosen
+        self.place = place
+        self.source = source or "a card"
+        self.strict = strict
+
+
+def apply_card_effects(
+    state: State,
+    effects: list[Effect],
+    rng: Randomness,
+    *,
+    seat: str | None = None,
+    chosen: str | None = None,
+    location: str | None = None,
+    source: str = "",
+) -> tuple[State, list[Step]]:
+    """Apply a card's structured effects by hand (docs/card-sources.md "Effects")."""
+    st, steps = begin(state)
+    apply_effects(
+        st, steps, effects, rng, seat=seat, chosen=chosen, location=location, source=source
+    )
+    return st, steps
+
+
+def apply_effects(
+    st: State,
+    steps: list[Step],
+    effects: list[Effect],
+    rng: Randomness,
+    *,
+    seat: str | None = None,
+    chosen: str | None = None,
+    location: str | None = None,
+    source: str = "",
+    strict: bool = True,
+) -> None:
+    """Apply structured effects in order, stopping as soon as the game ends.
+
+    ``seat`` is the active player (targets "chosen", "group_leader", "each_of_active"; an exiled
+    seat adds no helpless, 002:1749), ``chosen`` the survivor picked for "chosen", ``location``
+    the active place ("active_location", "each_at_active_location"). With ``strict`` a missing
+    piece of that context raises RuleError; without it (a crisis resolving in the colony phase,
+    where nobody is active) the effect becomes a step for the table to carry out by hand.
+    """
+    if not isinstance(effects, list):
+        raise RuleError("effects must be a list of effect tables")
+    ctx = _Context(seat, chosen, location, source, strict)
+    if seat is not None:
+        _seat_check(st, seat)
+    for effect in effects:
+        _validate(effect)
+    for effect in effects:
+        if st["ended"]:
+            return
+        try:
+            _APPLY[effect["kind"]](st, steps, effect, rng, ctx)
+        except _NeedsTable as gap:
+            steps.append(
+                step("effect_by_hand", text=str(gap), source=ctx.source, effect=dict(effect))
+            )
+
+
+class _NeedsTable(Exception):
+    """An effect lacks context (no active player or place) and is left to the table."""
+
+
+def _seat_check(st: State, seat_id: str) -> None:
+    """Raise unless the seat exists."""
+    seat(st, seat_id)
+
+
+def _validate(effect: Any) -> None:
+    """Raise RuleError for an effect table the vocabulary does not know."""
+    if not isinstance(effect, dict) or effect.get("kind") not in KINDS:
+        kind = effect.get("kind") if isinstance(effect, dict) else effect
+        raise RuleError(f"unknown effect kind {kind!r}; known: {', '.join(KINDS)}")
+    if effect["kind"] in ("manual",):
+        if not isinstance(effect.get("text"), str) or not effect["text"]:
+            raise RuleError("a manual effect needs its text")
+        return
+    if effect["kind"] in ("kill", "exposure"):
+        _check_target(effect)
+        return
+    amount = effect.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise RuleError(f"effect {effect['kind']!r} needs a whole-number amount, not {amount!r}")
+    if effect["kind"] in ("zombies", "noise", "barricade", "trap"):
+        where = effect.get("where")
+        if not isinstance(where, str) or not where:
+            raise RuleError(f"effect {effect['kind']!r} needs a where")
+    if effect["kind"] == "wound":
+        _check_target(effect)
+        if effect.get("wound", "wound") not in WOUND_KINDS:
+            raise RuleError(f"a wound is one of {', '.join(WOUND_KINDS)}, not {effect['wound']!r}")
+        require_count(amount, "wounds", minimum=0)
+
+
+def _check_target(effect: Effect) -> None:
+    """Raise for a target the vocabulary does not know."""
+    if effect.get("target") not in TARGETS:
+        raise RuleError(f"unknown target {effect.get('target')!r}; known: {', '.join(TARGETS)}")
+
+
+# --- counters ---
+
+
+def _morale(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Morale up or down; at 0 the game ends (morale.change_morale)."""
+    change_morale(st, steps, effect["amount"], ctx.source)
+
+
+def _food(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Food tokens into or out of the supply; never below zero (ruling)."""
+    amount = effect["amount"]
+    wanted = amount
+    if amount < 0:
+        amount = -min(-amount, st["food"])
+    st["food"] += amount
+    steps.append(
+        step(
+            "food_changed",
+            amount=amount,
+            wanted=wanted,
+            food=st["food"],
+            source=ctx.source,
+        )
+    )
+
+
+def _starvation(
+    st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
+) -> None:
+    """Starvation tokens added (or removed, never below zero); no morale is lost now."""
+    amount = max(effect["amount"], -st["starvation"])
+    st["starvation"] += amount
+    steps.append(
+        step(
+            "starvation_changed",
+            amount=amount,
+            wanted=effect["amount"],
+            starvation=st["starvation"],
+            source=ctx.source,
+        )
+    )
+
+
+def _waste(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Cards onto (or cleaned from) the waste pile; never below zero."""
+    amount = max(effect["amount"], -st["waste"])
+    st["waste"] += amount
+    steps.append(
+        step(
+            "waste_changed",
+            amount=amount,
+            wanted=effect["amount"],
+            waste=st["waste"],
+            source=ctx.source,
+        )
+    )
+
+
+def _rounds(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Round track up or down; reaching 0 ends the game (002 "Winning and Losing")."""
+    amount = max(effect["amount"], -st["round_track"])
+    if amount == 0:
+        return
+    st["round_track"] += amount
+    steps.append(
+        step("round_track_changed", amount=amount, round_track=st["round_track"], source=ctx.source)
+    )
+    if st["round_track"] == 0:
+        end_game(st, steps, "round_track")
+
+
+# --- helpless survivors ---
+
+
+def _helpless(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Helpless tokens into or out of the colony (unruly: Long Night 000:690).
+
+    Adding is board.add_helpless_tokens: an exiled player's helpless are not added (002:1749),
+    and only free colony survivor spaces take them; a full colony takes none (ruling: a step,
+    not an error, so a crisis can still resolve). Removing tokens is not a death: no morale.
+    """
+    amount = effect["amount"]
+    unruly = bool(effect.get("unruly", False))
+    helpless = st["helpless"]
+    if amount > 0:
+        player = seat(st, ctx.seat) if ctx.seat is not None else None
+        if (player and player["exiled"]) or free_survivor_spaces(st, COLONY) > 0:
+            add_helpless_tokens(st, steps, amount, unruly, player)
+        else:
+            steps.append(step("helpless_no_room", count=amount, source=ctx.source))
+        return
+    order = ("unruly", "normal") if unruly else ("normal", "unruly")
+    left = -amount
+    for key in order:
+        taken = min(left, helpless[key])
+        helpless[key] -= taken
+        left -= taken
+    steps.append(step("helpless_removed", count=-amount - left, wanted=-amount, **_h(st)))
+
+
+def _unruly(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Turn normal helpless tokens unruly (negative: back to normal), as many as there are."""
+    amount = effect["amount"]
+    helpless = st["helpless"]
+    if amount >= 0:
+        turned = min(amount, helpless["normal"])
+        helpless["normal"] -= turned
+        helpless["unruly"] += turned
+    else:
+        turned = -min(-amount, helpless["unruly"])
+        helpless["unruly"] += turned
+        helpless["normal"] -= turned
+    steps.append(step("helpless_turned", count=turned, wanted=amount, **_h(st)))
+
+
+def _h(st: State) -> dict[str, int]:
+    """The helpless tokens now in the colony, for a step."""
+    return {"normal": st["helpless"]["normal"], "unruly_now": st["helpless"]["unruly"]}
+
+
+# --- places: zombies, noise, barricades, traps ---
+
+
+def _places(st: State, steps: list[Step], where: str, rng: Randomness, ctx: _Context) -> list[str]:
+    """The places a ``where`` names, in order; [] when none (with a step saying why)."""
+    if where == COLONY:
+        return [COLONY]
+    if where == "each_location":
+        return [loc["id"] for loc in sorted(st["locations"], key=lambda loc: loc["number"])]
+    if where == "active_location":
+        if ctx.place is None:
+            if ctx.strict:
+                raise RuleError("this effect needs the active location (location=...)")
+            raise _NeedsTable("apply it at the active player's location")
+        return [ctx.place]
+    if where == "random_location":
+        return _random_location(st, steps, rng)
+    if any(loc["id"] == where for loc in st["locations"]):
+        return [where]
+    steps.append(step("effect_place_missing", where=where, source=ctx.source))
+    return []
+
+
+def _random_location(st: State, steps: list[Step], rng: Randomness) -> list[str]:
+    """Roll a d6: the location whose number matches is chosen (Long Night 000:588-590).
+
+    The colony has no number, and a roll that matches no location on the board chooses
+    nothing, so nothing happens (ruling; the step says so).
+    """
+    roll = roll_d6(rng)
+    for loc in st["locations"]:
+        if loc["number"] == roll:
+            steps.append(
+                step("random_location", roll=roll, location=loc["id"], location_name=loc["name"])
+            )
+            return [loc["id"]]
+    steps.append(step("random_location_none", roll=roll))
+    return []
+
+
+def _name(st: State, place: str) -> str:
+    """A place's name (the colony or a location on the board)."""
+    if place == COLONY:
+        return "the colony"
+    for loc in st["locations"]:
+        if loc["id"] == place:
+            return loc["name"]
+    return place
+
+
+def _zombies(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Zombies added by the placement rules (zombies.add_zombies), or removed when negative."""
+    for place in _places(st, steps, effect["where"], rng, ctx):
+        if st["ended"]:
+            return
+        amount = effect["amount"]
+        if amount >= 0:
+            add_zombies(st, steps, place, amount, ctx.source)
+            continue
+        left = -amount
+        ents = st["colony"]["entrances"] if place == COLONY else [entrance(st, place)]
+        for ent in ents:
+            taken = min(left, ent["zombies"])
+            ent["zombies"] -= taken
+            left -= taken
+        steps.append(
+            step(
+                "zombies_removed",
+                where=place,
+                location_name=_name(st, place),
+                count=-amount - left,
+                source=ctx.source,
+            )
+        )
+
+
+def _noise(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Noise tokens at locations (board.make_noise); 4 at most, extra ones are lost (000:226)."""
+    for place in _places(st, steps, effect["where"], rng, ctx):
+        if place == COLONY:
+            steps.append(step("noise_not_at_colony", source=ctx.source))
+            continue
+        loc = next(loc for loc in st["locations"] if loc["id"] == place)
+        amount = effect["amount"]
+        if amount > 0:
+            fit = min(amount, MAX_NOISE - loc["noise"])
+            if fit > 0:
+                make_noise(st, steps, place, fit)
+            if fit < amount:
+                steps.append(
+                    step(
+                        "noise_lost",
+                        count=amount - fit,
+                        location_name=loc["name"],
+                        noise=loc["noise"],
+                    )
+                )
+        elif amount < 0:
+            taken = min(-amount, loc["noise"])
+            loc["noise"] -= taken
+            steps.append(
+                step("noise_removed", count=taken, location_name=loc["name"], noise=loc["noise"])
+            )
+
+
+def _barricade(
+    st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
+) -> None:
+    """Barricades added (only into empty spaces; extra ones are lost) or removed."""
+    _defence(st, steps, effect, rng, ctx, "barricades")
+
+
+def _trap(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Explosive traps added like barricades (Long Night "Explosive Traps", 000:224, 000:696)."""
+    _defence(st, steps, effect, rng, ctx, "traps")
+
+
+def _defence(
+    st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context, key: str
+) -> None:
+    """Add or remove barricades or traps one at a time at each place the effect names."""
+    for place in _places(st, steps, effect["where"], rng, ctx):
+        amount = effect["amount"]
+        for _ in range(abs(amount)):
+            ent = _defence_entrance(
+                st, place, key, adding=amount > 0, wanted=effect.get("entrance")
+            )
+            if ent is None:
+                kind = "defence_lost" if amount > 0 else "defence_missing"
+                steps.append(step(kind, where=place, location_name=_name(st, place), what=key[:-1]))
+                continue
+            number = ent["number"] if place == COLONY else None
+            if amount > 0:
+                add_token(st, steps, place, number, key[:-1])
+            else:
+                remove_token(st, steps, place, number, key[:-1])
+
+
+def _defence_entrance(
+    st: State, place: str, key: str, *, adding: bool, wanted: Any
+) -> dict[str, Any] | None:
+    """The entrance a barricade or trap goes to (or comes off), or None if there is none."""
+    if place != COLONY:
+        ents = [entrance(st, place)]
+    elif wanted is not None:
+        ents = [entrance(st, COLONY, wanted)]
+    else:
+        ents = st["colony"]["entrances"]
+    for ent in ents:
+        if (adding and free_spaces(ent) > 0) or (not adding and ent[key] > 0):
+            return ent
+    return None
+
+
+# --- survivors: wounds, deaths, exposure ---
+
+
+def _targets(st: State, steps: list[Step], target: str, ctx: _Context) -> list[str]:
+    """Ids of the survivors a ``target`` names, fixed before any of them is hurt."""
+    if target in ("chosen", "group_leader", "each_of_active") and ctx.seat is None:
+        if ctx.strict:
+            raise RuleError(f"target {target!r} needs the active player (seat=...)")
+        raise _NeedsTable(f"apply it to the active player's survivors ({target})")
+    if target == "chosen":
+        if ctx.chosen is None:
+            if ctx.strict:
+                raise RuleError("this effect needs the chosen survivor (chosen=...)")
+            raise _NeedsTable("apply it to a survivor the active player chooses")
+        picked = survivor(st, ctx.chosen)
+        if picked["owner"] != ctx.seat:
+            raise RuleError(f"{picked['name']} is not controlled by seat {ctx.seat!r}")
+        return [picked["id"]]
+    if target == "group_leader":
+        return [s["id"] for s in survivors_of(st, ctx.seat) if s["leader"]][:1]
+    if target == "each_of_active":
+        return [s["id"] for s in survivors_of(st, ctx.seat)]
+    if target == "each_in_colony":
+        return [s["id"] for s in survivors_at(st, COLONY)]
+    if target == "lowest_influence_in_colony":
+        there = survivors_at(st, COLONY)
+        return [lowest_influence(st, there, steps)["id"]] if there else []
+    # each_at_active_location
+    if ctx.place is None:
+        if ctx.strict:
+            raise RuleError("this effect needs the active location (location=...)")
+        raise _NeedsTable("apply it to every survivor at the active player's location")
+    return [s["id"] for s in survivors_at(st, ctx.place)]
+
+
+def _alive(st: State, survivor_id: str) -> bool:
+    """Whether the survivor is still in play."""
+    return any(s["id"] == survivor_id for s in st["survivors"])
+
+
+def _wound(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Wounds of one kind on each target (deaths.add_wound: the third one kills)."""
+    ids = _targets(st, steps, effect["target"], ctx)
+    if not ids:
+        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
+    for sid in ids:
+        for _ in range(effect["amount"]):
+            if st["ended"] or not _alive(st, sid):
+                break
+            add_wound(st, steps, sid, effect.get("wound", "wound"), ctx.source)
+
+
+def _kill(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Kill each target: a death, morale -1 each (deaths.kill_survivor)."""
+    ids = _targets(st, steps, effect["target"], ctx)
+    if not ids:
+        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
+    for sid in ids:
+        if st["ended"]:
+            return
+        if _alive(st, sid):
+            kill_survivor(st, steps, sid, ctx.source)
+
+
+def _exposure(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Roll the exposure die for each target (base 002 "Rolling for Exposure", 002:1416).
+
+    The face is applied by exposure.roll_for_exposure: a bite kills and leaves the spread
+    waiting for its owner's decision (``state["pending"]``); no later target is rolled for
+    while a decision is pending.
+    """
+    ids = _targets(st, steps, effect["target"], ctx)
+    if not ids:
+        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
+    for sid in ids:
+        if st["ended"] or st["pending"]:
+            return
+        if _alive(st, sid):
+            roll_for_exposure(st, steps, sid, roll_exposure(rng), rolled=True)
+
+
+def _manual(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Anything the table does by hand: shown as a step."""
+    steps.append(step("effect_by_hand", text=effect["text"], source=ctx.source))
+
+
+_APPLY: dict[str, Callable[[State, list[Step], Effect, Randomness, _Context], None]] = {
+    "morale": _morale,
+    "food": _food,
+    "starvation": _starvation,
+    "helpless": _helpless,
+    "unruly": _unruly,
+    "waste": _waste,
+    "rounds": _rounds,
+    "zombies": _zombies,
+    "noise": _noise,
+    "barricade": _barricade,
+    "trap": _trap,
+    "wound": _wound,
+    "kill": _kill,
+    "exposure": _exposure,
+    "manual": _manual,
+}
