@@ -6,6 +6,8 @@ import socket
 
 import click
 
+from companion.cards.cli import cards
+
 
 def lan_address() -> str:
     """Best guess at this laptop's LAN IPv4 address (no packet is sent)."""
@@ -55,6 +57,9 @@ def serve(host: str, port: int, threads: int) -> None:
     click.echo(f"Phones join at: {url}")
     click.echo(terminal_qr(url))
     waitress_serve(app, host=host, port=port, threads=threads)
+
+
+main.add_command(cards)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+"""The card database: text sources under cards/, the built cards.db, packs and search."""

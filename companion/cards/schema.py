@@ -1,0 +1,478 @@
+"""Card tables, the effect and trigger vocabularies of docs/card-sources.md, record validation."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+SHIPPED_SETS: dict[str, str] = {
+    "base": "Dead of Winter: A Crossroads Game",
+    "long_night": "Dead of Winter: The Long Night",
+    "companion": "Companion originals",
+}
+
+CARD_TABLES: tuple[str, ...] = (
+    "crossroads",
+    "objectives",
+    "crises",
+    "main_objectives",
+    "survivors",
+    "locations",
+)
+SECRET_TABLES: frozenset[str] = frozenset({"crossroads", "objectives"})
+CSV_TABLES: tuple[str, ...] = ("crossroads", "objectives", "survivors")
+
+SYMBOLS: tuple[str, ...] = (
+    "food",
+    "fuel",
+    "medicine",
+    "tool",
+    "weapon",
+    "education",
+    "survivor",
+)
+MODULES: tuple[str, ...] = ("", "improvements", "bandits", "raxxon")
+OBJECTIVE_KINDS: tuple[str, ...] = ("normal", "betrayal", "exiled", "bandit_betrayal")
+TIMES: tuple[str, ...] = ("short", "medium", "long")
+WHERE: tuple[str, ...] = (
+    "colony",
+    "each_location",
+    "active_location",
+    "random_location",
+)
+TARGETS: tuple[str, ...] = (
+    "chosen",
+    "group_leader",
+    "each_of_active",
+    "each_in_colony",
+    "lowest_influence_in_colony",
+    "each_at_active_location",
+)
+WOUND_TYPES: tuple[str, ...] = ("wound", "frostbite", "despair")
+EXPOSURE_RESULTS: tuple[str, ...] = ("wound", "frostbite", "bite", "blank")
+
+# Effect kind -> {field: (type, required, default)}; `kind` itself is implied.
+EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
+    "morale": {"amount": ("int", True, None)},
+    "food": {"amount": ("int", True, None)},
+    "starvation": {"amount": ("int", True, None)},
+    "helpless": {"amount": ("int", True, None), "unruly": ("bool", False, False)},
+    "unruly": {"amount": ("int", True, None)},
+    "waste": {"amount": ("int", True, None)},
+    "rounds": {"amount": ("int", True, None)},
+    "zombies": {"where": ("where", True, None), "amount": ("int", True, None)},
+    "noise": {"where": ("where", True, None), "amount": ("int", True, None)},
+    "barricade": {"where": ("where", True, None), "amount": ("int", True, None)},
+    "trap": {"where": ("where", True, None), "amount": ("int", True, None)},
+    "wound": {
+        "target": ("target", True, None),
+        "amount": ("int", True, None),
+        "wound": ("wound_type", False, "wound"),
+    },
+    "kill": {"target": ("target", True, None)},
+    "exposure": {"target": ("target", True, None)},
+    "manual": {"text": ("text", True, None)},
+}
+
+# Trigger kind -> {param: (type, required)}.
+TRIGGER_KINDS: dict[str, dict[str, tuple[str, bool]]] = {
+    "start-of-turn": {},
+    "moves-to": {"location": ("str", True)},
+    "searches-at": {"location": ("str", False)},
+    "kills-zombie": {"location": ("str", False)},
+    "attacks-survivor": {},
+    "barricades": {"location": ("str", False)},
+    "cleans-waste": {},
+    "adds-to-crisis": {},
+    "plays-card": {"symbol": ("symbol", True)},
+    "spends-food": {},
+    "requests": {},
+    "calls-exile-vote": {},
+    "exposure-result": {"result": ("exposure_result", True)},
+    "controls-survivor": {"survivor": ("str", True)},
+    "survivor-at": {"survivor": ("str", True), "location": ("str", True)},
+    "morale-at-most": {"value": ("int", True)},
+    "food-at-most": {"value": ("int", True)},
+    "waste-at-least": {"value": ("int", True)},
+    "helpless-at-least": {"value": ("int", True)},
+    "colony-zombies-at-least": {"value": ("int", True)},
+    "wounded-survivor": {},
+    "any-time": {},
+}
+
+# Setup side of a main objective: field -> (required, default).
+SETUP_FIELDS: dict[str, tuple[bool, Any]] = {
+    "morale": (True, None),
+    "round_track": (True, None),
+    "zombies_per_location": (True, None),
+    "colony_zombies": (False, 0),
+    "food": (False, 0),
+    "helpless": (False, 0),
+    "extra": (False, ""),
+}
+
+FLAG_FIELDS: tuple[str, ...] = ("mature", "non_coop")
+
+# Table -> ordered {field: (type, required, default)} of a source record (the set is implied).
+FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
+    "crossroads": {
+        "id": ("id", True, None),
+        "name": ("text", True, None),
+        "trigger": ("text", True, None),
+        "trigger_kind": ("trigger_kind", True, None),
+        "trigger_params": ("trigger_params", False, {}),
+        "vote": ("bool", False, False),
+        "story": ("str", False, ""),
+        "options": ("options", True, None),
+    },
+    "objectives": {
+        "id": ("id", True, None),
+        "name": ("text", True, None),
+        "kind": ("objective_kind", True, None),
+        "goal": ("text", True, None),
+    },
+    "crises": {
+        "id": ("id", True, None),
+        "name": ("text", True, None),
+        "prevent": ("symbols", True, None),
+        "fail_text": ("text", True, None),
+        "fail_effects": ("effects", False, []),
+        "bonus_text": ("str", False, ""),
+        "bonus_effects": ("effects", False, []),
+        "bandits": ("bandits", False, []),
+    },
+    "main_objectives": {
+        "id": ("id", True, None),
+        "name": ("text", True, None),
+        "time": ("time", True, None),
+        "goal": ("text", True, None),
+        "story": ("str", False, ""),
+        "standard": ("setup", True, None),
+        "hardcore": ("setup", True, None),
+    },
+    "survivors": {
+        "id": ("id", True, None),
+        "name": ("text", True, None),
+        "occupation": ("text", True, None),
+        "influence": ("int", True, None),
+        "attack": ("int", True, None),
+        "search": ("int", True, None),
+        "ability_location": ("text", True, None),
+    },
+    "locations": {
+        "id": ("id", True, None),
+        "name": ("text", True, None),
+        "number": ("count", True, None),
+        "entrances": ("count", False, 1),
+        "entrance_spaces": ("count", True, None),
+        "survivor_spaces": ("count", True, None),
+        "symbols": ("symbols_any", False, []),
+    },
+}
+for _fields in FIELDS.values():
+    _fields["mature"] = ("bool", False, False)
+    _fields["non_coop"] = ("bool", False, False)
+    _fields["module"] = ("module", False, "")
+
+JSON_COLUMNS: frozenset[str] = frozenset(
+    name
+    for fields in FIELDS.values()
+    for name, (kind, _, _) in fields.items()
+    if kind
+    in {"trigger_params", "options", "symbols", "symbols_any", "effects", "bandits", "setup"}
+)
+BOOL_COLUMNS: frozenset[str] = frozenset({"vote", "mature", "non_coop"})
+
+SET_ID = re.compile(r"^[a-z0-9][a-z0-9_]*$")
+SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One validation problem: which file, which record or line, which field, and what."""
+
+    file: str
+    where: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.where}: {self.field}: {self.message}"
+
+
+class CardProblems(Exception):
+    """Raised when sources or a pack hold problems; nothing was written."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        lines = "\n".join(str(p) for p in problems[:50])
+        more = f"\n... and {len(problems) - 50} more" if len(problems) > 50 else ""
+        super().__init__(f"{len(problems)} problem(s):\n{lines}{more}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_scalar(kind: str, value: Any) -> str | None:
+    """Return a message when `value` is not of the scalar `kind`, else None."""
+    if kind in ("str",):
+        return None if isinstance(value, str) else "must be text"
+    if kind == "text":
+        if not isinstance(value, str):
+            return "must be text"
+        return None if value.strip() else "must not be empty"
+    if kind == "int":
+        return None if _is_int(value) else "must be a whole number"
+    if kind == "count":
+        return None if _is_int(value) and value >= 0 else "must be a whole number, 0 or more"
+    if kind == "bool":
+        return None if isinstance(value, bool) else "must be true or false"
+    if kind == "module":
+        return None if value in MODULES else f"must be one of {_choices(MODULES)}"
+    if kind == "objective_kind":
+        return None if value in OBJECTIVE_KINDS else f"must be one of {_choices(OBJECTIVE_KINDS)}"
+    if kind == "time":
+        return None if value in TIMES else f"must be one of {_choices(TIMES)}"
+    if kind == "trigger_kind":
+        return None if value in TRIGGER_KINDS else "is not a trigger kind of docs/card-sources.md"
+    if kind == "symbol":
+        return None if value in SYMBOLS else f"must be one of {_choices(SYMBOLS)}"
+    if kind == "where":
+        if value in WHERE or (
+            isinstance(value, str) and re.fullmatch(rf"[a-z0-9_]+\.{SLUG}", value)
+        ):
+            return None
+        return f"must be one of {_choices(WHERE)} or a location id"
+    if kind == "target":
+        return None if value in TARGETS else f"must be one of {_choices(TARGETS)}"
+    if kind == "wound_type":
+        return None if value in WOUND_TYPES else f"must be one of {_choices(WOUND_TYPES)}"
+    if kind == "exposure_result":
+        return None if value in EXPOSURE_RESULTS else f"must be one of {_choices(EXPOSURE_RESULTS)}"
+    raise ValueError(f"unknown scalar kind {kind}")
+
+
+def _choices(values: Iterable[str]) -> str:
+    return ", ".join(repr(v) for v in values)
+
+
+def normalise_effects(
+    value: Any, field: str, problems: list[tuple[str, str]]
+) -> list[dict[str, Any]]:
+    """Check a list of effects; append (field, message) problems; return it with defaults."""
+    if not isinstance(value, list):
+        problems.append((field, "must be a list of effects"))
+        return []
+    out: list[dict[str, Any]] = []
+    for n, effect in enumerate(value, start=1):
+        here = f"{field}[{n}]"
+        if not isinstance(effect, dict):
+            problems.append((here, "must be a table with a kind"))
+            continue
+        kind = effect.get("kind")
+        if kind not in EFFECT_KINDS:
+            problems.append((f"{here}.kind", f"{kind!r} is not an effect kind"))
+            continue
+        spec = EFFECT_KINDS[kind]
+        clean: dict[str, Any] = {"kind": kind}
+        for name in effect:
+            if name != "kind" and name not in spec:
+                problems.append((f"{here}.{name}", f"is not a field of a {kind} effect"))
+        for name, (ftype, required, default) in spec.items():
+            if name not in effect:
+                if required:
+                    problems.append((f"{here}.{name}", "is missing"))
+                else:
+                    clean[name] = default
+                continue
+            message = _check_scalar(ftype, effect[name])
+            if message:
+                problems.append((f"{here}.{name}", message))
+            clean[name] = effect[name]
+        out.append(clean)
+    return out
+
+
+def _normalise_value(
+    table: str, name: str, ftype: str, value: Any, problems: list[tuple[str, str]]
+) -> Any:
+    """Check one field's value and return its normal form."""
+    if ftype == "effects":
+        return normalise_effects(value, name, problems)
+    if ftype in ("symbols", "symbols_any"):
+        if not isinstance(value, list) or not all(v in SYMBOLS for v in value):
+            problems.append((name, f"must be a list of symbols from {_choices(SYMBOLS)}"))
+            return []
+        if ftype == "symbols" and not value:
+            problems.append((name, "must name at least one symbol"))
+        return list(value)
+    if ftype == "bandits":
+        if not isinstance(value, list) or not all(_is_int(v) and v >= 1 for v in value):
+            problems.append((name, "must be a list of location numbers (1 or more)"))
+            return []
+        return list(value)
+    if ftype == "trigger_params":
+        if not isinstance(value, dict):
+            problems.append((name, "must be a table of parameters"))
+            return {}
+        return dict(value)
+    if ftype == "options":
+        return _normalise_options(value, problems)
+    if ftype == "setup":
+        return _normalise_setup(name, value, problems)
+    if ftype == "id":
+        return value
+    message = _check_scalar(ftype, value)
+    if message:
+        problems.append((name, message))
+    return value
+
+
+def _normalise_options(value: Any, problems: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or not 1 <= len(value) <= 3:
+        problems.append(("options", "must hold 1 to 3 options"))
+        return []
+    out = []
+    for n, option in enumerate(value, start=1):
+        here = f"options[{n}]"
+        if not isinstance(option, dict):
+            problems.append((here, "must be a table with text and effects"))
+            continue
+        for name in option:
+            if name not in ("text", "effects"):
+                problems.append((f"{here}.{name}", "is not a field of an option"))
+        text = option.get("text")
+        if not isinstance(text, str) or not text.strip():
+            problems.append((f"{here}.text", "must be a sentence"))
+        effects = normalise_effects(option.get("effects", []), f"{here}.effects", problems)
+        out.append({"text": text, "effects": effects})
+    return out
+
+
+def _normalise_setup(side: str, value: Any, problems: list[tuple[str, str]]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        problems.append((side, "must be a table of setup numbers"))
+        return {}
+    clean: dict[str, Any] = {}
+    for name in value:
+        if name not in SETUP_FIELDS:
+            problems.append((f"{side}.{name}", "is not a setup field"))
+    for name, (required, default) in SETUP_FIELDS.items():
+        if name not in value:
+            if required:
+                problems.append((f"{side}.{name}", "is missing"))
+            clean[name] = default
+            continue
+        item = value[name]
+        if name == "extra":
+            if not isinstance(item, str):
+                problems.append((f"{side}.{name}", "must be text"))
+        elif not _is_int(item) or item < 0:
+            problems.append((f"{side}.{name}", "must be a whole number, 0 or more"))
+        clean[name] = item
+    return clean
+
+
+def _check_trigger(record: dict[str, Any], problems: list[tuple[str, str]]) -> None:
+    kind = record.get("trigger_kind")
+    params = record.get("trigger_params")
+    if kind not in TRIGGER_KINDS or not isinstance(params, dict):
+        return
+    spec = TRIGGER_KINDS[kind]
+    for name in params:
+        if name not in spec:
+            problems.append((f"trigger_params.{name}", f"is not a parameter of {kind}"))
+    for name, (ptype, required) in spec.items():
+        if name not in params:
+            if required:
+                problems.append((f"trigger_params.{name}", f"is required by {kind}"))
+            continue
+        value = params[name]
+        message = _check_scalar(ptype, value)
+        if ptype == "str" and not message and not value.strip():
+            message = "must not be empty"
+        if message:
+            problems.append((f"trigger_params.{name}", message))
+
+
+def normalise_record(
+    table: str, record: Any, set_id: str
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """Check one source record of `table` in set `set_id`: its normal form and (field, message)s."""
+    problems: list[tuple[str, str]] = []
+    if not isinstance(record, dict):
+        return {}, [("-", "must be a table of fields")]
+    fields = FIELDS[table]
+    clean: dict[str, Any] = {}
+    for name in record:
+        if name not in fields:
+            problems.append((name, f"is not a field of {table}"))
+    for name, (ftype, required, default) in fields.items():
+        if name not in record or record[name] is None:
+            if required:
+                problems.append((name, "is missing"))
+            clean[name] = default if not isinstance(default, (list, dict)) else type(default)()
+            continue
+        clean[name] = _normalise_value(table, name, ftype, record[name], problems)
+    card_id = record.get("id")
+    id_pattern = rf"{re.escape(set_id)}\.{SLUG}"
+    if "id" in record and not (isinstance(card_id, str) and re.fullmatch(id_pattern, card_id)):
+        problems.append(("id", f"must look like '{set_id}.some-name' (lowercase, dashes)"))
+    if table == "crossroads":
+        _check_trigger(clean, problems)
+        options = clean.get("options") or []
+        if clean.get("vote") is True and len(options) != 2:
+            problems.append(("options", "a vote card needs exactly 2 options (up, down)"))
+    return clean, problems
+
+
+def record_label(record: Any) -> str:
+    """A short label naming a record by its id when it has one."""
+    if isinstance(record, dict) and isinstance(record.get("id"), str):
+        return record["id"]
+    return "no id"
+
+
+def validate_records(
+    table: str,
+    records: list[Any],
+    set_id: str,
+    file: str,
+    wheres: list[str],
+) -> tuple[list[dict[str, Any]], list[Problem]]:
+    """Normalise a table's records; problems name file, record (wheres[i]) and field."""
+    out: list[dict[str, Any]] = []
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for record, where in zip(records, wheres, strict=True):
+        clean, found = normalise_record(table, record, set_id)
+        label = f"{where} ({record_label(record)})"
+        problems += [Problem(file, label, field, message) for field, message in found]
+        card_id = clean.get("id")
+        if isinstance(card_id, str):
+            if card_id in seen:
+                problems.append(Problem(file, label, "id", f"repeats the id of {seen[card_id]}"))
+            else:
+                seen[card_id] = where
+        out.append(clean)
+    return out, problems
+
+
+def check_set(set_info: Any, file: str, where: str = "set") -> list[Problem]:
+    """Check a pack's set header {id, name}."""
+    if not isinstance(set_info, dict):
+        return [Problem(file, where, "set", "must be a table with id and name")]
+    problems = []
+    set_id = set_info.get("id")
+    if not isinstance(set_id, str) or not SET_ID.fullmatch(set_id):
+        problems.append(Problem(file, where, "set.id", "must be lowercase letters, digits, _"))
+    name = set_info.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(Problem(file, where, "set.name", "must not be empty"))
+    for key in set_info:
+        if key not in ("id", "name", "description"):
+            problems.append(Problem(file, where, f"set.{key}", "is not a field of a set"))
+    return problems

@@ -1,0 +1,166 @@
+"""Full-text search over every card's name and sentences (SQLite FTS5 via sqlite-utils)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlite_utils import Database
+
+from companion.cards.schema import CARD_TABLES, SECRET_TABLES
+from companion.cards.tables import from_row
+
+INDEX = "card_index"
+
+
+def create_index(db: Database) -> None:
+    """Create the search index table and its FTS5 table, kept in sync by triggers."""
+    if INDEX in db.table_names():
+        return
+    db[INDEX].create(
+        {
+            "table_name": str,
+            "card_id": str,
+            "set": str,
+            "name": str,
+            "text": str,
+            "kind": str,
+            "mature": int,
+            "non_coop": int,
+            "module": str,
+            "secret": int,
+        },
+        pk=("table_name", "card_id"),
+    )
+    db[INDEX].enable_fts(["name", "text"], create_triggers=True, tokenize="porter")
+
+
+def _effect_texts(effects: list[dict[str, Any]] | None) -> list[str]:
+    return [e["text"] for e in effects or [] if e.get("kind") == "manual" and e.get("text")]
+
+
+def card_text(table: str, record: dict[str, Any]) -> str:
+    """Every searchable sentence and word of one card, joined by newlines."""
+    parts: list[str] = []
+    if table == "crossroads":
+        parts += [record["trigger"], record.get("story") or ""]
+        for option in record.get("options") or []:
+            parts.append(option.get("text") or "")
+            parts += _effect_texts(option.get("effects"))
+    elif table == "objectives":
+        parts.append(record["goal"])
+    elif table == "crises":
+        parts += [record["fail_text"], record.get("bonus_text") or ""]
+        parts += _effect_texts(record.get("fail_effects"))
+        parts += _effect_texts(record.get("bonus_effects"))
+        parts.append(" ".join(record.get("prevent") or []))
+    elif table == "main_objectives":
+        parts += [record["goal"], record.get("story") or ""]
+        for side in ("standard", "hardcore"):
+            parts.append((record.get(side) or {}).get("extra") or "")
+    elif table == "survivors":
+        parts += [record["occupation"], record["ability_location"]]
+    elif table == "locations":
+        parts.append(" ".join(record.get("symbols") or []))
+    return "\n".join(p for p in parts if p)
+
+
+def card_kind(table: str, record: dict[str, Any]) -> str:
+    """The kind shown and filtered on: objective kind, objective time, or vote/choice."""
+    if table == "objectives":
+        return record["kind"]
+    if table == "main_objectives":
+        return record["time"]
+    if table == "crossroads":
+        return "vote" if record.get("vote") else "choice"
+    return ""
+
+
+def refresh_index(db: Database, set_id: str | None = None) -> None:
+    """Rebuild the index rows of one set (or of every set) from the card tables."""
+    create_index(db)
+    if set_id is None:
+        db.execute(f"DELETE FROM {INDEX}")
+    else:
+        db.execute(f"DELETE FROM {INDEX} WHERE [set] = ?", [set_id])
+    rows = []
+    for table in CARD_TABLES:
+        where, args = ("[set] = ?", [set_id]) if set_id is not None else (None, None)
+        for row in db[table].rows_where(where, args, order_by="[set], id"):
+            record = from_row(table, row)
+            rows.append(
+                {
+                    "table_name": table,
+                    "card_id": record["id"],
+                    "set": record["set"],
+                    "name": record["name"],
+                    "text": card_text(table, record),
+                    "kind": card_kind(table, record),
+                    "mature": int(record["mature"]),
+                    "non_coop": int(record["non_coop"]),
+                    "module": record["module"],
+                    "secret": int(table in SECRET_TABLES),
+                }
+            )
+    db[INDEX].insert_all(rows)
+
+
+def fts_query(text: str) -> str:
+    """Turn what a person typed into an FTS5 query: every word, each as a prefix."""
+    words = [w for w in "".join(c if c.isalnum() else " " for c in text).split() if w]
+    return " ".join(f'"{w}"*' for w in words)
+
+
+def search_cards(
+    db: Database,
+    query: str = "",
+    *,
+    tables: Iterable[str] | None = None,
+    sets: Iterable[str] | None = None,
+    kind: str | None = None,
+    mature: bool | None = None,
+    non_coop: bool | None = None,
+    module: str | None = None,
+    limit: int = 200,
+) -> list[dict[str, Any]]:
+    """Cards whose name or text holds every word of `query`, narrowed by the filters."""
+    clauses: list[str] = []
+    args: list[Any] = []
+    match = fts_query(query)
+    if match:
+        clauses.append(f"i.rowid IN (SELECT rowid FROM {INDEX}_fts WHERE {INDEX}_fts MATCH ?)")
+        args.append(match)
+    for column, values in (("table_name", tables), ("set", sets)):
+        if values is not None:
+            values = list(values)
+            clauses.append(f"i.[{column}] IN ({', '.join('?' for _ in values)})" if values else "0")
+            args += values
+    if kind:
+        clauses.append("i.kind = ?")
+        args.append(kind)
+    for column, wanted in (("mature", mature), ("non_coop", non_coop)):
+        if wanted is not None:
+            clauses.append(f"i.{column} = ?")
+            args.append(int(wanted))
+    if module is not None:
+        clauses.append("i.module = ?")
+        args.append(module)
+    where = " AND ".join(clauses) or "1"
+    sql = (
+        f"SELECT i.* FROM {INDEX} i WHERE {where} "
+        "ORDER BY i.table_name, i.[set], i.name, i.card_id LIMIT ?"
+    )
+    return list(db.query(sql, [*args, limit]))
+
+
+def kinds(db: Database, tables: Iterable[str]) -> list[str]:
+    """The distinct non-empty kinds among the given tables."""
+    tables = list(tables)
+    if not tables or INDEX not in db.table_names():
+        return []
+    marks = ", ".join("?" for _ in tables)
+    sql = (
+        f"SELECT DISTINCT kind FROM {INDEX} "
+        f"WHERE kind != '' AND table_name IN ({marks}) ORDER BY kind"
+    )
+    return [row["kind"] for row in db.query(sql, tables)]
