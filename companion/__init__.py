@@ -35,7 +35,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     htmx.init_app(app)
 
-    from companion.web import table
+    from companion.web import cards, table
 
     app.register_blueprint(table.bp)
+    app.register_blueprint(cards.bp)
     return app

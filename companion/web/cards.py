@@ -1,0 +1,114 @@
+"""The card browser: search and filter cards.db; secret decks only on the laptop itself."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, current_app, render_template, request
+from sqlite_utils import Database
+
+from companion import htmx
+from companion.cards.schema import CARD_TABLES, MODULES, SECRET_TABLES
+from companion.cards.search import kinds, search_cards
+
+bp = Blueprint("cards", __name__, url_prefix="/cards")
+
+LOOPBACK = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
+TABLE_LABELS = {
+    "crossroads": "Crossroads",
+    "objectives": "Secret objectives",
+    "crises": "Crises",
+    "main_objectives": "Main objectives",
+    "survivors": "Survivors",
+    "locations": "Locations",
+}
+FLAG_CHOICES = ("any", "only", "out")
+
+
+def from_laptop() -> bool:
+    """True when the request comes from the machine running the companion (loopback)."""
+    address = request.remote_addr or ""
+    return address in LOOPBACK or address.startswith("127.")
+
+
+def visible_tables() -> list[str]:
+    """The tables this device may browse: all on the laptop, the public ones elsewhere."""
+    if from_laptop():
+        return list(CARD_TABLES)
+    return [t for t in CARD_TABLES if t not in SECRET_TABLES]
+
+
+def open_cards_db() -> Database | None:
+    """Open cards.db read-only, or None when it has not been built."""
+    path = Path(current_app.config["CARDS_DB"])
+    if not path.exists():
+        return None
+    return Database(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True))
+
+
+def _flag(value: str | None) -> bool | None:
+    return {"only": True, "out": False}.get(value or "any")
+
+
+def read_filters(tables: list[str], sets: list[str]) -> dict[str, Any]:
+    """The filters of the query string, anything unknown ignored."""
+    args = request.args
+    table = args.get("table", "")
+    chosen_set = args.get("set", "")
+    module = args.get("module", "")
+    return {
+        "q": args.get("q", "").strip()[:200],
+        "table": table if table in tables else "",
+        "set": chosen_set if chosen_set in sets else "",
+        "kind": args.get("kind", "")[:40],
+        "mature": args.get("mature", "any") if args.get("mature") in FLAG_CHOICES else "any",
+        "non_coop": args.get("non_coop", "any") if args.get("non_coop") in FLAG_CHOICES else "any",
+        "module": module if module in (*MODULES[1:], "none") else "",
+    }
+
+
+@bp.get("/")
+def index() -> Any:
+    """The card browser: full page, or only the results when htmx asks."""
+    tables = visible_tables()
+    db = open_cards_db()
+    sets: list[dict[str, Any]] = []
+    results: list[dict[str, Any]] = []
+    kind_choices: list[str] = []
+    try:
+        if db is not None:
+            sets = [dict(r) for r in db["sets"].rows_where(order_by="id")]
+        filters = read_filters(tables, [s["id"] for s in sets])
+        if db is not None:
+            kind_choices = kinds(db, [filters["table"]] if filters["table"] else tables)
+            results = search_cards(
+                db,
+                filters["q"],
+                tables=[filters["table"]] if filters["table"] else tables,
+                sets=[filters["set"]] if filters["set"] else None,
+                kind=filters["kind"] or None,
+                mature=_flag(filters["mature"]),
+                non_coop=_flag(filters["non_coop"]),
+                module={"": None, "none": ""}.get(filters["module"], filters["module"]),
+            )
+    finally:
+        if db is not None:
+            db.close()
+    context = {
+        "results": results,
+        "filters": filters,
+        "tables": tables,
+        "table_labels": TABLE_LABELS,
+        "sets": sets,
+        "set_names": {s["id"]: s["name"] for s in sets},
+        "kind_choices": kind_choices,
+        "modules": MODULES[1:],
+        "laptop": from_laptop(),
+        "built": db is not None,
+    }
+    template = "partials/card_results.html" if htmx else "cards/index.html"
+    response = current_app.make_response(render_template(template, **context))
+    response.vary.add("HX-Request")
+    return response
