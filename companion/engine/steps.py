@@ -146,8 +146,8 @@ TEXTS: dict[str, Text] = {
     "exiled_objective_secret": "Your exiled secret objective is {card}.",
     "exiled_objectives_empty": "No exiled objectives are left: {seat_name} draws nothing.",
     "exiled_survivor_moved": (
-        "{name} leaves the colony for {location_name} (not the turn's one move): roll for "
-        "exposure for {name} now."
+        "{name} has left the colony for {location_name} as an exile (not the turn's one move): "
+        "roll for exposure for {name} now."
     ),
     "exiled_must_move": lambda s: (
         f"{s['seat_name']} must still move {s['names']} out of the colony to other locations, "

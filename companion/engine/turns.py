@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.board import free_survivor_spaces
 from companion.engine.deaths import add_wound
 from companion.engine.errors import RuleError
 from companion.engine.state import (
@@ -72,12 +73,6 @@ def still_to_leave_colony(st: State) -> list[dict[str, Any]]:
     """
     ids = set(st.get("must_leave_colony") or [])
     return [s for s in st["survivors"] if s["id"] in ids and s["location"] == COLONY]
-
-
-def location_has_room(st: State, loc: dict[str, Any]) -> bool:
-    """Whether a non-colony location has a free survivor space (bandits take one each, 000:723)."""
-    here = sum(1 for s in st["survivors"] if s["location"] == loc["id"])
-    return here + loc.get("bandits", 0) < loc["survivor_spaces"]
 
 
 # --- rules ---
@@ -190,9 +185,10 @@ def end_turn(state: State) -> tuple[State, list[Step]]:
     st, steps = begin(state)
     turn = current_turn(st)
     waiting = still_to_leave_colony(st)
-    if waiting and any(location_has_room(st, loc) for loc in st["locations"]):
+    if waiting and any(free_survivor_spaces(st, loc["id"]) > 0 for loc in st["locations"]):
         names = ", ".join(s["name"] for s in waiting)
         raise RuleError(f"{names} must leave the colony first (the exiled player moves them)")
+    st["must_leave_colony"] = [s["id"] for s in waiting]
     return_crossroads(st, steps, turn)
     steps.append(step("turn_ended", seat=turn["seat"], seat_name=seat(st, turn["seat"])["name"]))
     st["turn"] = None
