@@ -72,8 +72,11 @@ def where_fields(st: State, place: str, ent: dict[str, Any]) -> dict[str, Any]:
 
 
 def free_survivor_spaces(st: State, place: str) -> int:
-    """Empty survivor spaces: the colony's (cards and helpless tokens fill them), or a location's
-    (survivors and bandits fill them, 000:723)."""
+    """Empty survivor spaces at a place.
+
+    In the colony survivor cards and helpless tokens fill them; at a location survivors and
+    bandits do (000:723).
+    """
     if place == COLONY:
         return st["colony"]["survivor_spaces"] - colony_occupancy(st)
     loc = location(st, place)
@@ -854,6 +857,7 @@ def set_capacity(
     return st, steps
 
 
+# The entry points; the rule helpers above are imported by name by other engine modules.
 __all__ = [
     "add_barricade",
     "add_food",
