@@ -1,0 +1,88 @@
+"""The end of the game: who wins once it is over.
+
+Base 002 "Winning and Losing the Game" (002:1806): when the game ends for any reason, each player
+whose secret objective is complete wins and every other player loses; several players, or
+nobody, may win. Co-op and 2-player games (002 "Co-op Variant", 000:614) have no secret
+objectives: everyone wins if the main objective was completed, else everyone loses.
+
+How the game ends is morale.end_game's business (reasons: morale, round_track, main_objective,
+two_exiled); whether a secret objective is complete is the table's judgement, told to
+``declare_winners``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.errors import RuleError
+from companion.engine.state import State, begin, seat
+from companion.engine.steps import Step, step
+
+COOP_VARIANTS = ("coop", "two_player")
+
+
+def game_over_reason(state: State) -> str | None:
+    """Why the game ended ("morale", "round_track", "main_objective", "two_exiled"), or None."""
+    ended = state.get("ended")
+    return ended["reason"] if ended else None
+
+
+def winners_by_objectives(st: State, completed: Any) -> list[str]:
+    """Players whose secret objective is complete win, the rest lose (002:1806).
+
+    Ruling: a player out of the game (player elimination, 000:638) cannot win.
+    """
+    if not isinstance(completed, list | tuple | set | frozenset):
+        raise RuleError("completed must list the seats whose secret objective is complete")
+    completed = list(completed)
+    for sid in completed:
+        who = seat(st, sid)
+        if completed.count(sid) > 1:
+            raise RuleError(f"{who['name']} is listed more than once")
+        if who.get("eliminated"):
+            raise RuleError(f"{who['name']} is out of the game and cannot win")
+    return [s["id"] for s in st["seats"] if s["id"] in completed]
+
+
+def winners_coop(st: State) -> list[str]:
+    """Co-op and 2-player: all win iff the main objective ended the game (002 "Co-op Variant").
+
+    Ruling: a player out of the game (player elimination) does not share the win.
+    """
+    if st["ended"]["reason"] != "main_objective":
+        return []
+    return [s["id"] for s in st["seats"] if not s.get("eliminated")]
+
+
+def declare_winners(state: State, completed: list[str] | None = None) -> tuple[State, list[Step]]:
+    """Record who won a finished game from whose secret objectives are complete (002:1806).
+
+    ``completed``: the seats whose secret objective (with its exiled objective, for an exiled
+    player) the table finds complete. Co-op and 2-player games take none: the main objective
+    decides. May be called again to correct the table's answer. Sets ``ended["winners"]``.
+    """
+    st, steps = begin(state, allow_ended=True)
+    if not st["ended"]:
+        raise RuleError("the game has not ended yet")
+    coop = st["variant"] in COOP_VARIANTS
+    if coop:
+        if completed:
+            raise RuleError(
+                "a co-op game has no secret objectives: the main objective decides who wins"
+            )
+        winners = winners_coop(st)
+    else:
+        winners = winners_by_objectives(st, completed if completed is not None else [])
+    st["ended"]["winners"] = winners
+    names = {s["id"]: s["name"] for s in st["seats"]}
+    steps.append(
+        step(
+            "winners_declared",
+            coop=coop,
+            reason=st["ended"]["reason"],
+            winners=winners,
+            winner_names=[names[sid] for sid in winners],
+            loser_names=[names[sid] for sid in names if sid not in winners],
+        )
+    )
+    return st, steps
