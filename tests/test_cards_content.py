@@ -98,3 +98,31 @@ def test_companion_decks_are_complete():
         for side in ("standard", "hardcore"):
             assert main[side]["morale"] > 0 and main[side]["round_track"] > 0, main["id"]
         assert main["goal"].strip()
+
+
+def test_card_references_point_at_cards_that_exist():
+    cards = load_cards(COMMITTED_DB)
+    locations = {loc["id"] for loc in cards["locations"]}
+    survivors = {s["name"] for s in cards["survivors"]}
+    effects = [
+        (card["id"], effect)
+        for card in cards["crossroads"]
+        for option in card["options"]
+        for effect in option["effects"]
+    ] + [
+        (card["id"], effect)
+        for card in cards["crises"]
+        for effect in card["fail_effects"] + card["bonus_effects"]
+    ]
+    broken = [
+        (card_id, effect["where"])
+        for card_id, effect in effects
+        if "." in effect.get("where", "") and effect["where"] not in locations
+    ]
+    for card in cards["crossroads"]:
+        params = card["trigger_params"]
+        if "location" in params and params["location"] not in locations:
+            broken.append((card["id"], params["location"]))
+        if "survivor" in params and params["survivor"] not in survivors:
+            broken.append((card["id"], params["survivor"]))
+    assert not broken

@@ -21,14 +21,12 @@ def cards_client(tmp_path):
     pack = tmp_path / "pack.json"
     pack.write_text(json.dumps(sample_pack()))
     import_pack(db, pack)
-    app = create_app(
-        {"TESTING": True, "GAMES_DB": str(tmp_path / "games.db"), "CARDS_DB": str(db)}
-    )
+    app = create_app({"TESTING": True, "GAMES_DB": str(tmp_path / "games.db"), "CARDS_DB": str(db)})
     return app.test_client()
 
 
 def test_page_lists_cards_with_filters(cards_client):
-    response = cards_client.get("/cards/", environ_base=LAPTOP)
+    response = cards_client.get("/cards", environ_base=LAPTOP)
     assert response.status_code == 200
     body = response.get_data(as_text=True)
     assert "<html" in body
@@ -39,7 +37,7 @@ def test_page_lists_cards_with_filters(cards_client):
 
 def test_laptop_sees_the_secret_decks(cards_client):
     for environ in (LAPTOP, LAPTOP_V6):
-        body = cards_client.get("/cards/?set=my_box", environ_base=environ).get_data(as_text=True)
+        body = cards_client.get("/cards?set=my_box", environ_base=environ).get_data(as_text=True)
         assert "Lantern Light" in body
         assert "Pantry Keeper" in body
         assert "only be browsed on the laptop" not in body
@@ -47,10 +45,10 @@ def test_laptop_sees_the_secret_decks(cards_client):
 
 def test_phone_never_gets_the_secret_decks(cards_client):
     for url in (
-        "/cards/?set=my_box",
-        "/cards/?q=marmalade",
-        "/cards/?table=crossroads",
-        "/cards/?table=objectives&kind=betrayal",
+        "/cards?set=my_box",
+        "/cards?q=marmalade",
+        "/cards?table=crossroads",
+        "/cards?table=objectives&kind=betrayal",
     ):
         response = cards_client.get(url, environ_base=PHONE)
         body = response.get_data(as_text=True)
@@ -58,7 +56,7 @@ def test_phone_never_gets_the_secret_decks(cards_client):
         for secret in ("Lantern Light", "Sleet Vote", "Pantry Keeper", "Saboteur", "glows"):
             assert secret not in body, (url, secret)
         assert "betrayal" not in body
-    body = cards_client.get("/cards/?set=my_box", environ_base=PHONE).get_data(as_text=True)
+    body = cards_client.get("/cards?set=my_box", environ_base=PHONE).get_data(as_text=True)
     assert "only be browsed on the laptop" in body
     assert "Cracked Boiler" in body
     assert '<option value="crossroads"' not in body
@@ -66,14 +64,14 @@ def test_phone_never_gets_the_secret_decks(cards_client):
 
 def test_phone_htmx_fragment_is_filtered_too(cards_client):
     response = cards_client.get(
-        "/cards/?q=lantern", headers={"HX-Request": "true"}, environ_base=PHONE
+        "/cards?q=lantern", headers={"HX-Request": "true"}, environ_base=PHONE
     )
     assert "Lantern" not in response.get_data(as_text=True)
 
 
 def test_htmx_request_gets_only_the_results_fragment(cards_client):
     response = cards_client.get(
-        "/cards/?q=marmalade", headers={"HX-Request": "true"}, environ_base=LAPTOP
+        "/cards?q=marmalade", headers={"HX-Request": "true"}, environ_base=LAPTOP
     )
     body = response.get_data(as_text=True)
     assert response.status_code == 200
@@ -91,7 +89,7 @@ def test_card_text_is_escaped(tmp_path):
     path.write_text(json.dumps(pack))
     import_pack(db, path)
     app = create_app({"TESTING": True, "CARDS_DB": str(db), "GAMES_DB": str(tmp_path / "g.db")})
-    body = app.test_client().get("/cards/?q=alert").get_data(as_text=True)
+    body = app.test_client().get("/cards?q=alert").get_data(as_text=True)
     assert "<script>alert" not in body
     assert "&lt;script&gt;" in body
 
@@ -100,6 +98,6 @@ def test_missing_database_explains_how_to_build_it(tmp_path):
     app = create_app(
         {"TESTING": True, "CARDS_DB": str(tmp_path / "none.db"), "GAMES_DB": str(tmp_path / "g")}
     )
-    response = app.test_client().get("/cards/")
+    response = app.test_client().get("/cards")
     assert response.status_code == 200
     assert "companion cards build" in response.get_data(as_text=True)

@@ -296,9 +296,7 @@ def normalise_effects(
     return out
 
 
-def _normalise_value(
-    table: str, name: str, ftype: str, value: Any, problems: list[tuple[str, str]]
-) -> Any:
+def _normalise_value(name: str, ftype: str, value: Any, problems: list[tuple[str, str]]) -> Any:
     """Check one field's value and return its normal form."""
     if ftype == "effects":
         return normalise_effects(value, name, problems)
@@ -416,7 +414,7 @@ def normalise_record(
                 problems.append((name, "is missing"))
             clean[name] = default if not isinstance(default, (list, dict)) else type(default)()
             continue
-        clean[name] = _normalise_value(table, name, ftype, record[name], problems)
+        clean[name] = _normalise_value(name, ftype, record[name], problems)
     card_id = record.get("id")
     id_pattern = rf"{re.escape(set_id)}\.{SLUG}"
     if "id" in record and not (isinstance(card_id, str) and re.fullmatch(id_pattern, card_id)):

@@ -13,7 +13,7 @@ from companion import htmx
 from companion.cards.schema import CARD_TABLES, MODULES, SECRET_TABLES
 from companion.cards.search import kinds, search_cards
 
-bp = Blueprint("cards", __name__, url_prefix="/cards")
+bp = Blueprint("cards", __name__)
 
 LOOPBACK = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 TABLE_LABELS = {
@@ -69,7 +69,7 @@ def read_filters(tables: list[str], sets: list[str]) -> dict[str, Any]:
     }
 
 
-@bp.get("/")
+@bp.get("/cards")
 def index() -> Any:
     """The card browser: full page, or only the results when htmx asks."""
     tables = visible_tables()
