@@ -134,7 +134,12 @@ def test_exiled_active_player_is_not_blocked():
     st["colony"]["survivor_spaces"] = 3
     st, steps = trigger_crossroads(st, 2, CARD, random.Random(1))
     assert st["helpless"]["normal"] == 0
-    assert "helpless_not_added_exiled" in kinds(steps)
+    assert st["food"] == 1  # the rest of the option still applies
+    assert kinds(steps)[:3] == [
+        "crossroads_revealed",
+        "crossroads_option_chosen",
+        "crossroads_removed",
+    ]
 
 
 def test_adds_survivors_flags():
