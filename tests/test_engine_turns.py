@@ -7,6 +7,7 @@ from factory import make_state, put_survivors
 from hypothesis import given
 from hypothesis import strategies as st_
 
+from companion.engine.colony import pass_first_player
 from companion.engine.errors import RuleError
 from companion.engine.steps import render_step
 from companion.engine.turns import end_turn, start_turn, turn_order
@@ -189,3 +190,16 @@ def test_drawer_is_always_the_previous_seat(seats, data):
         assert drawer == ids[(ids.index(active) - 1) % seats]
         st, _ = end_turn(st)
     assert len(st["decks"]["crossroads"]) == seats
+
+
+def test_round_after_the_colony_phase_starts_with_the_new_first_player():
+    """Colony step 7 passes the token right (002:1629); turns then start from the new holder."""
+    st = with_deck(3, deck=())
+    for _ in range(3):
+        st, _ = start_turn(st)
+        st, _ = end_turn(st)
+    st, _ = pass_first_player(st)
+    assert st["first_player"] == "s3"
+    st, _ = start_turn(st)
+    assert (st["round"], st["active_player"]) == (2, "s3")
+    assert st["turn"]["crossroads_drawer"] == "s2"
