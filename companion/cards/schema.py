@@ -316,7 +316,7 @@ def _normalise_value(name: str, ftype: str, value: Any, problems: list[tuple[str
         if not isinstance(value, dict):
             problems.append((name, "must be a table of parameters"))
             return {}
-        return dict(value)
+        return dict(sorted(value.items()))
     if ftype == "options":
         return _normalise_options(value, problems)
     if ftype == "setup":

@@ -47,8 +47,8 @@ def create_tables(db: Database) -> None:
 
 
 def dump_json(value: Any) -> str:
-    """Canonical JSON text for a nested column (sorted keys, no spaces)."""
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    """Compact JSON text for a nested column; validation has already fixed the key order."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def to_row(table: str, record: dict[str, Any], set_id: str) -> dict[str, Any]:
