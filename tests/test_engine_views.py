@@ -22,17 +22,14 @@ def game(players=3, seed=1, **kw):
 
 
 def with_secrets(st):
-    """A state a few turns in: every seat holds a crossroads card, s1 an exiled objective, and
-    each seat has put a card into the crisis."""
+    """A state a few turns in: every seat holds a crossroads card id, s1 an exiled objective id
+    (drawn from the decks as turns.py and exile.py do), and each seat has added a crisis card."""
     st = copy.deepcopy(st)
     deck = st["decks"]["crossroads"]
     for s in st["seats"]:
         st["secrets"][s["id"]]["crossroads"] = deck.pop(0) if deck else f"t.held-{s['id']}"
-    st["secrets"]["s1"]["exiled_objective"] = {
-        "id": "t.exiled-x",
-        "name": "Exiled X",
-        "kind": "exiled",
-    }
+    exiled = st["decks"]["exiled_objectives"]
+    st["secrets"]["s1"]["exiled_objective"] = exiled.pop(0)
     st["crisis"] = {
         "id": "t.crisis-1",
         "name": "Crisis 1",
@@ -55,11 +52,11 @@ def secret_tokens(st, seat_id):
     """Quoted JSON strings that name this seat's secrets."""
     secrets = st["secrets"][seat_id]
     tokens = []
-    for key in ("objective", "exiled_objective"):
+    if secrets["objective"]:
+        tokens += [json.dumps(secrets["objective"]["id"]), json.dumps(secrets["objective"]["name"])]
+    for key in ("exiled_objective", "crossroads"):
         if secrets[key]:
-            tokens += [json.dumps(secrets[key]["id"]), json.dumps(secrets[key]["name"])]
-    if secrets["crossroads"]:
-        tokens.append(json.dumps(secrets["crossroads"]))
+            tokens.append(json.dumps(secrets[key]))
     return tokens
 
 
