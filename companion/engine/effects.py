@@ -327,7 +327,7 @@ def _places(st: State, steps: list[Step], where: str, rng: Randomness, ctx: _Con
         if ctx.place is None:
             if ctx.strict:
                 raise RuleError("this effect needs the active location (location=...)")
-            raise _NeedsTable("apply it at the active player's location")
+            raise _NeedsTable("by hand: apply it at the active player's location.")
         return [ctx.place]
     if where == "random_location":
         return _random_location(st, steps, rng)
@@ -476,12 +476,12 @@ def _targets(st: State, steps: list[Step], target: str, ctx: _Context) -> list[s
     if target in ("chosen", "group_leader", "each_of_active") and ctx.seat is None:
         if ctx.strict:
             raise RuleError(f"target {target!r} needs the active player (seat=...)")
-        raise _NeedsTable(f"apply it to the active player's survivors ({target})")
+        raise _NeedsTable(f"by hand: apply it to the active player's survivors ({target}).")
     if target == "chosen":
         if ctx.chosen is None:
             if ctx.strict:
                 raise RuleError("this effect needs the chosen survivor (chosen=...)")
-            raise _NeedsTable("apply it to a survivor the active player chooses")
+            raise _NeedsTable("by hand: apply it to a survivor the active player chooses.")
         picked = survivor(st, ctx.chosen)
         if picked["owner"] != ctx.seat:
             raise RuleError(f"{picked['name']} is not controlled by seat {ctx.seat!r}")
@@ -499,7 +499,7 @@ def _targets(st: State, steps: list[Step], target: str, ctx: _Context) -> list[s
     if ctx.place is None:
         if ctx.strict:
             raise RuleError("this effect needs the active location (location=...)")
-        raise _NeedsTable("apply it to every survivor at the active player's location")
+        raise _NeedsTable("by hand: apply it to every survivor at the active player's location.")
     return [s["id"] for s in survivors_at(st, ctx.place)]
 
 
