@@ -145,10 +145,7 @@ TEXTS: dict[str, Text] = {
     ),
     "exiled_objective_secret": "Your exiled secret objective is {card}.",
     "exiled_objectives_empty": "No exiled objectives are left: {seat_name} draws nothing.",
-    "exiled_survivor_moved": (
-        "{name} has left the colony for {location_name} as an exile (not the turn's one move): "
-        "roll for exposure for {name} now."
-    ),
+    "exiled_survivor_moved": "Roll for exposure for {name}, who had to leave the colony.",
     "exiled_must_move": lambda s: (
         f"{s['seat_name']} must still move {s['names']} out of the colony to other locations, "
         "rolling for exposure for each."
