@@ -212,3 +212,14 @@ def test_score_is_matches_minus_mismatches(symbols, prevent, target):
     assert result["total"] == matches - (len(symbols) - matches)
     assert result["prevented"] == (result["total"] >= target)
     assert result["bonus"] == (result["total"] >= target + 2)
+
+
+def test_failed_crisis_leaves_seat_bound_effects_to_the_table():
+    card = {
+        **FUEL_SHORTAGE,
+        "fail_effects": [{"kind": "wound", "target": "group_leader", "amount": 1}],
+    }
+    new, steps = resolve_crisis(reveal_crisis(make_state(2), card)[0], Scripted())
+    hand = next(s for s in steps if s["kind"] == "effect_by_hand")
+    assert hand["source"] == "Fuel Shortage" and "by hand" in hand["text"]
+    assert new["morale"] == 6
