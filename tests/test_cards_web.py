@@ -81,6 +81,12 @@ def test_htmx_request_gets_only_the_results_fragment(cards_client):
     assert "HX-Request" in response.headers.get("Vary", "")
 
 
+def test_history_restore_gets_the_full_page(cards_client):
+    headers = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    response = cards_client.get("/cards?q=fuel", headers=headers, environ_base=LAPTOP)
+    assert "<form" in response.get_data(as_text=True)
+
+
 def test_card_text_is_escaped(tmp_path):
     db = built_db(tmp_path)
     pack = sample_pack()

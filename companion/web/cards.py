@@ -108,7 +108,8 @@ def index() -> Any:
         "laptop": from_laptop(),
         "built": db is not None,
     }
-    template = "partials/card_results.html" if htmx else "cards/index.html"
+    fragment = bool(htmx) and not htmx.history_restore_request
+    template = "partials/card_results.html" if fragment else "cards/index.html"
     response = current_app.make_response(render_template(template, **context))
     response.vary.add("HX-Request")
     return response
