@@ -30,6 +30,7 @@ from companion.engine.state import (
     seats_in_play,
 )
 from companion.engine.steps import Step, step
+from companion.engine.turns import return_crossroads
 from companion.engine.zombies import add_zombies, zombies_for_colony, zombies_for_location
 
 COLONY_STEPS = (
@@ -57,12 +58,17 @@ def start_colony_phase(state: State) -> tuple[State, list[Step]]:
 
 
 def enter_colony_phase(st: State, steps: list[Step]) -> None:
-    """Move into the colony phase (mutating helper); a game already in it is left as it is."""
+    """Move into the colony phase (mutating helper); a game already in it is left as it is.
+
+    A turn still open ends first: its untriggered crossroads card goes under the deck (000:458).
+    """
     if st["phase"] == "colony":
         return
     if st["phase"] != "player_turns":
         raise RuleError(f"the colony phase cannot begin from the {st['phase']} phase")
     st["phase"] = "colony"
+    if st["turn"]:
+        return_crossroads(st, steps, st["turn"])
     st["turn"] = None
     st["active_player"] = None
     st["colony_step"] = COLONY_STEPS[0]

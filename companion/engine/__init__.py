@@ -1,0 +1,143 @@
+"""The pure rules engine: a game state in, the new state and readable steps out.
+
+No Flask, no SQL, no clock, no global random: dice and shuffles come from the ``rng`` given to
+an entry point (anything with ``randint(a, b)`` and ``shuffle(list)``, e.g. ``random.Random``).
+Every entry point returns ``(new_state, steps)`` and leaves the state it was given unchanged;
+an impossible action raises ``RuleError``. See docs/engine.md and docs/state.md.
+"""
+
+from companion.engine.actions import ACTIONS, apply
+from companion.engine.board import (
+    add_barricade,
+    add_food,
+    add_helpless,
+    add_noise,
+    add_survivor,
+    add_trap,
+    add_waste,
+    add_zombies_by_hand,
+    attract_zombies,
+    calm_unruly,
+    clean_waste,
+    heal_survivor,
+    kill_helpless_by_card,
+    kill_survivor_by_card,
+    kill_zombies,
+    move_survivor,
+    play_cards,
+    remove_barricade,
+    remove_despair,
+    remove_noise,
+    remove_survivor_by_card,
+    remove_trap,
+    set_capacity,
+    set_counter,
+    set_group_leader,
+    set_waste,
+    spend_food,
+    wound_survivor,
+)
+from companion.engine.colony import (
+    add_colony_phase_zombies,
+    check_main_objective,
+    check_waste,
+    move_round_track,
+    pass_first_player,
+    pay_food,
+    run_colony_phase,
+    start_colony_phase,
+)
+from companion.engine.crisis import (
+    contribute_to_crisis,
+    resolve_crisis,
+    reveal_crisis,
+    score_crisis,
+)
+from companion.engine.crossroads import trigger_crossroads
+from companion.engine.dealing import (
+    build_crisis_deck,
+    build_crossroads_deck,
+    build_exiled_deck,
+    deal_objectives,
+)
+from companion.engine.effects import apply_card_effects
+from companion.engine.ending import declare_winners, game_over_reason
+from companion.engine.errors import RuleError
+from companion.engine.exile import call_exile_vote
+from companion.engine.exposure import record_exposure, resolve_bite
+from companion.engine.setup import new_game
+from companion.engine.state import SCHEMA, from_json, new_state, to_json
+from companion.engine.steps import render_step, render_steps
+from companion.engine.turns import end_turn, start_turn
+from companion.engine.views import public_view, seat_view, visible_steps
+from companion.engine.votes import tally_vote
+
+__all__ = [
+    "ACTIONS",
+    "SCHEMA",
+    "RuleError",
+    "add_barricade",
+    "add_colony_phase_zombies",
+    "add_food",
+    "add_helpless",
+    "add_noise",
+    "add_survivor",
+    "add_trap",
+    "add_waste",
+    "add_zombies_by_hand",
+    "apply",
+    "apply_card_effects",
+    "attract_zombies",
+    "build_crisis_deck",
+    "build_crossroads_deck",
+    "build_exiled_deck",
+    "call_exile_vote",
+    "calm_unruly",
+    "check_main_objective",
+    "check_waste",
+    "clean_waste",
+    "contribute_to_crisis",
+    "deal_objectives",
+    "declare_winners",
+    "end_turn",
+    "from_json",
+    "game_over_reason",
+    "heal_survivor",
+    "kill_helpless_by_card",
+    "kill_survivor_by_card",
+    "kill_zombies",
+    "move_round_track",
+    "move_survivor",
+    "new_game",
+    "new_state",
+    "pass_first_player",
+    "pay_food",
+    "play_cards",
+    "public_view",
+    "record_exposure",
+    "remove_barricade",
+    "remove_despair",
+    "remove_noise",
+    "remove_survivor_by_card",
+    "remove_trap",
+    "render_step",
+    "render_steps",
+    "resolve_bite",
+    "resolve_crisis",
+    "reveal_crisis",
+    "run_colony_phase",
+    "score_crisis",
+    "seat_view",
+    "set_capacity",
+    "set_counter",
+    "set_group_leader",
+    "set_waste",
+    "spend_food",
+    "start_colony_phase",
+    "start_turn",
+    "tally_vote",
+    "to_json",
+    "trigger_crossroads",
+    "visible_steps",
+    "wound_survivor",
+]
