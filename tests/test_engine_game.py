@@ -1,0 +1,131 @@
+"""Whole games from the shipped cards.db, driven only through the engine's public API."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import companion.engine as engine
+from companion.cards.game import game_setup
+from companion.cards.load import load_cards
+
+CARDS_DB = Path(__file__).resolve().parent.parent / "cards.db"
+SURVIVORS = [
+    ["base.brian-lee", "base.sparky"],
+    ["base.daniel-smith", "base.andrew-evans"],
+    ["base.thomas-heart", "base.forest-plum"],
+    ["base.olivia-brown", "base.john-price"],
+]
+SECRET_FIELDS = ("objective", "exiled_objective", "crossroads")
+
+
+def setup_for(players: int, variant: str = "standard", **settings):
+    """A We Need More Samples setup for `players` seats from cards.db."""
+    seats = [{"name": f"P{i + 1}", "survivors": SURVIVORS[i]} for i in range(players)]
+    return game_setup(
+        CARDS_DB,
+        seats=seats,
+        main_objective="base.we-need-more-samples",
+        variant=variant,
+        settings=settings,
+    )
+
+
+def secrets_of(st, seat_id):
+    """Every secret id a seat holds."""
+    mine = st["secrets"][seat_id]
+    out = []
+    for key in SECRET_FIELDS:
+        value = mine[key]
+        if isinstance(value, dict):
+            out += [value["id"], value["name"]]
+        elif value:
+            out.append(value)
+    return out
+
+
+def assert_views_keep_secrets(st):
+    """The table sees no secret; each phone sees its own and nobody else's."""
+    public = json.dumps(engine.public_view(st))
+    for seat in st["seats"]:
+        for secret in secrets_of(st, seat["id"]):
+            assert secret not in public
+            for other in st["seats"]:
+                if other["id"] != seat["id"]:
+                    assert secret not in json.dumps(engine.seat_view(st, other["id"]))
+
+
+def play_round(st, rng, crises):
+    """Every seat takes a turn and adds one card to the crisis; then the colony phase."""
+    st, _ = engine.reveal_crisis(st, rng=rng, cards=crises)
+    while True:
+        try:
+            st, _ = engine.start_turn(st)
+        except engine.RuleError as exc:
+            assert "colony phase" in str(exc)
+            break
+        active = st["active_player"]
+        drawer = st["turn"]["crossroads_drawer"]
+        ring = [s["id"] for s in st["seats"]]
+        assert drawer == ring[ring.index(active) - 1]
+        if not st["seats"][ring.index(active)]["exiled"]:
+            symbol = rng.choice(["food", "fuel", "weapon", "medicine"])
+            st, _ = engine.contribute_to_crisis(st, active, [symbol])
+        st, _ = engine.end_turn(st)
+    return engine.run_colony_phase(st, rng)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_whole_game_reaches_an_end_and_keeps_secrets(seed):
+    rng = random.Random(seed)
+    st, steps = engine.new_game(setup_for(3 + seed % 2), rng)
+    crises = {c["id"]: c for c in load_cards(CARDS_DB)["crises"]}
+    assert st["morale"] == 6 and st["round_track"] == 6
+    assert all(loc["entrance"]["zombies"] >= 1 for loc in st["locations"])
+    kinds = {o["kind"] for o in (st["secrets"][s["id"]]["objective"] for s in st["seats"])}
+    assert kinds <= {"normal", "betrayal"}
+    rounds = 0
+    while not st["ended"]:
+        before = json.loads(engine.to_json(st))
+        st, steps = play_round(st, rng, crises)
+        rounds += 1
+        assert all(isinstance(engine.render_step(s), str) for s in steps)
+        assert engine.from_json(engine.to_json(st)) == st
+        assert_views_keep_secrets(st)
+        assert before["round_track"] - st["round_track"] in (0, 1)
+        assert rounds <= 6
+    assert st["ended"]["reason"] in ("morale", "round_track")
+    assert st["phase"] == "ended"
+    with pytest.raises(engine.RuleError):
+        engine.start_turn(st)
+    st, steps = engine.declare_winners(st, [st["seats"][0]["id"]])
+    assert st["ended"]["winners"] == [st["seats"][0]["id"]]
+
+
+def test_coop_setup_from_cards_db_has_no_secrets_or_non_coop_cards():
+    st, _ = engine.new_game(setup_for(2, variant="coop"), random.Random(1))
+    assert all(st["secrets"][s["id"]]["objective"] is None for s in st["seats"])
+    non_coop = {c["id"] for c in load_cards(CARDS_DB)["crossroads"] if c["non_coop"]}
+    assert non_coop and not non_coop & set(st["decks"]["crossroads"])
+    assert st["round_track"] == 5  # the hardcore side of We Need More Samples
+
+
+def test_mature_cards_left_out_when_the_table_says_so():
+    st, _ = engine.new_game(setup_for(3, mature=False), random.Random(2))
+    mature = {c["id"] for c in load_cards(CARDS_DB)["crossroads"] if c["mature"]}
+    assert mature and not mature & set(st["decks"]["crossroads"])
+
+
+def test_actions_apply_like_entry_points():
+    rng = random.Random(3)
+    st, _ = engine.new_game(setup_for(3), rng)
+    via_apply, _ = engine.apply(st, {"type": "add_barricade", "place": "colony", "entrance": 2})
+    direct, _ = engine.add_barricade(st, "colony", 2)
+    assert via_apply == direct
+    with pytest.raises(engine.RuleError, match="unknown action"):
+        engine.apply(st, {"type": "teleport"})
+    with pytest.raises(engine.RuleError, match="takes no argument"):
+        engine.apply(st, {"type": "add_barricade", "place": "colony", "colour": "red"})
