@@ -20,6 +20,10 @@ from companion.engine.steps import Step, step
 SYMBOLS = ("food", "fuel", "medicine", "tool", "weapon", "education", "survivor")
 BONUS_MARGIN = 2
 """The total must beat the target by 2 or more for the bonus (002 "Colony Phase" 3)."""
+DEFAULT_BONUS_TEXT = "Gain 1 morale."
+DEFAULT_BONUS_EFFECTS = ({"kind": "morale", "amount": 1},)
+"""The rulebook's bonus (002:1612, 000:488): the colony gains 1 morale. A card that names its
+own bonus effects (even none) keeps them; a card that says nothing gets this one."""
 RANDOM_BANDITS = 2
 """Long Night 000:737: a crisis without bandit placement may place 2 bandits at random."""
 
@@ -69,7 +73,7 @@ def reveal_crisis(
             prevent=list(crisis["prevent"]),
             fail_text=crisis["fail_text"],
             bonus_text=crisis["bonus_text"],
-            target=len(voters(st)),
+            target=crisis_target(st),
         )
     )
     if "bandits" in st["settings"]["modules"]:
@@ -87,6 +91,12 @@ def _crisis_from_card(card: Mapping[str, Any]) -> dict[str, Any]:
     if missing:
         raise RuleError(f"a crisis card needs {', '.join(missing)}")
     prevent = list(card["prevent"])
+    bonus_effects = card.get("bonus_effects")
+    if bonus_effects is None:
+        bonus_effects = [dict(e) for e in DEFAULT_BONUS_EFFECTS]
+        bonus_text = card.get("bonus_text") or DEFAULT_BONUS_TEXT
+    else:
+        bonus_text = card.get("bonus_text", "")
     bad = [p for p in prevent if p not in SYMBOLS]
     if bad:
         raise RuleError(f"unknown prevent symbol(s) {', '.join(map(str, bad))}")
@@ -96,8 +106,8 @@ def _crisis_from_card(card: Mapping[str, Any]) -> dict[str, Any]:
         "prevent": prevent,
         "fail_text": card.get("fail_text", ""),
         "fail_effects": list(card.get("fail_effects") or []),
-        "bonus_text": card.get("bonus_text", ""),
-        "bonus_effects": list(card.get("bonus_effects") or []),
+        "bonus_text": bonus_text,
+        "bonus_effects": list(bonus_effects),
         "contributions": [],
     }
 
