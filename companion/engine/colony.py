@@ -25,6 +25,7 @@ from companion.engine.state import (
     State,
     begin,
     colonists,
+    one_per_two_colonists,
     right_of,
     seat,
     seats_in_play,
@@ -142,7 +143,7 @@ def _pay_food(st: State, steps: list[Step]) -> None:
     per starvation token in the supply. The books never remove starvation tokens.
     """
     n = colonists(st)
-    need = (n + 1) // 2
+    need = food_needed(st)
     if st["food"] >= need:
         st["food"] -= need
         steps.append(step("food_paid", colonists=n, need=need, food=st["food"]))
@@ -158,6 +159,11 @@ def _pay_food(st: State, steps: list[Step]) -> None:
         )
     )
     change_morale(st, steps, -st["starvation"], "starvation")
+
+
+def food_needed(st: State) -> int:
+    """Food the colony eats: 1 per 2 colonists, rounded up (002:1581, 000:476)."""
+    return one_per_two_colonists(st)
 
 
 # --- 2. check waste ---

@@ -194,13 +194,18 @@ def crisis_target(st: State) -> int:
     return len(voters(st))
 
 
+def card_points(symbol: str, prevent: list[str]) -> int:
+    """A revealed crisis card: +1 if its symbol is in the prevent set, else -1 (002:1598)."""
+    return 1 if symbol in prevent else -1
+
+
 def score_crisis(symbols: list[str], prevent: list[str], target: int) -> dict[str, Any]:
     """Score revealed crisis cards: +1 a match, -1 otherwise (002 "Colony Phase" 3, 000:488).
 
     Total < target: the crisis fails. Total >= target: prevented; >= target + 2: also the bonus.
     A food card counts once whatever food it shows (each card is one symbol here).
     """
-    total = sum(1 if symbol in prevent else -1 for symbol in symbols)
+    total = sum(card_points(symbol, prevent) for symbol in symbols)
     prevented = total >= target
     return {
         "total": total,
@@ -242,7 +247,7 @@ def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:
     steps.append(step("crisis_resolving", name=crisis["name"], count=len(cards), target=target))
     running = 0
     for k, symbol in enumerate(cards, start=1):
-        points = 1 if symbol in crisis["prevent"] else -1
+        points = card_points(symbol, crisis["prevent"])
         running += points
         steps.append(step("crisis_card_revealed", k=k, symbol=symbol, points=points, total=running))
     result = score_crisis(cards, crisis["prevent"], target)

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.board import free_survivor_spaces
 from companion.engine.dice import Randomness
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError
-from companion.engine.state import State, begin, colony_occupancy, require_count, seat
+from companion.engine.state import COLONY, State, begin, require_count, seat
 from companion.engine.steps import Step, step
 from companion.engine.turns import current_turn
 from companion.engine.votes import tally_vote
@@ -55,7 +56,7 @@ def colony_full_blocks(st: State, option: dict[str, Any], active: str) -> bool:
     """
     if seat(st, active)["exiled"] or not adds_survivors(option):
         return False
-    return colony_occupancy(st) >= st["colony"]["survivor_spaces"]
+    return free_survivor_spaces(st, COLONY) <= 0
 
 
 def trigger_crossroads(

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.dealing import is_coop
 from companion.engine.errors import RuleError
 from companion.engine.state import State, begin, seat
 from companion.engine.steps import Step, step
-
-COOP_VARIANTS = ("coop", "two_player")
 
 
 def game_over_reason(state: State) -> str | None:
@@ -64,7 +63,7 @@ def declare_winners(state: State, completed: list[str] | None = None) -> tuple[S
     st, steps = begin(state, allow_ended=True)
     if not st["ended"]:
         raise RuleError("the game has not ended yet")
-    coop = st["variant"] in COOP_VARIANTS
+    coop = is_coop(st["variant"])
     if coop:
         if completed:
             raise RuleError(

@@ -17,6 +17,7 @@ roll with the exposure action). Survivors not given a destination are listed in
 from __future__ import annotations
 
 from companion.engine.board import move
+from companion.engine.dealing import BETRAYAL_KINDS, is_coop
 from companion.engine.dice import Randomness
 from companion.engine.errors import RuleError
 from companion.engine.morale import end_game
@@ -24,11 +25,6 @@ from companion.engine.state import COLONY, State, begin, place_name, seat, survi
 from companion.engine.steps import Step, step
 from companion.engine.turns import current_turn
 from companion.engine.votes import tally_vote
-
-NO_EXILE_VARIANTS = ("coop", "two_player")
-"""Co-op and 2-player games have no exile (002 "Co-op Variant", 000:614)."""
-
-BETRAYAL_KINDS = ("betrayal", "bandit_betrayal")
 
 
 def held_betrayal(st: State, seat_id: str) -> bool:
@@ -156,7 +152,7 @@ def call_exile_vote(
     """
     st, steps = begin(state)
     turn = current_turn(st)
-    if st["variant"] in NO_EXILE_VARIANTS:
+    if is_coop(st["variant"]):  # no exile in co-op and 2-player games (000:614)
         raise RuleError(f"there is no exile in the {st['variant'].replace('_', '-')} variant")
     calling = seat(st, caller)
     if caller != turn["seat"]:

@@ -58,7 +58,6 @@ SETUP_KEYS = (
     "betrayal_id",
 )
 MAX_NAME = 40
-HARDCORE_SIDE_VARIANTS = ("hardcore", "coop", "two_player")
 SIDE_FIELDS = (
     "morale",
     "round_track",
@@ -91,7 +90,7 @@ def objective_side(variant: str) -> str:
 
     Base 002 "Hardcore Variant", "Co-op Variant" and "2 Player Variant"; otherwise standard.
     """
-    return "hardcore" if variant in HARDCORE_SIDE_VARIANTS else "standard"
+    return "hardcore" if variant == "hardcore" or dealing.is_coop(variant) else "standard"
 
 
 def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]:

@@ -168,6 +168,14 @@ def colonists(st: State) -> int:
     return len(survivors_at(st, COLONY)) + helpless_count(st)
 
 
+def one_per_two_colonists(st: State) -> int:
+    """1 per 2 colonists, rounded up: the food the colony eats and the zombies it draws.
+
+    Base 002 "Colony Phase" 1 and 4 (002:1581, 002:1613), Long Night 000:476 and 000:490.
+    """
+    return (colonists(st) + 1) // 2
+
+
 def colony_occupancy(st: State) -> int:
     """Survivor spaces taken in the colony: survivor cards plus helpless tokens."""
     return len(survivors_at(st, COLONY)) + st["helpless"]["normal"] + st["helpless"]["unruly"]

@@ -6,10 +6,10 @@ from companion.engine.deaths import kill_helpless, kill_survivor, lowest_influen
 from companion.engine.state import (
     COLONY,
     State,
-    colonists,
     entrance,
     free_spaces,
     location,
+    one_per_two_colonists,
     place_name,
     survivors_at,
 )
@@ -29,7 +29,7 @@ def colony_entrance_for(k: int) -> int:
 
 def zombies_for_colony(st: State) -> int:
     """Zombies the colony draws: 1 per 2 colonists, rounded up (002 "Add Zombies", 000:490)."""
-    return (colonists(st) + 1) // 2
+    return one_per_two_colonists(st)
 
 
 def zombies_for_location(st: State, location_id: str) -> int:
