@@ -163,9 +163,12 @@ def colonists(st: State) -> int:
     """Survivors in the colony for food and zombies: every survivor card plus helpless.
 
     Base 002 "Colony Phase" (Pay Food, Add Zombies: helpless count as survivors; 002:1581),
-    Long Night 000:690 (an unruly token counts as two).
+    Long Night 000:690 (an unruly token counts as two). Ruling (RULES.md): an exiled player's
+    survivors are never colonists, even while one still waits to move out (002:1736).
     """
-    return len(survivors_at(st, COLONY)) + helpless_count(st)
+    exiled = {s["id"] for s in st["seats"] if s["exiled"]}
+    cards = [s for s in survivors_at(st, COLONY) if s["owner"] not in exiled]
+    return len(cards) + helpless_count(st)
 
 
 def one_per_two_colonists(st: State) -> int:
