@@ -32,6 +32,7 @@ from companion.engine.state import (
 )
 from companion.engine.steps import Step, step
 from companion.engine.turns import return_crossroads
+from companion.engine.votes import tally_vote
 from companion.engine.zombies import add_zombies, zombies_for_colony, zombies_for_location
 
 COLONY_STEPS = (
@@ -90,13 +91,18 @@ def run_colony_phase(
     *,
     objective_met: bool = False,
     keep_first_player: bool = False,
+    first_player_votes: dict[str, bool] | None = None,
 ) -> tuple[State, list[Step]]:
     """Run the colony phase's steps in order, from the one that is due to the last.
 
     Stops the moment the game ends (002 "Winning and Losing"), and pauses when a decision
-    becomes pending; calling it again resumes at ``state["colony_step"]``.
+    becomes pending; calling it again resumes at ``state["colony_step"]``. ``objective_met``
+    answers step 5; ``keep_first_player`` (a first-player vote that passed) or
+    ``first_player_votes`` (the votes, tallied here) is the Long Night vote of step 7.
     """
     st, steps = begin(state)
+    _require_bool(objective_met, "say whether the main objective is met")
+    _require_bool(keep_first_player, "say whether a vote keeps the first player token")
     enter_colony_phase(st, steps)
     start = COLONY_STEPS.index(st["colony_step"] or COLONY_STEPS[0])
     for name in COLONY_STEPS[start:]:
@@ -113,7 +119,7 @@ def run_colony_phase(
         elif name == "move_round_track":
             _move_round_track(st, steps)
         else:
-            _pass_first_player(st, steps, keep_first_player)
+            _pass_first_player(st, steps, keep_first_player, first_player_votes)
         colony_step_done(st, name)
         if st["ended"]:
             return st, steps
@@ -121,6 +127,12 @@ def run_colony_phase(
             steps.append(step("colony_phase_paused", next_step=st["colony_step"]))
             return st, steps
     return st, steps
+
+
+def _require_bool(value: object, what: str) -> None:
+    """Raise unless value is True or False (a yes/no answer from the table)."""
+    if not isinstance(value, bool):
+        raise RuleError(f"{what} (True or False), not {value!r}")
 
 
 # --- 1. pay food ---
@@ -254,8 +266,7 @@ def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> 
 def check_main_objective(state: State, met: bool) -> tuple[State, list[Step]]:
     """Colony step 5: the table says whether the main objective is met (002:1621, 000:494)."""
     st, steps = begin(state)
-    if not isinstance(met, bool):
-        raise RuleError(f"say whether the main objective is met (True or False), not {met!r}")
+    _require_bool(met, "say whether the main objective is met")
     enter_colony_phase(st, steps)
     _check_main_objective(st, steps, met)
     colony_step_done(st, "check_main_objective")
@@ -293,23 +304,38 @@ def _move_round_track(st: State, steps: list[Step]) -> None:
 # --- 7. pass first player ---
 
 
-def pass_first_player(state: State, keep: bool = False) -> tuple[State, list[Step]]:
-    """Colony step 7: pass the first player token right; a new round begins (002:1629)."""
+def pass_first_player(
+    state: State, keep: bool = False, votes: dict[str, bool] | None = None
+) -> tuple[State, list[Step]]:
+    """Colony step 7: pass the first player token right; a new round begins (002:1629).
+
+    Long Night (000:660, 000:500): ``keep`` True says a first-player vote passed; or give the
+    ``votes`` ({seat: True/False}, every player who may vote) and the engine tallies them.
+    """
     st, steps = begin(state)
+    _require_bool(keep, "say whether a vote keeps the first player token")
     enter_colony_phase(st, steps)
-    _pass_first_player(st, steps, keep)
+    _pass_first_player(st, steps, keep, votes)
     return st, steps
 
 
-def _pass_first_player(st: State, steps: list[Step], keep: bool) -> None:
+def _pass_first_player(
+    st: State, steps: list[Step], keep: bool, votes: dict[str, bool] | None = None
+) -> None:
     """Pass the token to the player on the right (002:1629), then begin the next round.
 
     Long Night: a first-player vote that passed keeps the token where it is (000:660, 000:500);
-    ``keep`` says it passed, and the base rules have no such vote. A first player who is out of
-    the game passes it to the nearest player still in, to their right (ruling).
+    ``keep`` says it passed, or ``votes`` are tallied (votes.tally_vote: ties go the first
+    player's way); the base rules have no such vote. A first player who is out of the game
+    passes it to the nearest player still in, to their right (ruling).
     """
-    if keep and st["ruleset"] != "long_night":
+    if (keep or votes is not None) and st["ruleset"] != "long_night":
         raise RuleError("only the Long Night rules let a vote keep the first player token")
+    if keep and votes is not None:
+        raise RuleError("give either the result of the first player vote or the votes, not both")
+    if votes is not None:
+        keep, vote_steps = tally_vote(st, votes, subject="keeping the first player token")
+        steps.extend(vote_steps)
     current = st["first_player"]
     if keep and current in {s["id"] for s in seats_in_play(st)}:
         steps.append(step("first_player_kept", seat=current, seat_name=seat(st, current)["name"]))
