@@ -896,3 +896,39 @@ def test_json_round_trip_through_a_game():
     st, _ = act(st, {"type": "run_colony_phase"}, Scripted(seed=5))
     round_trip(st)
     assert st["round"] == 2
+
+
+def test_exiled_survivors_left_in_the_colony_do_not_eat_or_draw_zombies():
+    """Ruling: an exiled player's survivors never count as colonists (RULES.md, 002:1736)."""
+    st = game(3, objective=main_objective(food=10))
+    st["seats"][2]["exiled"] = True  # Carla's two survivors still stand in the colony
+    st, steps = act(st, {"type": "pay_food"})
+    assert steps[-1]["colonists"] == 4 and st["food"] == 8
+    st, steps = act(st, {"type": "add_colony_phase_zombies"}, Scripted())
+    assert colony_zombies(st) == [1, 1, 0, 0, 0, 0]
+
+
+def test_colony_phase_flags_must_be_true_or_false():
+    st = play_turns(game(2))
+    refused(st, {"type": "run_colony_phase", "objective_met": "yes"}, Scripted(), match="True")
+    refused(st, {"type": "check_main_objective", "met": 1}, match="True")
+
+
+def test_long_night_first_player_vote_tallied_with_ties_to_the_first_player():
+    st = play_turns(game(4, ruleset="long_night", objective=main_objective(food=10)))
+    first = st["first_player"]
+    assert first == "s1"
+    # 2 up, 2 down; the first player voted up: the token stays
+    votes = {"s1": True, "s2": True, "s3": False, "s4": False}
+    kept, steps = act(st, {"type": "run_colony_phase", "first_player_votes": votes}, Scripted())
+    assert kept["first_player"] == "s1"
+    assert "vote_tie_broken" in kinds(steps) and "first_player_kept" in kinds(steps)
+    # the first player voted down: it passes right, to s4
+    votes = {"s1": False, "s2": True, "s3": True, "s4": False}
+    passed, steps = act(st, {"type": "run_colony_phase", "first_player_votes": votes}, Scripted())
+    assert passed["first_player"] == "s4"
+    # a missing voter is refused and nothing changes
+    refused(st, {"type": "run_colony_phase", "first_player_votes": {"s1": True}}, Scripted())
+    # the base game has no such vote
+    base = play_turns(game(4, objective=main_objective(food=10)))
+    refused(base, {"type": "pass_first_player", "votes": votes}, match="Long Night")
