@@ -97,6 +97,19 @@ def active_seat(st: State, seat_id: Any) -> dict[str, Any]:
     return s
 
 
+def require_own_turn(st: State, player: dict[str, Any], what: str) -> None:
+    """Raise if another player's turn is in progress: actions belong to one's own turn.
+
+    Base 002 "Actions that do not require an Action Die" (002:1340-1360: a player plays cards,
+    adds cards to the crisis and spends food during his turn). Between turns the table may
+    still enter an action by hand (a correction).
+    """
+    turn = st.get("turn")
+    if turn and turn["seat"] != player["id"]:
+        active = seat(st, turn["seat"])["name"]
+        raise RuleError(f"{player['name']} cannot {what} during {active}'s turn")
+
+
 def exposures(exposure: Any, rng: Randomness | None, count: int) -> list[tuple[str, bool]] | None:
     """The exposure faces for `count` rolls: None when a card says not to roll ("skip").
 
@@ -471,7 +484,9 @@ def play_cards(
     """Record cards a player plays: waste pile, or out of the game (000:385, 002:1798)."""
     st, steps = begin(state)
     count = require_count(count, "the number of cards", minimum=1)
-    play(st, steps, active_seat(st, seat_id), count, bool(event))
+    player = active_seat(st, seat_id)
+    require_own_turn(st, player, "play cards")
+    play(st, steps, player, count, bool(event))
     return st, steps
 
 
@@ -483,6 +498,7 @@ def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """
     st, steps = begin(state)
     player = active_seat(st, seat_id)
+    require_own_turn(st, player, "clean the waste")
     if not any(s["location"] == COLONY for s in survivors_of(st, seat_id)):
         raise RuleError(f"{player['name']} has no survivor in the colony to clean the waste")
     if st["waste"] == 0:
@@ -536,7 +552,9 @@ def spend_food(state: State, seat_id: str, count: int) -> tuple[State, list[Step
     """Spend food tokens from the supply to raise an action die. Base 002 (002:1388)."""
     st, steps = begin(state)
     count = require_count(count, "the number of food tokens", minimum=1)
-    spend(st, steps, active_seat(st, seat_id), count)
+    player = active_seat(st, seat_id)
+    require_own_turn(st, player, "spend food tokens")
+    spend(st, steps, player, count)
     return st, steps
 
 

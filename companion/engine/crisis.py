@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.engine.board import require_own_turn
 from companion.engine.dice import Randomness, roll_d6
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError
@@ -147,7 +148,9 @@ def contribute_to_crisis(
     """A seat adds cards face down to the crisis (base 002 "Add Card to Crisis").
 
     Each card is recorded by its one symbol. Exiled players cannot add cards (002:1748), nor can
-    a card received through a request be added (002:1396). The public step names the seat and
+    a card received through a request be added (002:1396). It is an action of the player's own
+    turn (002:1360): while a turn is in progress only the active player may add cards; between
+    turns the table may enter anyone's (a correction). The public step names the seat and
     the count only; the symbols go to a step private to that seat.
     """
     st, steps = begin(state)
@@ -160,6 +163,7 @@ def contribute_to_crisis(
         raise RuleError(f"{who['name']} is out of the game")
     if who["exiled"]:
         raise RuleError(f"{who['name']} is exiled and cannot add cards to the crisis")
+    require_own_turn(st, who, "add cards to the crisis")
     if requested:
         raise RuleError("a card received through a request cannot be added to the crisis")
     if not isinstance(symbols, list) or not symbols:
