@@ -932,3 +932,19 @@ def test_long_night_first_player_vote_tallied_with_ties_to_the_first_player():
     # the base game has no such vote
     base = play_turns(game(4, objective=main_objective(food=10)))
     refused(base, {"type": "pass_first_player", "votes": votes}, match="Long Night")
+
+
+def test_turn_actions_belong_to_the_active_player():
+    """002:1340-1360: cards are played and added to the crisis during one's own turn."""
+    st = game(3, objective=main_objective(food=4))
+    st, _ = act(st, {"type": "reveal_crisis", "card": FUEL_SHORTAGE})
+    st, _ = act(st, {"type": "start_turn"})
+    active = st["turn"]["seat"]
+    other = next(s["id"] for s in st["seats"] if s["id"] != active)
+    refused(st, {"type": "contribute_to_crisis", "seat_id": other, "symbols": ["fuel"]},
+            match="turn")  # fmt: skip
+    refused(st, {"type": "play_cards", "seat_id": other}, match="turn")
+    refused(st, {"type": "spend_food", "seat_id": other, "count": 1}, match="turn")
+    st, _ = act(st, {"type": "contribute_to_crisis", "seat_id": active, "symbols": ["fuel"]})
+    st, _ = act(st, {"type": "spend_food", "seat_id": active, "count": 1})
+    assert st["food"] == 3 and len(st["crisis"]["contributions"]) == 1
