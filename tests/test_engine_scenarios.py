@@ -124,6 +124,13 @@ def act(st: dict, action: dict, rng=None) -> tuple[dict, list[dict]]:
     before = copy.deepcopy(st)
     new, steps = engine.apply(st, action, rng)
     assert st == before
+    # every step reads as a sentence, and no public step names a crossroads card before it fires
+    for text in engine.render_steps(steps):
+        assert isinstance(text, str) and text
+    fired = ("crossroads_revealed", "crossroads_option_chosen", "crossroads_removed")
+    for s in steps:
+        if "private" not in s and s["kind"] not in fired:
+            assert "test.xr" not in str(s), s
     return new, steps
 
 
