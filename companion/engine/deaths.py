@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine.errors import RuleError
 from companion.engine.morale import change_morale
-from companion.engine.state import COLONY, WOUND_KINDS, State, seat, survivor, survivors_of
+from companion.engine.state import WOUND_KINDS, State, seat, survivor, survivors_of
 from companion.engine.steps import Step, step
 
 DEADLY_WOUNDS = 3
@@ -136,8 +136,3 @@ def add_wound(st: State, steps: list[Step], survivor_id: str, wound: str, cause:
     )
     if total >= DEADLY_WOUNDS:
         kill_survivor(st, steps, target["id"], f"{DEADLY_WOUNDS} wounds; {cause}")
-
-
-def in_colony(s: dict) -> bool:
-    """Whether a survivor stands in the colony."""
-    return s["location"] == COLONY

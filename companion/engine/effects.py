@@ -202,54 +202,32 @@ def _morale(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: 
     change_morale(st, steps, effect["amount"], ctx.source)
 
 
+def _move_counter(
+    st: State, steps: list[Step], key: str, kind: str, effect: Effect, ctx: _Context
+) -> None:
+    """Move a public counter by a card's amount, never below zero (ruling); record the step."""
+    amount = max(effect["amount"], -st[key])
+    st[key] += amount
+    steps.append(
+        step(kind, amount=amount, wanted=effect["amount"], source=ctx.source, **{key: st[key]})
+    )
+
+
 def _food(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
     """Food tokens into or out of the supply; never below zero (ruling)."""
-    amount = effect["amount"]
-    wanted = amount
-    if amount < 0:
-        amount = -min(-amount, st["food"])
-    st["food"] += amount
-    steps.append(
-        step(
-            "food_changed",
-            amount=amount,
-            wanted=wanted,
-            food=st["food"],
-            source=ctx.source,
-        )
-    )
+    _move_counter(st, steps, "food", "food_changed", effect, ctx)
 
 
 def _starvation(
     st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
 ) -> None:
     """Starvation tokens added (or removed, never below zero); no morale is lost now."""
-    amount = max(effect["amount"], -st["starvation"])
-    st["starvation"] += amount
-    steps.append(
-        step(
-            "starvation_changed",
-            amount=amount,
-            wanted=effect["amount"],
-            starvation=st["starvation"],
-            source=ctx.source,
-        )
-    )
+    _move_counter(st, steps, "starvation", "starvation_changed", effect, ctx)
 
 
 def _waste(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
     """Cards onto (or cleaned from) the waste pile; never below zero."""
-    amount = max(effect["amount"], -st["waste"])
-    st["waste"] += amount
-    steps.append(
-        step(
-            "waste_changed",
-            amount=amount,
-            wanted=effect["amount"],
-            waste=st["waste"],
-            source=ctx.source,
-        )
-    )
+    _move_counter(st, steps, "waste", "waste_changed", effect, ctx)
 
 
 def _rounds(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:

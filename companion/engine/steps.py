@@ -54,9 +54,7 @@ TEXTS: dict[str, Text] = {
     ),
     "survivor_removed": "{name} is removed from the game ({cause}); this is not a death.",
     "helpless_died": lambda s: (
-        f"An {'unruly ' if s['unruly'] else ''}helpless survivor dies ({s['cause']})."
-        if s["unruly"]
-        else f"A helpless survivor dies ({s['cause']})."
+        f"{'An unruly' if s['unruly'] else 'A'} helpless survivor dies ({s['cause']})."
     ),
     "wound_added": lambda s: (
         f"{s['name']} takes a {s['wound']} token ({_plural(s['total'], 'wound')} in all)."
