@@ -112,4 +112,3 @@ def apply(
         return fn(state, **kwargs)
     except TypeError as exc:
         raise RuleError(f"{kind}: {exc}") from exc
-

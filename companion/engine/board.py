@@ -18,16 +18,15 @@ from companion.engine.state import (
     COLONY,
     State,
     begin,
-    colony_occupancy,
     entrance,
     free_spaces,
+    free_survivor_spaces,
     location,
     new_survivor,
     place_name,
     require_count,
     seat,
     survivor,
-    survivors_at,
     survivors_of,
 )
 from companion.engine.steps import Step, step
@@ -69,18 +68,6 @@ def entrance_label(st: State, place: str, ent: dict[str, Any]) -> str:
 def where_fields(st: State, place: str, ent: dict[str, Any]) -> dict[str, Any]:
     """The fields steps use to name an entrance (see steps._where)."""
     return {"where": place, "entrance": ent["number"], "location_name": place_name(st, place)}
-
-
-def free_survivor_spaces(st: State, place: str) -> int:
-    """Empty survivor spaces at a place.
-
-    In the colony survivor cards and helpless tokens fill them; at a location survivors and
-    bandits do (000:723).
-    """
-    if place == COLONY:
-        return st["colony"]["survivor_spaces"] - colony_occupancy(st)
-    loc = location(st, place)
-    return loc["survivor_spaces"] - len(survivors_at(st, place)) - loc["bandits"]
 
 
 def require_room(st: State, place: str, what: str) -> None:

@@ -25,6 +25,7 @@ from companion.engine.state import (
     State,
     begin,
     colonists,
+    locations_in_order,
     one_per_two_colonists,
     right_of,
     seat,
@@ -224,7 +225,7 @@ def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> 
     zombie is placed; deaths on the way do not lower it (002:1675). Stops if the game ends.
     """
     add_zombies(st, steps, COLONY, zombies_for_colony(st), "colony phase")
-    for loc in sorted(st["locations"], key=lambda loc: loc["number"]):
+    for loc in locations_in_order(st):
         if st["ended"]:
             return
         count = zombies_for_location(st, loc["id"]) + _resolve_noise(st, steps, loc, rng)

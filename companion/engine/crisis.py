@@ -15,7 +15,14 @@ from companion.engine.board import require_own_turn
 from companion.engine.dice import Randomness, roll_d6
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError
-from companion.engine.state import State, begin, seat, survivors_at, voters
+from companion.engine.state import (
+    State,
+    begin,
+    free_survivor_spaces,
+    location_numbered,
+    seat,
+    voters,
+)
 from companion.engine.steps import Step, step
 
 SYMBOLS = ("food", "fuel", "medicine", "tool", "weapon", "education", "survivor")
@@ -120,12 +127,11 @@ def place_bandits(st: State, steps: list[Step], numbers: list[int]) -> None:
     every survivor space, and none where no location on the board has that number.
     """
     for number in numbers:
-        loc = next((loc for loc in st["locations"] if loc["number"] == number), None)
+        loc = location_numbered(st, number)
         if loc is None:
             steps.append(step("bandit_not_placed", number=number, location_name="", full=False))
             continue
-        taken = len(survivors_at(st, loc["id"])) + loc["bandits"]
-        if taken >= loc["survivor_spaces"]:
+        if free_survivor_spaces(st, loc["id"]) <= 0:
             steps.append(
                 step("bandit_not_placed", number=number, location_name=loc["name"], full=True)
             )

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.board import free_survivor_spaces
 from companion.engine.dice import Randomness
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError
-from companion.engine.state import COLONY, State, begin, require_count, seat
+from companion.engine.state import COLONY, State, begin, free_survivor_spaces, require_count, seat
 from companion.engine.steps import Step, step
 from companion.engine.turns import current_turn
 from companion.engine.votes import tally_vote

@@ -24,7 +24,6 @@ from companion.engine.board import (
     MAX_NOISE,
     add_helpless_tokens,
     add_token,
-    free_survivor_spaces,
     make_noise,
     remove_token,
 )
@@ -40,6 +39,10 @@ from companion.engine.state import (
     begin,
     entrance,
     free_spaces,
+    free_survivor_spaces,
+    location_numbered,
+    locations_in_order,
+    place_name,
     require_count,
     seat,
     survivor,
@@ -300,7 +303,7 @@ def _places(st: State, steps: list[Step], where: str, rng: Randomness, ctx: _Con
     if where == COLONY:
         return [COLONY]
     if where == "each_location":
-        return [loc["id"] for loc in sorted(st["locations"], key=lambda loc: loc["number"])]
+        return [loc["id"] for loc in locations_in_order(st)]
     if where == "active_location":
         if ctx.place is None:
             if ctx.strict:
@@ -322,24 +325,12 @@ def _random_location(st: State, steps: list[Step], rng: Randomness) -> list[str]
     nothing, so nothing happens (ruling; the step says so).
     """
     roll = roll_d6(rng)
-    for loc in st["locations"]:
-        if loc["number"] == roll:
-            steps.append(
-                step("random_location", roll=roll, location=loc["id"], location_name=loc["name"])
-            )
-            return [loc["id"]]
-    steps.append(step("random_location_none", roll=roll))
-    return []
-
-
-def _name(st: State, place: str) -> str:
-    """A place's name (the colony or a location on the board)."""
-    if place == COLONY:
-        return "the colony"
-    for loc in st["locations"]:
-        if loc["id"] == place:
-            return loc["name"]
-    return place
+    loc = location_numbered(st, roll)
+    if loc is None:
+        steps.append(step("random_location_none", roll=roll))
+        return []
+    steps.append(step("random_location", roll=roll, location=loc["id"], location_name=loc["name"]))
+    return [loc["id"]]
 
 
 def _zombies(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
@@ -361,7 +352,7 @@ def _zombies(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx:
             step(
                 "zombies_removed",
                 where=place,
-                location_name=_name(st, place),
+                location_name=place_name(st, place),
                 count=-amount - left,
                 source=ctx.source,
             )
@@ -421,7 +412,9 @@ def _defence(
             )
             if ent is None:
                 kind = "defence_lost" if amount > 0 else "defence_missing"
-                steps.append(step(kind, where=place, location_name=_name(st, place), what=key[:-1]))
+                steps.append(
+                    step(kind, where=place, location_name=place_name(st, place), what=key[:-1])
+                )
                 continue
             number = ent["number"] if place == COLONY else None
             if amount > 0:

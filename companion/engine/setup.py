@@ -38,6 +38,7 @@ from companion.engine.state import (
     VARIANTS,
     State,
     colony_occupancy,
+    locations_in_order,
     new_state,
     new_survivor,
     require_count,
@@ -322,7 +323,7 @@ def _apply_main_objective(st: State, steps: list[Step], main: dict[str, Any], pl
     if numbers["extra"]:
         steps.append(step("setup_extra", extra=numbers["extra"]))
     add_zombies(st, steps, COLONY, numbers["colony_zombies"], "setup")
-    for loc in sorted(st["locations"], key=lambda loc: loc["number"]):
+    for loc in locations_in_order(st):
         add_zombies(st, steps, loc["id"], numbers["zombies_per_location"], "setup")
 
 

@@ -132,6 +132,28 @@ def location(st: State, location_id: Any) -> dict[str, Any]:
     raise RuleError(f"unknown location {location_id!r}")
 
 
+def locations_in_order(st: State) -> list[dict[str, Any]]:
+    """Non-colony locations in their number order (the order zombies are added, 002:1613)."""
+    return sorted(st["locations"], key=lambda loc: loc["number"])
+
+
+def location_numbered(st: State, number: int) -> dict[str, Any] | None:
+    """The location with this d6 number, or None (Long Night "Random Locations", 000:588)."""
+    return next((loc for loc in st["locations"] if loc["number"] == number), None)
+
+
+def free_survivor_spaces(st: State, place: str) -> int:
+    """Empty survivor spaces at a place.
+
+    In the colony survivor cards and helpless tokens fill them; at a location survivors and
+    bandits do (000:723).
+    """
+    if place == COLONY:
+        return st["colony"]["survivor_spaces"] - colony_occupancy(st)
+    loc = location(st, place)
+    return loc["survivor_spaces"] - len(survivors_at(st, place)) - loc["bandits"]
+
+
 def place_name(st: State, place: str) -> str:
     """A person's name for a place."""
     return "the colony" if place == COLONY else location(st, place)["name"]

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.board import free_survivor_spaces
 from companion.engine.deaths import add_wound
 from companion.engine.errors import RuleError
 from companion.engine.state import (
     COLONY,
     State,
     begin,
+    free_survivor_spaces,
     right_of,
     seat,
     seats_in_play,
