@@ -29,6 +29,19 @@ LOCATIONS = [
 ]
 
 
+FUEL_SHORTAGE = {
+    "id": "test.fuel-shortage",
+    "name": "Fuel Shortage",
+    "prevent": ["fuel"],
+    "fail_text": "Lose 2 morale.",
+    "fail_effects": [{"kind": "morale", "amount": -2}],
+    "bonus_text": "Gain 1 morale.",
+    "bonus_effects": [{"kind": "morale", "amount": 1}],
+    "bandits": [2, 9],
+}
+"""The crisis of the base rulebook's "Example: Resolving a Crisis" (facts only, our words)."""
+
+
 def make_state(seats: int = 3, *, ruleset: str = "base", **settings) -> State:
     """A state with `seats` players, the six test locations and nobody on the board."""
     names = ["Ana", "Bruno", "Carla", "Davi", "Elis", "Fabio"][:seats]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from factory import Scripted, make_state, put_survivors
+from factory import FUEL_SHORTAGE, Scripted, make_state, put_survivors
 from hypothesis import given
 from hypothesis import strategies as st_
 
@@ -17,17 +17,6 @@ from companion.engine.crisis import (
 )
 from companion.engine.errors import RuleError
 from companion.engine.state import to_json
-
-FUEL_SHORTAGE = {
-    "id": "test.fuel-shortage",
-    "name": "Fuel Shortage",
-    "prevent": ["fuel"],
-    "fail_text": "Lose 2 morale.",
-    "fail_effects": [{"kind": "morale", "amount": -2}],
-    "bonus_text": "Gain 1 morale.",
-    "bonus_effects": [{"kind": "morale", "amount": 1}],
-    "bandits": [2, 9],
-}
 
 
 def revealed(seats=3, **settings):

@@ -11,38 +11,16 @@ from __future__ import annotations
 import copy
 
 import pytest
-from factory import Scripted
+from factory import FUEL_SHORTAGE, LOCATIONS, Scripted
 
 import companion.engine as engine
 from companion.engine import RuleError
 
 # --- building games like a table would ---
 
-LOCATIONS = [
-    {"id": "police", "name": "Police Station", "number": 1, "entrance_spaces": 3,
-     "survivor_spaces": 3},
-    {"id": "grocery", "name": "Grocery Store", "number": 2, "entrance_spaces": 3,
-     "survivor_spaces": 3},
-    {"id": "school", "name": "School", "number": 3, "entrance_spaces": 4, "survivor_spaces": 4},
-    {"id": "library", "name": "Library", "number": 4, "entrance_spaces": 3,
-     "survivor_spaces": 3},
-    {"id": "hospital", "name": "Hospital", "number": 5, "entrance_spaces": 4,
-     "survivor_spaces": 4},
-    {"id": "gas", "name": "Gas Station", "number": 6, "entrance_spaces": 2,
-     "survivor_spaces": 2},
-]  # fmt: skip
 
 NAMES = ["Ana", "Bruno", "Carla", "Davi", "Elis"]
 
-FUEL_SHORTAGE = {
-    "id": "test.fuel-shortage",
-    "name": "Fuel Shortage",
-    "prevent": ["fuel"],
-    "fail_text": "Lose 2 morale.",
-    "fail_effects": [{"kind": "morale", "amount": -2}],
-    "bonus_text": "Gain 1 morale.",
-    "bonus_effects": [{"kind": "morale", "amount": 1}],
-}
 
 CROSSROADS = [
     {"id": f"test.xr{n}", "name": f"Crossroads {n}", "trigger": "when something happens",
