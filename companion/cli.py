@@ -1,31 +1,27 @@
-"""The `companion` command: serve the table, manage the card database."""
+"""The `companion` command: serve the table, manage the card database and the translations."""
 
 from __future__ import annotations
 
-import socket
+import contextlib
+import io
+import signal
+from pathlib import Path
 
 import click
+import waitress
 
+from companion import lan
 from companion.cards.cli import cards
 
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
-def lan_address() -> str:
-    """Best guess at this laptop's LAN IPv4 address (no packet is sent)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for info in infos:
-        address = str(info[4][0])
-        if not address.startswith("127."):
-            return address
-    return "127.0.0.1"
+# Waitress settings chosen for the live-update work: every open event stream holds a thread,
+# and past connection_limit new connections hang without an error (DESIGN.md, serving note).
+CONNECTION_LIMIT = 1000
 
 
 def terminal_qr(url: str) -> str:
     """Render a QR code for `url` as text for the terminal."""
-    import io
-
     import qrcode
 
     code = qrcode.QRCode(border=1)
@@ -35,6 +31,32 @@ def terminal_qr(url: str) -> str:
     return out.getvalue()
 
 
+def phone_url(host: str, port: int, url: str | None) -> tuple[str, str | None]:
+    """The URL phones should open, and a warning when phones cannot reach it."""
+    if url:
+        return url, None
+    if host in WILDCARD_HOSTS:
+        address = lan.lan_address()
+        if address == lan.LOOPBACK:
+            return (
+                f"http://{address}:{port}/",
+                "No network address found on this laptop: phones cannot join. Connect to the "
+                "table's Wi-Fi and start again, or pass --url.",
+            )
+        return f"http://{address}:{port}/", None
+    shown = f"[{host}]" if ":" in host else host
+    warning = None
+    if host.startswith("127.") or host in ("localhost", "::1"):
+        warning = f"Bound to {host}: only this laptop can open the table; phones cannot join."
+    return f"http://{shown}:{port}/", warning
+
+
+def _check_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not value.startswith(("http://", "https://")):
+        raise click.BadParameter("must start with http:// or https://")
+    return value
+
+
 @click.group()
 def main() -> None:
     """Dead of Winter table companion."""
@@ -42,21 +64,65 @@ def main() -> None:
 
 @main.command()
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to bind.")
+@click.option(
+    "--url",
+    callback=_check_url,
+    help="The URL printed and put in the QR code for phones (default: this laptop's LAN address).",
+)
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--threads", default=16, show_default=True, type=int, help="Worker threads.")
-def serve(host: str, port: int, threads: int) -> None:
-    """Start the table on a real WSGI server (waitress)."""
-    from waitress import serve as waitress_serve
-
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for games.db and the secret key (default: instance/ in the clone).",
+)
+@click.option("--threads", default=64, show_default=True, type=int, help="Worker threads.")
+def serve(host: str, url: str | None, port: int, data: Path | None, threads: int) -> None:
+    """Start the table on a real WSGI server (waitress) on the local network."""
     from companion import create_app
 
-    app = create_app()
-    shown = lan_address() if host in ("0.0.0.0", "::") else host
-    url = f"http://{shown}:{port}/"
-    click.echo(f"Table screen: http://127.0.0.1:{port}/ on this laptop")
-    click.echo(f"Phones join at: {url}")
-    click.echo(terminal_qr(url))
-    waitress_serve(app, host=host, port=port, threads=threads)
+    app = create_app(data_dir=data)
+    public, warning = phone_url(host, port, url)
+    app.config["PUBLIC_URL"] = public
+    click.echo(f"Table screen (this laptop): http://127.0.0.1:{port}/")
+    click.echo(f"Phones join at: {public}")
+    click.echo(terminal_qr(public))
+    if warning:
+        click.secho(f"Warning: {warning}", fg="yellow", err=True)
+    click.echo(f"Data folder: {app.instance_path}")
+    click.echo("Press Ctrl-C to stop.")
+    # Ctrl-C always stops the server, also when started from a shell that ignores SIGINT.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    with contextlib.suppress(KeyboardInterrupt):
+        waitress.serve(
+            app,
+            host=host,
+            port=port,
+            threads=threads,
+            connection_limit=CONNECTION_LIMIT,
+            channel_request_lookahead=1,
+            clear_untrusted_proxy_headers=True,
+            ident="companion",
+        )
+    click.echo("Stopped.")
+
+
+@main.group()
+def i18n() -> None:
+    """Translations: the message catalogues under companion/translations/."""
+
+
+@i18n.command()
+def update() -> None:
+    """Extract the marked messages, merge them into every .po and compile the .mo files."""
+    from companion import i18n as languages
+    from companion.paths import project_root
+
+    report = languages.update_catalogs(project_root())
+    for locale, facts in report.items():
+        missing = facts["untranslated"]
+        click.echo(f"{locale}: {facts['messages']} messages, {len(missing)} untranslated")
+        for msgid in missing:
+            click.echo(f"  - {msgid}")
 
 
 main.add_command(cards)
