@@ -1,0 +1,270 @@
+"""Languages: the locale each device reads, and the message catalogue's upkeep.
+
+English is the source language; every other language is a gettext catalogue under
+``companion/translations/<code>/LC_MESSAGES/messages.po`` (compiled to ``messages.mo``, which is
+committed). Web pages translate through Flask-Babel; the rules engine can read the same ``.mo``
+with the standard library (``stdlib_translation``).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
+    from flask import Flask
+
+LANGUAGES = {"en": "English", "pt_BR": "Português (Brasil)"}
+DEFAULT_LOCALE = "en"
+DOMAIN = "messages"
+COOKIE = "lang"
+COOKIE_MAX_AGE = 365 * 24 * 60 * 60
+
+PROJECT = "Dead of Winter table companion"
+POT_HEADER = (
+    "# Messages of the Dead of Winter table companion, extracted from its code and pages.\n#"
+)
+PO_HEADERS = {
+    "pt_BR": "# Portuguese (Brazil) translation of the Dead of Winter table companion.\n#",
+}
+# Header lines that change on every run and say nothing about the messages.
+VOLATILE_HEADER_LINES = (b'"POT-Creation-Date:', b'"PO-Revision-Date:', b'"Generated-By:')
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("companion")
+    except PackageNotFoundError:
+        return "0"
+
+
+def translations_dir() -> Path:
+    """The folder holding the catalogues (``<code>/LC_MESSAGES/messages.po|mo``)."""
+    return Path(__file__).resolve().parent / "translations"
+
+
+def html_lang(locale: str) -> str:
+    """The BCP 47 tag for a catalogue code, for ``<html lang>`` and Content-Language."""
+    return locale.replace("_", "-")
+
+
+def choose_locale(cookie: str | None, accept: Iterable[tuple[str, float]] | None) -> str:
+    """The locale for a request: the ``lang`` cookie, else Accept-Language's best match, else en.
+
+    ``accept`` is ``request.accept_languages`` (tags with qualities, best first). A tag matches a
+    language exactly (``pt-BR``) or by its primary subtag (``pt``, ``pt-PT``, ``en-GB``): we have
+    one Portuguese and one English, so any Portuguese reads pt_BR.
+    """
+    if cookie in LANGUAGES:
+        return str(cookie)
+    exact = {html_lang(code).lower(): code for code in LANGUAGES}
+    primary = {code.split("_")[0].lower(): code for code in LANGUAGES}
+    ranked = sorted(accept or (), key=lambda pair: pair[1], reverse=True)
+    for tag, quality in ranked:
+        if quality <= 0:
+            continue
+        tag = tag.replace("_", "-").lower()
+        if tag == "*":
+            return DEFAULT_LOCALE
+        found = exact.get(tag) or primary.get(tag.split("-")[0])
+        if found:
+            return found
+    return DEFAULT_LOCALE
+
+
+def get_locale() -> str:
+    """Flask-Babel's locale selector: the language this device reads."""
+    from flask import has_request_context, request
+
+    if not has_request_context():
+        return DEFAULT_LOCALE
+    return choose_locale(request.cookies.get(COOKIE), request.accept_languages)
+
+
+def init_app(app: Flask) -> None:
+    """Set up Flask-Babel, the template helpers and the language headers on ``app``."""
+    from flask import request, url_for
+    from flask_babel import Babel
+    from flask_babel import get_locale as babel_locale
+
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LOCALE)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(translations_dir()))
+    Babel(app, locale_selector=get_locale)
+    # {% trans %} blocks are whitespace-trimmed, as babel.cfg extracts them.
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
+
+    def lang_url(code: str) -> str:
+        """The link that switches this device to ``code`` and comes back to this page."""
+        here = request.full_path if request.query_string else request.path
+        return url_for("lang.choose", code=code, next=here)
+
+    @app.context_processor
+    def language_context() -> dict[str, Any]:
+        locale = str(babel_locale() or DEFAULT_LOCALE)
+        return {
+            "languages": LANGUAGES,
+            "current_locale": locale,
+            "html_lang": html_lang(locale),
+            "lang_url": lang_url,
+        }
+
+    @app.after_request
+    def say_language(response: Any) -> Any:
+        if response.mimetype == "text/html":
+            response.headers["Content-Language"] = html_lang(get_locale())
+            response.vary.update(("Accept-Language", "Cookie"))
+        return response
+
+
+@cache
+def stdlib_translation(locale: str) -> gettext.NullTranslations:
+    """The standard-library translation for ``locale`` from the same ``.mo`` (English: none)."""
+    if locale == DEFAULT_LOCALE:
+        return gettext.NullTranslations()
+    return gettext.translation(
+        DOMAIN, localedir=str(translations_dir()), languages=[locale], fallback=True
+    )
+
+
+# --- catalogue upkeep: `companion i18n update` and the completeness test -------------------
+
+
+def po_path(locale: str, root: Path | None = None) -> Path:
+    """Where the ``.po`` of ``locale`` lives."""
+    folder = root / "companion" / "translations" if root else translations_dir()
+    return folder / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def extract_messages(root: Path) -> Catalog:
+    """Extract every marked message under ``root`` as babel.cfg says (a fresh template)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with open(root / "babel.cfg", encoding="utf-8") as config:
+        method_map, options_map = parse_mapping_cfg(config, str(root / "babel.cfg"))
+    catalog = Catalog(
+        domain=DOMAIN,
+        header_comment=POT_HEADER,
+        project=PROJECT,
+        version=_version(),
+        charset="utf-8",
+        fuzzy=False,
+    )
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(root),
+        method_map,
+        options_map,
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+    ):
+        catalog.add(
+            message,
+            None,
+            [(Path(filename).as_posix(), lineno)],
+            auto_comments=comments,
+            context=context,
+        )
+    return catalog
+
+
+def catalog_bytes(catalog: Catalog) -> bytes:
+    """A catalogue as ``.po``/``.pot`` text: sorted, locations without line numbers."""
+    from babel.messages.pofile import write_po
+
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_output=True, include_lineno=False, ignore_obsolete=True)
+    return out.getvalue()
+
+
+def compile_po(po_text: bytes, locale: str) -> bytes:
+    """Compile ``.po`` text to ``.mo`` bytes (fuzzy entries left out)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(io.BytesIO(po_text), locale=locale, domain=DOMAIN)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def _meaningful(data: bytes) -> list[bytes]:
+    return [line for line in data.splitlines() if not line.startswith(VOLATILE_HEADER_LINES)]
+
+
+def write_if_changed(path: Path, data: bytes, *, po_text: bool = False) -> bool:
+    """Write ``data`` unless the file holds the same (for ``.po`` text, dates aside).
+
+    Returns True when the file was written.
+    """
+    if path.exists():
+        old = path.read_bytes()
+        if old == data or (po_text and _meaningful(old) == _meaningful(data)):
+            return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def untranslated(catalog: Catalog) -> list[str]:
+    """The msgids of ``catalog`` with no usable translation (empty or fuzzy)."""
+    missing = []
+    for message in catalog:
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple | list) else [message.string]
+        if message.fuzzy or not all(forms):
+            missing.append(message.id if isinstance(message.id, str) else message.id[0])
+    return missing
+
+
+def update_catalogs(root: Path) -> dict[str, dict[str, Any]]:
+    """Extract the template, merge it into every language's ``.po`` and compile the ``.mo``.
+
+    Translations already made are kept; a changed msgid comes back as fuzzy (untranslated until
+    a person checks it). Returns, per language, the message count and the untranslated msgids.
+    """
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    template = extract_messages(root)
+    folder = root / "companion" / "translations"
+    write_if_changed(folder / f"{DOMAIN}.pot", catalog_bytes(template), po_text=True)
+    report: dict[str, dict[str, Any]] = {}
+    for locale in LANGUAGES:
+        if locale == DEFAULT_LOCALE:
+            continue
+        po_file = po_path(locale, root)
+        if po_file.exists():
+            with open(po_file, "rb") as existing:
+                catalog = read_po(existing, locale=locale, domain=DOMAIN)
+        else:
+            catalog = Catalog(
+                locale=locale,
+                domain=DOMAIN,
+                header_comment=PO_HEADERS.get(locale, POT_HEADER),
+                project=PROJECT,
+                version=_version(),
+                last_translator="The companion's authors",
+                language_team=LANGUAGES[locale],
+                charset="utf-8",
+                fuzzy=False,
+            )
+        catalog.update(template, update_creation_date=True)
+        write_if_changed(po_file, catalog_bytes(catalog), po_text=True)
+        po_text = po_file.read_bytes()
+        write_if_changed(po_file.with_suffix(".mo"), compile_po(po_text, locale))
+        with open(po_file, "rb") as written:
+            merged = read_po(written, locale=locale, domain=DOMAIN)
+        report[locale] = {
+            "messages": len([m for m in merged if m.id]),
+            "untranslated": untranslated(merged),
+        }
+    return report

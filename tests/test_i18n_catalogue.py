@@ -1,0 +1,154 @@
+"""The pt_BR catalogue is complete and its committed .mo is the compiled .po."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from companion.i18n import (
+    LANGUAGES,
+    compile_po,
+    extract_messages,
+    po_path,
+    translations_dir,
+    untranslated,
+    update_catalogs,
+)
+from companion.paths import project_root
+
+TRANSLATED = [locale for locale in LANGUAGES if locale != "en"]
+
+
+def read(locale: str):
+    with open(po_path(locale), "rb") as po:
+        return read_po(po, locale=locale, domain="messages")
+
+
+def message_key(message):
+    ident = message.id if isinstance(message.id, str) else message.id[0]
+    return (ident, message.context)
+
+
+def test_every_extracted_message_is_translated():
+    extracted = extract_messages(project_root())
+    ids = {message_key(m) for m in extracted if m.id}
+    assert ids, "no message is marked for translation"
+    for locale in TRANSLATED:
+        catalog = read(locale)
+        missing = sorted(ids - {message_key(m) for m in catalog if m.id})
+        assert not missing, f"{locale}: run `companion i18n update`; not in the .po: {missing}"
+        wanted = [m for m in catalog if m.id and message_key(m) in ids]
+        assert not untranslated_subset(wanted), (
+            f"{locale}: untranslated or fuzzy: {untranslated_subset(wanted)}"
+        )
+
+
+def untranslated_subset(messages):
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale="pt_BR")
+    for m in messages:
+        catalog[m.id] = m
+    return untranslated(catalog)
+
+
+def test_translations_keep_their_placeholders():
+    for locale in TRANSLATED:
+        problems = [(m.id, [str(e) for e in errors]) for m, errors in read(locale).check()]
+        assert not problems, problems
+
+
+def test_committed_mo_is_the_compiled_po():
+    for locale in TRANSLATED:
+        po = po_path(locale)
+        mo = po.with_suffix(".mo")
+        assert mo.is_file(), f"{mo} missing: run `companion i18n update`"
+        assert mo.read_bytes() == compile_po(po.read_bytes(), locale), (
+            f"{mo} is not the compiled {po.name}: run `companion i18n update`"
+        )
+
+
+def test_translations_dir_holds_the_catalogues():
+    assert translations_dir() == project_root() / "companion" / "translations"
+    assert (translations_dir() / "messages.pot").is_file()
+
+
+def test_untranslated_counts_fuzzy_and_empty():
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale="pt_BR")
+    catalog.add("Done", "Feito")
+    catalog.add("Empty", "")
+    catalog.add("Guess", "Palpite", flags=["fuzzy"])
+    catalog.add(("one zombie", "%(num)d zombies"), ("um zumbi", ""))
+    catalog.add(("one wound", "%(num)d wounds"), ("um ferimento", "%(num)d ferimentos"))
+    assert sorted(untranslated(catalog)) == ["Empty", "Guess", "one zombie"]
+
+
+def make_tree(root: Path) -> None:
+    (root / "companion").mkdir(parents=True)
+    (root / "templates" / "partials").mkdir(parents=True)
+    (root / "babel.cfg").write_text((project_root() / "babel.cfg").read_text())
+    (root / "companion" / "words.py").write_text(
+        "def N_(text):\n    return text\n\nWORDS = [N_('Morale'), _('Round')]\n"
+    )
+    (root / "templates" / "partials" / "bit.html").write_text(
+        "<p>{{ _('Crisis') }}</p>\n{% trans %}\n  The colony\n  holds.\n{% endtrans %}\n"
+    )
+    (root / "tests").mkdir()
+    (root / "tests" / "test_x.py").write_text("_('Not extracted from tests')\n")
+
+
+def test_extraction_reads_code_and_templates(tmp_path):
+    make_tree(tmp_path)
+    ids = {m.id for m in extract_messages(tmp_path) if m.id}
+    assert ids == {"Morale", "Round", "Crisis", "The colony holds."}
+
+
+def test_update_keeps_translations_and_marks_changes_fuzzy(tmp_path):
+    make_tree(tmp_path)
+    report = update_catalogs(tmp_path)
+    assert report["pt_BR"]["messages"] == 4
+    assert sorted(report["pt_BR"]["untranslated"]) == [
+        "Crisis",
+        "Morale",
+        "Round",
+        "The colony holds.",
+    ]
+    po = tmp_path / "companion" / "translations" / "pt_BR" / "LC_MESSAGES" / "messages.po"
+    assert (tmp_path / "companion" / "translations" / "messages.pot").is_file()
+    text = po.read_text(encoding="utf-8")
+    text = text.replace('msgid "Morale"\nmsgstr ""', 'msgid "Morale"\nmsgstr "Moral"')
+    text = text.replace('msgid "Crisis"\nmsgstr ""', 'msgid "Crisis"\nmsgstr "Crise"')
+    po.write_text(text, encoding="utf-8")
+    words = tmp_path / "companion" / "words.py"
+    words.write_text(words.read_text().replace("'Round'", "'Rounds'"))
+    (tmp_path / "templates" / "partials" / "bit.html").write_text("<p>{{ _('Crisis!') }}</p>")
+
+    report = update_catalogs(tmp_path)
+    assert sorted(report["pt_BR"]["untranslated"]) == ["Crisis!", "Rounds"]
+    with open(po, "rb") as handle:
+        catalog = read_po(handle, locale="pt_BR")
+    assert catalog["Morale"].string == "Moral"
+    assert catalog["Crisis!"].fuzzy
+    assert "The colony holds." not in catalog
+    mo = po.with_suffix(".mo")
+    assert mo.read_bytes() == compile_po(po.read_bytes(), "pt_BR")
+
+    import gettext
+
+    with open(mo, "rb") as compiled:
+        translation = gettext.GNUTranslations(compiled)
+    assert translation.gettext("Morale") == "Moral"
+    assert translation.gettext("Crisis!") == "Crisis!"
+
+
+def test_update_twice_changes_nothing(tmp_path):
+    make_tree(tmp_path)
+    update_catalogs(tmp_path)
+    folder = tmp_path / "companion" / "translations"
+    files = sorted(folder.rglob("*.*"))
+    before = {path: path.read_bytes() for path in files}
+    update_catalogs(tmp_path)
+    assert {path: path.read_bytes() for path in files} == before
