@@ -1,0 +1,65 @@
+"""The games store: games.db through sqlite-utils, one action log per game (docs/store.md).
+
+The store keeps what the engine returns and never looks at rules. Every write is one
+BEGIN IMMEDIATE transaction guarded by the version the caller saw.
+"""
+
+from companion.store.errors import (
+    BadSaveFile,
+    NothingToRedo,
+    NothingToUndo,
+    StaleVersion,
+    StoreError,
+    UnknownGame,
+)
+from companion.store.flask import close_db, get_db, init_app
+from companion.store.games import (
+    Current,
+    Result,
+    act,
+    create_game,
+    current,
+    delete_game,
+    engine_apply,
+    game_version,
+    get_game,
+    list_games,
+    log,
+    redo,
+    undo,
+)
+from companion.store.saves import FORMAT, FORMAT_VERSION, export_game, import_game
+from companion.store.schema import MIGRATIONS, connect, migrate, open_db
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MIGRATIONS",
+    "BadSaveFile",
+    "Current",
+    "NothingToRedo",
+    "NothingToUndo",
+    "Result",
+    "StaleVersion",
+    "StoreError",
+    "UnknownGame",
+    "act",
+    "close_db",
+    "connect",
+    "create_game",
+    "current",
+    "delete_game",
+    "engine_apply",
+    "export_game",
+    "game_version",
+    "get_db",
+    "get_game",
+    "import_game",
+    "init_app",
+    "list_games",
+    "log",
+    "migrate",
+    "open_db",
+    "redo",
+    "undo",
+]

@@ -1,0 +1,326 @@
+"""Games and their action logs: create, act, undo, redo, read and delete.
+
+Every write is one BEGIN IMMEDIATE transaction that first checks the version the caller saw,
+so two devices acting on the same board serialise and the slower one is told the table moved
+on. The store never looks at rules: it keeps what the engine's ``apply`` returns, and reads
+only the state's public ``seats`` names, ``round`` and ``phase`` for the home page list.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from sqlite_utils import Database
+
+from companion.store.codec import base_seq, dumps, pack, state_text, unpack, unpack_row
+from companion.store.errors import NothingToRedo, NothingToUndo, StaleVersion, UnknownGame
+from companion.store.schema import now, write_transaction
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Step = dict[str, Any]
+Apply = Callable[[State | None, Action], tuple[State, list[Step]]]
+
+ID_BYTES = 6  # 8 url-safe characters
+ID_ATTEMPTS = 8
+LIST_FIELDS = (
+    "id",
+    "name",
+    "created",
+    "updated",
+    "version",
+    "head",
+    "players",
+    "seat_names",
+    "round",
+    "phase",
+)
+
+
+def engine_apply(state: State | None, action: Action) -> tuple[State, list[Step]]:
+    """Apply an action with the rules engine (a new_game action when state is None)."""
+    import companion.engine as engine  # here, so the store loads without the engine
+
+    return engine.apply(state, action)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a write answered: the new version and head, the head state, its steps and action."""
+
+    version: int
+    head: int
+    state: State
+    steps: list[Step]
+    action: Action
+
+
+class Current(NamedTuple):
+    """A game's head state with the version and head it belongs to."""
+
+    state: State
+    version: int
+    head: int
+
+
+def with_seed(action: Action) -> Action:
+    """A copy of the action carrying a seed: its own, or a fresh one from `secrets`."""
+    if not isinstance(action, dict):
+        raise TypeError(f"an action is a dict, not {type(action).__name__}")
+    out = dict(action)
+    if "seed" not in out:
+        out["seed"] = secrets.randbits(63)
+    return out
+
+
+def summary(state: State) -> dict[str, Any]:
+    """The home page fields read from a state's public parts: seat names, round, phase."""
+    seats = state.get("seats") or []
+    names = [seat.get("name", "") for seat in seats if isinstance(seat, dict)]
+    return {
+        "players": len(names),
+        "seat_names": dumps(names),
+        "round": state.get("round"),
+        "phase": state.get("phase"),
+    }
+
+
+def new_game_id(db: Database) -> str:
+    """A short random url-safe id no game uses yet."""
+    for _ in range(ID_ATTEMPTS):
+        game_id = secrets.token_urlsafe(ID_BYTES)
+        if not db.execute("select 1 from games where id = ?", [game_id]).fetchone():
+            return game_id
+    raise RuntimeError("could not find a free game id")
+
+
+Row = tuple[Action, list[Step], State]
+
+
+def insert_row(
+    db: Database, game_id: str, seq: int, row: Row, text: bytes, base: bytes | None
+) -> None:
+    """Append one log row; ``text`` is the state's JSON, ``base`` its keyframe's (or None)."""
+    action, steps, _ = row
+    db["actions"].insert(
+        {
+            "game_id": game_id,
+            "seq": seq,
+            "action": dumps(action),
+            "steps": dumps(steps),
+            "state_zlib": pack(text, base),
+            "base_seq": base_seq(seq),
+            "created": now(),
+        }
+    )
+
+
+def insert_game(db: Database, name: str, rows: list[Row], head: int) -> str:
+    """Write a game and its log rows inside the caller's transaction; return its id."""
+    game_id = new_game_id(db)
+    stamp = now()
+    db["games"].insert(
+        {
+            "id": game_id,
+            "name": name,
+            "created": stamp,
+            "updated": stamp,
+            "version": 1,
+            "head": head,
+            "table_token_hash": None,
+            "join_secret": None,
+            **summary(rows[head - 1][2]),
+        }
+    )
+    keyframes: dict[int, bytes] = {}
+    for seq, row in enumerate(rows, start=1):
+        text = state_text(row[2])
+        base = base_seq(seq)
+        if base is None:
+            keyframes[seq] = text
+        insert_row(db, game_id, seq, row, text, None if base is None else keyframes[base])
+    return game_id
+
+
+def clean_name(name: str) -> str:
+    """A game name with its spaces tidied; empty names are refused."""
+    if not isinstance(name, str) or not " ".join(name.split()):
+        raise ValueError("a game needs a name")
+    return " ".join(name.split())
+
+
+def create_game(
+    db: Database, name: str, new_game_action: Action, *, apply: Apply = engine_apply
+) -> str:
+    """Start a game from its new_game action (row 1 of its log); return the new game id."""
+    name = clean_name(name)
+    action = with_seed(new_game_action)
+    if action.get("type") != "new_game":
+        raise ValueError("a game starts with a new_game action")
+    state, steps = apply(None, action)
+    with write_transaction(db):
+        return insert_game(db, name, [(action, steps, state)], head=1)
+
+
+def game_row(db: Database, game_id: str) -> dict[str, Any]:
+    """The games row, or UnknownGame."""
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    if not rows:
+        raise UnknownGame(game_id)
+    return rows[0]
+
+
+def check_version(game: dict[str, Any], version: int) -> None:
+    """Refuse a write made against any version but the stored one."""
+    if isinstance(version, bool) or version != game["version"]:
+        raise StaleVersion(game["id"], game["version"], version)
+
+
+ROW_SQL = (
+    "select a.action, a.steps, a.state_zlib, b.state_zlib from actions a"
+    " left join actions b on b.game_id = a.game_id and b.seq = a.base_seq"
+    " where a.game_id = ? and a.seq = ?"
+)
+
+
+def log_row(db: Database, game_id: str, seq: int) -> dict[str, Any]:
+    """One log row: its action, steps and state, parsed."""
+    row = db.execute(ROW_SQL, [game_id, seq]).fetchone()
+    if row is None:
+        raise RuntimeError(f"game {game_id!r} has no log row {seq}")
+    action, steps, blob, base_blob = row
+    state = unpack_row(blob, base_blob)
+    return {"action": json.loads(action), "steps": json.loads(steps), "state": state}
+
+
+def keyframe_text(db: Database, game_id: str, seq: int) -> bytes | None:
+    """The JSON bytes of the keyframe a new row ``seq`` is compressed against, if any."""
+    base = base_seq(seq)
+    if base is None:
+        return None
+    row = db.execute(
+        "select state_zlib from actions where game_id = ? and seq = ?", [game_id, base]
+    ).fetchone()
+    return unpack(row[0])
+
+
+def move_head(db: Database, game: dict[str, Any], head: int, state: State) -> int:
+    """Point the game at another row, bump its version and refresh the list fields."""
+    version = game["version"] + 1
+    db["games"].update(
+        game["id"], {"head": head, "version": version, "updated": now(), **summary(state)}
+    )
+    return version
+
+
+def act(
+    db: Database, game_id: str, action: Action, *, version: int, apply: Apply = engine_apply
+) -> Result:
+    """Apply one action at the head; drops any redo tail. Rule errors propagate, nothing written."""
+    action = with_seed(action)
+    with write_transaction(db):
+        game = game_row(db, game_id)
+        check_version(game, version)
+        head = game["head"]
+        state, steps = apply(log_row(db, game_id, head)["state"], action)
+        db.execute("delete from actions where game_id = ? and seq > ?", [game_id, head])
+        row = (action, steps, state)
+        base = keyframe_text(db, game_id, head + 1)
+        insert_row(db, game_id, head + 1, row, state_text(state), base)
+        new_version = move_head(db, game, head + 1, state)
+    return Result(new_version, head + 1, state, steps, action)
+
+
+def undo(db: Database, game_id: str, *, version: int) -> Result:
+    """Step back one row (never past the setup); the Result names the undone action, no steps."""
+    with write_transaction(db):
+        game = game_row(db, game_id)
+        check_version(game, version)
+        head = game["head"]
+        if head <= 1:
+            raise NothingToUndo()
+        undone = log_row(db, game_id, head)["action"]
+        state = log_row(db, game_id, head - 1)["state"]
+        new_version = move_head(db, game, head - 1, state)
+    return Result(new_version, head - 1, state, [], undone)
+
+
+def redo(db: Database, game_id: str, *, version: int) -> Result:
+    """Step forward one undone row; the Result carries that row's stored steps and action."""
+    with write_transaction(db):
+        game = game_row(db, game_id)
+        check_version(game, version)
+        head = game["head"]
+        last = db.execute("select max(seq) from actions where game_id = ?", [game_id]).fetchone()
+        if head >= last[0]:
+            raise NothingToRedo()
+        row = log_row(db, game_id, head + 1)
+        new_version = move_head(db, game, head + 1, row["state"])
+    return Result(new_version, head + 1, row["state"], row["steps"], row["action"])
+
+
+def current(db: Database, game_id: str) -> Current:
+    """The head state with its version and head, read in one statement (one snapshot)."""
+    row = db.execute(
+        "select a.state_zlib, b.state_zlib, g.version, g.head from games g"
+        " join actions a on a.game_id = g.id and a.seq = g.head"
+        " left join actions b on b.game_id = g.id and b.seq = a.base_seq where g.id = ?",
+        [game_id],
+    ).fetchone()
+    if row is None:
+        raise UnknownGame(game_id)
+    return Current(unpack_row(row[0], row[1]), row[2], row[3])
+
+
+def game_version(db: Database, game_id: str) -> int:
+    """The game's version alone (cheap, for live updates)."""
+    row = db.execute("select version from games where id = ?", [game_id]).fetchone()
+    if row is None:
+        raise UnknownGame(game_id)
+    return row[0]
+
+
+def log(db: Database, game_id: str) -> list[dict[str, Any]]:
+    """The applied rows up to the head: seq, action, steps and created, oldest first."""
+    rows = db.execute(
+        "select a.seq, a.action, a.steps, a.created from actions a"
+        " join games g on g.id = a.game_id where a.game_id = ? and a.seq <= g.head"
+        " order by a.seq",
+        [game_id],
+    ).fetchall()
+    if not rows:
+        raise UnknownGame(game_id)
+    return [
+        {"seq": seq, "action": json.loads(action), "steps": json.loads(steps), "created": created}
+        for seq, action, steps, created in rows
+    ]
+
+
+def listing(row: dict[str, Any]) -> dict[str, Any]:
+    """A games row as the home page lists it (no credentials)."""
+    out = {field: row[field] for field in LIST_FIELDS}
+    out["seat_names"] = json.loads(out["seat_names"])
+    return out
+
+
+def get_game(db: Database, game_id: str) -> dict[str, Any]:
+    """One game's list fields."""
+    return listing(game_row(db, game_id))
+
+
+def list_games(db: Database) -> list[dict[str, Any]]:
+    """Every game's list fields, the most recently changed first."""
+    rows = db.query(f"select {', '.join(LIST_FIELDS)} from games order by updated desc, id")
+    return [listing(row) for row in rows]
+
+
+def delete_game(db: Database, game_id: str) -> None:
+    """Delete a game and its whole log."""
+    with write_transaction(db):
+        game_row(db, game_id)
+        db.execute("delete from actions where game_id = ?", [game_id])
+        db.execute("delete from games where id = ?", [game_id])

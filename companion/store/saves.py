@@ -1,0 +1,114 @@
+"""Save files: a game's action log as one JSON object, and loading one back by replaying it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from sqlite_utils import Database
+
+from companion.store.errors import BadSaveFile, UnknownGame
+from companion.store.games import (
+    Action,
+    Apply,
+    State,
+    Step,
+    clean_name,
+    engine_apply,
+    game_row,
+    insert_game,
+)
+from companion.store.schema import now, write_transaction
+
+FORMAT = "dead-of-winter-companion/game"
+FORMAT_VERSION = 1
+MAX_ACTIONS = 20_000
+MAX_NAME = 200
+
+
+def export_game(db: Database, game_id: str) -> dict[str, Any]:
+    """The save file of a game: format marker, name, head and the whole log (redo tail too)."""
+    game = game_row(db, game_id)
+    rows = db.execute(
+        "select action from actions where game_id = ? order by seq", [game_id]
+    ).fetchall()
+    if not rows:
+        raise UnknownGame(game_id)
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "name": game["name"],
+        "exported": now(),
+        "head": game["head"],
+        "actions": [json.loads(row[0]) for row in rows],
+    }
+
+
+def parse_save(save: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
+    """The save file as a dict, or BadSaveFile when it is not a JSON object."""
+    if isinstance(save, str | bytes | bytearray):
+        try:
+            save = json.loads(save)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise BadSaveFile(f"it is not valid JSON (cut short or damaged?): {exc}") from None
+    if not isinstance(save, Mapping):
+        raise BadSaveFile("it is not a JSON object")
+    return dict(save)
+
+
+def check_save(save: dict[str, Any]) -> tuple[str, list[Action], int]:
+    """The name, actions and head of a save file, each checked; BadSaveFile says what is wrong."""
+    if save.get("format") != FORMAT:
+        raise BadSaveFile("it is not a Dead of Winter companion game (no format marker)")
+    version = save.get("format_version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise BadSaveFile("its format_version is missing or not a whole number")
+    if version > FORMAT_VERSION:
+        raise BadSaveFile(f"it was made by a newer companion (format {version})")
+    name = save.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise BadSaveFile(f"its name must be text of 1 to {MAX_NAME} characters")
+    actions = save.get("actions")
+    if not isinstance(actions, list) or not actions:
+        raise BadSaveFile("it has no action log")
+    if len(actions) > MAX_ACTIONS:
+        raise BadSaveFile(f"its log is longer than {MAX_ACTIONS} actions")
+    for number, action in enumerate(actions, start=1):
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise BadSaveFile(f"action {number} is not an action (a JSON object with a type)")
+    if actions[0]["type"] != "new_game":
+        raise BadSaveFile("its log does not start with a new_game action")
+    head = save.get("head")
+    if isinstance(head, bool) or not isinstance(head, int) or not 1 <= head <= len(actions):
+        raise BadSaveFile(f"its head must be a whole number from 1 to {len(actions)}")
+    return clean_name(name), actions, head
+
+
+def replay_rows(actions: list[Action], apply: Apply) -> list[tuple[Action, list[Step], State]]:
+    """Every action replayed from nothing, with the steps and state each one gives.
+
+    Any error from ``apply`` refuses the file: a save file is untrusted input, and an action
+    the engine cannot apply makes it unloadable whatever the error's kind.
+    """
+    rows: list[tuple[Action, list[Step], State]] = []
+    state: State | None = None
+    for number, action in enumerate(actions, start=1):
+        try:
+            state, steps = apply(state, action)
+        except Exception as exc:
+            raise BadSaveFile(
+                f"action {number} ({action['type']}) is refused by the rules: {exc}"
+            ) from None
+        rows.append((action, steps, state))
+    return rows
+
+
+def import_game(
+    db: Database, save: Mapping[str, Any] | str | bytes, *, apply: Apply = engine_apply
+) -> str:
+    """Load a save file as a new game, rebuilding every state by replay; return its id."""
+    name, actions, head = check_save(parse_save(save))
+    rows = replay_rows(actions, apply)
+    with write_transaction(db):
+        return insert_game(db, name, rows, head=head)

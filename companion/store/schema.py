@@ -1,0 +1,145 @@
+"""Opening games.db: connection settings, write transactions and the ordered migrations."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlite_utils import Database
+
+BUSY_TIMEOUT_MS = 10_000
+MIGRATIONS_TABLE = "_migrations"
+
+Migration = Callable[[Database], None]
+MIGRATIONS: list[Migration] = []
+
+
+def migration(fn: Migration) -> Migration:
+    """Register a migration; they run in the order they are written, each once per file."""
+    MIGRATIONS.append(fn)
+    return fn
+
+
+def now() -> str:
+    """The current time as ISO 8601 in UTC, to the second."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def connect(path: str | Path) -> Database:
+    """Open games.db without migrating: WAL, foreign keys, full sync and a busy timeout."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    # isolation_level=None: no implicit transactions; every write block says BEGIN itself.
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    db = Database(conn)
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db.enable_wal()
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+def open_db(path: str | Path) -> Database:
+    """Open games.db (WAL, foreign keys, busy timeout) and bring it to the latest schema."""
+    db = connect(path)
+    try:
+        migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+@contextmanager
+def write_transaction(db: Database) -> Iterator[Database]:
+    """One write transaction taken with BEGIN IMMEDIATE, so writers queue instead of racing."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+    try:
+        db.conn.execute("COMMIT")
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+
+
+def applied_migrations(db: Database) -> list[str]:
+    """Names of the migrations recorded in this file, oldest first."""
+    if not db[MIGRATIONS_TABLE].exists():
+        return []
+    rows = db.query(f"select name from [{MIGRATIONS_TABLE}] order by rowid")
+    return [row["name"] for row in rows]
+
+
+def migrate(db: Database, migrations: Sequence[Migration] | None = None) -> list[str]:
+    """Run the migrations this file has not had yet, in order; return the names run now."""
+    todo = list(MIGRATIONS if migrations is None else migrations)
+    names = [fn.__name__ for fn in todo]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two migrations share a name: {names}")
+    if set(names) <= set(applied_migrations(db)):
+        return []
+    ran: list[str] = []
+    with write_transaction(db):
+        # Read again under the write lock: another process may have migrated meanwhile.
+        if not db[MIGRATIONS_TABLE].exists():
+            db[MIGRATIONS_TABLE].create(
+                {"name": str, "applied": str}, pk="name", not_null={"applied"}
+            )
+        done = set(applied_migrations(db))
+        for fn in todo:
+            if fn.__name__ in done:
+                continue
+            fn(db)
+            db[MIGRATIONS_TABLE].insert({"name": fn.__name__, "applied": now()})
+            ran.append(fn.__name__)
+    return ran
+
+
+@migration
+def m001_games(db: Database) -> None:
+    """One row per game: its name, times, version, head and what the home page lists."""
+    db["games"].create(
+        {
+            "id": str,
+            "name": str,
+            "created": str,
+            "updated": str,
+            "version": int,
+            "head": int,
+            "players": int,
+            "seat_names": str,
+            "round": int,
+            "phase": str,
+            "table_token_hash": str,
+            "join_secret": str,
+        },
+        pk="id",
+        not_null={"name", "created", "updated", "version", "head", "players", "seat_names"},
+    )
+
+
+@migration
+def m002_actions(db: Database) -> None:
+    """The append-only action log: each accepted action with its steps and resulting state."""
+    db["actions"].create(
+        {
+            "game_id": str,
+            "seq": int,
+            "action": str,
+            "steps": str,
+            "state_zlib": bytes,
+            "base_seq": int,
+            "created": str,
+        },
+        pk=("game_id", "seq"),
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "seq", "action", "steps", "state_zlib", "created"},
+    )
