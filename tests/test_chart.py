@@ -70,8 +70,7 @@ def test_rounds_go_left_to_right_and_higher_values_higher_up():
 )
 def test_any_history_maps_values_monotonically_inside_the_canvas(rows):
     rounds = [
-        {"round": i + 1, "morale": m, "food": f, "colonists": c}
-        for i, (m, f, c) in enumerate(rows)
+        {"round": i + 1, "morale": m, "food": f, "colonists": c} for i, (m, f, c) in enumerate(rows)
     ]
     root = parse(morale_chart(rounds))
     width, height = (float(n) for n in root.get("viewBox").split()[2:])

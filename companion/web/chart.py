@@ -65,8 +65,7 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
     """One data-point marker of the given shape, centred on (x, y)."""
     if shape == "square":
         return (
-            f'<rect x="{_num(x - 4.5)}" y="{_num(y - 4.5)}" width="9" height="9" '
-            f'fill="{colour}"/>'
+            f'<rect x="{_num(x - 4.5)}" y="{_num(y - 4.5)}" width="9" height="9" fill="{colour}"/>'
         )
     if shape == "triangle":
         corners = ((x, y - 6), (x + 5.5, y + 4), (x - 5.5, y + 4))
@@ -167,18 +166,14 @@ def morale_chart(
 
     # One line per series, with a marker on every point.
     for key, colour, dash, shape in SERIES:
-        points = " ".join(
-            f"{_num(x_of(i))},{_num(y_of(v))}" for i, v in enumerate(values[key])
-        )
+        points = " ".join(f"{_num(x_of(i))},{_num(y_of(v))}" for i, v in enumerate(values[key]))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<g class="series series-{key}" aria-label="{_esc(text[key])}">')
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
             f'stroke-linejoin="round" stroke-linecap="round"{dash_attr}/>'
         )
-        parts.extend(
-            _marker(shape, x_of(i), y_of(v), colour) for i, v in enumerate(values[key])
-        )
+        parts.extend(_marker(shape, x_of(i), y_of(v), colour) for i, v in enumerate(values[key]))
         parts.append("</g>")
 
     # Legend: a sample of each line, its marker, its label and its latest value.
