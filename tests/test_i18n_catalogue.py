@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -53,10 +54,29 @@ def untranslated_subset(messages):
     return untranslated(catalog)
 
 
+PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[sd]")
+
+
+def placeholders(text: str) -> set[str]:
+    """The named fields of a message: {name} (str.format) and %(name)s (gettext style)."""
+    return set(PLACEHOLDER.findall(text))
+
+
 def test_translations_keep_their_placeholders():
     for locale in TRANSLATED:
-        problems = [(m.id, [str(e) for e in errors]) for m, errors in read(locale).check()]
+        catalog = read(locale)
+        problems = [(m.id, [str(e) for e in errors]) for m, errors in catalog.check()]
         assert not problems, problems
+        for m in catalog:
+            if not m.id or not m.string:
+                continue
+            if isinstance(m.id, str):
+                assert placeholders(m.string) == placeholders(m.id), m.id
+                continue
+            forms = [f for f in m.string if f]
+            allowed = placeholders(m.id[0]) | placeholders(m.id[1])
+            assert all(placeholders(f) <= allowed for f in forms), m.id
+            assert placeholders(forms[-1]) == placeholders(m.id[1]), m.id
 
 
 def test_committed_mo_is_the_compiled_po():
