@@ -410,3 +410,12 @@ def test_each_partial_renders_on_its_own_for_a_fragment(app):
             assert 'id="board-' in html, name
         html = render_template("partials/board/location.html", view=view, loc=view["locations"][1])
         assert "Grocery Store" in html
+
+
+def test_table_css_uses_no_outside_fonts_or_images():
+    from companion.paths import project_root
+
+    css = (project_root() / "static" / "table.css").read_text(encoding="utf-8")
+    assert "@import" not in css and "url(" not in css and "http" not in css
+    assert "@font-face" not in css
+    assert "system-ui" in css
