@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import re
 import threading
@@ -294,6 +295,45 @@ def test_two_threads_racing_with_the_same_version_one_wins(path, game):
         assert store.current(check, game) == (wins[0].state, version + 1, wins[0].head)
         assert check["actions"].count == 2 + round_
         check.close()
+
+
+def submit_from_another_process(path, game, version, n, barrier, answers):
+    """A child process: wait for the other, then act at `version`; report what happened."""
+    db = store.connect(path)
+    try:
+        barrier.wait(timeout=20)
+        result = store.act(db, game, {"type": "add", "n": n}, version=version, apply=slow_apply)
+        answers.put(("won", result.version, result.state["total"]))
+    except store.StaleVersion as exc:
+        answers.put(("stale", exc.version, None))
+    except BaseException as exc:  # reported to the parent, which fails the test
+        answers.put(("error", repr(exc), None))
+    finally:
+        db.close()
+
+
+def test_two_processes_racing_with_the_same_version_one_wins(path, game):
+    # Separate processes share no Python lock: only SQLite's BEGIN IMMEDIATE serialises them.
+    spawn = multiprocessing.get_context("spawn")
+    barrier = spawn.Barrier(2)
+    answers = spawn.Queue()
+    children = [
+        spawn.Process(
+            target=submit_from_another_process, args=(str(path), game, 1, n, barrier, answers)
+        )
+        for n in (1, 100)
+    ]
+    for child in children:
+        child.start()
+    got = sorted(answers.get(timeout=60) for _ in children)
+    for child in children:
+        child.join(timeout=20)
+    assert [g[0] for g in got] == ["stale", "won"], got
+    assert got[0][1] == 2 and got[1][1] == 2
+    db = store.connect(path)
+    assert store.current(db, game).state["total"] == got[1][2]
+    assert db["actions"].count == 2
+    db.close()
 
 
 def test_list_games_shows_the_summary_of_the_head_state(db, game):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -12,6 +13,9 @@ from sqlite_utils import Database
 
 BUSY_TIMEOUT_MS = 10_000
 MIGRATIONS_TABLE = "_migrations"
+# Writers of one process queue here first: SQLite's busy handler polls with growing sleeps,
+# which under contention can leave a request waiting a second; a lock wakes the next at once.
+_WRITERS = threading.RLock()
 
 Migration = Callable[[Database], None]
 MIGRATIONS: list[Migration] = []
@@ -54,20 +58,24 @@ def open_db(path: str | Path) -> Database:
 
 @contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
-    """One write transaction taken with BEGIN IMMEDIATE, so writers queue instead of racing."""
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        if db.conn.in_transaction:
-            db.conn.execute("ROLLBACK")
-        raise
-    try:
-        db.conn.execute("COMMIT")
-    except BaseException:
-        if db.conn.in_transaction:
-            db.conn.execute("ROLLBACK")
-        raise
+    """One write transaction taken with BEGIN IMMEDIATE, so writers queue instead of racing.
+
+    Threads of this process also take one lock first; other processes wait on SQLite's lock.
+    """
+    with _WRITERS:
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            if db.conn.in_transaction:
+                db.conn.execute("ROLLBACK")
+            raise
+        try:
+            db.conn.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:
+                db.conn.execute("ROLLBACK")
+            raise
 
 
 def applied_migrations(db: Database) -> list[str]:
