@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableSequence
+from typing import Any
 
+from companion.engine import catalogue
 from companion.engine.state import State, new_state, new_survivor
 
 LOCATIONS = [
@@ -48,6 +49,29 @@ def make_state(seats: int = 3, *, ruleset: str = "base", **settings) -> State:
     return new_state(ruleset=ruleset, seat_names=names, locations=LOCATIONS, settings=settings)
 
 
+def with_cards(
+    st: State,
+    *,
+    crises: Iterable[dict[str, Any]] = (),
+    crossroads: Iterable[dict[str, Any]] = (),
+    objectives: Iterable[dict[str, Any]] = (),
+    survivors: Iterable[dict[str, Any]] = (),
+) -> State:
+    """Put card facts into a hand-built state's catalogue, checked as ``new_game`` checks them.
+
+    Changes ``st`` in place and returns it. Decks and secrets are left alone: a test that wants
+    a card in a deck or a hand puts its id there itself.
+    """
+    for kind, records in (
+        ("crises", crises),
+        ("crossroads", crossroads),
+        ("objectives", objectives),
+        ("survivors", survivors),
+    ):
+        catalogue.add_cards(st["cards"], kind, list(records))
+    return st
+
+
 def put_survivors(
     st: State, influences: Iterable[int], *, owner: str = "s1", place: str = "colony"
 ) -> list[str]:
@@ -62,17 +86,23 @@ def put_survivors(
     return ids
 
 
-class Scripted(random.Random):
-    """A random source that returns scripted randint results, then falls back to a seed."""
+class Scripted:
+    """A random source that gives exactly the scripted ``randint`` results, in order.
 
-    def __init__(self, results: Iterable[int] = (), seed: int = 0) -> None:
-        super().__init__(seed)
+    Running out of results is a test bug: it raises AssertionError instead of making a number
+    up. ``shuffle`` leaves a list in the order it is in, so a scripted test knows that order.
+    """
+
+    def __init__(self, results: Iterable[int] = ()) -> None:
         self.results = list(results)
 
     def randint(self, a: int, b: int) -> int:
-        """Next scripted result (checked against the range), else a seeded one."""
-        if self.results:
-            value = self.results.pop(0)
-            assert a <= value <= b, f"scripted {value} outside {a}..{b}"
-            return value
-        return super().randint(a, b)
+        """The next scripted result, checked against the range asked for."""
+        if not self.results:
+            raise AssertionError(f"Scripted ran out of results: randint({a}, {b}) was asked for")
+        value = self.results.pop(0)
+        assert a <= value <= b, f"scripted {value} outside {a}..{b}"
+        return value
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Keep the list's order (a scripted test names the order it expects)."""

@@ -71,34 +71,33 @@ def objective_cards(normal: int = 12, betrayal: int = 3, exiled: int = 3) -> lis
 
 def crossroads_cards() -> list[dict]:
     """Crossroads test cards: plain, mature, non-co-op, and of each module."""
+    flags = [
+        ("t.plain-1", "Plain 1", False, False, ""),
+        ("t.plain-2", "Plain 2", False, False, ""),
+        ("t.mature", "Mature", True, False, ""),
+        ("t.noncoop", "Non-coop", False, True, ""),
+        ("t.bandit", "Bandit", False, False, "bandits"),
+        ("t.raxxon", "Raxxon", False, False, "raxxon"),
+    ]
     return [
-        {"id": "t.plain-1", "name": "Plain 1", "mature": False, "non_coop": False, "module": ""},
-        {"id": "t.plain-2", "name": "Plain 2", "mature": False, "non_coop": False, "module": ""},
-        {"id": "t.mature", "name": "Mature", "mature": True, "non_coop": False, "module": ""},
-        {"id": "t.noncoop", "name": "Non-coop", "mature": False, "non_coop": True, "module": ""},
         {
-            "id": "t.bandit",
-            "name": "Bandit",
-            "mature": False,
-            "non_coop": False,
-            "module": "bandits",
-        },
-        {
-            "id": "t.raxxon",
-            "name": "Raxxon",
-            "mature": False,
-            "non_coop": False,
-            "module": "raxxon",
-        },
+            "id": card_id,
+            "name": name,
+            "mature": mature,
+            "non_coop": non_coop,
+            "module": module,
+            "options": [{"text": "Gain 1 morale.", "effects": [{"kind": "morale", "amount": 1}]}],
+        }
+        for card_id, name, mature, non_coop, module in flags
     ]
 
 
 def crisis_cards() -> list[dict]:
     """Crisis test cards."""
     return [
-        {"id": "t.crisis-1", "name": "Crisis 1", "module": ""},
-        {"id": "t.crisis-2", "name": "Crisis 2", "module": ""},
-        {"id": "t.crisis-bandit", "name": "Crisis B", "module": "bandits"},
+        {"id": "t.crisis-1", "name": "Crisis 1", "module": "", "prevent": ["food"]},
+        {"id": "t.crisis-2", "name": "Crisis 2", "module": "", "prevent": ["fuel"]},
+        {"id": "t.crisis-bandit", "name": "Crisis B", "module": "bandits", "prevent": ["weapon"]},
     ]
 
 
@@ -140,6 +139,7 @@ def test_we_need_more_samples_standard_side():
     assert kinds(steps)[0] == "game_set_up"
     assert steps[0]["morale"] == 6 and steps[0]["round_track"] == 6
     assert kinds(steps).count("zombie_placed") == 6
+    assert [s["count"] for s in steps if s["kind"] == "starting_items"] == [5]
     assert all(isinstance(t, str) and t for t in render_steps(steps))
 
 
@@ -223,7 +223,8 @@ def test_objective_steps_are_private_and_the_summary_is_public():
     assert [s["kind"] for s in private] == ["objective_received"] * 4
     for s in private:
         assert s["private"] == s["seat"]
-        assert st["secrets"][s["seat"]]["objective"]["id"] == s["objective"]
+        assert st["secrets"][s["seat"]]["objective"] == s["objective"]
+        assert st["cards"]["objectives"][s["objective"]]["name"] == s["name"]
     dealt = next(s for s in steps if s["kind"] == "objectives_dealt")
     assert "private" not in dealt and dealt["players"] == 4
     public_text = " ".join(render_steps([s for s in steps if not s.get("private")]))
@@ -248,7 +249,8 @@ def test_coop_allows_one_player():
 
 def test_two_player_variant_keeps_three_survivors():
     """002 "2 Player Variant": each player keeps 3 survivors."""
-    st, _ = new_game(make_setup(2, variant="two_player"), random.Random(2))
+    st, steps = new_game(make_setup(2, variant="two_player"), random.Random(2))
+    assert [s["count"] for s in steps if s["kind"] == "starting_items"] == [7]
     assert [len([v for v in st["survivors"] if v["owner"] == s]) for s in ("s1", "s2")] == [3, 3]
     setup = make_setup(2, variant="two_player")
     setup["seats"][0]["survivors"].pop()
@@ -269,7 +271,9 @@ def test_missing_decks_are_empty():
     for key in ("crossroads", "crises", "objectives"):
         del setup[key]
     st, steps = new_game(setup, random.Random(2))
-    assert st["decks"] == {"crossroads": [], "exiled_objectives": [], "crises": []}
+    assert st["decks"] == {"crossroads": [], "exiled_objectives": [], "crises": [], "survivors": []}
+    assert st["cards"]["crossroads"] == {} and st["cards"]["crises"] == {}
+    assert st["cards"]["objectives"] == {}
     built = next(s for s in steps if s["kind"] == "decks_built")
     assert (built["crossroads"], built["crises"], built["exiled_objectives"]) == (0, 0, 0)
 
@@ -287,6 +291,9 @@ def test_settings_filter_the_decks():
     st, _ = new_game(setup, random.Random(2))
     assert sorted(st["decks"]["crossroads"]) == ["t.bandit", "t.noncoop", "t.plain-1", "t.plain-2"]
     assert sorted(st["decks"]["crises"]) == ["t.crisis-1", "t.crisis-2", "t.crisis-bandit"]
+    # Only the playable cards enter the catalogue (the mature and Raxxon cards do not).
+    assert sorted(st["cards"]["crossroads"]) == sorted(st["decks"]["crossroads"])
+    assert sorted(st["cards"]["crises"]) == sorted(st["decks"]["crises"])
     assert st["settings"]["modules"] == ["bandits"]
     assert st["settings"]["player_elimination"] is True
 
@@ -368,7 +375,7 @@ def test_an_error_names_the_problem_not_a_crash():
     bad(make_setup(2, seats="Ana, Bruno"), "seats must be a list")
     nameless = make_setup(2)
     nameless["seats"][0]["survivors"][0] = {"id": "x"}
-    bad(nameless, "survivor card with an id and a name")
+    bad(nameless, "survivors card 'x': name must be text")
 
 
 @settings(max_examples=40, deadline=None)
@@ -392,5 +399,6 @@ def test_every_setup_is_consistent(players, variant, seed):
         assert dealt == [None] * players
     else:
         assert all(dealt)
-        assert len({d["id"] for d in dealt}) == players
-        assert sum(d["kind"] == "betrayal" for d in dealt) <= 1
+        assert len(set(dealt)) == players
+        kinds_dealt = [st["cards"]["objectives"][d]["kind"] for d in dealt]
+        assert kinds_dealt.count("betrayal") <= 1 and "exiled" not in kinds_dealt
