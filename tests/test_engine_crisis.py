@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from factory import FUEL_SHORTAGE, Scripted, make_state, put_survivors
+from factory import FUEL_SHORTAGE, Scripted, make_state, put_survivors, with_cards
 from hypothesis import given
 from hypothesis import strategies as st_
 
@@ -14,18 +16,24 @@ from companion.engine.crisis import (
     resolve_crisis,
     reveal_crisis,
     score_crisis,
+    withdraw_from_crisis,
 )
 from companion.engine.errors import RuleError
 from companion.engine.state import to_json
 
 
+def known(seats=3, *cards, **settings):
+    """A state whose catalogue holds Fuel Shortage (and any other crisis cards given)."""
+    return with_cards(make_state(seats, **settings), crises=[FUEL_SHORTAGE, *cards])
+
+
 def revealed(seats=3, **settings):
-    st, _ = reveal_crisis(make_state(seats, **settings), FUEL_SHORTAGE)
+    st, _ = reveal_crisis(known(seats, **settings), FUEL_SHORTAGE["id"])
     return st
 
 
 def test_reveal_named_card_sets_crisis():
-    st, steps = reveal_crisis(make_state(3), FUEL_SHORTAGE)
+    st, steps = reveal_crisis(known(3), "test.fuel-shortage")
     assert st["crisis"] == {
         "id": "test.fuel-shortage",
         "name": "Fuel Shortage",
@@ -40,29 +48,60 @@ def test_reveal_named_card_sets_crisis():
     assert steps[0]["target"] == 3
 
 
-def test_reveal_draws_top_of_deck_with_cards_mapping():
-    st = make_state(2)
-    st["decks"]["crises"] = ["test.fuel-shortage", "other"]
-    with pytest.raises(RuleError, match="unknown"):
-        reveal_crisis(st)
-    new, _ = reveal_crisis(st, cards={"test.fuel-shortage": FUEL_SHORTAGE})
+OTHER = {"id": "test.other", "name": "Other Crisis", "prevent": ["food"]}
+
+
+def test_reveal_draws_the_top_of_the_deck_from_the_catalogue():
+    st = known(2, OTHER)
+    st["decks"]["crises"] = ["test.fuel-shortage", "test.other"]
+    new, _ = reveal_crisis(st)
     assert new["crisis"]["name"] == "Fuel Shortage"
-    assert new["decks"]["crises"] == ["other"]
-    assert st["decks"]["crises"] == ["test.fuel-shortage", "other"]
+    assert new["decks"]["crises"] == ["test.other"]
+    assert st["decks"]["crises"] == ["test.fuel-shortage", "test.other"]
+    assert st["crisis"] is None
 
 
-def test_reveal_refuses_second_crisis_and_empty_deck():
+def test_reveal_by_id_takes_the_card_out_of_the_deck():
+    st = known(2, OTHER)
+    st["decks"]["crises"] = ["test.fuel-shortage", "test.other"]
+    new, _ = reveal_crisis(st, "test.other")
+    assert new["crisis"]["id"] == "test.other" and new["crisis"]["prevent"] == ["food"]
+    assert new["decks"]["crises"] == ["test.fuel-shortage"]
+    # A known card that is not in the deck (already drawn by hand) leaves the deck alone.
+    st["decks"]["crises"] = ["test.fuel-shortage"]
+    new, _ = reveal_crisis(st, "test.other")
+    assert new["decks"]["crises"] == ["test.fuel-shortage"]
+
+
+def test_reveal_a_typed_in_crisis():
+    new, steps = reveal_crisis(make_state(2), name="Hand Written", prevent=["tool"])
+    assert new["crisis"]["id"] == "typed" and new["crisis"]["name"] == "Hand Written"
+    assert new["crisis"]["prevent"] == ["tool"] and new["crisis"]["fail_effects"] == []
+    assert new["crisis"]["bonus_effects"] == [{"kind": "morale", "amount": 1}]
+    assert steps[0]["kind"] == "crisis_revealed" and steps[0]["crisis"] == "typed"
+
+
+def test_reveal_refusals():
     with pytest.raises(RuleError, match="already"):
-        reveal_crisis(revealed(), FUEL_SHORTAGE)
+        reveal_crisis(revealed(), "test.fuel-shortage")
     with pytest.raises(RuleError, match="empty"):
-        reveal_crisis(make_state(2))
+        reveal_crisis(known(2))
+    with pytest.raises(RuleError, match="unknown crisis card 'test.nope'"):
+        reveal_crisis(known(2), "test.nope")
+    with pytest.raises(RuleError, match="not both"):
+        reveal_crisis(known(2), "test.fuel-shortage", name="Fuel Shortage", prevent=["fuel"])
+    with pytest.raises(RuleError, match="needs its name and the symbols"):
+        reveal_crisis(known(2), name="No Symbols")
+    with pytest.raises(RuleError, match="unknown prevent symbol"):
+        reveal_crisis(known(2), name="Gold Rush", prevent=["gold"])
 
 
 def test_bandits_placed_by_number_where_there_is_room():
     st = make_state(2, modules=["bandits"])
     put_survivors(st, [10, 20], owner="s1", place="grocery")
     st["locations"][1]["bandits"] = 0
-    new, steps = reveal_crisis(st, {**FUEL_SHORTAGE, "bandits": [2, 2, 9]})
+    with_cards(st, crises=[{**FUEL_SHORTAGE, "id": "test.bandit-crisis", "bandits": [2, 2, 9]}])
+    new, steps = reveal_crisis(st, "test.bandit-crisis")
     assert new["locations"][1]["bandits"] == 1  # 3 spaces: 2 survivors + 1 bandit
     kinds = [s["kind"] for s in steps]
     assert kinds == ["crisis_revealed", "bandit_placed", "bandit_not_placed", "bandit_not_placed"]
@@ -70,16 +109,22 @@ def test_bandits_placed_by_number_where_there_is_room():
 
 
 def test_no_bandits_without_module():
-    st, steps = reveal_crisis(make_state(2), FUEL_SHORTAGE)
+    st, steps = reveal_crisis(known(2), "test.fuel-shortage")
     assert all(loc["bandits"] == 0 for loc in st["locations"])
     assert len(steps) == 1
 
 
 def test_cardless_crisis_may_roll_two_random_bandits():
-    st = make_state(2, modules=["bandits"])
-    new, steps = reveal_crisis(st, {**FUEL_SHORTAGE, "bandits": []}, Scripted([1, 6]))
+    st = with_cards(make_state(2, modules=["bandits"]), crises=[{**FUEL_SHORTAGE, "bandits": []}])
+    new, steps = reveal_crisis(st, "test.fuel-shortage", Scripted([1, 6]))
     assert [loc["bandits"] for loc in new["locations"]] == [1, 0, 0, 0, 0, 1]
     assert steps[1] == {"kind": "bandits_rolled", "rolls": [1, 6]}
+    # Rolling needs a random source: without one it is refused, not made up.
+    with pytest.raises(RuleError, match="rolls dice"):
+        reveal_crisis(st, "test.fuel-shortage")
+    # A typed-in crisis names no bandit numbers either, so it rolls too.
+    new, _ = reveal_crisis(st, None, Scripted([2, 2]), name="Typed", prevent=["food"])
+    assert [loc["bandits"] for loc in new["locations"]] == [0, 2, 0, 0, 0, 0]
 
 
 def test_contribution_is_secret_in_public_steps():
@@ -95,6 +140,30 @@ def test_contribution_is_secret_in_public_steps():
     assert "fuel" not in to_json({"steps": public})
     private = [s for s in steps if "private" in s]
     assert private[0]["private"] == "s2" and private[0]["symbols"] == ["fuel", "weapon"]
+
+
+def test_the_table_adds_cards_for_nobody_in_particular():
+    st, steps = contribute_to_crisis(revealed(), None, ["fuel", "food"])
+    assert st["crisis"]["contributions"] == [
+        {"seat": None, "symbol": "fuel"},
+        {"seat": None, "symbol": "food"},
+    ]
+    assert steps == [{"kind": "crisis_cards_entered", "count": 2, "total": 2}]
+
+
+def test_withdraw_takes_back_only_ones_own_cards():
+    st = contribute_to_crisis(revealed(), "s1", ["fuel", "weapon"])[0]
+    st = contribute_to_crisis(st, "s2", ["tool"])[0]
+    new, steps = withdraw_from_crisis(st, "s1")
+    assert new["crisis"]["contributions"] == [{"seat": "s2", "symbol": "tool"}]
+    assert [(s["kind"], s["count"], s["total"]) for s in steps] == [
+        ("crisis_cards_withdrawn", 2, 1)
+    ]
+    assert "fuel" not in to_json({"steps": steps}) and "weapon" not in to_json({"steps": steps})
+    with pytest.raises(RuleError, match="has no card in the crisis"):
+        withdraw_from_crisis(new, "s1")
+    with pytest.raises(RuleError, match="no crisis"):
+        withdraw_from_crisis(make_state(2), "s1")
 
 
 def test_exiled_cannot_contribute():
@@ -180,9 +249,11 @@ def test_target_ignores_exiled_and_eliminated():
 
 def test_reveal_order_is_shuffled_by_rng():
     st = add(revealed(3), "s1", ["fuel", "weapon", "tool", "food"])
-    a = [s["symbol"] for s in resolve_crisis(st, Scripted(seed=1))[1] if "symbol" in s]
-    b = [s["symbol"] for s in resolve_crisis(st, Scripted(seed=1))[1] if "symbol" in s]
-    assert a == b and sorted(a) == ["food", "fuel", "tool", "weapon"]
+    a = [s["symbol"] for s in resolve_crisis(st, random.Random(1))[1] if "symbol" in s]
+    b = [s["symbol"] for s in resolve_crisis(st, random.Random(1))[1] if "symbol" in s]
+    expected = ["fuel", "weapon", "tool", "food"]
+    random.Random(1).shuffle(expected)
+    assert a == b == expected
 
 
 def test_resolve_without_crisis_is_an_error():
@@ -208,7 +279,8 @@ def test_failed_crisis_leaves_seat_bound_effects_to_the_table():
         **FUEL_SHORTAGE,
         "fail_effects": [{"kind": "wound", "target": "group_leader", "amount": 1}],
     }
-    new, steps = resolve_crisis(reveal_crisis(make_state(2), card)[0], Scripted())
+    st = with_cards(make_state(2), crises=[card])
+    new, steps = resolve_crisis(reveal_crisis(st, "test.fuel-shortage")[0], Scripted())
     hand = next(s for s in steps if s["kind"] == "effect_by_hand")
-    assert hand["source"] == "Fuel Shortage" and "by hand" in hand["text"]
+    assert hand["source"] == "Fuel Shortage" and hand["need"] == "active_player"
     assert new["morale"] == 6
