@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from factory import make_state, put_survivors
+from factory import make_state, put_survivors, with_cards
 
-from companion.engine.crossroads import adds_survivors, trigger_crossroads
+from companion.engine.crossroads import adds_survivors, reveal_crossroads, trigger_crossroads
 from companion.engine.errors import RuleError
 from companion.engine.steps import render_step
 from companion.engine.turns import end_turn, start_turn
+from companion.engine.votes import cast_vote, record_votes
 
 CARD = {
     "id": "companion.cold-snap",
@@ -39,13 +40,22 @@ VOTE_CARD = {
 }
 
 
-def in_turn(card_id=CARD["id"], seats=3):
-    """Ana's turn, Carla holding the given card."""
-    st = make_state(seats)
+OTHER = {
+    "id": "companion.other",
+    "name": "Other Card",
+    "options": [{"text": "Nothing happens.", "effects": []}],
+}
+
+
+def in_turn(card_id=CARD["id"], seats=3, *, reveal=True):
+    """Ana's turn, Carla holding the given card (revealed by her unless reveal is False)."""
+    st = with_cards(make_state(seats), crossroads=[CARD, VOTE_CARD, OTHER])
     for sid in [s["id"] for s in st["seats"]]:
         put_survivors(st, [40], owner=sid)
     st["decks"]["crossroads"] = [card_id, "companion.other"]
     st, _ = start_turn(st)
+    if reveal:
+        st, _ = reveal_crossroads(st, "s3")
     return st
 
 
@@ -54,22 +64,26 @@ def kinds(steps):
 
 
 def test_triggered_option_applies_and_card_leaves_the_game():
-    st = in_turn()
+    st = in_turn(reveal=False)
     morale = st["morale"]
-    st, steps = trigger_crossroads(st, 1, CARD, random.Random(1))
+    st, steps = reveal_crossroads(st, "s3")
+    assert kinds(steps) == ["crossroads_revealed"]
+    assert steps[0]["drawer"] == "s3" and steps[0]["card"] == CARD["id"]
+    assert st["turn"]["crossroads_revealed"] is True
+    assert render_step(steps[0]) == (
+        "Carla reveals the crossroads card Cold Snap: When the active player spends food."
+    )
+    st, steps = trigger_crossroads(st, 1, random.Random(1))
     assert st["morale"] == morale + 2
     assert st["secrets"]["s3"]["crossroads"] is None
+    assert st["turn"]["crossroads_revealed"] is False
     assert st["decks"]["crossroads"] == ["companion.other"]
     assert kinds(steps) == [
-        "crossroads_revealed",
         "crossroads_option_chosen",
         "crossroads_removed",
         "morale_changed",
     ]
-    assert render_step(steps[0]) == (
-        "Carla reveals the crossroads card Cold Snap: When the active player spends food."
-    )
-    assert render_step(steps[1]) == "Ana takes option 1: Gain 2 morale."
+    assert render_step(steps[0]) == "Ana takes option 1: Gain 2 morale."
     st, steps = end_turn(st)
     assert "crossroads_returned" not in kinds(steps)
     assert st["decks"]["crossroads"] == ["companion.other"]
@@ -77,35 +91,46 @@ def test_triggered_option_applies_and_card_leaves_the_game():
 
 def test_second_option_with_helpless():
     st = in_turn()
-    st, _ = trigger_crossroads(st, 2, CARD, random.Random(1))
+    st, _ = trigger_crossroads(st, 2, random.Random(1))
     assert st["helpless"]["normal"] == 2
     assert st["food"] == 1
 
 
-def test_wrong_card_id_rejected():
-    st = in_turn()
-    other = {**CARD, "id": "companion.other"}
-    with pytest.raises(
-        RuleError, match=r"'companion\.other' is not the crossroads card Carla drew"
-    ):
-        trigger_crossroads(st, 1, other, random.Random(1))
+def test_only_the_drawer_reveals_and_only_once():
+    st = in_turn(reveal=False)
+    with pytest.raises(RuleError, match="Ana does not hold this turn's crossroads card"):
+        reveal_crossroads(st, "s1")
+    with pytest.raises(RuleError, match="Carla has not revealed their crossroads card"):
+        trigger_crossroads(st, 1, random.Random(1))
+    st, _ = reveal_crossroads(st, "s3")
+    with pytest.raises(RuleError, match="Cold Snap has already been revealed"):
+        reveal_crossroads(st, "s3")
 
 
 def test_no_card_or_no_turn():
     st = in_turn()
-    st, _ = trigger_crossroads(st, 1, CARD, random.Random(1))
+    st, _ = trigger_crossroads(st, 1, random.Random(1))
     with pytest.raises(RuleError, match="no crossroads card is waiting"):
-        trigger_crossroads(st, 1, CARD, random.Random(1))
+        trigger_crossroads(st, 1, random.Random(1))
+    with pytest.raises(RuleError, match="no crossroads card is waiting"):
+        reveal_crossroads(st, "s3")
     st, _ = end_turn(st)
     with pytest.raises(RuleError, match="no player's turn"):
-        trigger_crossroads(st, 1, CARD, random.Random(1))
+        trigger_crossroads(st, 1, random.Random(1))
+    with pytest.raises(RuleError, match="no player's turn"):
+        reveal_crossroads(st, "s3")
 
 
 @pytest.mark.parametrize("option", [0, 3, -1, True, "1"])
 def test_bad_option_rejected(option):
     st = in_turn()
     with pytest.raises(RuleError):
-        trigger_crossroads(st, option, CARD, random.Random(1))
+        trigger_crossroads(st, option, random.Random(1))
+
+
+def test_an_option_must_be_named_for_a_card_without_a_vote():
+    with pytest.raises(RuleError, match="say which option"):
+        trigger_crossroads(in_turn(), None, random.Random(1))
 
 
 def test_full_colony_blocks_a_helpless_option():
@@ -115,16 +140,16 @@ def test_full_colony_blocks_a_helpless_option():
     st["helpless"]["normal"] = 1  # 3 survivors + 1 helpless = 4 of 4
     before = repr(st)
     with pytest.raises(RuleError, match="no empty survivor space"):
-        trigger_crossroads(st, 2, CARD, random.Random(1))
+        trigger_crossroads(st, 2, random.Random(1))
     assert repr(st) == before
-    st, steps = trigger_crossroads(st, 1, CARD, random.Random(1))
+    st, steps = trigger_crossroads(st, 1, random.Random(1))
     assert "morale_changed" in kinds(steps)
 
 
 def test_one_space_left_allows_the_helpless_option():
     st = in_turn()
     st["colony"]["survivor_spaces"] = 4
-    st, _ = trigger_crossroads(st, 2, CARD, random.Random(1))
+    st, _ = trigger_crossroads(st, 2, random.Random(1))
     assert st["helpless"]["normal"] == 1  # only one space was free (effects ruling)
 
 
@@ -132,53 +157,99 @@ def test_exiled_active_player_is_not_blocked():
     st = in_turn()
     st["seats"][0]["exiled"] = True
     st["colony"]["survivor_spaces"] = 3
-    st, steps = trigger_crossroads(st, 2, CARD, random.Random(1))
+    st, steps = trigger_crossroads(st, 2, random.Random(1))
     assert st["helpless"]["normal"] == 0
     assert st["food"] == 1  # the rest of the option still applies
-    assert kinds(steps)[:3] == [
-        "crossroads_revealed",
-        "crossroads_option_chosen",
-        "crossroads_removed",
-    ]
+    assert kinds(steps)[:2] == ["crossroads_option_chosen", "crossroads_removed"]
 
 
 def test_adds_survivors_flags():
     assert adds_survivors({"effects": [{"kind": "helpless", "amount": 1}]})
     assert not adds_survivors({"effects": [{"kind": "helpless", "amount": -1}]})
-    assert adds_survivors({"effects": [], "adds_survivor": True})
     assert not adds_survivors({"effects": [{"kind": "manual", "text": "Draw a survivor."}]})
+    # The old "adds_survivor" flag is gone: only helpless effects count, and the catalogue
+    # keeps no such flag on an option.
+    assert not adds_survivors({"effects": [], "adds_survivor": True})
+    flagged = {**OTHER, "options": [{"text": "A stray.", "effects": [], "adds_survivor": True}]}
+    st = with_cards(make_state(2), crossroads=[flagged])
+    assert st["cards"]["crossroads"]["companion.other"]["options"] == [
+        {"text": "A stray.", "effects": []}
+    ]
 
 
 def test_vote_card_decided_by_votes():
     st = in_turn(VOTE_CARD["id"])
     morale = st["morale"]
     votes = {"s1": False, "s2": False, "s3": True}
-    st, steps = trigger_crossroads(st, None, VOTE_CARD, random.Random(1), votes=votes)
+    st, steps = trigger_crossroads(st, None, random.Random(1), votes=votes)
     assert st["morale"] == morale - 1
-    assert kinds(steps)[:3] == ["crossroads_revealed", "vote_tally", "crossroads_option_chosen"]
-    assert steps[2]["option"] == 2 and steps[2]["by_vote"] is True
-    assert render_step(steps[2]) == "The vote settles it: option 2: Everyone sulks."
+    assert st["pending"] is None
+    assert kinds(steps)[:2] == ["vote_tally", "crossroads_option_chosen"]
+    assert steps[0]["subject"] == "crossroads"
+    assert steps[1]["option"] == 2 and steps[1]["by_vote"] is True
+    assert render_step(steps[1]) == "The vote settles it: option 2: Everyone sulks."
 
 
-def test_vote_card_accepts_the_decided_option():
+def test_vote_card_opens_a_vote_the_phones_settle():
     st = in_turn(VOTE_CARD["id"])
     morale = st["morale"]
-    st, _ = trigger_crossroads(st, 1, VOTE_CARD, random.Random(1))
-    assert st["morale"] == morale + 1
+    st, steps = trigger_crossroads(st)
+    assert kinds(steps) == ["vote_opened"]
+    assert steps[0]["subject"] == "crossroads" and steps[0]["voters"] == ["s1", "s2", "s3"]
+    assert st["pending"] == {
+        "kind": "vote",
+        "seat": None,
+        "subject": "crossroads",
+        "votes": {},
+        "card": VOTE_CARD["id"],
+        "chosen": None,
+        "location": None,
+    }
+    assert st["morale"] == morale and st["secrets"]["s3"]["crossroads"] == VOTE_CARD["id"]
+    with pytest.raises(RuleError, match="waiting for a decision"):
+        end_turn(st)
+    st, steps = cast_vote(st, "s1", True)
+    st, steps = cast_vote(st, "s2", True)
+    assert kinds(steps) == ["vote_cast"] and st["pending"]["votes"] == {"s1": True, "s2": True}
+    with pytest.raises(RuleError, match="Bruno has already voted"):
+        cast_vote(st, "s2", False)
+    st, steps = cast_vote(st, "s3", False)
+    assert kinds(steps)[:3] == ["vote_cast", "vote_tally", "crossroads_option_chosen"]
+    assert steps[2]["option"] == 1
+    assert st["pending"] is None and st["morale"] == morale + 1
+    assert st["secrets"]["s3"]["crossroads"] is None
+
+
+def test_vote_card_vote_entered_by_the_table():
+    st, _ = trigger_crossroads(in_turn(VOTE_CARD["id"]))
+    morale = st["morale"]
+    with pytest.raises(RuleError, match="still waiting for the vote of Carla"):
+        record_votes(st, {"s1": True, "s2": True})
+    st, steps = record_votes(st, {"s1": False, "s2": False, "s3": True})
+    assert kinds(steps)[:2] == ["vote_tally", "crossroads_option_chosen"]
+    assert st["morale"] == morale - 1 and st["pending"] is None
 
 
 def test_votes_only_for_vote_cards_and_not_with_an_option():
     st = in_turn()
     with pytest.raises(RuleError, match="not a vote card"):
-        trigger_crossroads(st, None, CARD, random.Random(1), votes={"s1": True})
+        trigger_crossroads(st, None, random.Random(1), votes={"s1": True})
     st = in_turn(VOTE_CARD["id"])
     votes = {"s1": True, "s2": True, "s3": True}
-    with pytest.raises(RuleError, match="not both"):
-        trigger_crossroads(st, 1, VOTE_CARD, random.Random(1), votes=votes)
+    with pytest.raises(RuleError, match="is a vote card: the vote picks the option"):
+        trigger_crossroads(st, 1, random.Random(1), votes=votes)
+    with pytest.raises(RuleError, match="is a vote card: the vote picks the option"):
+        trigger_crossroads(st, 1, random.Random(1))
 
 
 def test_toml_shaped_card_with_option_key():
-    st = in_turn()
     card = {k: v for k, v in CARD.items() if k != "options"} | {"option": CARD["options"]}
-    st, _ = trigger_crossroads(st, 1, card, random.Random(1))
+    st = with_cards(make_state(3), crossroads=[card])
+    assert st["cards"]["crossroads"][CARD["id"]]["options"] == CARD["options"]
+    for sid in ("s1", "s2", "s3"):
+        put_survivors(st, [40], owner=sid)
+    st["decks"]["crossroads"] = [CARD["id"]]
+    st, _ = start_turn(st)
+    st, _ = reveal_crossroads(st, "s3")
+    st, _ = trigger_crossroads(st, 1, random.Random(1))
     assert st["morale"] == 8
