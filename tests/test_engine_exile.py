@@ -5,17 +5,23 @@ from __future__ import annotations
 import random
 
 import pytest
-from factory import make_state, put_survivors
+from factory import make_state, put_survivors, with_cards
 
 from companion.engine.errors import RuleError
 from companion.engine.exile import call_exile_vote
 from companion.engine.state import new_state
 from companion.engine.steps import render_step
 from companion.engine.turns import end_turn, start_turn
+from companion.engine.votes import cast_vote, record_votes
 
 RNG = random.Random(3)
 NORMAL = {"id": "companion.hoarder", "name": "Hoarder", "kind": "normal"}
 BETRAYAL = {"id": "companion.mole", "name": "Mole", "kind": "betrayal"}
+BANDIT_BETRAYAL = {"id": "companion.raider", "name": "Raider", "kind": "bandit_betrayal"}
+EXILED = [
+    {"id": "companion.exile-a", "name": "Exile A", "kind": "exiled"},
+    {"id": "companion.exile-b", "name": "Exile B", "kind": "exiled"},
+]
 
 
 def game(seats=4, variant="standard"):
@@ -25,9 +31,10 @@ def game(seats=4, variant="standard"):
     else:
         names = ["Ana", "Bruno", "Carla", "Davi"][:seats]
         st = new_state(variant=variant, seat_names=names)
+    with_cards(st, objectives=[NORMAL, BETRAYAL, BANDIT_BETRAYAL, *EXILED])
     for sid in [s["id"] for s in st["seats"]]:
         put_survivors(st, [40 + int(sid[1:])], owner=sid)
-        st["secrets"][sid]["objective"] = dict(NORMAL)
+        st["secrets"][sid]["objective"] = NORMAL["id"]
     if variant == "standard":
         put_survivors(st, [30], owner="s2")
         put_survivors(st, [20], owner="s2", place="school")
@@ -52,7 +59,7 @@ def test_passed_vote_exiles_and_deals_exiled_objective():
     bruno = st["seats"][1]
     assert bruno["exiled"] is True
     assert st["secrets"]["s2"]["exiled_objective"] == "companion.exile-a"
-    assert st["secrets"]["s2"]["objective"] == NORMAL
+    assert st["secrets"]["s2"]["objective"] == NORMAL["id"]
     assert st["decks"]["exiled_objectives"] == ["companion.exile-b"]
     assert st["turn"]["exile_vote_called"] is True
     assert kinds(steps) == [
@@ -170,10 +177,57 @@ def test_two_exiled_non_betrayers_end_the_game():
 def test_a_betrayer_among_the_two_exiled_changes_nothing(kind):
     st = game()
     st["seats"][2]["exiled"] = True
-    st["secrets"]["s3"]["objective"] = {**BETRAYAL, "kind": kind}
+    st["secrets"]["s3"]["objective"] = {"betrayal": BETRAYAL, "bandit_betrayal": BANDIT_BETRAYAL}[
+        kind
+    ]["id"]
     st, steps = call_exile_vote(st, "s1", "s2", everyone(st), RNG)
     assert st["ended"] is None and st["morale"] == 6
     assert "game_ended" not in kinds(steps)
+
+
+def test_vote_opened_without_votes_is_cast_on_the_phones():
+    st = game()
+    st["seats"][2]["exiled"] = True  # Carla cannot vote (a betrayer: the game goes on)
+    st["secrets"]["s3"]["objective"] = BETRAYAL["id"]
+    dest = {"surv-42-1": "police"}
+    st, steps = call_exile_vote(st, "s1", "s2", destinations=dest)
+    assert kinds(steps) == ["exile_vote_called", "vote_opened"]
+    assert steps[1]["voters"] == ["s1", "s2", "s4"]
+    assert st["pending"] == {
+        "kind": "vote",
+        "seat": None,
+        "subject": "exile",
+        "votes": {},
+        "target": "s2",
+        "destinations": dest,
+    }
+    assert st["turn"]["exile_vote_called"] is True and not st["seats"][1]["exiled"]
+    with pytest.raises(RuleError, match="Carla may not vote"):
+        cast_vote(st, "s3", True)
+    st, steps = cast_vote(st, "s2", False)
+    assert steps == [
+        {"kind": "vote_cast", "seat": "s2", "seat_name": "Bruno", "subject": "exile"}
+    ]
+    st, _ = cast_vote(st, "s4", True)
+    assert not st["seats"][1]["exiled"] and st["pending"]["votes"] == {"s2": False, "s4": True}
+    # The last vote in settles it, 2 to 1, and the destinations given with the call apply.
+    st, steps = cast_vote(st, "s1", True)
+    assert st["pending"] is None and st["seats"][1]["exiled"] is True
+    assert kinds(steps)[:3] == ["vote_cast", "vote_tally", "player_exiled"]
+    assert steps[1]["up"] == 2 and steps[1]["down"] == 1
+    assert next(s for s in st["survivors"] if s["id"] == "surv-42-1")["location"] == "police"
+    assert st["must_leave_colony"] == ["surv-30-4"]
+
+
+def test_opened_exile_vote_recorded_by_the_table():
+    st, _ = call_exile_vote(game(), "s1", "s2")
+    with pytest.raises(RuleError, match="still waiting for the vote of"):
+        record_votes(st, {"s1": True})
+    st, steps = record_votes(st, {"s1": False, "s2": False, "s3": False, "s4": True})
+    assert kinds(steps) == ["vote_tally", "exile_refused"]
+    assert st["pending"] is None and not st["seats"][1]["exiled"]
+    with pytest.raises(RuleError, match="no vote is open"):
+        record_votes(st, {"s1": False, "s2": False, "s3": False, "s4": True})
 
 
 def test_caller_state_untouched():
