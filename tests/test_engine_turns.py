@@ -9,6 +9,7 @@ from hypothesis import strategies as st_
 
 from companion.engine.colony import pass_first_player
 from companion.engine.errors import RuleError
+from companion.engine.state import active_seat_id
 from companion.engine.steps import render_step
 from companion.engine.turns import end_turn, start_turn, turn_order
 
@@ -28,11 +29,12 @@ def with_deck(seats=3, deck=("c1", "c2", "c3")):
 def test_right_neighbour_draws_secretly():
     st = with_deck(3)
     st, steps = start_turn(st)
-    assert st["active_player"] == "s1"
+    assert active_seat_id(st) == "s1" and "active_player" not in st
     assert st["turn"] == {
         "seat": "s1",
         "crossroads_drawer": "s3",
         "exile_vote_called": False,
+        "crossroads_revealed": False,
         "moved": [],
     }
     assert st["secrets"]["s3"]["crossroads"] == "c1"
@@ -51,7 +53,7 @@ def test_second_seat_is_drawn_for_by_the_first():
     st, _ = start_turn(with_deck(3))
     st, _ = end_turn(st)
     st, _ = start_turn(st)
-    assert st["active_player"] == "s2"
+    assert active_seat_id(st) == "s2"
     assert st["turn"]["crossroads_drawer"] == "s1"
 
 
@@ -62,7 +64,7 @@ def test_order_starts_at_first_player_and_goes_left():
     seen = []
     for _ in range(4):
         st, _ = start_turn(st)
-        seen.append(st["active_player"])
+        seen.append(active_seat_id(st))
         st, steps = end_turn(st)
     assert seen == ["s3", "s4", "s1", "s2"]
     assert kinds(steps)[-1] == "turns_over"
@@ -78,7 +80,7 @@ def test_new_round_starts_fresh_when_round_moves_on():
     st["round"] += 1
     st["first_player"] = "s2"
     st, _ = start_turn(st)
-    assert st["active_player"] == "s2"
+    assert active_seat_id(st) == "s2"
     assert st["turns_taken"] == {"round": 2, "seats": ["s2"]}
 
 
@@ -88,7 +90,7 @@ def test_eliminated_seat_is_skipped():
     st, _ = start_turn(st)
     st, _ = end_turn(st)
     st, _ = start_turn(st)
-    assert st["active_player"] == "s3"
+    assert active_seat_id(st) == "s3"
     assert st["turn"]["crossroads_drawer"] == "s1"
 
 
@@ -99,7 +101,7 @@ def test_seat_id_must_be_the_next_one():
     with pytest.raises(RuleError, match="unknown seat"):
         start_turn(st, "s9")
     st2, _ = start_turn(st, "s1")
-    assert st2["active_player"] == "s1"
+    assert active_seat_id(st2) == "s1"
 
 
 def test_cannot_start_twice_or_end_without_a_turn():
@@ -125,7 +127,7 @@ def test_untriggered_card_goes_to_the_bottom():
     st, steps = end_turn(st)
     assert st["decks"]["crossroads"] == ["c2", "c3", "c1"]
     assert st["secrets"]["s3"]["crossroads"] is None
-    assert st["turn"] is None and st["active_player"] is None
+    assert st["turn"] is None and active_seat_id(st) is None
     assert kinds(steps) == ["crossroads_returned", "turn_ended"]
     assert "c1" not in render_step(steps[0])
 
@@ -184,7 +186,7 @@ def test_drawer_is_always_the_previous_seat(seats, data):
     st["decks"]["crossroads"] = [f"c{i}" for i in range(seats)]
     for _ in range(seats):
         st, _ = start_turn(st)
-        active = st["active_player"]
+        active = active_seat_id(st)
         drawer = st["turn"]["crossroads_drawer"]
         assert drawer != active
         assert drawer == ids[(ids.index(active) - 1) % seats]
@@ -201,5 +203,5 @@ def test_round_after_the_colony_phase_starts_with_the_new_first_player():
     st, _ = pass_first_player(st)
     assert st["first_player"] == "s3"
     st, _ = start_turn(st)
-    assert (st["round"], st["active_player"]) == (2, "s3")
+    assert (st["round"], active_seat_id(st)) == (2, "s3")
     assert st["turn"]["crossroads_drawer"] == "s2"
