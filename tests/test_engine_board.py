@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
 
 import pytest
-from factory import Scripted, make_state, put_survivors
+from factory import Scripted, make_state, put_survivors, with_cards
 from hypothesis import given
 from hypothesis import strategies as st_
 
@@ -49,8 +48,13 @@ def table(seats=3, **kw):
 
 
 def with_turn(st, seat="s1"):
-    st["turn"] = {"seat": seat, "crossroads_drawer": None, "exile_vote_called": False, "moved": []}
-    st["active_player"] = seat
+    st["turn"] = {
+        "seat": seat,
+        "crossroads_drawer": None,
+        "exile_vote_called": False,
+        "crossroads_revealed": False,
+        "moved": [],
+    }
     return st
 
 
@@ -527,49 +531,80 @@ def test_third_wound_kills():
 # --- survivors ---
 
 CARD = {"id": "new-1", "name": "Newcomer", "influence": 44, "attack": 3, "search": 4}
+OTHER = {"id": "new-2", "name": "Second Newcomer", "influence": 12}
+
+
+def known_table(seats=3, **kw):
+    """table() with the newcomers (and the survivors in play) in the card catalogue."""
+    st, ana, bruno = table(seats, **kw)
+    in_play = [{k: s[k] for k in ("id", "name", "influence")} for s in st["survivors"]]
+    with_cards(st, survivors=[CARD, OTHER, *in_play])
+    st["decks"]["survivors"] = ["new-2", "new-1"]
+    return st, ana, bruno
 
 
 def test_add_survivor_to_colony():
-    st, _, _ = table()
-    new, steps = board.add_survivor(st, "s1", CARD)
+    st, _, _ = known_table()
+    new, steps = board.add_survivor(st, "s1", "new-1")
     added = by_id(new, "new-1")
     assert (added["location"], added["owner"], added["leader"]) == ("colony", "s1", False)
+    assert (added["name"], added["influence"], added["attack"], added["search"]) == (
+        "Newcomer",
+        44,
+        3,
+        4,
+    )
     assert kinds(steps) == ["survivor_added"]
+    # The card leaves the survivor deck; the caller's state keeps it.
+    assert new["decks"]["survivors"] == ["new-2"]
+    assert st["decks"]["survivors"] == ["new-2", "new-1"]
+
+
+def test_add_survivor_not_in_the_deck_joins_all_the_same():
+    st, _, _ = known_table()
+    st["decks"]["survivors"] = ["new-2"]
+    new, _ = board.add_survivor(st, "s1", "new-1")
+    assert by_id(new, "new-1")["owner"] == "s1" and new["decks"]["survivors"] == ["new-2"]
 
 
 def test_add_survivor_after_last_lost_becomes_leader():
-    st, _, bruno = table()
+    st, _, bruno = known_table()
     st, _ = board.kill_survivor_by_card(st, bruno[0])
     assert st["seats"][1]["needs_survivor"] is True
-    new, steps = board.add_survivor(st, "s2", CARD)
+    new, steps = board.add_survivor(st, "s2", "new-1")
     assert by_id(new, "new-1")["leader"] is True
     assert new["seats"][1]["needs_survivor"] is False
     assert kinds(steps) == ["survivor_added", "leader_promoted"]
 
 
 def test_seat_without_survivors_gets_a_leader():
-    st, _, _ = table()
-    new, _ = board.add_survivor(st, "s3", CARD)
+    st, _, _ = known_table()
+    new, _ = board.add_survivor(st, "s3", "new-1")
     assert by_id(new, "new-1")["leader"] is True
 
 
 def test_exiled_new_survivor_goes_to_a_location():
-    st, _, _ = table()
+    st, _, _ = known_table()
     st["seats"][1]["exiled"] = True
-    refused(board.add_survivor, st, "s2", CARD, match="Bruno is exiled")
-    refused(board.add_survivor, st, "s2", CARD, "colony", match="not the colony")
-    new, _ = board.add_survivor(st, "s2", CARD, "school")
+    refused(board.add_survivor, st, "s2", "new-1", match="Bruno is exiled")
+    refused(board.add_survivor, st, "s2", "new-1", "colony", match="not the colony")
+    new, _ = board.add_survivor(st, "s2", "new-1", "school")
     assert by_id(new, "new-1")["location"] == "school"
 
 
 def test_add_survivor_refusals():
-    st, ana, _ = table()
-    refused(board.add_survivor, st, "s1", {**CARD, "id": ana[0]}, match="already in play")
-    refused(board.add_survivor, st, "s1", {"id": "x", "name": "X"}, match="no influence")
-    refused(board.add_survivor, st, "s1", CARD, "school", match="joins at the colony")
-    refused(board.add_survivor, st, "s9", CARD, match="unknown seat")
+    st, ana, bruno = known_table()
+    refused(board.add_survivor, st, "s1", ana[0], match="Survivor 30 is already in play")
+    refused(board.add_survivor, st, "s1", "x", match="unknown survivor card 'x'")
+    refused(board.add_survivor, st, "s1", "new-1", "school", match="joins at the colony")
+    refused(board.add_survivor, st, "s9", "new-1", match="unknown seat")
+    dead, _ = board.kill_survivor_by_card(st, bruno[0])
+    refused(board.add_survivor, dead, "s2", bruno[0], match="Survivor 10 is dead and cannot join")
     st["colony"]["survivor_spaces"] = 2
-    refused(board.add_survivor, st, "s1", CARD, match="the colony has no empty survivor space")
+    refused(board.add_survivor, st, "s1", "new-1", match="the colony has no empty survivor space")
+    # A card without an influence never reaches the catalogue.
+    with pytest.raises(RuleError, match="influence must be a whole number"):
+        with_cards(make_state(2), survivors=[{"id": "x", "name": "X"}])
 
 
 def test_set_group_leader():
@@ -677,20 +712,59 @@ def apply(st, action, place, number, count):
     return board.attract_zombies(st, "school", place, min(count, 2), to_entrance=ent)
 
 
+def must_succeed(st, action, place, number, count):
+    """Whether the rules allow this board action here and now (an oracle for the property)."""
+    ent = colony_entrance(st, number) if place == "colony" else loc(st, place)["entrance"]
+    if action in ("barricade", "trap"):
+        return free_spaces(ent) > 0
+    if action == "unbarricade":
+        return ent["barricades"] > 0
+    if action == "untrap":
+        return ent["traps"] > 0
+    if action == "zombies":
+        return True
+    if action == "kill":
+        return ent["zombies"] >= count
+    moved = min(count, 2)  # attract from the school's entrance into this entrance
+    return loc(st, "school")["entrance"]["zombies"] >= moved and free_spaces(ent) >= moved
+
+
 @given(ACTIONS)
 def test_tokens_never_overfill_an_entrance(actions):
-    """Random barricade / trap / zombie actions never leave an entrance with negative room."""
+    """Random barricade / trap / zombie actions never leave an entrance with negative room.
+
+    Each action is legal exactly when the oracle says so: a legal one must succeed and an
+    illegal one must be refused, so refusals cannot hide a broken action.
+    """
     st = make_state(2, ruleset="long_night")
     put_survivors(st, [10, 20, 30, 40])
     put_survivors(st, [15], owner="s2", place="gas")
     loc(st, "school")["entrance"]["zombies"] = 4
     st["morale"] = 999
     for action in actions:
-        with contextlib.suppress(RuleError):
-            st, _ = apply(st, *action)
+        if must_succeed(st, *action):
+            st, steps = apply(st, *action)
+            assert steps
+        else:
+            with pytest.raises(RuleError):
+                apply(st, *action)
         if st["ended"]:
             break
         ents = list(st["colony"]["entrances"]) + [x["entrance"] for x in st["locations"]]
         for e in ents:
             assert free_spaces(e) >= 0
             assert min(e["zombies"], e["barricades"], e["traps"]) >= 0
+
+
+def test_the_board_oracle_sees_legal_and_illegal_actions():
+    """The property above exercises both branches: these fixed actions go each way."""
+    st = make_state(2, ruleset="long_night")
+    loc(st, "school")["entrance"]["zombies"] = 4
+    assert must_succeed(st, "barricade", "gas", 1, 1)
+    assert not must_succeed(st, "unbarricade", "gas", 1, 1)
+    assert must_succeed(st, "attract", "police", 1, 4)
+    assert not must_succeed(st, "kill", "police", 1, 1)
+    st, _ = apply(st, "barricade", "gas", 1, 1)
+    st, _ = apply(st, "trap", "gas", 1, 1)
+    assert not must_succeed(st, "barricade", "gas", 1, 1)
+    assert not must_succeed(st, "attract", "gas", 1, 1)
