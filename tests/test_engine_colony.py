@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from factory import Scripted, make_state, put_survivors
+from factory import Scripted, make_state, put_survivors, with_cards
 
 from companion.engine.colony import (
     COLONY_STEPS,
@@ -18,6 +20,7 @@ from companion.engine.colony import (
 )
 from companion.engine.crisis import contribute_to_crisis, reveal_crisis
 from companion.engine.errors import RuleError
+from companion.engine.exposure import resolve_bite
 from companion.engine.state import from_json, to_json
 from companion.engine.steps import render_steps
 
@@ -81,7 +84,7 @@ def test_waste_costs_morale_and_stays():
 
 
 def table(seats=3, **kw):
-    st = make_state(seats, **kw)
+    st = with_cards(make_state(seats, **kw), crises=[CRISIS])
     put_survivors(st, [10, 20], owner="s1")
     put_survivors(st, [30], owner="s2", place="school")
     put_survivors(st, [40], owner="s3")
@@ -91,7 +94,7 @@ def table(seats=3, **kw):
 
 def test_full_colony_phase_in_order():
     st = table()
-    st, _ = reveal_crisis(st, CRISIS)
+    st, _ = reveal_crisis(st, "test.crowd")
     st, _ = contribute_to_crisis(st, "s1", ["medicine"] * 3)
     st["locations"][0]["noise"] = 1
     st["round_track"] = 3
@@ -130,7 +133,9 @@ def test_game_ending_at_food_stops_everything():
 def test_game_ending_at_crisis_stops_zombies():
     st = table()
     st["morale"] = 1
-    st, _ = reveal_crisis(st, {**CRISIS, "fail_effects": [{"kind": "morale", "amount": -1}]})
+    gloom = {**CRISIS, "id": "t.gloom", "fail_effects": [{"kind": "morale", "amount": -1}]}
+    with_cards(st, crises=[gloom])
+    st, _ = reveal_crisis(st, "t.gloom")
     new, steps = run_colony_phase(st, Scripted())
     assert new["ended"]["reason"] == "morale"
     assert "zombies_to_add" not in kinds(steps)
@@ -195,10 +200,10 @@ def test_bandits_draw_zombies_with_module():
 
 
 def test_colony_zombies_counted_after_failed_crisis_added_helpless():
-    st = make_state(2)
+    st = with_cards(make_state(2), crises=[CRISIS])
     put_survivors(st, [10, 20])
     st["food"] = 5
-    st, _ = reveal_crisis(st, CRISIS)
+    st, _ = reveal_crisis(st, "test.crowd")
     new, steps = run_colony_phase(st, Scripted())
     colony = next(s for s in steps if s["kind"] == "zombies_to_add" and s["where"] == "colony")
     assert colony["count"] == 3  # 2 cards + 3 helpless = 5 -> 3
@@ -248,8 +253,13 @@ def test_keeping_first_player_only_in_long_night():
 
 def test_start_colony_phase_ends_the_turn():
     st = make_state(2)
-    st["turn"] = {"seat": "s1", "crossroads_drawer": "s2", "exile_vote_called": False, "moved": []}
-    st["active_player"] = "s1"
+    st["turn"] = {
+        "seat": "s1",
+        "crossroads_drawer": "s2",
+        "exile_vote_called": False,
+        "crossroads_revealed": False,
+        "moved": [],
+    }
     new, steps = start_colony_phase(st)
     assert (new["phase"], new["turn"], new["colony_step"]) == ("colony", None, COLONY_STEPS[0])
     assert kinds(steps) == ["colony_phase_began"]
@@ -258,13 +268,21 @@ def test_start_colony_phase_ends_the_turn():
 
 def test_run_pauses_on_pending_and_resumes():
     st = table()
-    bite = {**CRISIS, "fail_effects": [{"kind": "exposure", "target": "each_in_colony"}]}
-    st, _ = reveal_crisis(st, bite)
-    new, steps = run_colony_phase(st, Scripted([12, 12, 1]))  # bite on the first colonist
+    bite = {
+        **CRISIS,
+        "id": "t.bite",
+        "fail_effects": [{"kind": "exposure", "target": "each_in_colony"}],
+    }
+    st, _ = reveal_crisis(with_cards(st, crises=[bite]), "t.bite")
+    # Exposure die faces 1-12: 12 is the bite (dice.EXPOSURE_FACES); the first colonist is bitten.
+    new, steps = run_colony_phase(st, Scripted([12]))
     assert new["pending"]["kind"] == "bite_spread"
     assert kinds(steps)[-1] == "colony_phase_paused"
     assert new["colony_step"] == "add_zombies"
-    new["pending"] = None  # the table resolved the spread
+    with pytest.raises(RuleError, match="waiting for a decision"):
+        run_colony_phase(new, Scripted())
+    new, _ = resolve_bite(new, "kill")  # the owner of the infected survivor answers
+    assert new["pending"] is None
     later, steps = run_colony_phase(new, Scripted())
     assert kinds(steps)[0] == "zombies_to_add" and "food_paid" not in kinds(steps)
     assert later["round"] == 2
@@ -272,9 +290,9 @@ def test_run_pauses_on_pending_and_resumes():
 
 def test_caller_state_unchanged_and_json_round_trip():
     st = table()
-    st, _ = reveal_crisis(st, CRISIS)
+    st, _ = reveal_crisis(st, "test.crowd")
     st, _ = contribute_to_crisis(st, "s2", ["fuel"])
     before = to_json(st)
-    new, _ = run_colony_phase(st, Scripted(seed=3))
+    new, _ = run_colony_phase(st, random.Random(3))
     assert to_json(st) == before
     assert from_json(to_json(new)) == new
