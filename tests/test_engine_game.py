@@ -34,40 +34,42 @@ def setup_for(players: int, variant: str = "standard", **settings):
     )
 
 
+KIND_OF = {"objective": "objectives", "exiled_objective": "objectives", "crossroads": "crossroads"}
+
+
 def secrets_of(st, seat_id):
-    """Every secret id a seat holds."""
+    """Every secret card id a seat holds, and the names of those cards from the catalogue."""
     mine = st["secrets"][seat_id]
     out = []
     for key in SECRET_FIELDS:
-        value = mine[key]
-        if isinstance(value, dict):
-            out += [value["id"], value["name"]]
-        elif value:
-            out.append(value)
+        card_id = mine[key]
+        if card_id:
+            out += [card_id, st["cards"][KIND_OF[key]][card_id]["name"]]
     return out
 
 
 def assert_views_keep_secrets(st):
     """The table sees no secret; each phone sees its own and nobody else's."""
     public = json.dumps(engine.public_view(st))
+    table = json.dumps(engine.table_view(st))
     for seat in st["seats"]:
         for secret in secrets_of(st, seat["id"]):
-            assert secret not in public
+            assert secret not in public and secret not in table
             for other in st["seats"]:
                 if other["id"] != seat["id"]:
                     assert secret not in json.dumps(engine.seat_view(st, other["id"]))
 
 
-def play_round(st, rng, crises):
+def play_round(st, rng):
     """Every seat takes a turn and adds one card to the crisis; then the colony phase."""
-    st, _ = engine.reveal_crisis(st, rng=rng, cards=crises)
+    st, _ = engine.reveal_crisis(st, rng=rng)
     while True:
         try:
             st, _ = engine.start_turn(st)
         except engine.RuleError as exc:
             assert "colony phase" in str(exc)
             break
-        active = st["active_player"]
+        active = st["turn"]["seat"]
         drawer = st["turn"]["crossroads_drawer"]
         ring = [s["id"] for s in st["seats"]]
         assert drawer == ring[ring.index(active) - 1]
@@ -82,15 +84,17 @@ def play_round(st, rng, crises):
 def test_whole_game_reaches_an_end_and_keeps_secrets(seed):
     rng = random.Random(seed)
     st, steps = engine.new_game(setup_for(3 + seed % 2), rng)
-    crises = {c["id"]: c for c in load_cards(CARDS_DB)["crises"]}
     assert st["morale"] == 6 and st["round_track"] == 6
     assert all(loc["entrance"]["zombies"] >= 1 for loc in st["locations"])
-    kinds = {o["kind"] for o in (st["secrets"][s["id"]]["objective"] for s in st["seats"])}
+    dealt = [st["secrets"][s["id"]]["objective"] for s in st["seats"]]
+    kinds = {st["cards"]["objectives"][card_id]["kind"] for card_id in dealt}
     assert kinds <= {"normal", "betrayal"}
+    # Every crisis in the deck is in the catalogue, so the deck can be drawn without cards.db.
+    assert set(st["decks"]["crises"]) == set(st["cards"]["crises"])
     rounds = 0
     while not st["ended"]:
         before = json.loads(engine.to_json(st))
-        st, steps = play_round(st, rng, crises)
+        st, steps = play_round(st, rng)
         rounds += 1
         assert all(isinstance(engine.render_step(s), str) for s in steps)
         assert engine.from_json(engine.to_json(st)) == st
@@ -122,10 +126,16 @@ def test_mature_cards_left_out_when_the_table_says_so():
 def test_actions_apply_like_entry_points():
     rng = random.Random(3)
     st, _ = engine.new_game(setup_for(3), rng)
-    via_apply, _ = engine.apply(st, {"type": "add_barricade", "place": "colony", "entrance": 2})
+    barricade = {"type": "add_barricade", "by": "table", "place": "colony", "entrance": 2}
+    via_apply, _ = engine.apply(st, barricade)
     direct, _ = engine.add_barricade(st, "colony", 2)
     assert via_apply == direct
     with pytest.raises(engine.RuleError, match="unknown action"):
-        engine.apply(st, {"type": "teleport"})
+        engine.apply(st, {"type": "teleport", "by": "table"})
     with pytest.raises(engine.RuleError, match="takes no argument"):
-        engine.apply(st, {"type": "add_barricade", "place": "colony", "colour": "red"})
+        engine.apply(st, {**barricade, "colour": "red"})
+    with pytest.raises(engine.RuleError, match="names its actor"):
+        engine.apply(st, {k: v for k, v in barricade.items() if k != "by"})
+    # Between turns a seat may not act on the board: only the table may.
+    with pytest.raises(engine.RuleError, match="between turns: only the active player or the"):
+        engine.apply(st, {**barricade, "by": "s1"})
