@@ -1,12 +1,15 @@
 """How log rows hold JSON: compact text for actions and steps, compressed states.
 
-Every ``KEYFRAME_EVERY`` rows a state is stored whole (zlib-compressed JSON); a row in between
-is compressed with its keyframe's JSON as zlib's preset dictionary, so it only pays for what
-changed since. Any state is read back with at most two decompressions and no engine call.
+Every ``KEYFRAME_EVERY`` rows a state is stored whole (zlib-compressed JSON). A row in between
+stores only the top-level fields that differ from its keyframe's, compressed with the
+keyframe's field values as zlib's preset dictionary, so a row pays for little more than what
+changed. Reading any state takes two decompressions and no engine call. Every state read back
+has its keys in sorted order (the JSON is written with sorted keys).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import zlib
 from typing import Any
@@ -14,36 +17,65 @@ from typing import Any
 KEYFRAME_EVERY = 32
 ZLIB_LEVEL = 6
 
+State = dict[str, Any]
+
 
 def dumps(value: Any) -> str:
     """Compact JSON text with sorted keys."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def state_text(state: dict[str, Any]) -> bytes:
-    """A state as the UTF-8 JSON bytes that get compressed."""
-    return dumps(state).encode("utf-8")
-
-
 def base_seq(seq: int) -> int | None:
-    """The keyframe row a row is compressed against, or None when the row is a keyframe."""
+    """The keyframe row a row is stored against, or None when the row is a keyframe."""
     offset = (seq - 1) % KEYFRAME_EVERY
     return None if offset == 0 else seq - offset
 
 
-def pack(text: bytes, base: bytes | None = None) -> bytes:
-    """Compress a state's JSON bytes, against its keyframe's JSON bytes when given."""
-    packer = zlib.compressobj(ZLIB_LEVEL, zdict=base) if base else zlib.compressobj(ZLIB_LEVEL)
+def pack(text: bytes, zdict: bytes | None = None) -> bytes:
+    """zlib-compress bytes, with a preset dictionary when given."""
+    packer = zlib.compressobj(ZLIB_LEVEL, zdict=zdict) if zdict else zlib.compressobj(ZLIB_LEVEL)
     return packer.compress(text) + packer.flush()
 
 
-def unpack(blob: bytes, base: bytes | None = None) -> bytes:
-    """A state's JSON bytes back from ``pack`` (with the same keyframe bytes)."""
-    unpacker = zlib.decompressobj(zdict=base) if base else zlib.decompressobj()
+def unpack(blob: bytes, zdict: bytes | None = None) -> bytes:
+    """The bytes back from ``pack`` (given the same dictionary)."""
+    unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
     return unpacker.decompress(blob) + unpacker.flush()
 
 
-def unpack_row(blob: bytes, base_blob: bytes | None) -> dict[str, Any]:
-    """A state from its stored blob and, for a row between keyframes, its keyframe's blob."""
-    base = unpack(base_blob) if base_blob is not None else None
-    return json.loads(unpack(blob, base))
+def dictionary(keyframe: State) -> bytes:
+    """A keyframe's field values as one zlib dictionary, largest first.
+
+    zlib only looks back 32 KB, so the small fields that change often go last, where a row can
+    still refer to them; a large field that never changes is not in any row at all.
+    """
+    texts = sorted((dumps(value) for value in keyframe.values()), key=len, reverse=True)
+    return "\n".join(texts).encode("utf-8")
+
+
+@functools.lru_cache(maxsize=16)
+def keyframe_dictionary(keyframe_blob: bytes) -> bytes:
+    """The dictionary of a stored keyframe, kept for the next rows (bytes: nothing to mutate)."""
+    return dictionary(decode(keyframe_blob))
+
+
+def encode(state: State, keyframe_blob: bytes | None = None) -> bytes:
+    """A state as stored: whole for a keyframe, else its differences from the stored keyframe."""
+    if keyframe_blob is None:
+        return pack(dumps(state).encode("utf-8"))
+    keyframe = decode(keyframe_blob)
+    delta = {
+        "changed": {k: v for k, v in state.items() if k not in keyframe or keyframe[k] != v},
+        "removed": sorted(k for k in keyframe if k not in state),
+    }
+    return pack(dumps(delta).encode("utf-8"), keyframe_dictionary(keyframe_blob))
+
+
+def decode(blob: bytes, keyframe_blob: bytes | None = None) -> State:
+    """A state back from ``encode`` (given the same stored keyframe)."""
+    if keyframe_blob is None:
+        return json.loads(unpack(blob))
+    delta = json.loads(unpack(blob, keyframe_dictionary(keyframe_blob)))
+    merged = {k: v for k, v in decode(keyframe_blob).items() if k not in delta["removed"]}
+    merged.update(delta["changed"])
+    return {k: merged[k] for k in sorted(merged)}

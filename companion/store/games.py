@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from companion.store.codec import base_seq, dumps, pack, state_text, unpack, unpack_row
+from companion.store.codec import base_seq, decode, dumps, encode
 from companion.store.errors import NothingToRedo, NothingToUndo, StaleVersion, UnknownGame
 from companion.store.schema import now, write_transaction
 
@@ -101,22 +101,22 @@ def new_game_id(db: Database) -> str:
 Row = tuple[Action, list[Step], State]
 
 
-def insert_row(
-    db: Database, game_id: str, seq: int, row: Row, text: bytes, base: bytes | None
-) -> None:
-    """Append one log row; ``text`` is the state's JSON, ``base`` its keyframe's (or None)."""
-    action, steps, _ = row
+def insert_row(db: Database, game_id: str, seq: int, row: Row, keyframe: bytes | None) -> bytes:
+    """Append one log row, its state stored against its keyframe's blob (None for a keyframe)."""
+    action, steps, state = row
+    blob = encode(state, keyframe)
     db["actions"].insert(
         {
             "game_id": game_id,
             "seq": seq,
             "action": dumps(action),
             "steps": dumps(steps),
-            "state_zlib": pack(text, base),
+            "state_zlib": blob,
             "base_seq": base_seq(seq),
             "created": now(),
         }
     )
+    return blob
 
 
 def insert_game(db: Database, name: str, rows: list[Row], head: int) -> str:
@@ -136,13 +136,12 @@ def insert_game(db: Database, name: str, rows: list[Row], head: int) -> str:
             **summary(rows[head - 1][2]),
         }
     )
-    keyframes: dict[int, bytes] = {}
+    keyframe: bytes | None = None
     for seq, row in enumerate(rows, start=1):
-        text = state_text(row[2])
-        base = base_seq(seq)
-        if base is None:
-            keyframes[seq] = text
-        insert_row(db, game_id, seq, row, text, None if base is None else keyframes[base])
+        if base_seq(seq) is None:
+            keyframe = insert_row(db, game_id, seq, row, None)
+        else:
+            insert_row(db, game_id, seq, row, keyframe)
     return game_id
 
 
@@ -193,19 +192,27 @@ def log_row(db: Database, game_id: str, seq: int) -> dict[str, Any]:
     if row is None:
         raise RuntimeError(f"game {game_id!r} has no log row {seq}")
     action, steps, blob, base_blob = row
-    state = unpack_row(blob, base_blob)
+    state = decode(blob, base_blob)
     return {"action": json.loads(action), "steps": json.loads(steps), "state": state}
 
 
-def keyframe_text(db: Database, game_id: str, seq: int) -> bytes | None:
-    """The JSON bytes of the keyframe a new row ``seq`` is compressed against, if any."""
+def stored_action(db: Database, game_id: str, seq: int) -> Action:
+    """The action of one log row, without reading its state."""
+    row = db.execute(
+        "select action from actions where game_id = ? and seq = ?", [game_id, seq]
+    ).fetchone()
+    return json.loads(row[0])
+
+
+def keyframe_blob(db: Database, game_id: str, seq: int) -> bytes | None:
+    """The stored keyframe a new row ``seq`` is stored against (None when it is a keyframe)."""
     base = base_seq(seq)
     if base is None:
         return None
     row = db.execute(
         "select state_zlib from actions where game_id = ? and seq = ?", [game_id, base]
     ).fetchone()
-    return unpack(row[0])
+    return row[0]
 
 
 def move_head(db: Database, game: dict[str, Any], head: int, state: State) -> int:
@@ -228,9 +235,8 @@ def act(
         head = game["head"]
         state, steps = apply(log_row(db, game_id, head)["state"], action)
         db.execute("delete from actions where game_id = ? and seq > ?", [game_id, head])
-        row = (action, steps, state)
-        base = keyframe_text(db, game_id, head + 1)
-        insert_row(db, game_id, head + 1, row, state_text(state), base)
+        keyframe = keyframe_blob(db, game_id, head + 1)
+        insert_row(db, game_id, head + 1, (action, steps, state), keyframe)
         new_version = move_head(db, game, head + 1, state)
     return Result(new_version, head + 1, state, steps, action)
 
@@ -243,7 +249,7 @@ def undo(db: Database, game_id: str, *, version: int) -> Result:
         head = game["head"]
         if head <= 1:
             raise NothingToUndo()
-        undone = log_row(db, game_id, head)["action"]
+        undone = stored_action(db, game_id, head)
         state = log_row(db, game_id, head - 1)["state"]
         new_version = move_head(db, game, head - 1, state)
     return Result(new_version, head - 1, state, [], undone)
@@ -273,7 +279,7 @@ def current(db: Database, game_id: str) -> Current:
     ).fetchone()
     if row is None:
         raise UnknownGame(game_id)
-    return Current(unpack_row(row[0], row[1]), row[2], row[3])
+    return Current(decode(row[0], row[1]), row[2], row[3])
 
 
 def game_version(db: Database, game_id: str) -> int:
