@@ -14,7 +14,7 @@ from test_engine_setup import make_setup
 from companion.engine.errors import RuleError
 from companion.engine.setup import new_game
 from companion.engine.steps import step
-from companion.engine.views import public_view, seat_view, visible_steps
+from companion.engine.views import public_view, seat_view, table_view, visible_steps
 
 
 def game(players=3, seed=1, **kw):
@@ -48,15 +48,21 @@ def with_secrets(st):
     return st
 
 
+KIND_OF = {"objective": "objectives", "exiled_objective": "objectives", "crossroads": "crossroads"}
+
+
 def secret_tokens(st, seat_id):
-    """Quoted JSON strings that name this seat's secrets."""
+    """Quoted JSON strings that name this seat's secrets: card ids and, from the catalogue,
+    the names of those cards."""
     secrets = st["secrets"][seat_id]
     tokens = []
-    if secrets["objective"]:
-        tokens += [json.dumps(secrets["objective"]["id"]), json.dumps(secrets["objective"]["name"])]
-    for key in ("exiled_objective", "crossroads"):
-        if secrets[key]:
-            tokens.append(json.dumps(secrets[key]))
+    for key, kind in KIND_OF.items():
+        card_id = secrets[key]
+        if card_id:
+            tokens.append(json.dumps(card_id))
+            card = st["cards"][kind].get(card_id)
+            if card:
+                tokens.append(json.dumps(card["name"]))
     return tokens
 
 
@@ -64,11 +70,12 @@ def test_public_view_hides_secrets_and_deck_order():
     st, _ = game()
     st = with_secrets(st)
     view = public_view(st)
-    assert "secrets" not in view
+    assert "secrets" not in view and "cards" not in view
     assert view["decks"] == {
         "crossroads": len(st["decks"]["crossroads"]),
         "exiled_objectives": len(st["decks"]["exiled_objectives"]),
         "crises": len(st["decks"]["crises"]),
+        "survivors": len(st["decks"]["survivors"]),
     }
     assert view["crisis"]["contributions"] == 3
     assert view["crisis"]["name"] == "Crisis 1"
@@ -77,7 +84,12 @@ def test_public_view_hides_secrets_and_deck_order():
 
 def test_public_view_keeps_pending_and_does_not_touch_the_state():
     st, _ = game()
-    st["pending"] = {"kind": "bite_spread", "seat": "s1", "prompt": "Choose."}
+    st["pending"] = {
+        "kind": "bite_spread",
+        "seat": "s1",
+        "survivor": "t.surv-0",
+        "location": "colony",
+    }
     before = copy.deepcopy(st)
     view = public_view(st)
     assert view["pending"] == st["pending"]
@@ -86,17 +98,55 @@ def test_public_view_keeps_pending_and_does_not_touch_the_state():
     assert st == before
 
 
+def test_an_open_vote_shows_who_voted_never_how():
+    st, _ = game()
+    st["pending"] = {
+        "kind": "vote",
+        "seat": None,
+        "subject": "exile",
+        "votes": {"s1": True, "s3": False},
+        "target": "s2",
+        "destinations": None,
+    }
+    shown = {
+        "kind": "vote",
+        "seat": None,
+        "subject": "exile",
+        "target": "s2",
+        "destinations": None,
+        "voted": ["s1", "s3"],
+    }
+    assert public_view(st)["pending"] == shown
+    assert table_view(st)["pending"] == shown
+    for sid, ballot in (("s1", True), ("s2", None), ("s3", False)):
+        view = seat_view(st, sid)
+        assert view["pending"] == shown and view["mine"]["ballot"] is ballot
+    assert st["pending"]["votes"] == {"s1": True, "s3": False}
+
+
 def test_seat_view_adds_only_its_own_secrets():
     st, _ = game()
     st = with_secrets(st)
     view = seat_view(st, "s2")
     assert view["seat"] == "s2"
-    assert view["mine"]["objective"] == st["secrets"]["s2"]["objective"]
-    assert view["mine"]["crossroads"] == st["secrets"]["s2"]["crossroads"]
-    assert view["mine"]["exiled_objective"] is None
-    assert view["mine"]["crisis_contributions"] == [{"seat": "s2", "symbol": "fuel"}]
+    mine = st["secrets"]["s2"]
+    assert view["mine"] == {
+        "objective": st["cards"]["objectives"][mine["objective"]],
+        "exiled_objective": None,
+        "crossroads": st["cards"]["crossroads"][mine["crossroads"]],
+        "dealt_survivors": [],
+        "crisis_contributions": ["fuel"],
+        "objective_complete": None,
+        "ballot": None,
+    }
+    assert set(view["legal"]) == {"s2"}
     assert view["crisis"]["contributions"] == 3
-    assert "secrets" not in view
+    assert "secrets" not in view and "cards" not in view
+    # s1 also holds an exiled objective: its phone shows its facts.
+    s1 = seat_view(st, "s1")["mine"]
+    exiled_id = st["secrets"]["s1"]["exiled_objective"]
+    assert s1["exiled_objective"] == st["cards"]["objectives"][exiled_id]
+    assert s1["exiled_objective"]["kind"] == "exiled"
 
 
 def test_seat_view_of_an_unknown_seat():
@@ -138,7 +188,7 @@ def test_no_view_leaks_another_seats_secret(players, variant, seed, later):
     st, steps = game(players, seed, variant=variant)
     if later:
         st = with_secrets(st)
-    table = json.dumps(public_view(st))
+    table = json.dumps(public_view(st)) + json.dumps(table_view(st))
     table_steps = json.dumps(visible_steps(steps))
     seat_ids = [s["id"] for s in st["seats"]]
     for owner in seat_ids:
@@ -156,6 +206,8 @@ def test_no_view_leaks_another_seats_secret(players, variant, seed, later):
             for token in tokens:
                 assert token not in text
                 assert token not in their_steps
-            assert all(c["seat"] == other for c in view["mine"]["crisis_contributions"])
+            pile = st["crisis"]["contributions"] if st["crisis"] else []
+            theirs = [c["symbol"] for c in pile if c["seat"] == other]
+            assert view["mine"]["crisis_contributions"] == theirs
         own = json.dumps(seat_view(st, owner))
         assert all(token in own for token in tokens)
