@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -9,18 +10,41 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
-from test_engine_setup import make_setup
+from test_engine_setup import SURVIVORS, make_setup
 
+from companion.engine.board import set_counter
 from companion.engine.crisis import contribute_to_crisis, reveal_crisis
+from companion.engine.crossroads import reveal_crossroads
 from companion.engine.deaths import kill_survivor
+from companion.engine.ending import mark_objective
 from companion.engine.errors import RuleError
+from companion.engine.exile import call_exile_vote
+from companion.engine.exposure import record_exposure
 from companion.engine.setup import new_game
 from companion.engine.state import SCHEMA, from_json, to_json
 from companion.engine.turns import start_turn
+from companion.engine.votes import cast_vote
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "state.md"
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "state.md"
+SCHEMA_1_SAVE = ROOT / "tests" / "data" / "save-schema1.json"
 # Card data copied into the state as it is (their inner shape is card-sources.md's, not ours).
-OPAQUE = {"crisis.fail_effects", "crisis.bonus_effects"}
+OPAQUE = {
+    "crisis.fail_effects",
+    "crisis.bonus_effects",
+    "cards.crossroads.<id>.options[].effects",
+    "cards.crises.<id>.fail_effects",
+    "cards.crises.<id>.bonus_effects",
+}
+# Maps keyed by something other than a field name: seat ids, card ids.
+KEYED = {
+    "secrets": "<seat>",
+    "pending.votes": "<seat>",
+    "cards.crossroads": "<id>",
+    "cards.objectives": "<id>",
+    "cards.crises": "<id>",
+    "cards.survivors": "<id>",
+}
 ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|")
 
 
@@ -37,7 +61,7 @@ def walk(value, prefix: str, found: dict[str, list]) -> None:
         return
     if isinstance(value, dict):
         for key, inner in value.items():
-            name = "<seat>" if prefix == "secrets" else key
+            name = KEYED.get(prefix, key)
             path = f"{prefix}.{name}" if prefix else name
             found.setdefault(path, []).append(inner)
             walk(inner, path, found)
@@ -59,10 +83,10 @@ def ancestors(path: str) -> list[str]:
 
 
 def reference_states():
-    """A state fresh from setup, and one a turn later with a crisis, a contribution and a death."""
+    """States that between them fill every field: fresh from setup; a turn later with a crisis,
+    a contribution, a revealed crossroads card and a death; an open vote; a spreading bite;
+    survivors dealt at setup; a finished game with its winners declared."""
     setup = make_setup(3, settings={"modules": ["bandits"], "sets": ["t"]})
-    fresh, _ = new_game(setup, random.Random(7))
-    later, _ = start_turn(fresh)
     crisis = {
         "id": "t.crisis-x",
         "name": "Crisis X",
@@ -71,11 +95,32 @@ def reference_states():
         "fail_effects": [{"kind": "morale", "amount": -1}],
         "bandits": [1],
     }
-    later, _ = reveal_crisis(later, crisis)
-    later, _ = contribute_to_crisis(later, later["turn"]["seat"], ["food"])
+    setup["crises"].append(crisis)
+    fresh, _ = new_game(setup, random.Random(7))
+    later, _ = start_turn(fresh)
+    active, drawer = later["turn"]["seat"], later["turn"]["crossroads_drawer"]
+    assert later["secrets"][drawer]["crossroads"], "the drawer holds a card to reveal"
+    later, _ = reveal_crossroads(later, drawer)
+    later, _ = reveal_crisis(later, "t.crisis-x")
+    later, _ = contribute_to_crisis(later, active, ["food"])
     steps: list = []
     kill_survivor(later, steps, later["survivors"][-1]["id"], "test")
-    return fresh, later
+    target = next(s["id"] for s in later["seats"] if s["id"] != active)
+    voting, _ = call_exile_vote(later, active, target)
+    voting, _ = cast_vote(voting, target, False)
+    bitten = next(s for s in later["survivors"] if s["location"] == "colony")
+    biting, _ = record_exposure(later, bitten["id"], "bite")
+    assert biting["pending"]["kind"] == "bite_spread"
+    dealing = make_setup(3, survivors=SURVIVORS, deal_survivors=True)
+    for seat in dealing["seats"]:
+        seat["survivors"] = []
+    dealt, _ = new_game(dealing, random.Random(7))
+    assert dealt["phase"] == "setup" and dealt["secrets"]["s1"]["dealt_survivors"]
+    ended, _ = set_counter(fresh, "morale", 0)
+    for sid, complete in (("s1", True), ("s2", False), ("s3", True)):
+        ended, _ = mark_objective(ended, sid, complete)
+    assert ended["ended"]["winners"] == ["s1", "s3"]
+    return fresh, later, voting, biting, dealt, ended
 
 
 def test_state_doc_lists_exactly_the_fields_of_a_state():
@@ -98,7 +143,8 @@ def test_state_doc_lists_exactly_the_fields_of_a_state():
 def test_doc_parser_sees_the_table():
     documented = documented_paths()
     assert documented[0] == "schema"
-    assert "secrets.<seat>.objective.kind" in documented
+    assert "secrets.<seat>.objective" in documented
+    assert "cards.objectives.<id>.kind" in documented
     assert "colony.entrances[].traps" in documented
 
 
@@ -114,8 +160,54 @@ def test_save_file_round_trip_of_a_game_in_progress():
 def test_bad_save_files():
     with pytest.raises(RuleError, match="not a saved game"):
         from_json("{nope")
-    with pytest.raises(RuleError, match="schema"):
+    with pytest.raises(RuleError, match="not a saved game: it has no schema number"):
+        from_json('{"morale": 3}')
+    with pytest.raises(RuleError, match="schema 99 cannot be read"):
         from_json('{"schema": 99}')
+    with pytest.raises(RuleError, match="schema 0 cannot be read"):
+        from_json('{"schema": 0}')
+
+
+def test_a_schema_1_save_is_upgraded_to_the_documented_shape():
+    """upgrades.schema_1_to_2: secrets hold ids, a catalogue appears, no active_player."""
+    text = SCHEMA_1_SAVE.read_text(encoding="utf-8")
+    old = json.loads(text)
+    assert old["schema"] == 1 and "active_player" in old
+    st = from_json(text)
+    assert st["schema"] == SCHEMA == 2 and "active_player" not in st
+    assert st["turn"]["seat"] == old["active_player"]
+    assert st["turn"]["crossroads_revealed"] is False
+    assert st["decks"]["survivors"] == []
+    for sid, mine in old["secrets"].items():
+        new = st["secrets"][sid]
+        assert new["objective"] == mine["objective"]["id"]
+        facts = st["cards"]["objectives"][mine["objective"]["id"]]
+        assert (facts["name"], facts["kind"]) == (mine["objective"]["name"], "normal")
+        assert new["crossroads"] == mine["crossroads"]
+        assert (new["dealt_survivors"], new["objective_complete"]) == ([], None)
+    assert set(st["cards"]["crises"]) == set(old["decks"]["crises"])
+    held = [m["crossroads"] for m in old["secrets"].values() if m["crossroads"]]
+    assert set(st["cards"]["crossroads"]) == set(old["decks"]["crossroads"] + held)
+    assert {s["id"] for s in old["survivors"]} == set(st["cards"]["survivors"])
+    # Without a catalogue to draw on, a card an old save only names by id gets a stand-in.
+    assert st["cards"]["crossroads"]["companion.dead-white-fingers"] == {
+        "id": "companion.dead-white-fingers",
+        "name": "Dead White Fingers",
+        "missing": True,
+    }
+    # With one (the shell passes cards.db's), the facts come from there.
+    known = {"crossroads": {"companion.dead-white-fingers": {"id": "x", "name": "Known"}}}
+    assert from_json(text, known)["cards"]["crossroads"]["companion.dead-white-fingers"] == {
+        "id": "x",
+        "name": "Known",
+    }
+    assert from_json(to_json(st)) == st
+    # The upgraded document uses only documented fields.
+    found: dict[str, list] = {}
+    walk(st, "", found)
+    documented = set(documented_paths())
+    stand_ins = {p for p in found if p.endswith(".missing")}
+    assert not sorted(set(found) - documented - stand_ins)
 
 
 @settings(max_examples=40, deadline=None)
