@@ -9,9 +9,10 @@ location), the test edits the state document directly, using only fields docs/st
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
-from factory import FUEL_SHORTAGE, LOCATIONS, Scripted
+from factory import FUEL_SHORTAGE, LOCATIONS, Scripted, with_cards
 
 import companion.engine as engine
 from companion.engine import RuleError
@@ -28,6 +29,11 @@ CROSSROADS = [
                  {"text": "Lose 1 morale.", "effects": [{"kind": "morale", "amount": -1}]}]}
     for n in range(1, 7)
 ]  # fmt: skip
+
+
+FUEL = FUEL_SHORTAGE["id"]
+BARE = {"id": "test.bare", "name": "Bare Crisis", "prevent": ["tool"]}
+NEWCOMER = {"id": "new1", "name": "Newcomer", "influence": 3}
 
 
 def main_objective(
@@ -69,17 +75,22 @@ def game(
     seed: int = 1,
     **settings,
 ) -> dict:
-    """A fresh game from a setup dict, checked to survive a JSON round trip."""
+    """A fresh game from a setup dict, checked to survive a JSON round trip.
+
+    Its crisis deck holds Fuel Shortage and a bare crisis, its survivor deck one newcomer.
+    """
     setup = {
         "ruleset": ruleset,
         "seats": seats(players, influences),
         "locations": LOCATIONS,
         "main_objective": objective or main_objective(),
         "crossroads": crossroads or [],
+        "crises": [FUEL_SHORTAGE, BARE],
+        "survivors": [NEWCOMER],
     }
     if settings:
         setup["settings"] = settings
-    st, _ = engine.new_game(setup, Scripted(seed=seed))
+    st, _ = engine.apply(None, {"type": "new_game", "by": "table", "setup": setup, "seed": seed})
     round_trip(st)
     return st
 
@@ -98,9 +109,10 @@ def kinds(steps: list[dict]) -> list[str]:
 
 
 def act(st: dict, action: dict, rng=None) -> tuple[dict, list[dict]]:
-    """Apply an action dict; the state given must stay exactly as it was."""
+    """Apply an action dict (made by the table unless it names its actor in "by"); the state
+    given must stay exactly as it was."""
     before = copy.deepcopy(st)
-    new, steps = engine.apply(st, action, rng)
+    new, steps = engine.apply(st, {"by": "table", **action}, rng)
     assert st == before
     # every step reads as a sentence, and no public step names a crossroads card before it fires
     for text in engine.render_steps(steps):
@@ -113,10 +125,11 @@ def act(st: dict, action: dict, rng=None) -> tuple[dict, list[dict]]:
 
 
 def refused(st: dict, action: dict, rng=None, match: str | None = None) -> RuleError:
-    """The action raises RuleError and leaves the state equal to a deep copy taken before."""
+    """The action (by the table unless it says "by") raises RuleError and leaves the state
+    equal to a deep copy taken before."""
     before = copy.deepcopy(st)
     with pytest.raises(RuleError, match=match) as info:
-        engine.apply(st, action, rng)
+        engine.apply(st, {"by": "table", **action}, rng)
     assert st == before
     return info.value
 
@@ -155,7 +168,7 @@ def test_a_whole_three_player_round():
     )
     deck = list(st["decks"]["crossroads"])
 
-    st, steps = act(st, {"type": "reveal_crisis", "card": FUEL_SHORTAGE})
+    st, steps = act(st, {"type": "reveal_crisis", "crisis": FUEL})
     revealed = next(s for s in steps if s["kind"] == "crisis_revealed")
     assert revealed["target"] == 3
 
@@ -163,14 +176,14 @@ def test_a_whole_three_player_round():
     # neighbour (the previous seat)
     order = []
     for expected, drawer in (("s2", "s1"), ("s3", "s2"), ("s1", "s3")):
-        st, steps = act(st, {"type": "start_turn"})
-        assert st["turn"]["seat"] == expected and st["active_player"] == expected
+        st, steps = act(st, {"type": "start_turn", "by": expected})
+        assert st["turn"]["seat"] == expected and "active_player" not in st
         assert st["turn"]["crossroads_drawer"] == drawer
         assert st["secrets"][drawer]["crossroads"] == deck[len(order)]
         drawn = next(s for s in steps if s["kind"] == "crossroads_drawn")
         assert drawn["drawer"] == drawer
-        st, _ = act(st, {"type": "contribute_to_crisis", "seat_id": expected, "symbols": ["fuel"]})
-        st, _ = act(st, {"type": "end_turn"})
+        st, _ = act(st, {"type": "contribute_to_crisis", "by": expected, "symbols": ["fuel"]})
+        st, _ = act(st, {"type": "end_turn", "by": expected})
         assert st["secrets"][drawer]["crossroads"] is None
         order.append(expected)
         round_trip(st)
@@ -179,7 +192,7 @@ def test_a_whole_three_player_round():
     assert st["decks"]["crossroads"] == deck[3:] + deck[:3]
     refused(st, {"type": "start_turn"}, match="every player has had a turn")
 
-    st, steps = act(st, {"type": "run_colony_phase"}, Scripted(seed=3))
+    st, steps = act(st, {"type": "run_colony_phase"}, Scripted())
     # 6 survivors + 2 helpless = 8 colonists: 4 food, then 4 zombies at entrances 1-4
     assert kinds(steps)[:2] == ["colony_phase_began", "food_paid"]
     assert st["food"] == 1
@@ -215,8 +228,8 @@ def test_a_whole_three_player_round():
 def test_crisis_bonus_by_two_gains_morale():
     st = game(3)
     st["morale"] = 4
-    st, _ = act(st, {"type": "reveal_crisis", "card": FUEL_SHORTAGE})
-    st, _ = act(st, {"type": "contribute_to_crisis", "seat_id": "s1", "symbols": ["fuel"] * 5})
+    st, _ = act(st, {"type": "reveal_crisis", "crisis": FUEL})
+    st, _ = act(st, {"type": "contribute_to_crisis", "by": "s1", "symbols": ["fuel"] * 5})
     st, steps = act(st, {"type": "resolve_crisis"}, Scripted())
     assert "crisis_bonus" in kinds(steps)
     assert st["morale"] == 5
@@ -226,9 +239,8 @@ def test_crisis_bonus_defaults_to_one_morale():
     """002:1612: beating the target by 2 or more gains 1 morale, even for a bare card."""
     st = game(2)
     st["morale"] = 4
-    bare = {"id": "test.bare", "name": "Bare Crisis", "prevent": ["tool"]}
-    st, _ = act(st, {"type": "reveal_crisis", "card": bare})
-    st, _ = act(st, {"type": "contribute_to_crisis", "seat_id": "s2", "symbols": ["tool"] * 4})
+    st, _ = act(st, {"type": "reveal_crisis", "crisis": BARE["id"]})
+    st, _ = act(st, {"type": "contribute_to_crisis", "by": "s2", "symbols": ["tool"] * 4})
     st, _ = act(st, {"type": "resolve_crisis"}, Scripted())
     assert st["morale"] == 5
 
@@ -268,12 +280,12 @@ def test_colony_count_is_fixed_before_deaths():
 def test_fuel_shortage_example():
     """000 "Example: Resolving a Crisis": 3 fuel + 1 weapon in a 3-player game is 2 < 3."""
     st = game(3)
-    st, _ = act(st, {"type": "reveal_crisis", "card": FUEL_SHORTAGE})
-    st, _ = act(st, {"type": "contribute_to_crisis", "seat_id": "s1", "symbols": ["fuel", "fuel"]})
-    st, _ = act(st, {"type": "contribute_to_crisis", "seat_id": "s2", "symbols": ["weapon"]})
-    st, _ = act(st, {"type": "contribute_to_crisis", "seat_id": "s3", "symbols": ["fuel"]})
+    st, _ = act(st, {"type": "reveal_crisis", "crisis": FUEL})
+    st, _ = act(st, {"type": "contribute_to_crisis", "by": "s1", "symbols": ["fuel", "fuel"]})
+    st, _ = act(st, {"type": "contribute_to_crisis", "by": "s2", "symbols": ["weapon"]})
+    st, _ = act(st, {"type": "contribute_to_crisis", "by": "s3", "symbols": ["fuel"]})
     round_trip(st)
-    st, steps = act(st, {"type": "resolve_crisis"}, Scripted(seed=7))
+    st, steps = act(st, {"type": "resolve_crisis"}, random.Random(7))
     failed = next(s for s in steps if s["kind"] == "crisis_failed")
     assert (failed["total"], failed["target"]) == (2, 3)
     revealed = [s for s in steps if s["kind"] == "crisis_card_revealed"]
@@ -295,11 +307,11 @@ def test_exiled_player_lowers_the_crisis_target():
         Scripted(),
     )
     assert engine.public_view(st)["seats"][[s["id"] for s in st["seats"]].index(target)]["exiled"]
-    st, _ = act(st, {"type": "reveal_crisis", "card": FUEL_SHORTAGE})
-    st, _ = act(st, {"type": "contribute_to_crisis", "seat_id": active, "symbols": ["fuel"] * 2})
+    st, _ = act(st, {"type": "reveal_crisis", "crisis": FUEL})
+    st, _ = act(st, {"type": "contribute_to_crisis", "by": active, "symbols": ["fuel"] * 2})
     refused(
         st,
-        {"type": "contribute_to_crisis", "seat_id": target, "symbols": ["fuel"]},
+        {"type": "contribute_to_crisis", "by": target, "symbols": ["fuel"]},
         match="exiled",
     )
     st, steps = act(st, {"type": "resolve_crisis"}, Scripted())
@@ -340,11 +352,21 @@ def test_unruly_counts_two_for_food_and_zombies():
 
 
 def test_unruly_token_takes_one_survivor_space():
+    """000:690: an unruly token counts as 2 colonists but fills 1 survivor space."""
     st = game(2, ruleset="long_night", objective=main_objective(helpless=1))
-    st["colony"]["survivor_spaces"] = 6
+    st["colony"]["survivor_spaces"] = 7
     st, _ = act(st, {"type": "add_helpless", "count": 1, "unruly": True})
-    # 4 cards + 2 tokens fill 6 spaces, though they count as 7 colonists
+    # 4 cards + 1 helpless + 1 unruly fill 6 of the 7 spaces, though they count as 7 colonists
+    numbers = engine.table_view(st)["numbers"]
+    assert (numbers["colonists"], numbers["colony_free_spaces"]) == (7, 1)
+    # so one more helpless token fits (were the unruly token to take 2 spaces, it would not)
+    st, steps = act(st, {"type": "add_helpless", "count": 2})
+    added = next(s for s in steps if s["kind"] == "helpless_added")
+    assert (added["count"], added["left_out"]) == (1, 1)
+    assert st["helpless"] == {"normal": 2, "unruly": 1}
+    # now the colony is full
     refused(st, {"type": "add_helpless", "count": 1}, match="no empty survivor space")
+    refused(st, {"type": "add_survivor", "seat_id": "s1", "survivor_id": "new1"}, match="no empty")
 
 
 # --- noise: coin in the Long Night, d6 in the base game ---
@@ -460,8 +482,13 @@ def _exile(st: dict, target: str) -> dict:
 
 
 def _objectives(st: dict, kinds_by_seat: dict[str, str]) -> dict:
-    for sid, kind in kinds_by_seat.items():
-        st["secrets"][sid]["objective"] = {"id": f"test.{sid}", "name": "Goal", "kind": kind}
+    """Deal each seat an objective of the given kind (its facts go into the catalogue)."""
+    st = copy.deepcopy(st)
+    cards = [{"id": f"test.{sid}", "name": f"Goal {sid}", "kind": kind}
+             for sid, kind in kinds_by_seat.items()]  # fmt: skip
+    with_cards(st, objectives=cards)
+    for sid in kinds_by_seat:
+        st["secrets"][sid]["objective"] = f"test.{sid}"
     return st
 
 
@@ -627,6 +654,29 @@ def test_exile_vote_tie_goes_the_first_players_way():
     assert "player_exiled" in kinds(steps)
 
 
+def test_exile_vote_on_the_phones_keeps_ballots_secret_until_settled():
+    st = game(3)
+    st, _ = act(st, {"type": "start_turn"})
+    active = st["turn"]["seat"]
+    target = next(s["id"] for s in st["seats"] if s["id"] != active)
+    third = next(s["id"] for s in st["seats"] if s["id"] not in (active, target))
+    st, steps = act(st, {"type": "call_exile_vote", "by": active, "target": target})
+    assert kinds(steps) == ["exile_vote_called", "vote_opened"]
+    refused(st, {"type": "end_turn"}, match="waiting for a decision")
+    refused(st, {"type": "cast_vote", "seat_id": target, "up": True}, match="the table may not")
+    refused(st, {"type": "cast_vote", "by": active, "seat_id": target, "up": True},
+            match="for another player")  # fmt: skip
+    st, _ = act(st, {"type": "cast_vote", "by": target, "up": False})
+    st, _ = act(st, {"type": "cast_vote", "by": third, "up": True})
+    shown = engine.table_view(st)
+    assert shown["pending"]["voted"] == [target, third] and "votes" not in shown["pending"]
+    assert engine.seat_view(st, third)["mine"]["ballot"] is True
+    assert engine.seat_view(st, active)["mine"]["ballot"] is None
+    st, steps = act(st, {"type": "cast_vote", "by": active, "up": True})
+    assert "player_exiled" in kinds(steps) and st["pending"] is None
+    refused(st, {"type": "cast_vote", "by": third, "up": True}, match="no vote is open")
+
+
 # --- crossroads ---
 
 
@@ -642,9 +692,12 @@ def test_untriggered_crossroads_goes_to_the_bottom_triggered_leaves():
 
     st, _ = act(st, {"type": "start_turn"})
     drawer = st["turn"]["crossroads_drawer"]
-    card = next(c for c in CROSSROADS if c["id"] == deck[1])
+    active = st["turn"]["seat"]
     morale = st["morale"]
-    st, steps = act(st, {"type": "trigger_crossroads", "option": 2, "card": card}, Scripted())
+    st, steps = act(st, {"type": "reveal_crossroads", "by": drawer})
+    assert steps[0]["kind"] == "crossroads_revealed" and steps[0]["card"] == deck[1]
+    assert engine.table_view(st)["turn"]["crossroads"]["id"] == deck[1]
+    st, steps = act(st, {"type": "trigger_crossroads", "by": active, "option": 2})
     assert st["morale"] == morale - 1
     assert "crossroads_removed" in kinds(steps)
     assert st["secrets"][drawer]["crossroads"] is None
@@ -663,12 +716,28 @@ def test_colony_phase_returns_an_open_turns_crossroads_card():
     assert all(v["crossroads"] is None for v in st["secrets"].values())
 
 
-def test_wrong_crossroads_card_is_refused():
-    st = game(2, crossroads=CROSSROADS)
+def test_only_the_drawer_reveals_the_crossroads_card():
+    st = game(3, crossroads=CROSSROADS)
     st, _ = act(st, {"type": "start_turn"})
-    held = st["secrets"][st["turn"]["crossroads_drawer"]]["crossroads"]
-    other = next(c for c in CROSSROADS if c["id"] != held)
-    refused(st, {"type": "trigger_crossroads", "option": 1, "card": other}, Scripted())
+    active, drawer = st["turn"]["seat"], st["turn"]["crossroads_drawer"]
+    third = next(s["id"] for s in st["seats"] if s["id"] not in (active, drawer))
+    # the card is the drawer's secret: nobody else reveals it, not even the table
+    for by in (active, third):
+        refused(st, {"type": "reveal_crossroads", "by": by}, match="does not hold this turn's")
+        refused(
+            st,
+            {"type": "reveal_crossroads", "by": by, "seat_id": drawer},
+            match="for another player",
+        )
+    refused(st, {"type": "reveal_crossroads", "seat_id": drawer}, match="the table may not")
+    # nor can an option be taken before the card is revealed
+    refused(st, {"type": "trigger_crossroads", "by": active, "option": 1}, match="not revealed")
+    assert engine.table_view(st)["turn"]["crossroads"] is None
+    st, _ = act(st, {"type": "reveal_crossroads", "by": drawer})
+    # the option is the active player's (or the table's) to take, not the drawer's
+    refused(st, {"type": "trigger_crossroads", "by": drawer, "option": 1}, match="only the active")
+    st, _ = act(st, {"type": "trigger_crossroads", "option": 1})
+    assert st["secrets"][drawer]["crossroads"] is None
 
 
 # --- first player ---
@@ -711,14 +780,15 @@ def test_leader_death_promotes_a_follower_and_last_survivor_needs_a_new_one():
     assert "survivor_died" in kinds(steps)
     assert st["morale"] == 4
     assert st["seats"][0]["needs_survivor"] is True
-    st, _ = act(
-        st,
-        {"type": "add_survivor", "seat_id": "s1",
-         "card": {"id": "new1", "name": "Newcomer", "influence": 3}},
-    )  # fmt: skip
+    assert st["decks"]["survivors"] == ["new1"]
+    st, _ = act(st, {"type": "add_survivor", "by": "s1", "survivor_id": "new1"})
     newcomer = next(s for s in st["survivors"] if s["id"] == "new1")
     assert newcomer["leader"] and newcomer["location"] == "colony"
     assert st["seats"][0]["needs_survivor"] is False
+    assert st["decks"]["survivors"] == []
+    # a dead survivor cannot come back
+    dead = st["graveyard"][0]["id"]
+    refused(st, {"type": "add_survivor", "seat_id": "s1", "survivor_id": dead}, match="dead")
 
 
 def test_frostbite_wounds_once_per_turn():
@@ -814,11 +884,29 @@ def test_bad_input_is_refused_and_changes_nothing():
     refused(st, {"type": "add_food", "count": -2})
     refused(st, {"type": "add_noise", "location_id": "police", "count": 5})
     refused(st, {"type": "spend_food", "seat_id": "s9", "count": 1}, match="unknown seat")
-    refused(st, {"type": "contribute_to_crisis", "seat_id": "s9", "symbols": ["fuel"]})
+    refused(
+        st,
+        {"type": "contribute_to_crisis", "by": "s9", "seat_id": "s9", "symbols": ["fuel"]},
+        match="a seat of this game, not 's9'",
+    )
+    refused(
+        st,
+        {"type": "contribute_to_crisis", "seat_id": "s1", "symbols": ["fuel"]},
+        match="the table may not contribute to crisis for a player",
+    )
     refused(st, {"type": "set_counter", "name": "morale", "value": -1})
     refused(st, {"type": "kill_survivor_by_card", "survivor_id": "nobody"})
     refused(st, {"type": "no_such_action"})
     refused(st, {"type": "add_food", "count": 1, "colour": "red"})
+    refused(st, {"type": "add_food", "count": "2"}, match="whole number")
+    refused(st, {"type": "add_food", "count": 1000}, match="from 0 to 999")
+    refused(st, {"type": "add_food", "count": 1, "by": "nobody"}, match="table or a seat")
+    with pytest.raises(RuleError, match="names its actor"):
+        engine.apply(st, {"type": "add_food", "count": 1})
+    # an action that rolls needs a random source or a seed; a seed makes it repeatable
+    roll = {"type": "record_exposure", "survivor_id": "p1a"}
+    refused(st, roll, match="rolls dice")
+    assert act(st, {**roll, "seed": 11}) == act(st, {**roll, "seed": 11})
     refused(st, {"type": "end_turn"})
     st, _ = act(st, {"type": "start_turn"})
     refused(st, {"type": "start_turn"})
@@ -867,18 +955,18 @@ def test_exiled_player_voting_is_refused_without_change():
 
 def test_json_round_trip_through_a_game():
     st = game(3, ruleset="long_night", crossroads=CROSSROADS, objective=main_objective(food=3))
-    st, _ = act(st, {"type": "reveal_crisis", "card": FUEL_SHORTAGE})
+    st, _ = act(st, {"type": "reveal_crisis", "crisis": FUEL})
     round_trip(st)
     st, _ = act(st, {"type": "start_turn"})
     round_trip(st)
-    st, _ = act(st, {"type": "contribute_to_crisis", "seat_id": st["turn"]["seat"],
+    st, _ = act(st, {"type": "contribute_to_crisis", "by": st["turn"]["seat"],
                      "symbols": ["fuel", "tool"]})  # fmt: skip
     round_trip(st)
     st, _ = act(st, {"type": "end_turn"})
     st = round_trip(play_turns(st))
     st, _ = act(st, {"type": "pay_food"})
     st = round_trip(st)
-    st, _ = act(st, {"type": "run_colony_phase"}, Scripted(seed=5))
+    st, _ = act(st, {"type": "run_colony_phase"}, random.Random(5))
     round_trip(st)
     assert st["round"] == 2
 
@@ -895,8 +983,16 @@ def test_exiled_survivors_left_in_the_colony_do_not_eat_or_draw_zombies():
 
 def test_colony_phase_flags_must_be_true_or_false():
     st = play_turns(game(2))
-    refused(st, {"type": "run_colony_phase", "objective_met": "yes"}, Scripted(), match="True")
-    refused(st, {"type": "check_main_objective", "met": 1}, match="True")
+    refused(
+        st,
+        {"type": "run_colony_phase", "objective_met": "yes"},
+        Scripted(),
+        match="objective_met must be true or false, not 'yes'",
+    )
+    refused(st, {"type": "check_main_objective", "met": 1}, match="met must be true or false")
+    # the entry points themselves refuse a non-boolean too, for callers that skip apply
+    with pytest.raises(RuleError, match="True"):
+        engine.run_colony_phase(st, Scripted(), objective_met="yes")
 
 
 def test_long_night_first_player_vote_tallied_with_ties_to_the_first_player():
@@ -922,14 +1018,14 @@ def test_long_night_first_player_vote_tallied_with_ties_to_the_first_player():
 def test_turn_actions_belong_to_the_active_player():
     """002:1340-1360: cards are played and added to the crisis during one's own turn."""
     st = game(3, objective=main_objective(food=4))
-    st, _ = act(st, {"type": "reveal_crisis", "card": FUEL_SHORTAGE})
+    st, _ = act(st, {"type": "reveal_crisis", "crisis": FUEL})
     st, _ = act(st, {"type": "start_turn"})
     active = st["turn"]["seat"]
     other = next(s["id"] for s in st["seats"] if s["id"] != active)
-    refused(st, {"type": "contribute_to_crisis", "seat_id": other, "symbols": ["fuel"]},
+    refused(st, {"type": "contribute_to_crisis", "by": other, "symbols": ["fuel"]},
             match="turn")  # fmt: skip
     refused(st, {"type": "play_cards", "seat_id": other}, match="turn")
     refused(st, {"type": "spend_food", "seat_id": other, "count": 1}, match="turn")
-    st, _ = act(st, {"type": "contribute_to_crisis", "seat_id": active, "symbols": ["fuel"]})
+    st, _ = act(st, {"type": "contribute_to_crisis", "by": active, "symbols": ["fuel"]})
     st, _ = act(st, {"type": "spend_food", "seat_id": active, "count": 1})
     assert st["food"] == 3 and len(st["crisis"]["contributions"]) == 1
