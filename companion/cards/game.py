@@ -17,8 +17,11 @@ def game_setup(
     ruleset: str = "base",
     variant: str = "standard",
     settings: dict[str, Any] | None = None,
+    deal_survivors: bool = False,
 ) -> dict[str, Any]:
     """Build a new_game setup: seats name their survivors by id; cards come from cards.db.
+
+    With ``deal_survivors`` the seats name none and the engine deals each 4 to keep from.
 
     The decks hold every set in ``settings["sets"]`` (default: all sets in the database); the
     engine's dealing then filters by modules, mature cards and the co-op variant. Locations of a
@@ -35,12 +38,11 @@ def game_setup(
         raise KeyError(f"unknown main objective {main_objective!r}")
     table = []
     for entry in seats:
-        missing = [sid for sid in entry["survivors"] if sid not in survivors]
+        picked = [] if deal_survivors else list(entry.get("survivors", []))
+        missing = [sid for sid in picked if sid not in survivors]
         if missing:
             raise KeyError(f"unknown survivor(s) {', '.join(missing)}")
-        table.append(
-            {"name": entry["name"], "survivors": [survivors[s] for s in entry["survivors"]]}
-        )
+        table.append({"name": entry["name"], "survivors": picked})
     return {
         "ruleset": ruleset,
         "variant": variant,
@@ -53,4 +55,8 @@ def game_setup(
         "objectives": cards["objectives"],
         "crossroads": cards["crossroads"],
         "crises": cards["crises"],
+        "survivors": [
+            s for s in cards["survivors"] if not s["module"] or s["module"] in modules
+        ],
+        "deal_survivors": deal_survivors,
     }

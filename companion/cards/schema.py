@@ -7,6 +7,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.vocabulary import (
+    EFFECT_KINDS,
+    EXPOSURE_RESULTS,
+    OBJECTIVE_KINDS,
+    SYMBOLS,
+    TARGETS,
+    WHERES,
+    WOUND_KINDS,
+)
+from companion.engine.vocabulary import MODULES as ENGINE_MODULES
+
 SHIPPED_SETS: dict[str, str] = {
     "base": "Dead of Winter: A Crossroads Game",
     "long_night": "Dead of Winter: The Long Night",
@@ -24,57 +35,8 @@ CARD_TABLES: tuple[str, ...] = (
 SECRET_TABLES: frozenset[str] = frozenset({"crossroads", "objectives"})
 CSV_TABLES: tuple[str, ...] = ("crossroads", "objectives", "survivors")
 
-SYMBOLS: tuple[str, ...] = (
-    "food",
-    "fuel",
-    "medicine",
-    "tool",
-    "weapon",
-    "education",
-    "survivor",
-)
-MODULES: tuple[str, ...] = ("", "improvements", "bandits", "raxxon")
-OBJECTIVE_KINDS: tuple[str, ...] = ("normal", "betrayal", "exiled", "bandit_betrayal")
+MODULES: tuple[str, ...] = ("", *ENGINE_MODULES)
 TIMES: tuple[str, ...] = ("short", "medium", "long")
-WHERE: tuple[str, ...] = (
-    "colony",
-    "each_location",
-    "active_location",
-    "random_location",
-)
-TARGETS: tuple[str, ...] = (
-    "chosen",
-    "group_leader",
-    "each_of_active",
-    "each_in_colony",
-    "lowest_influence_in_colony",
-    "each_at_active_location",
-)
-WOUND_TYPES: tuple[str, ...] = ("wound", "frostbite", "despair")
-EXPOSURE_RESULTS: tuple[str, ...] = ("wound", "frostbite", "bite", "blank")
-
-# Effect kind -> {field: (type, required, default)}; `kind` itself is implied.
-EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
-    "morale": {"amount": ("int", True, None)},
-    "food": {"amount": ("int", True, None)},
-    "starvation": {"amount": ("int", True, None)},
-    "helpless": {"amount": ("int", True, None), "unruly": ("bool", False, False)},
-    "unruly": {"amount": ("int", True, None)},
-    "waste": {"amount": ("int", True, None)},
-    "rounds": {"amount": ("int", True, None)},
-    "zombies": {"where": ("where", True, None), "amount": ("int", True, None)},
-    "noise": {"where": ("where", True, None), "amount": ("int", True, None)},
-    "barricade": {"where": ("where", True, None), "amount": ("int", True, None)},
-    "trap": {"where": ("where", True, None), "amount": ("int", True, None)},
-    "wound": {
-        "target": ("target", True, None),
-        "amount": ("int", True, None),
-        "wound": ("wound_type", False, "wound"),
-    },
-    "kill": {"target": ("target", True, None)},
-    "exposure": {"target": ("target", True, None)},
-    "manual": {"text": ("text", True, None)},
-}
 
 # Trigger kind -> {param: (type, required)}.
 TRIGGER_KINDS: dict[str, dict[str, tuple[str, bool]]] = {
@@ -241,15 +203,15 @@ def _check_scalar(kind: str, value: Any) -> str | None:
     if kind == "symbol":
         return None if value in SYMBOLS else f"must be one of {_choices(SYMBOLS)}"
     if kind == "where":
-        if value in WHERE or (
+        if value in WHERES or (
             isinstance(value, str) and re.fullmatch(rf"[a-z0-9_]+\.{SLUG}", value)
         ):
             return None
-        return f"must be one of {_choices(WHERE)} or a location id"
+        return f"must be one of {_choices(WHERES)} or a location id"
     if kind == "target":
         return None if value in TARGETS else f"must be one of {_choices(TARGETS)}"
     if kind == "wound_type":
-        return None if value in WOUND_TYPES else f"must be one of {_choices(WOUND_TYPES)}"
+        return None if value in WOUND_KINDS else f"must be one of {_choices(WOUND_KINDS)}"
     if kind == "exposure_result":
         return None if value in EXPOSURE_RESULTS else f"must be one of {_choices(EXPOSURE_RESULTS)}"
     raise ValueError(f"unknown scalar kind {kind}")

@@ -6,7 +6,7 @@ Every entry point returns ``(new_state, steps)`` and leaves the state it was giv
 an impossible action raises ``RuleError``. See docs/engine.md and docs/state.md.
 """
 
-from companion.engine.actions import ACTIONS, apply
+from companion.engine.actions import ACTIONS, apply, replay
 from companion.engine.board import (
     add_barricade,
     add_food,
@@ -52,8 +52,9 @@ from companion.engine.crisis import (
     resolve_crisis,
     reveal_crisis,
     score_crisis,
+    withdraw_from_crisis,
 )
-from companion.engine.crossroads import trigger_crossroads
+from companion.engine.crossroads import reveal_crossroads, trigger_crossroads
 from companion.engine.dealing import (
     build_crisis_deck,
     build_crossroads_deck,
@@ -61,16 +62,16 @@ from companion.engine.dealing import (
     deal_objectives,
 )
 from companion.engine.effects import apply_card_effects
-from companion.engine.ending import declare_winners, game_over_reason
+from companion.engine.ending import declare_winners, game_over_reason, mark_objective
 from companion.engine.errors import RuleError
 from companion.engine.exile import call_exile_vote
 from companion.engine.exposure import record_exposure, resolve_bite
-from companion.engine.setup import new_game
+from companion.engine.setup import keep_survivors, new_game
 from companion.engine.state import SCHEMA, from_json, new_state, to_json
 from companion.engine.steps import render_step, render_steps
 from companion.engine.turns import end_turn, start_turn
-from companion.engine.views import public_view, seat_view, visible_steps
-from companion.engine.votes import tally_vote
+from companion.engine.views import public_view, seat_view, table_view, visible_steps
+from companion.engine.votes import cast_vote, record_votes, tally_vote
 
 __all__ = [
     "ACTIONS",
@@ -93,6 +94,7 @@ __all__ = [
     "build_exiled_deck",
     "call_exile_vote",
     "calm_unruly",
+    "cast_vote",
     "check_main_objective",
     "check_waste",
     "clean_waste",
@@ -103,9 +105,11 @@ __all__ = [
     "from_json",
     "game_over_reason",
     "heal_survivor",
+    "keep_survivors",
     "kill_helpless_by_card",
     "kill_survivor_by_card",
     "kill_zombies",
+    "mark_objective",
     "move_round_track",
     "move_survivor",
     "new_game",
@@ -115,6 +119,7 @@ __all__ = [
     "play_cards",
     "public_view",
     "record_exposure",
+    "record_votes",
     "remove_barricade",
     "remove_despair",
     "remove_noise",
@@ -122,9 +127,11 @@ __all__ = [
     "remove_trap",
     "render_step",
     "render_steps",
+    "replay",
     "resolve_bite",
     "resolve_crisis",
     "reveal_crisis",
+    "reveal_crossroads",
     "run_colony_phase",
     "score_crisis",
     "seat_view",
@@ -135,9 +142,11 @@ __all__ = [
     "spend_food",
     "start_colony_phase",
     "start_turn",
+    "table_view",
     "tally_vote",
     "to_json",
     "trigger_crossroads",
     "visible_steps",
+    "withdraw_from_crisis",
     "wound_survivor",
 ]

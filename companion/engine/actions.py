@@ -1,14 +1,29 @@
-"""One door into the engine: an action is a JSON dict naming an entry point and its arguments.
+"""The front door: an action is a JSON dict naming an entry point, its actor and its arguments.
 
-The store logs actions like ``{"type": "add_barricade", "place": "colony", "entrance": 2}``
-and keeps the state each one produced, so undo is going back one state and redo is forward
-again; replaying a log with the same random source gives the same game.
+``apply(state, {"type": name, "by": actor, **arguments, "seed": n})`` is how every screen, the
+store's log and a replay drive the engine:
+
+- the arguments are bound before the call: unknown, missing or private keys (``state``,
+  ``rng``) are refused, and each value is checked strictly against the entry point's type hints
+  (a bool is a bool, an int is a whole number from 0 to ``MAX_NUMBER``, text is at most
+  ``MAX_TEXT`` characters, lists and maps are small);
+- the actor is checked by ``permissions.check_actor`` (who may do what, in one place);
+- an entry point that rolls or shuffles uses the given random source, or one seeded by the
+  action's ``seed`` (the store records a seed with every action, so replaying a log gives the
+  identical game); with neither it refuses to roll;
+- only ``RuleError`` leaves this function, and a refused action leaves the state unchanged.
+
+``new_game`` is the first action of every log: ``apply(None, {"type": "new_game", "by":
+"table", "setup": {...}, "seed": n})``.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+import random
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.engine import (
@@ -20,26 +35,50 @@ from companion.engine import (
     ending,
     exile,
     exposure,
+    setup,
     turns,
+    votes,
 )
-from companion.engine.dice import Randomness
+from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import RuleError
-from companion.engine.state import State
+from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
+from companion.engine.state import SCHEMA, State
 from companion.engine.steps import Step
 
 EntryPoint = Callable[..., tuple[State, list[Step]]]
 
+MAX_NUMBER = 999
+"""The largest whole number an action argument may hold (no count in the game comes near)."""
+MAX_TEXT = 200
+MAX_ITEMS = 60
+MAX_DEPTH = 8
+MAX_SEED = 2**64
+RESERVED = ("type", "by", "seed")
+PRIVATE = ("state", "rng")
+
+
+def _new_game(state: None, setup_dict: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]:
+    """``new_game`` as an action: the first row of a log (setup.new_game)."""
+    return setup.new_game(setup_dict, rng)
+
+
 ACTIONS: dict[str, EntryPoint] = {
     fn.__name__: fn
     for fn in (
+        # setup
+        setup.keep_survivors,
         # player turns
         turns.start_turn,
         turns.end_turn,
+        crossroads.reveal_crossroads,
         crossroads.trigger_crossroads,
         exile.call_exile_vote,
+        votes.cast_vote,
+        votes.record_votes,
         # the crisis
         crisis.reveal_crisis,
         crisis.contribute_to_crisis,
+        crisis.withdraw_from_crisis,
         crisis.resolve_crisis,
         # the colony phase
         colony.start_colony_phase,
@@ -84,31 +123,194 @@ ACTIONS: dict[str, EntryPoint] = {
         board.set_capacity,
         effects.apply_card_effects,
         # the end
+        ending.mark_objective,
         ending.declare_winners,
     )
 }
+ACTIONS["new_game"] = _new_game
+
+
+NO_DICE = NO_ROLL
+
+
+def _parameters(fn: EntryPoint) -> dict[str, tuple[Any, bool]]:
+    """An entry point's JSON parameters: name -> (type hint, required)."""
+    hints = typing.get_type_hints(fn)
+    out: dict[str, tuple[Any, bool]] = {}
+    for name, param in inspect.signature(fn).parameters.items():
+        if name in PRIVATE:
+            continue
+        out[name] = (hints.get(name, Any), param.default is inspect.Parameter.empty)
+    return out
+
+
+PARAMETERS: dict[str, dict[str, tuple[Any, bool]]] = {
+    kind: _parameters(fn) for kind, fn in ACTIONS.items()
+}
+PARAMETERS["new_game"] = {"setup": (dict[str, Any], True)}
+
+
+def _fail(where: str, value: Any, wanted: str) -> RuleError:
+    """The refusal for a value of the wrong kind."""
+    shown = repr(value)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return RuleError(f"{where} must be {wanted}, not {shown}")
+
+
+def _json_like(value: Any, where: str, depth: int = 0) -> None:
+    """Refuse anything but small JSON (dicts with text keys, lists, text, numbers, booleans)."""
+    if depth > MAX_DEPTH:
+        raise RuleError(f"{where} is nested too deeply")
+    if value is None or isinstance(value, bool | str):
+        if isinstance(value, str) and len(value) > 4 * MAX_TEXT:
+            raise RuleError(f"{where} is too long")
+        return
+    if isinstance(value, int):
+        if abs(value) > MAX_SEED:
+            raise _fail(where, value, "a reasonable number")
+        return
+    if isinstance(value, float):
+        raise _fail(where, value, "a whole number")
+    if isinstance(value, list):
+        for n, item in enumerate(value):
+            _json_like(item, f"{where}[{n}]", depth + 1)
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise _fail(f"a key of {where}", key, "text")
+            _json_like(item, f"{where}.{key}", depth + 1)
+        return
+    raise _fail(where, value, "plain JSON")
+
+
+def check_value(value: Any, hint: Any, where: str) -> None:
+    """Raise RuleError unless ``value`` fits the type hint strictly (see the module notes)."""
+    if hint is Any:
+        _json_like(value, where)
+        return
+    if hint is type(None):
+        if value is not None:
+            raise _fail(where, value, "empty (null)")
+        return
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        problems = []
+        for option in typing.get_args(hint):
+            try:
+                check_value(value, option, where)
+                return
+            except RuleError as exc:
+                problems.append(str(exc))
+        raise RuleError(problems[-1] if len(problems) == 1 else " or ".join(problems[:2]))
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise _fail(where, value, "true or false")
+        return
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _fail(where, value, "a whole number")
+        if not 0 <= value <= MAX_NUMBER:
+            raise _fail(where, value, f"a whole number from 0 to {MAX_NUMBER}")
+        return
+    if hint is str:
+        if not isinstance(value, str) or not value:
+            raise _fail(where, value, "a non-empty text")
+        if len(value) > MAX_TEXT:
+            raise RuleError(f"{where} is longer than {MAX_TEXT} characters")
+        return
+    if origin in (list, tuple, Sequence) or hint in (list, tuple):
+        if not isinstance(value, list):
+            raise _fail(where, value, "a list")
+        if len(value) > MAX_ITEMS:
+            raise RuleError(f"{where} has more than {MAX_ITEMS} entries")
+        args = typing.get_args(hint)
+        for n, item in enumerate(value):
+            check_value(item, args[0] if args else Any, f"{where}[{n}]")
+        return
+    if origin in (dict, Mapping) or hint in (dict, Mapping):
+        if not isinstance(value, dict):
+            raise _fail(where, value, "a map")
+        if len(value) > MAX_ITEMS:
+            raise RuleError(f"{where} has more than {MAX_ITEMS} entries")
+        args = typing.get_args(hint)
+        for key, item in value.items():
+            check_value(key, args[0] if args else str, f"a key of {where}")
+            check_value(item, args[1] if args else Any, f"{where}.{key}")
+        return
+    raise RuleError(f"{where} cannot be given in an action")  # pragma: no cover
+
+
+def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
+    """The arguments of an action, bound to its entry point's parameters and checked."""
+    params = PARAMETERS[kind]
+    given = {k: v for k, v in action.items() if k not in RESERVED}
+    unknown = sorted(str(k) for k in given if k not in params)
+    if unknown:
+        raise RuleError(f"{kind} takes no argument(s) {', '.join(unknown)}")
+    own = seat_argument(kind)
+    if own and own in params and given.get(own) is None and by != "table":
+        given[own] = by
+    missing = [name for name, (_, required) in params.items() if required and name not in given]
+    if missing:
+        raise RuleError(f"{kind} needs {', '.join(missing)}")
+    for name, value in given.items():
+        check_value(value, params[name][0], f"{kind}: {name}")
+    return given
+
+
+def random_source(action: dict[str, Any], rng: Randomness | None) -> Randomness:
+    """The action's dice: the given source, else one seeded by its ``seed``, else none."""
+    if rng is not None:
+        return rng
+    seed = action.get("seed")
+    if seed is None:
+        return NO_DICE
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+        raise _fail("seed", seed, "a whole number from 0 to 2**64 - 1")
+    return random.Random(seed)
 
 
 def apply(
-    state: State, action: dict[str, Any], rng: Randomness | None = None
+    state: State | None, action: dict[str, Any], rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
-    """Apply one action dict to a state; unknown actions and arguments raise RuleError."""
-    if not isinstance(action, dict) or "type" not in action:
-        raise RuleError("an action is a dict with a 'type'")
-    kind = action["type"]
-    if kind == "new_game":
-        raise RuleError("a game is created with new_game, not applied to a state")
-    fn = ACTIONS.get(kind)
-    if fn is None:
+    """Apply one action dict to a state (``None`` for ``new_game``); only RuleError escapes."""
+    if not isinstance(action, dict):
+        raise RuleError("an action is a map with a type, an actor (by) and its arguments")
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in ACTIONS:
         raise RuleError(f"unknown action {kind!r}")
-    params = inspect.signature(fn).parameters
-    kwargs = {k: v for k, v in action.items() if k != "type"}
-    unknown = sorted(set(kwargs) - set(params))
-    if unknown:
-        raise RuleError(f"{kind} takes no argument(s) {', '.join(unknown)}")
-    if "rng" in params and "rng" not in kwargs:
-        kwargs["rng"] = rng
-    try:
-        return fn(state, **kwargs)
-    except TypeError as exc:
-        raise RuleError(f"{kind}: {exc}") from exc
+    if "by" not in action:
+        raise RuleError(f"{kind}: every action names its actor (by)")
+    if kind == "new_game":
+        if state is not None:
+            raise RuleError("a new game starts from nothing, not from a game in progress")
+        if action["by"] != "table":
+            raise RuleError("only the table starts a new game")
+        args = bind(kind, action, "table")
+        return _new_game(None, args["setup"], random_source(action, rng))
+    if not isinstance(state, dict) or state.get("schema") != SCHEMA:
+        raise RuleError(f"{kind}: not a game state of schema {SCHEMA}")
+    by = check_by(state, action["by"])
+    args = bind(kind, action, by)
+    dice = random_source(action, rng)
+    check_actor(state, kind, by, args)
+    fn = ACTIONS[kind]
+    if "rng" in inspect.signature(fn).parameters:
+        args["rng"] = dice
+    return fn(state, **args)
+
+
+def replay(log: Sequence[dict[str, Any]]) -> State:
+    """Replay a whole log from its new_game action: the identical game, step for step."""
+    if not log:
+        raise RuleError("an empty log holds no game")
+    state: State | None = None
+    for action in log:
+        state, _ = apply(state, action)
+    assert state is not None
+    return state
+
+
+__all__ = ["ACTIONS", "MAX_NUMBER", "NO_DICE", "PARAMETERS", "WHO", "apply", "bind", "replay"]

@@ -8,11 +8,10 @@ step marked ``"private": seat_id``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.board import require_own_turn
-from companion.engine.dice import Randomness, roll_d6
+from companion.engine.dice import NO_ROLL, Randomness, roll_d6
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError
 from companion.engine.state import (
@@ -24,11 +23,11 @@ from companion.engine.state import (
     voters,
 )
 from companion.engine.steps import Step, step
+from companion.engine.vocabulary import SYMBOLS
 
-SYMBOLS = ("food", "fuel", "medicine", "tool", "weapon", "education", "survivor")
 BONUS_MARGIN = 2
 """The total must beat the target by 2 or more for the bonus (002 "Colony Phase" 3)."""
-DEFAULT_BONUS_TEXT = "Gain 1 morale."
+DEFAULT_BONUS_TEXT = ""  # the step says it in the reader's language (crisis_bonus default_bonus)
 DEFAULT_BONUS_EFFECTS = ({"kind": "morale", "amount": 1},)
 """The rulebook's bonus (002:1612, 000:488): the colony gains 1 morale. A card that names its
 own bonus effects (even none) keeps them; a card that says nothing gets this one."""
@@ -40,19 +39,19 @@ CARD_FIELDS = ("id", "name", "prevent", "fail_text", "fail_effects", "bonus_text
 
 def reveal_crisis(
     state: State,
-    card: Mapping[str, Any] | None = None,
+    crisis: str | None = None,
     rng: Randomness | None = None,
     *,
-    cards: Mapping[str, Mapping[str, Any]] | None = None,
+    name: str | None = None,
+    prevent: list[str] | None = None,
 ) -> tuple[State, list[Step]]:
     """Reveal this round's crisis (Player Turns Phase 1, base 002:965, Long Night 000:302).
 
-    Either the table names the physical card it turned over (``card``: a crisis as in
-    crises.toml), or, with ``card`` None, the top id of ``state["decks"]["crises"]`` is drawn and
-    its facts are looked up in ``cards`` (id -> crisis); an id missing there is an error. A named
-    card whose id is still in the deck is taken out of it. Bandits module: bandits are placed at
-    the location numbers on the card (000:735); a card without any may have 2 placed at random
-    locations when ``rng`` is given (000:737), else none.
+    ``crisis``: the id of the card turned over (from ``state["cards"]["crises"]``; taken out of
+    the deck if it is still there), or None to draw the top of the crisis deck. A table playing
+    a crisis the companion does not know types its ``name`` and ``prevent`` symbols instead; its
+    fail effect is then carried out by hand. Bandits module: bandits are placed at the location
+    numbers on the card (000:735); a card without any has 2 placed at random (000:737).
     """
     st, steps = begin(state)
     if st["phase"] != "player_turns":
@@ -60,40 +59,46 @@ def reveal_crisis(
     if st["crisis"] is not None:
         raise RuleError(f"the crisis {st['crisis']['name']!r} is already in play")
     deck = st["decks"]["crises"]
-    if card is None:
+    known = st["cards"]["crises"]
+    if name is not None or prevent is not None:
+        if crisis is not None:
+            raise RuleError("name a known crisis card or type one in, not both")
+        if name is None or not prevent:
+            raise RuleError("a typed-in crisis needs its name and the symbols that prevent it")
+        card: dict[str, Any] = {"id": "typed", "name": name, "prevent": prevent, "typed": True}
+    elif crisis is None:
         if not deck:
             raise RuleError("the crisis deck is empty: name the card that was revealed")
-        top = deck[0]
-        if cards is None or top not in cards:
-            raise RuleError(f"the facts of crisis {top!r} are unknown: pass its card")
-        card = cards[top]
-        deck.pop(0)
+        card = dict(known[deck.pop(0)])
     else:
-        if card.get("id") in deck:
-            deck.remove(card["id"])
-    crisis = _crisis_from_card(card)
-    st["crisis"] = crisis
+        if crisis not in known:
+            raise RuleError(f"unknown crisis card {crisis!r}")
+        card = dict(known[crisis])
+        if crisis in deck:
+            deck.remove(crisis)
+    record = _crisis_from_card(card)
+    st["crisis"] = record
     steps.append(
         step(
             "crisis_revealed",
-            crisis=crisis["id"],
-            name=crisis["name"],
-            prevent=list(crisis["prevent"]),
-            fail_text=crisis["fail_text"],
-            bonus_text=crisis["bonus_text"],
+            crisis=record["id"],
+            name=record["name"],
+            prevent=list(record["prevent"]),
+            fail_text=record["fail_text"],
+            bonus_text=record["bonus_text"],
             target=crisis_target(st),
         )
     )
     if "bandits" in st["settings"]["modules"]:
         numbers = list(card.get("bandits") or [])
-        if not numbers and rng is not None:
-            numbers = [roll_d6(rng) for _ in range(RANDOM_BANDITS)]
+        if not numbers:
+            numbers = [roll_d6(rng or NO_ROLL) for _ in range(RANDOM_BANDITS)]
             steps.append(step("bandits_rolled", rolls=numbers))
         place_bandits(st, steps, numbers)
     return st, steps
 
 
-def _crisis_from_card(card: Mapping[str, Any]) -> dict[str, Any]:
+def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
     """The crisis record kept in the state, checked for the facts the rules need."""
     missing = [f for f in ("id", "name", "prevent") if not card.get(f)]
     if missing:
@@ -149,14 +154,15 @@ def place_bandits(st: State, steps: list[Step], numbers: list[int]) -> None:
 
 
 def contribute_to_crisis(
-    state: State, seat_id: str, symbols: list[str], requested: bool = False
+    state: State, seat_id: str | None, symbols: list[str], requested: bool = False
 ) -> tuple[State, list[Step]]:
     """A seat adds cards face down to the crisis (base 002 "Add Card to Crisis").
 
     Each card is recorded by its one symbol. Exiled players cannot add cards (002:1748), nor can
     a card received through a request be added (002:1396). It is an action of the player's own
-    turn (002:1360): while a turn is in progress only the active player may add cards; between
-    turns the table may enter anyone's (a correction). The public step names the seat and
+    turn (002:1360): while a turn is in progress only the active player may add cards. The
+    table may add cards for nobody in particular (``seat_id`` None): the physical cards were
+    put down face down and only their symbols are entered. The public step names the seat and
     the count only; the symbols go to a step private to that seat.
     """
     st, steps = begin(state)
@@ -164,12 +170,6 @@ def contribute_to_crisis(
         raise RuleError("no crisis has been revealed")
     if st["phase"] != "player_turns":
         raise RuleError("cards are added to the crisis during the player turns phase")
-    who = seat(st, seat_id)
-    if who.get("eliminated"):
-        raise RuleError(f"{who['name']} is out of the game")
-    if who["exiled"]:
-        raise RuleError(f"{who['name']} is exiled and cannot add cards to the crisis")
-    require_own_turn(st, who, "add cards to the crisis")
     if requested:
         raise RuleError("a card received through a request cannot be added to the crisis")
     if not isinstance(symbols, list) or not symbols:
@@ -180,6 +180,16 @@ def contribute_to_crisis(
             f"unknown card symbol(s) {', '.join(map(repr, bad))}; known: {', '.join(SYMBOLS)}"
         )
     pile = st["crisis"]["contributions"]
+    if seat_id is None:
+        pile.extend({"seat": None, "symbol": symbol} for symbol in symbols)
+        steps.append(step("crisis_cards_entered", count=len(symbols), total=len(pile)))
+        return st, steps
+    who = seat(st, seat_id)
+    if who.get("eliminated"):
+        raise RuleError(f"{who['name']} is out of the game")
+    if who["exiled"]:
+        raise RuleError(f"{who['name']} is exiled and cannot add cards to the crisis")
+    require_own_turn(st, who, "add cards to the crisis")
     pile.extend({"seat": seat_id, "symbol": symbol} for symbol in symbols)
     steps.append(
         step(
@@ -192,6 +202,36 @@ def contribute_to_crisis(
     )
     steps.append(
         step("crisis_contribution_private", private=seat_id, symbols=list(symbols), total=len(pile))
+    )
+    return st, steps
+
+
+def withdraw_from_crisis(state: State, seat_id: str) -> tuple[State, list[Step]]:
+    """A player takes back every card they added to this crisis, before the colony phase.
+
+    Ruling (the books are silent): a card put down by mistake may be taken back while the
+    player turns phase lasts, as a table would hand it back. The step names the seat and the
+    count, never the symbols.
+    """
+    st, steps = begin(state)
+    if st["crisis"] is None:
+        raise RuleError("no crisis has been revealed")
+    if st["phase"] != "player_turns":
+        raise RuleError("crisis cards can only be taken back before the colony phase")
+    who = seat(st, seat_id)
+    pile = st["crisis"]["contributions"]
+    mine = [c for c in pile if c["seat"] == seat_id]
+    if not mine:
+        raise RuleError(f"{who['name']} has no card in the crisis")
+    st["crisis"]["contributions"] = [c for c in pile if c["seat"] != seat_id]
+    steps.append(
+        step(
+            "crisis_cards_withdrawn",
+            seat=seat_id,
+            seat_name=who["name"],
+            count=len(mine),
+            total=len(st["crisis"]["contributions"]),
+        )
     )
     return st, steps
 
@@ -269,8 +309,16 @@ def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:
     else:
         steps.append(step("crisis_prevented", **fields))
         if result["bonus"]:
-            steps.append(step("crisis_bonus", bonus_text=crisis["bonus_text"], **fields))
-            _apply(st, steps, crisis["bonus_effects"], rng, f"{crisis['name']} bonus")
+            default = crisis["bonus_effects"] == [dict(e) for e in DEFAULT_BONUS_EFFECTS]
+            steps.append(
+                step(
+                    "crisis_bonus",
+                    bonus_text=crisis["bonus_text"],
+                    default_bonus=default,
+                    **fields,
+                )
+            )
+            _apply(st, steps, crisis["bonus_effects"], rng, crisis["name"])
     if cards and not st["ended"]:
         steps.append(step("crisis_cards_removed", count=len(cards)))
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.dice import Randomness
+from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError
 from companion.engine.state import COLONY, State, begin, free_survivor_spaces, require_count, seat
 from companion.engine.steps import Step, step
 from companion.engine.turns import current_turn
-from companion.engine.votes import tally_vote
+from companion.engine.votes import open_vote, outcome, tally_vote
 
 
 def card_options(card: dict[str, Any]) -> list[dict[str, Any]]:
@@ -33,14 +33,11 @@ def card_options(card: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def adds_survivors(option: dict[str, Any]) -> bool:
-    """Whether an option would add survivors: a ``helpless`` effect with amount > 0, or the
-    option's own ``adds_survivor`` flag (for a card whose survivors come by a manual effect).
+    """Whether an option would add survivors: a ``helpless`` effect with amount > 0 (002:1727).
 
-    Ruling: ``manual`` text is not read; a pack author flags such options with
-    ``adds_survivor = true``.
+    Ruling: ``manual`` text is not read; a new survivor card joining is entered by the table
+    with ``add_survivor``, which refuses a full colony itself.
     """
-    if option.get("adds_survivor"):
-        return True
     return any(
         e.get("kind") == "helpless" and isinstance(e.get("amount"), int) and e["amount"] > 0
         for e in option.get("effects", [])
@@ -58,50 +55,112 @@ def colony_full_blocks(st: State, option: dict[str, Any], active: str) -> bool:
     return free_survivor_spaces(st, COLONY) <= 0
 
 
+def held_card(st: State) -> tuple[str, dict[str, Any]]:
+    """The drawer of this turn and the facts of the crossroads card they hold, or raise."""
+    turn = current_turn(st)
+    drawer = turn["crossroads_drawer"]
+    held = st["secrets"][drawer]["crossroads"] if drawer else None
+    if held is None:
+        raise RuleError("no crossroads card is waiting to trigger this turn")
+    return drawer, st["cards"]["crossroads"][held]
+
+
+def reveal_crossroads(state: State, seat_id: str) -> tuple[State, list[Step]]:
+    """The drawer reveals their crossroads card: its trigger was met (000:458, 002:1464).
+
+    Only the drawer knows the card, so only they reveal it; from now on it is public (the
+    table screen shows it to be read aloud) and the active player picks an option with
+    ``trigger_crossroads``.
+    """
+    st, steps = begin(state)
+    drawer, card = held_card(st)
+    if seat_id != drawer:
+        raise RuleError(f"{seat(st, seat_id)['name']} does not hold this turn's crossroads card")
+    turn = st["turn"]
+    if turn.get("crossroads_revealed"):
+        raise RuleError(f"{card['name']} has already been revealed")
+    turn["crossroads_revealed"] = True
+    steps.append(
+        step(
+            "crossroads_revealed",
+            drawer=drawer,
+            drawer_name=seat(st, drawer)["name"],
+            card=card["id"],
+            name=card["name"],
+            trigger=card.get("trigger", ""),
+        )
+    )
+    return st, steps
+
+
 def trigger_crossroads(
     state: State,
-    option: int | None,
-    card: dict[str, Any],
-    rng: Randomness,
+    option: int | None = None,
+    rng: Randomness | None = None,
     *,
     votes: dict[str, bool] | None = None,
     chosen: str | None = None,
     location: str | None = None,
 ) -> tuple[State, list[Step]]:
-    """Reveal the drawn crossroads card and apply one option (000:458, 002:1464, 002:1727).
+    """Apply one option of the revealed crossroads card; the card leaves the game (000:458).
 
-    ``card`` is the crossroads card from the card database; its id must be the one the drawer
-    holds for this turn. ``option`` is 1-based. For a vote card give either the option the vote
-    decided or ``votes`` ({seat: True/False}) to tally here (passes: option 1, fails: option 2).
-    ``chosen`` and ``location`` are the survivor and place the option's effects refer to
-    (effects.apply_effects). The card then leaves the game.
+    ``option`` is 1-based: the active player's pick. A vote card is decided by a vote instead
+    (option 1 on thumbs up, option 2 on thumbs down, 002:1821): give the ``votes`` as the thumbs
+    were shown, or neither to open the vote on the phones. ``chosen`` and ``location`` are the
+    survivor and place the option's effects refer to (effects.apply_effects). 002:1727: an
+    option that adds survivors cannot be taken while the colony has no empty survivor space.
     """
     st, steps = begin(state)
-    turn = current_turn(st)
-    active = turn["seat"]
-    drawer = turn["crossroads_drawer"]
-    held = st["secrets"][drawer]["crossroads"] if drawer else None
-    drawer_name = seat(st, drawer)["name"] if drawer else ""
-    if held is None:
-        raise RuleError("no crossroads card is waiting to trigger this turn")
-    if not isinstance(card, dict) or card.get("id") != held:
-        given = card.get("id") if isinstance(card, dict) else card
-        raise RuleError(f"{given!r} is not the crossroads card {drawer_name} drew for this turn")
+    drawer, card = held_card(st)
+    if not st["turn"].get("crossroads_revealed"):
+        raise RuleError(f"{seat(st, drawer)['name']} has not revealed their crossroads card")
     options = card_options(card)
     is_vote = bool(card.get("vote"))
     if votes is not None and not is_vote:
         raise RuleError(f"{card['name']} is not a vote card: the active player picks the option")
-    if votes is not None and option is not None:
-        raise RuleError("give either the option the vote decided or the votes, not both")
-    vote_steps: list[Step] = []
-    if votes is not None:
-        passed, vote_steps = tally_vote(st, votes, subject=f"the crossroads card {card['name']}")
+    if is_vote and option is not None:
+        raise RuleError(f"{card['name']} is a vote card: the vote picks the option")
+    context = {"chosen": chosen, "location": location}
+    if is_vote:
+        if votes is None:
+            open_vote(st, steps, "crossroads", card=card["id"], **context)
+            return st, steps
+        passed, vote_steps = tally_vote(st, votes, subject="crossroads")
+        steps.extend(vote_steps)
         option = 1 if passed else 2
     if option is None:
         raise RuleError("say which option is taken")
     require_count(option, "the option", minimum=1)
     if option > len(options):
         raise RuleError(f"{card['name']} has {len(options)} option(s), not option {option}")
+    apply_option(st, steps, option, rng or NO_ROLL, **context)
+    return st, steps
+
+
+@outcome("crossroads")
+def crossroads_vote_outcome(
+    st: State, steps: list[Step], fields: dict[str, Any], passed: bool, rng: Randomness
+) -> None:
+    """A settled crossroads vote: thumbs up takes option 1, thumbs down option 2 (002:1821)."""
+    apply_option(st, steps, 1 if passed else 2, rng, fields["chosen"], fields["location"])
+
+
+def apply_option(
+    st: State,
+    steps: list[Step],
+    option: int,
+    rng: Randomness,
+    chosen: str | None = None,
+    location: str | None = None,
+) -> None:
+    """Take an option of the revealed card: its effects, then the card leaves the game."""
+    drawer, card = held_card(st)
+    active = st["turn"]["seat"]
+    options = card_options(card)
+    if option > len(options):
+        steps.append(step("crossroads_no_option", card=card["id"], name=card["name"]))
+        remove_crossroads(st, steps, drawer, card)
+        return
     picked = options[option - 1]
     if colony_full_blocks(st, picked, active):
         raise RuleError(
@@ -110,22 +169,11 @@ def trigger_crossroads(
         )
     steps.append(
         step(
-            "crossroads_revealed",
-            drawer=drawer,
-            drawer_name=drawer_name,
-            card=card["id"],
-            name=card["name"],
-            trigger=card.get("trigger", ""),
-        )
-    )
-    steps.extend(vote_steps)
-    steps.append(
-        step(
             "crossroads_option_chosen",
             card=card["id"],
             option=option,
             text=picked.get("text", ""),
-            by_vote=is_vote,
+            by_vote=bool(card.get("vote")),
             seat=active,
             seat_name=seat(st, active)["name"],
         )
@@ -141,10 +189,10 @@ def trigger_crossroads(
         location=location,
         source=card["name"],
     )
-    return st, steps
 
 
 def remove_crossroads(st: State, steps: list[Step], drawer: str, card: dict[str, Any]) -> None:
     """A triggered crossroads card leaves the game; it does not go back to the deck (000:458)."""
     st["secrets"][drawer]["crossroads"] = None
+    st["turn"]["crossroads_revealed"] = False
     steps.append(step("crossroads_removed", card=card["id"], name=card["name"]))

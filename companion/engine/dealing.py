@@ -12,13 +12,13 @@ from typing import Any
 from companion.engine.dice import Randomness
 from companion.engine.errors import RuleError
 from companion.engine.state import VARIANTS
+from companion.engine.vocabulary import BETRAYAL_KINDS
 
 Card = dict[str, Any]
 
 NO_SECRET_OBJECTIVES = ("coop", "two_player")
 """Variants played without secret objectives, exile or non-co-op cards (002 "Co-op Variant")."""
 
-BETRAYAL_KINDS = ("betrayal", "bandit_betrayal")
 
 
 def is_coop(variant: str) -> bool:
@@ -121,7 +121,7 @@ def _betrayal(objectives: list[Card], rng: Randomness, betrayal_id: str | None) 
     return betrayals[0]
 
 
-def _shuffled_ids(cards: Iterable[Card], rng: Randomness) -> list[str]:
+def shuffled_ids(cards: Iterable[Card], rng: Randomness) -> list[str]:
     """The ids of these cards in a fresh random order."""
     ids = [c["id"] for c in cards]
     rng.shuffle(ids)
@@ -144,12 +144,12 @@ def build_crossroads_deck(
     """
     modules = list(modules)
     keep = [c for c in cards if playable(c, sets=sets, modules=modules, mature=mature, coop=coop)]
-    return _shuffled_ids(keep, rng)
+    return shuffled_ids(keep, rng)
 
 
 def build_exiled_deck(objectives: list[Card], rng: Randomness) -> list[str]:
     """The shuffled exiled objective deck as card ids, top card first (002 "Game Setup" 6)."""
-    return _shuffled_ids((c for c in objectives if c.get("kind") == "exiled"), rng)
+    return shuffled_ids((c for c in objectives if c.get("kind") == "exiled"), rng)
 
 
 def build_crisis_deck(
@@ -164,4 +164,4 @@ def build_crisis_deck(
     """The shuffled crisis deck as card ids, top card first (002 "Game Setup" 5)."""
     modules = list(modules)
     keep = [c for c in crises if playable(c, sets=sets, modules=modules, mature=mature, coop=coop)]
-    return _shuffled_ids(keep, rng)
+    return shuffled_ids(keep, rng)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any, Protocol
 
+from companion.engine.errors import RuleError
+
 EXPOSURE_FACES: tuple[str, ...] = ("blank",) * 6 + ("wound",) * 4 + ("frostbite", "bite")
 """The 12 faces of the exposure die (base 002 "Rolling for Exposure"): 6 blank, 4 wound,
 1 frostbite, 1 bite."""
@@ -39,3 +41,19 @@ def flip_coin(rng: Randomness) -> bool:
 def roll_exposure(rng: Randomness) -> str:
     """Roll the exposure die: "blank", "wound", "frostbite" or "bite"."""
     return EXPOSURE_FACES[rng.randint(1, 12) - 1]
+
+
+class _NoRoll:
+    """The random source of an action given none: rolling with it is refused, not a crash."""
+
+    def randint(self, a: int, b: int) -> int:
+        """Refuse: this action rolls a die."""
+        raise RuleError("this action rolls dice: give it a seed (or a random source)")
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Refuse: this action shuffles."""
+        raise RuleError("this action shuffles cards: give it a seed (or a random source)")
+
+
+NO_ROLL: Randomness = _NoRoll()
+"""Stands in for a missing random source; entry points use ``rng or NO_ROLL``."""

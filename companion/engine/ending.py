@@ -57,21 +57,59 @@ def declare_winners(state: State, completed: list[str] | None = None) -> tuple[S
     """Record who won a finished game from whose secret objectives are complete (002:1806).
 
     ``completed``: the seats whose secret objective (with its exiled objective, for an exiled
-    player) the table finds complete. Co-op and 2-player games take none: the main objective
-    decides. May be called again to correct the table's answer. Sets ``ended["winners"]``.
+    player) the table finds complete; omitted, the players' own marks (``mark_objective``).
+    Co-op and 2-player games take none: the main objective decides. May be called again to
+    correct the table's answer. Sets ``ended["winners"]``.
     """
     st, steps = begin(state, allow_ended=True)
     if not st["ended"]:
         raise RuleError("the game has not ended yet")
-    coop = is_coop(st["variant"])
-    if coop:
+    if is_coop(st["variant"]):
         if completed:
             raise RuleError(
                 "a co-op game has no secret objectives: the main objective decides who wins"
             )
-        winners = winners_coop(st)
-    else:
-        winners = winners_by_objectives(st, completed if completed is not None else [])
+        finish_winners(st, steps, [])
+        return st, steps
+    if completed is None:
+        completed = [
+            s["id"] for s in st["seats"] if st["secrets"][s["id"]].get("objective_complete")
+        ]
+    finish_winners(st, steps, completed)
+    return st, steps
+
+
+def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, list[Step]]:
+    """A player says whether their secret objective is complete, once the game is over (002:1806).
+
+    The answer stays private until every player still in the game has answered; then the
+    winners are declared (``declare_winners``) and every objective is shown. A player may change
+    their answer until then; the table may correct the result with ``declare_winners``.
+    """
+    st, steps = begin(state, allow_ended=True)
+    if not st["ended"]:
+        raise RuleError("objectives are marked once the game has ended")
+    if is_coop(st["variant"]):
+        raise RuleError("a co-op game has no secret objectives: the main objective decides")
+    who = seat(st, seat_id)
+    if who.get("eliminated"):
+        raise RuleError(f"{who['name']} is out of the game and cannot win")
+    if st["ended"]["winners"] is not None:
+        raise RuleError("the winners are already declared")
+    st["secrets"][seat_id]["objective_complete"] = complete
+    steps.append(step("objective_marked", seat=seat_id, seat_name=who["name"]))
+    in_play = [s["id"] for s in st["seats"] if not s.get("eliminated")]
+    marks = {sid: st["secrets"][sid]["objective_complete"] for sid in in_play}
+    if any(mark is None for mark in marks.values()):
+        return st, steps
+    finish_winners(st, steps, [sid for sid, mark in marks.items() if mark])
+    return st, steps
+
+
+def finish_winners(st: State, steps: list[Step], completed: list[str]) -> None:
+    """Record the winners of a finished game and say who they are (mutating helper)."""
+    coop = is_coop(st["variant"])
+    winners = winners_coop(st) if coop else winners_by_objectives(st, completed)
     st["ended"]["winners"] = winners
     names = {s["id"]: s["name"] for s in st["seats"]}
     steps.append(
@@ -84,4 +122,3 @@ def declare_winners(state: State, completed: list[str] | None = None) -> tuple[S
             loser_names=[names[sid] for sid in names if sid not in winners],
         )
     )
-    return st, steps

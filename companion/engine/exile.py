@@ -17,20 +17,22 @@ roll with the exposure action). Survivors not given a destination are listed in
 from __future__ import annotations
 
 from companion.engine.board import move
-from companion.engine.dealing import BETRAYAL_KINDS, is_coop
+from companion.engine.dealing import is_coop
 from companion.engine.dice import Randomness
 from companion.engine.errors import RuleError
 from companion.engine.morale import end_game
 from companion.engine.state import COLONY, State, begin, place_name, seat, survivor, survivors_of
 from companion.engine.steps import Step, step
 from companion.engine.turns import current_turn
-from companion.engine.votes import tally_vote
+from companion.engine.vocabulary import BETRAYAL_KINDS
+from companion.engine.votes import open_vote, outcome, tally_vote
 
 
 def held_betrayal(st: State, seat_id: str) -> bool:
     """Whether a seat's own secret objective (not an exiled one) is a betrayal objective."""
     objective = st["secrets"][seat_id]["objective"]
-    return isinstance(objective, dict) and objective.get("kind") in BETRAYAL_KINDS
+    card = st["cards"]["objectives"].get(objective) if objective else None
+    return bool(card) and card.get("kind") in BETRAYAL_KINDS
 
 
 def two_exiled_innocents(st: State, steps: list[Step]) -> bool:
@@ -53,7 +55,7 @@ def two_exiled_innocents(st: State, steps: list[Step]) -> bool:
             step(
                 "morale_changed",
                 amount=-drop,
-                reason="two players exiled, neither a betrayer",
+                reason="two_exiled",
                 morale=0,
             )
         )
@@ -138,17 +140,18 @@ def call_exile_vote(
     state: State,
     caller: str,
     target: str,
-    votes: dict[str, bool],
-    rng: Randomness,
+    votes: dict[str, bool] | None = None,
+    rng: Randomness | None = None,
     destinations: dict[str, str] | None = None,
 ) -> tuple[State, list[Step]]:
     """The active player calls a vote to exile another player (002:1407, 002:1718).
 
     Once per turn, never against oneself or an exiled player, never in co-op or 2-player games.
     Every player who may vote votes (the target too); ties go the first player's way (votes.py).
-    Passed: the target is exiled, draws an exiled objective, and their colony survivors leave
-    (``destinations`` {survivor id: location id}; see the module notes). ``rng`` is not drawn on
-    today: exposure rolls for the moves are entered by the table.
+    ``votes`` given ({seat: True/False}, as the thumbs were shown): settled at once; omitted:
+    the vote opens and each phone casts its own (votes.cast_vote). Passed: the target is exiled,
+    draws an exiled objective, and their colony survivors leave (``destinations`` {survivor id:
+    location id}; see the module notes).
     """
     st, steps = begin(state)
     turn = current_turn(st)
@@ -167,6 +170,12 @@ def call_exile_vote(
         raise RuleError(f"{accused['name']} is out of the game")
     if accused["exiled"]:
         raise RuleError(f"{accused['name']} is already exiled")
+    if destinations is not None:
+        for sid, to in destinations.items():
+            if survivor(st, sid)["owner"] != target:
+                raise RuleError(f"{survivor(st, sid)['name']} is not {accused['name']}'s")
+            if to != COLONY:
+                place_name(st, to)
     turn["exile_vote_called"] = True
     steps.append(
         step(
@@ -177,12 +186,24 @@ def call_exile_vote(
             target_name=accused["name"],
         )
     )
-    passed, vote_steps = tally_vote(st, votes, subject=f"exiling {accused['name']}")
-    steps.extend(vote_steps)
-    if not passed:
-        steps.append(step("exile_refused", target=target, target_name=accused["name"]))
+    if votes is None:
+        open_vote(st, steps, "exile", target=target, destinations=destinations)
         return st, steps
+    passed, vote_steps = tally_vote(st, votes, subject="exile")
+    steps.extend(vote_steps)
+    exile_outcome(st, steps, {"target": target, "destinations": destinations}, passed, rng)
+    return st, steps
+
+
+@outcome("exile")
+def exile_outcome(
+    st: State, steps: list[Step], fields: dict, passed: bool, rng: Randomness | None
+) -> None:
+    """Act on a settled exile vote: exile the target, or say they stay (002:1733)."""
+    target = fields["target"]
+    if not passed:
+        steps.append(step("exile_refused", target=target, target_name=seat(st, target)["name"]))
+        return
     exile_player(st, steps, target)
     if not st["ended"]:
-        leave_colony(st, steps, target, destinations)
-    return st, steps
+        leave_colony(st, steps, target, fields.get("destinations"))

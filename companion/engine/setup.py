@@ -8,6 +8,8 @@
 | variant | "standard", "betrayer", "hardcore", "coop", "two_player" | "standard" | 002 variants |
 | settings | dict | see below | table settings, merged over ``DEFAULT_SETTINGS`` |
 | seats | list of {"name", "survivors"} | required | players in turn order (clockwise) |
+| survivors | list of survivor cards | [] | the survivor deck: dealt from, and joined later by id |
+| deal_survivors | bool | False | deal 4 survivors to each seat to keep 2 (3 in 2-player) |
 | locations | list of location cards | [] | the board; the colony row sets the colony's capacities |
 | main_objective | main objective card | required | its standard or hardcore side sets the tracks |
 | objectives | list of objective cards or None | None | None: no secret objectives are dealt |
@@ -19,31 +21,38 @@ settings: ``modules`` (list of "improvements", "bandits", "raxxon"), ``player_el
 (bool), ``mature`` (bool: False leaves mature cards out), ``barricade_before_trap`` (bool),
 ``sets`` (list of set ids whose cards enter the decks; empty: every set).
 
-Each seat's ``survivors`` are survivor cards (id, name, influence, attack, search); the first
-is the group leader. A seat keeps 2 survivors, 3 in the 2-player variant.
+Each seat's ``survivors`` are survivor cards (id, name, influence, attack, search) or ids of
+cards in ``survivors``; the first is the group leader. A seat keeps 2 survivors, 3 in the
+2-player variant. With ``deal_survivors`` the seats name none: each is dealt 4 in secret and
+keeps its own with ``keep_survivors`` (002 "Game Setup" 9-11); the game waits in the "setup"
+phase until every seat has kept, then the first player is chosen.
+
+Every card's facts go into the state's catalogue (catalogue.py), so later actions use ids.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import dealing
-from companion.engine.dice import Randomness
+from companion.engine import catalogue, dealing
+from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import RuleError
 from companion.engine.state import (
     COLONY,
     DEFAULT_SETTINGS,
-    MODULES,
     RULESETS,
     VARIANTS,
     State,
+    begin,
     colony_occupancy,
     locations_in_order,
     new_state,
     new_survivor,
     require_count,
+    seat,
 )
 from companion.engine.steps import Step, step
+from companion.engine.vocabulary import MODULES
 from companion.engine.zombies import add_zombies
 
 SETUP_KEYS = (
@@ -57,8 +66,12 @@ SETUP_KEYS = (
     "crossroads",
     "crises",
     "betrayal_id",
+    "survivors",
+    "deal_survivors",
 )
 MAX_NAME = 40
+DEALT_SURVIVORS = 4
+"""Survivor cards dealt to each player at setup (002 "Game Setup" 9)."""
 SIDE_FIELDS = (
     "morale",
     "round_track",
@@ -79,6 +92,11 @@ def seat_limits(variant: str) -> tuple[int, int]:
     if variant == "coop":
         return 1, 5
     return 2, 5
+
+
+def starting_items(variant: str) -> int:
+    """Starting item cards each player draws: 5, or 7 in the 2-player variant (002)."""
+    return 7 if variant == "two_player" else 5
 
 
 def survivors_per_seat(variant: str) -> int:
@@ -111,7 +129,12 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     if variant not in VARIANTS:
         raise RuleError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
     settings = _settings(setup.get("settings"))
-    seats = _seats(setup.get("seats"), variant, settings["modules"])
+    cards = catalogue.empty()
+    deck = catalogue.add_cards(cards, "survivors", setup.get("survivors"))
+    dealing_survivors = setup.get("deal_survivors", False)
+    if not isinstance(dealing_survivors, bool):
+        raise RuleError("deal_survivors must be true or false")
+    seats = _seats(setup.get("seats"), variant, settings["modules"], cards, dealing_survivors)
     colony_card, boards = _locations(setup.get("locations"), settings["modules"])
     main = _main_objective(setup.get("main_objective"), variant)
 
@@ -133,12 +156,20 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
         settings=settings,
         **colony_kwargs,
     )
+    st["cards"] = cards
     steps: list[Step] = []
     _place_survivors(st, seats)
     _apply_main_objective(st, steps, main, len(seats))
     _deal_secret_objectives(st, steps, setup, rng)
     _build_decks(st, steps, setup, rng)
-    _choose_first_player(st, steps)
+    in_play = {s["id"] for s in st["survivors"]}
+    st["decks"]["survivors"] = [c["id"] for c in deck if c["id"] not in in_play]
+    rng.shuffle(st["decks"]["survivors"])
+    steps.append(step("starting_items", count=starting_items(variant)))
+    if dealing_survivors:
+        _deal_survivors(st, steps)
+    else:
+        _choose_first_player(st, steps)
     return st, steps
 
 
@@ -176,29 +207,31 @@ def _check_module(card: dict[str, Any], what: str, modules: list[str]) -> None:
         raise RuleError(f"{what} {card.get('name', card.get('id'))!r} needs the {module} module")
 
 
-def _survivor_card(card: Any, seat_name: str) -> dict[str, Any]:
-    """Check a survivor card has what the board needs: id, name and a whole-number influence."""
-    if not isinstance(card, dict) or not card.get("id") or not card.get("name"):
-        raise RuleError(f"{seat_name}: each survivor must be a survivor card with an id and a name")
-    require_count(card.get("influence"), f"influence of {card['name']}")
-    return card
+def _seats(
+    raw: Any,
+    variant: str,
+    modules: list[str],
+    cards: dict[str, dict[str, Any]],
+    dealt: bool,
+) -> list[dict[str, Any]]:
+    """Players in turn order, with names cleaned and their survivor cards checked.
 
-
-def _seats(raw: Any, variant: str, modules: list[str]) -> list[dict[str, Any]]:
-    """Players in turn order, with names cleaned and their survivor cards checked."""
+    A survivor is a card record (added to the catalogue) or the id of one in the survivor deck.
+    When the companion deals survivors, the seats name none.
+    """
     low, high = seat_limits(variant)
     if not isinstance(raw, list | tuple):
         raise RuleError("seats must be a list of players")
     if not low <= len(raw) <= high:
         allowed = str(low) if low == high else f"{low}-{high}"
         raise RuleError(f"the {variant} variant needs {allowed} players, not {len(raw)}")
-    keep = survivors_per_seat(variant)
+    keep = 0 if dealt else survivors_per_seat(variant)
     seats: list[dict[str, Any]] = []
     names: set[str] = set()
     seen: set[str] = set()
     for n, raw_seat in enumerate(raw, start=1):
         if not isinstance(raw_seat, dict):
-            raise RuleError(f"seat {n} must be a dict with a name and survivors")
+            raise RuleError(f"seat {n} must be a record with a name and survivors")
         name = raw_seat.get("name")
         if not isinstance(name, str) or not name.strip():
             raise RuleError(f"seat {n} needs a name")
@@ -208,17 +241,24 @@ def _seats(raw: Any, variant: str, modules: list[str]) -> list[dict[str, Any]]:
         if name.casefold() in names:
             raise RuleError(f"two players are called {name!r}; give each a different name")
         names.add(name.casefold())
-        cards = raw_seat.get("survivors")
-        if not isinstance(cards, list | tuple) or len(cards) != keep:
-            count = len(cards) if isinstance(cards, list | tuple) else 0
+        chosen = raw_seat.get("survivors", [])
+        if not isinstance(chosen, list | tuple) or len(chosen) != keep:
+            count = len(chosen) if isinstance(chosen, list | tuple) else 0
             raise RuleError(f"{name} must start with {keep} survivors, not {count}")
-        for card in cards:
-            _survivor_card(card, name)
+        picked = []
+        for entry in chosen:
+            if isinstance(entry, str):
+                if entry not in cards["survivors"]:
+                    raise RuleError(f"{name}: unknown survivor {entry!r}")
+                card = cards["survivors"][entry]
+            else:
+                card = catalogue.add_cards(cards, "survivors", [entry])[0]
             _check_module(card, "survivor", modules)
             if card["id"] in seen:
                 raise RuleError(f"survivor {card['name']!r} is chosen twice")
             seen.add(card["id"])
-        seats.append({"name": name, "survivors": list(cards)})
+            picked.append(card)
+        seats.append({"name": name, "survivors": picked})
     return seats
 
 
@@ -238,7 +278,7 @@ def _locations(raw: Any, modules: list[str]) -> tuple[dict[str, Any] | None, lis
     boards: list[dict[str, Any]] = []
     ids: set[str] = set()
     for card in raw:
-        if not isinstance(card, dict) or not card.get("id") or not card.get("name"):
+        if not isinstance(card, dict) or not _named(card):
             raise RuleError("each location must be a location card with an id and a name")
         if is_colony_card(card):
             if colony is not None:
@@ -258,7 +298,7 @@ def _locations(raw: Any, modules: list[str]) -> tuple[dict[str, Any] | None, lis
 
 def _main_objective(raw: Any, variant: str) -> dict[str, Any]:
     """The main objective as kept in the state, with the side this variant plays."""
-    if not isinstance(raw, dict) or not raw.get("id") or not raw.get("name"):
+    if not isinstance(raw, dict) or not _named(raw):
         raise RuleError("the setup needs a main objective card with an id and a name")
     side = objective_side(variant)
     numbers = raw.get(side)
@@ -268,15 +308,32 @@ def _main_objective(raw: Any, variant: str) -> dict[str, Any]:
     for key in SIDE_FIELDS:
         minimum = 1 if key in ("morale", "round_track") else 0
         setup[key] = require_count(numbers.get(key, 0), f"{side} {key}", minimum=minimum)
-    setup["extra"] = str(numbers.get("extra") or "")
+    setup["extra"] = _plain_text(numbers.get("extra"))
     return {
         "id": raw["id"],
         "name": raw["name"],
         "side": side,
-        "time": raw.get("time", ""),
-        "goal": raw.get("goal", ""),
+        "time": _plain_text(raw.get("time")),
+        "goal": _plain_text(raw.get("goal")),
         "setup": setup,
     }
+
+
+def _named(card: dict[str, Any]) -> bool:
+    """Whether a card record has a text id and a text name."""
+    return all(
+        isinstance(card.get(key), str) and card[key].strip() and len(card[key]) <= 120
+        for key in ("id", "name")
+    )
+
+
+def _plain_text(value: Any) -> str:
+    """A card's free text field: text (at most 2000 characters), or empty."""
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > 2000:
+        raise RuleError("a card's text must be text of at most 2000 characters")
+    return value
 
 
 # --- the setup rules ---
@@ -327,21 +384,30 @@ def _apply_main_objective(st: State, steps: list[Step], main: dict[str, Any], pl
         add_zombies(st, steps, loc["id"], numbers["zombies_per_location"], "setup")
 
 
-def _game_objectives(setup: dict[str, Any], st: State) -> list[dict[str, Any]] | None:
-    """The objective cards this game may use, or None when none were given."""
-    raw = setup.get("objectives")
+def _playable(st: State, setup: dict[str, Any], kind: str) -> list[dict[str, Any]] | None:
+    """The checked cards of one kind this game may use (None when none were given).
+
+    Every given card is checked (catalogue.py); the playable ones enter the state's catalogue.
+    """
+    raw = setup.get(kind)
     if raw is None:
         return None
-    if not isinstance(raw, list | tuple) or not all(isinstance(c, dict) for c in raw):
-        raise RuleError("objectives must be a list of objective cards")
     settings = st["settings"]
-    return [
-        c
-        for c in raw
+    coop = dealing.is_coop(st["variant"]) and kind != "objectives"
+    keep = [
+        card
+        for card in catalogue.add_cards(catalogue.empty(), kind, raw)
         if dealing.playable(
-            c, sets=settings["sets"], modules=settings["modules"], mature=settings["mature"]
+            card,
+            sets=settings["sets"],
+            modules=settings["modules"],
+            mature=settings["mature"],
+            coop=coop,
         )
     ]
+    for card in keep:
+        st["cards"][kind][card["id"]] = card
+    return keep
 
 
 def _deal_secret_objectives(
@@ -351,18 +417,23 @@ def _deal_secret_objectives(
     if dealing.is_coop(st["variant"]):
         steps.append(step("no_secret_objectives", reason="coop"))
         return
-    usable = _game_objectives(setup, st)
+    usable = _playable(st, setup, "objectives")
     if usable is None:
         steps.append(step("no_secret_objectives", reason="none_given"))
         return
     betrayal_id = setup.get("betrayal_id")
     if betrayal_id is not None and not any(c["id"] == betrayal_id for c in usable):
-        usable += [c for c in setup["objectives"] if c.get("id") == betrayal_id][:1]
+        if not isinstance(betrayal_id, str):
+            raise RuleError("betrayal_id must be an objective id")
+        everything = catalogue.add_cards(catalogue.empty(), "objectives", setup["objectives"])
+        usable += [c for c in everything if c["id"] == betrayal_id][:1]
+        for card in usable[-1:]:
+            st["cards"]["objectives"][card["id"]] = card
     seat_ids = [s["id"] for s in st["seats"]]
     dealt = dealing.deal_objectives(usable, seat_ids, st["variant"], rng, betrayal_id=betrayal_id)
     for sid in seat_ids:
         card = dealt[sid]
-        st["secrets"][sid]["objective"] = card
+        st["secrets"][sid]["objective"] = card["id"] if card else None
         if card is not None:
             steps.append(
                 step(
@@ -376,31 +447,17 @@ def _deal_secret_objectives(
     steps.append(step("objectives_dealt", players=len(seat_ids)))
 
 
-def _card_list(setup: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    """A card list of the setup, empty when missing."""
-    raw = setup.get(key)
-    if raw is None:
-        return []
-    if not isinstance(raw, list | tuple) or not all(
-        isinstance(c, dict) and c.get("id") for c in raw
-    ):
-        raise RuleError(f"{key} must be a list of cards with ids")
-    return list(raw)
-
-
 def _build_decks(st: State, steps: list[Step], setup: dict[str, Any], rng: Randomness) -> None:
-    """Shuffle the crossroads, crisis and exiled objective decks (002 "Game Setup" 5-6)."""
-    settings = st["settings"]
-    coop = dealing.is_coop(st["variant"])
-    common = {"sets": settings["sets"], "modules": settings["modules"], "rng": rng}
+    """Shuffle the crossroads, crisis and exiled objective decks (002 "Game Setup" 5-6).
+
+    Mature cards leave when the table says so, non-co-op cards in co-op and 2-player games,
+    and cards of sets or modules not in play never enter (dealing.playable).
+    """
     decks = st["decks"]
-    decks["crossroads"] = dealing.build_crossroads_deck(
-        _card_list(setup, "crossroads"), mature=settings["mature"], coop=coop, **common
-    )
-    decks["crises"] = dealing.build_crisis_deck(
-        _card_list(setup, "crises"), mature=settings["mature"], coop=coop, **common
-    )
-    usable = _game_objectives(setup, st) or []
+    decks["crossroads"] = dealing.shuffled_ids(_playable(st, setup, "crossroads") or [], rng)
+    decks["crises"] = dealing.shuffled_ids(_playable(st, setup, "crises") or [], rng)
+    usable = list(st["cards"]["objectives"].values())
+    coop = dealing.is_coop(st["variant"])
     decks["exiled_objectives"] = [] if coop else dealing.build_exiled_deck(usable, rng)
     steps.append(
         step(
@@ -410,6 +467,76 @@ def _build_decks(st: State, steps: list[Step], setup: dict[str, Any], rng: Rando
             exiled_objectives=len(decks["exiled_objectives"]),
         )
     )
+
+
+def _deal_survivors(st: State, steps: list[Step]) -> None:
+    """Deal 4 survivor cards to each seat in secret (002 "Game Setup" 9); they keep theirs."""
+    deck = st["decks"]["survivors"]
+    need = DEALT_SURVIVORS * len(st["seats"])
+    if len(deck) < need:
+        raise RuleError(
+            f"dealing {DEALT_SURVIVORS} survivors to each player needs {need} survivor cards, "
+            f"but only {len(deck)} are in play"
+        )
+    st["phase"] = "setup"
+    for s in st["seats"]:
+        hand = [deck.pop(0) for _ in range(DEALT_SURVIVORS)]
+        st["secrets"][s["id"]]["dealt_survivors"] = hand
+        steps.append(step("survivors_dealt_private", private=s["id"], survivors=hand))
+    steps.append(
+        step(
+            "survivors_dealt",
+            count=DEALT_SURVIVORS,
+            keep=survivors_per_seat(st["variant"]),
+        )
+    )
+
+
+def keep_survivors(
+    state: State, seat_id: str, survivors: list[str], rng: Randomness | None = None
+) -> tuple[State, list[Step]]:
+    """A player keeps survivors from their dealt hand (002 "Game Setup" 9-11).
+
+    They keep 2 (3 in the 2-player variant) of the 4 dealt; the first named leads their group.
+    The others go back to the survivor deck. Once every seat has kept, the deck is shuffled and
+    the first player is chosen (``_choose_first_player``).
+    """
+    st, steps = begin(state)
+    if st["phase"] != "setup":
+        raise RuleError("survivors are kept at setup, before the first round")
+    player = seat(st, seat_id)
+    hand = st["secrets"][seat_id]["dealt_survivors"]
+    if not hand:
+        raise RuleError(f"{player['name']} has already kept their survivors")
+    keep = survivors_per_seat(st["variant"])
+    if len(survivors) != keep or len(set(survivors)) != keep:
+        raise RuleError(f"keep {keep} different survivors of the {len(hand)} dealt")
+    strangers = [sid for sid in survivors if sid not in hand]
+    if strangers:
+        raise RuleError(f"{', '.join(strangers)} was not dealt to {player['name']}")
+    for n, card_id in enumerate(survivors):
+        card = st["cards"]["survivors"][card_id]
+        st["survivors"].append(new_survivor(card, seat_id, leader=n == 0))
+    st["decks"]["survivors"].extend(c for c in hand if c not in survivors)
+    st["secrets"][seat_id]["dealt_survivors"] = []
+    steps.append(
+        step(
+            "survivors_kept",
+            seat=seat_id,
+            seat_name=player["name"],
+            survivors=list(survivors),
+            names=[st["cards"]["survivors"][c]["name"] for c in survivors],
+        )
+    )
+    if any(st["secrets"][s["id"]]["dealt_survivors"] for s in st["seats"]):
+        return st, steps
+    (rng or NO_ROLL).shuffle(st["decks"]["survivors"])
+    if colony_occupancy(st) > st["colony"]["survivor_spaces"]:
+        raise RuleError("the colony has too few survivor spaces for everyone's survivors")
+    st["phase"] = "player_turns"
+    steps.append(step("survivors_returned", deck=len(st["decks"]["survivors"])))
+    _choose_first_player(st, steps)
+    return st, steps
 
 
 def _choose_first_player(st: State, steps: list[Step]) -> None:

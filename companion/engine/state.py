@@ -13,13 +13,12 @@ from typing import Any
 
 from companion.engine.errors import RuleError
 from companion.engine.steps import Step
+from companion.engine.vocabulary import MODULES
 
-SCHEMA = 1
+SCHEMA = 2
 COLONY = "colony"
 RULESETS = ("base", "long_night")
 VARIANTS = ("standard", "betrayer", "hardcore", "coop", "two_player")
-MODULES = ("improvements", "bandits", "raxxon")
-WOUND_KINDS = ("wound", "frostbite", "despair")
 
 State = dict[str, Any]
 
@@ -33,9 +32,13 @@ def begin(
     if state.get("ended") and not allow_ended:
         raise RuleError("the game has ended")
     if state.get("pending") and not allow_pending:
-        pending = state["pending"]
-        raise RuleError(f"waiting for a decision first: {pending.get('prompt', pending['kind'])}")
-    return copy.deepcopy(state), []
+        raise RuleError(f"waiting for a decision first ({state['pending']['kind']})")
+    return working_copy(state), []
+
+
+def working_copy(state: State) -> State:
+    """A deep copy of the state that shares the card catalogue (``cards`` never changes)."""
+    return {k: v if k == "cards" else copy.deepcopy(v) for k, v in state.items()}
 
 
 def to_json(state: State) -> str:
@@ -43,15 +46,21 @@ def to_json(state: State) -> str:
     return json.dumps(state, sort_keys=True, ensure_ascii=False)
 
 
-def from_json(text: str) -> State:
-    """Load a state saved by ``to_json``."""
+def from_json(text: str, known: dict[str, Any] | None = None) -> State:
+    """Load a state saved by ``to_json`` by any version, upgraded to the current schema.
+
+    ``known`` (optional) is a card catalogue like ``state["cards"]`` that fills in the facts of
+    cards an old save names only by id (upgrades.schema_1_to_2).
+    """
+    from companion.engine.upgrades import upgrade
+
     try:
         state = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, TypeError) as exc:
         raise RuleError(f"not a saved game: {exc}") from exc
-    if not isinstance(state, dict) or state.get("schema") != SCHEMA:
-        raise RuleError(f"not a saved game of schema {SCHEMA}")
-    return state
+    if not isinstance(state, dict) or not isinstance(state.get("schema"), int):
+        raise RuleError("not a saved game: it has no schema number")
+    return upgrade(state, known)
 
 
 # --- counts that are checked where they are used ---
@@ -75,6 +84,12 @@ def seat(st: State, seat_id: Any) -> dict[str, Any]:
         if s["id"] == seat_id:
             return s
     raise RuleError(f"unknown seat {seat_id!r}")
+
+
+def active_seat_id(st: State) -> str | None:
+    """The seat whose turn is in progress (``turn.seat``), or None between turns."""
+    turn = st.get("turn")
+    return turn["seat"] if turn else None
 
 
 def seats_in_play(st: State) -> list[dict[str, Any]]:
@@ -208,6 +223,17 @@ def colony_occupancy(st: State) -> int:
 
 # --- the empty document every game starts from ---
 
+
+def new_secrets() -> dict[str, Any]:
+    """A seat's secrets: card ids only; the facts are in ``state["cards"]``."""
+    return {
+        "objective": None,
+        "exiled_objective": None,
+        "crossroads": None,
+        "dealt_survivors": [],
+        "objective_complete": None,
+    }
+
 DEFAULT_SETTINGS: dict[str, Any] = {
     "modules": [],
     "player_elimination": False,
@@ -300,15 +326,12 @@ def new_state(
             for sid, name in zip(seat_ids, seat_names, strict=True)
         ],
         "first_player": seat_ids[0] if seat_ids else None,
-        "active_player": None,
         "turn": None,
         "crisis": None,
         "colony_step": None,
-        "decks": {"crossroads": [], "exiled_objectives": [], "crises": []},
-        "secrets": {
-            sid: {"objective": None, "exiled_objective": None, "crossroads": None}
-            for sid in seat_ids
-        },
+        "decks": {"crossroads": [], "exiled_objectives": [], "crises": [], "survivors": []},
+        "secrets": {sid: new_secrets() for sid in seat_ids},
+        "cards": {"crossroads": {}, "objectives": {}, "crises": {}, "survivors": {}},
         "pending": None,
         "ended": None,
         # player turns: seats that have had their turn in round `round` (turns.start_turn)

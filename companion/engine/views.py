@@ -1,8 +1,11 @@
-"""What each device may see: the table screen sees the public view, a phone also its own secrets.
+"""What each device may see: the table screen's view, and each phone's view with its secrets.
 
 DESIGN.md "Secrets stay on their phone": no view made for one device carries another seat's
-objective, exiled objective, crossroads card, or who contributed which crisis card. The decks'
-order is hidden from everyone (only their sizes are shown). Pending decisions are public.
+objective, exiled objective, crossroads card, dealt survivors, ballot before a vote is settled,
+or which crisis card it contributed; the table's view carries none. The decks' order is hidden
+from everyone (only their sizes are shown) and the card catalogue stays in the state. Cards
+that are public are resolved to their facts: the crisis in play, a crossroads card once its
+drawer reveals it, and every secret objective once the winners are declared.
 """
 
 from __future__ import annotations
@@ -10,8 +13,15 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.engine.state import State, seat
+from companion.engine.colony import food_needed
+from companion.engine.crisis import crisis_target
+from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
+from companion.engine.state import COLONY, State, colonists, seat, seats_in_play
 from companion.engine.steps import Step
+from companion.engine.turns import next_turn_seat, turns_taken
+from companion.engine.zombies import zombies_for_colony, zombies_for_location
+
+HIDDEN = ("secrets", "cards", "pending")
 
 
 def _contribution_count(contributions: Any) -> int:
@@ -20,37 +30,159 @@ def _contribution_count(contributions: Any) -> int:
 
 
 def public_view(state: State) -> dict[str, Any]:
-    """The state as the table screen may show it: no secrets, deck sizes, a contribution count."""
-    view = {k: copy.deepcopy(v) for k, v in state.items() if k != "secrets"}
+    """The public state: no secrets, no catalogue, deck sizes, a contribution count."""
+    view = {k: copy.deepcopy(v) for k, v in state.items() if k not in HIDDEN}
     view["decks"] = {name: len(cards) for name, cards in state.get("decks", {}).items()}
     crisis = view.get("crisis")
     if isinstance(crisis, dict) and "contributions" in crisis:
         crisis["contributions"] = _contribution_count(crisis["contributions"])
+    view["pending"] = _public_pending(state)
+    return view
+
+
+def _public_pending(st: State) -> dict[str, Any] | None:
+    """A pending decision as everyone may see it: a vote shows who has voted, not how."""
+    pending = st.get("pending")
+    if not isinstance(pending, dict):
+        return None
+    shown = {k: copy.deepcopy(v) for k, v in pending.items() if k != "votes"}
+    if pending.get("kind") == "vote":
+        shown["voted"] = [sid for sid in pending.get("votes", {})]
+    return shown
+
+
+def numbers(st: State) -> dict[str, Any]:
+    """The numbers a table asks for, each computed by the rule it belongs to."""
+    crisis = st.get("crisis")
+    return {
+        "colonists": colonists(st),
+        "food_needed": food_needed(st),
+        "zombies_to_colony": zombies_for_colony(st),
+        "zombies_to_locations": {
+            loc["id"]: zombies_for_location(st, loc["id"]) for loc in st["locations"]
+        },
+        "crisis_target": crisis_target(st),
+        "crisis_cards": _contribution_count(crisis["contributions"]) if crisis else 0,
+        "colony_free_spaces": st["colony"]["survivor_spaces"]
+        - sum(1 for s in st["survivors"] if s["location"] == COLONY)
+        - st["helpless"]["normal"]
+        - st["helpless"]["unruly"],
+    }
+
+
+def waiting_for(st: State) -> dict[str, Any]:
+    """What the game waits for now: a decision, a vote, a turn, the colony phase, the end."""
+    if st.get("ended"):
+        return {"kind": "over" if st["ended"]["winners"] is not None else "declare_winners"}
+    pending = _public_pending(st)
+    if pending:
+        kind = "vote" if pending["kind"] == "vote" else "bite"
+        return {**pending, "kind": kind, "decision": pending["kind"]}
+    if st["phase"] == "setup":
+        waiting = [s["id"] for s in st["seats"] if st["secrets"][s["id"]]["dealt_survivors"]]
+        return {"kind": "keep_survivors", "seats": waiting}
+    if st["phase"] == "colony":
+        return {"kind": "colony_phase", "step": st["colony_step"]}
+    turn = st.get("turn")
+    if turn:
+        return {"kind": "turn", "seat": turn["seat"]}
+    if st.get("crisis") is None and not turns_taken(st):
+        return {"kind": "reveal_crisis"}
+    following = next_turn_seat(st)
+    if following is not None:
+        return {"kind": "start_turn", "seat": following}
+    return {"kind": "colony_phase", "step": "pay_food"}
+
+
+def turn_view(st: State) -> dict[str, Any] | None:
+    """The turn in progress as the table sees it: whose, who holds its crossroads card, and
+    the card itself once its drawer has revealed it (the physical game makes that public)."""
+    turn = st.get("turn")
+    if not turn:
+        return None
+    drawer = turn["crossroads_drawer"]
+    held = st["secrets"][drawer]["crossroads"] if drawer else None
+    revealed = None
+    if held and turn.get("crossroads_revealed"):
+        revealed = copy.deepcopy(st["cards"]["crossroads"][held])
+    return {
+        "seat": turn["seat"],
+        "crossroads_holder": drawer if held else None,
+        "crossroads": revealed,
+        "exile_vote_called": turn["exile_vote_called"],
+        "moved": list(turn["moved"]),
+    }
+
+
+def revealed_objectives(st: State) -> dict[str, Any] | None:
+    """Every seat's objectives and marks, public once the winners are declared (002:1806)."""
+    ended = st.get("ended")
+    if not ended or ended.get("winners") is None:
+        return None
+    out = {}
+    for s in st["seats"]:
+        mine = st["secrets"][s["id"]]
+        out[s["id"]] = {
+            "objective": _card(st, "objectives", mine["objective"]),
+            "exiled_objective": _card(st, "objectives", mine["exiled_objective"]),
+            "complete": s["id"] in ended["winners"],
+        }
+    return out
+
+
+def _card(st: State, kind: str, card_id: str | None) -> dict[str, Any] | None:
+    """A card's facts from the catalogue, or None."""
+    if not card_id:
+        return None
+    return copy.deepcopy(st["cards"][kind].get(card_id, {"id": card_id, "name": card_id}))
+
+
+def table_view(state: State) -> dict[str, Any]:
+    """The table screen's view: the public state, its numbers, what the game waits for, whose
+    turn it is and who holds its crossroads card, and every actor's legal actions now."""
+    view = public_view(state)
+    view["numbers"] = numbers(state)
+    view["waiting"] = waiting_for(state)
+    view["turn"] = turn_view(state)
+    view["in_play"] = [s["id"] for s in seats_in_play(state)]
+    view["objectives"] = revealed_objectives(state)
+    view["legal"] = {"table": legal_for_table(state)}
     return view
 
 
 def seat_view(state: State, seat_id: str) -> dict[str, Any]:
-    """The public view plus this seat's own secrets under "mine" (and its id under "seat").
-
-    "mine" holds the seat's ``objective``, ``exiled_objective`` and ``crossroads`` (as in
-    ``state["secrets"]``) and ``crisis_contributions``: its own ``{"seat", "symbol"}`` records
-    in the current crisis.
-    """
+    """A phone's view: the table's view, plus its own secrets (card facts) under "mine" and its
+    own legal actions under "legal"."""
     seat(state, seat_id)
-    view = public_view(state)
+    view = table_view(state)
     view["seat"] = seat_id
-    mine = copy.deepcopy(state["secrets"][seat_id])
+    secrets = state["secrets"][seat_id]
     crisis = state.get("crisis")
     pile = crisis.get("contributions") if isinstance(crisis, dict) else None
-    mine["crisis_contributions"] = [
-        copy.deepcopy(c)
-        for c in (pile if isinstance(pile, list) else [])
-        if isinstance(c, dict) and c.get("seat") == seat_id
-    ]
-    view["mine"] = mine
+    pending = state.get("pending")
+    ballot = None
+    if isinstance(pending, dict) and pending.get("kind") == "vote":
+        ballot = pending.get("votes", {}).get(seat_id)
+    view["mine"] = {
+        "objective": _card(state, "objectives", secrets["objective"]),
+        "exiled_objective": _card(state, "objectives", secrets["exiled_objective"]),
+        "crossroads": _card(state, "crossroads", secrets["crossroads"]),
+        "dealt_survivors": [
+            _card(state, "survivors", card_id) for card_id in secrets["dealt_survivors"]
+        ],
+        "crisis_contributions": [
+            c["symbol"] for c in (pile if isinstance(pile, list) else []) if c["seat"] == seat_id
+        ],
+        "objective_complete": secrets.get("objective_complete"),
+        "ballot": ballot,
+    }
+    view["legal"] = {seat_id: legal_for_seat(state, seat_id)}
     return view
 
 
 def visible_steps(steps: list[Step], seat_id: str | None = None) -> list[Step]:
     """The steps a device may see: every public step, plus the private ones of its own seat."""
     return [s for s in steps if s.get("private") is None or (seat_id and s["private"] == seat_id)]
+
+
+__all__ = ["legal_actions", "numbers", "public_view", "seat_view", "table_view", "visible_steps"]

@@ -11,10 +11,12 @@ the result. Nothing about a vote is stored in the state: the steps are the recor
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import RuleError
-from companion.engine.state import State, seat, voters
+from companion.engine.state import State, begin, seat, voters
 from companion.engine.steps import Step, step
 
 
@@ -85,3 +87,85 @@ def tally_vote(st: State, votes: dict[str, bool], *, subject: str) -> tuple[bool
         )
     )
     return passed, steps
+
+
+# --- votes held on the phones: opened by a rule, cast one by one, settled when all are in ---
+
+Outcome = Callable[[State, list[Step], dict[str, Any], bool, Randomness], None]
+OUTCOMES: dict[str, Outcome] = {}
+"""What a settled vote does, by subject ("exile", "crossroads", "first_player"); each rule
+that holds a vote registers its own outcome here (exile.py, crossroads.py, colony.py)."""
+
+
+def outcome(subject: str) -> Callable[[Outcome], Outcome]:
+    """Register the function that acts on a settled vote of this subject."""
+
+    def register(fn: Outcome) -> Outcome:
+        OUTCOMES[subject] = fn
+        return fn
+
+    return register
+
+
+def open_vote(st: State, steps: list[Step], subject: str, **fields: Any) -> None:
+    """Open a vote every player who may vote answers on their own phone (002:1821).
+
+    The vote waits in ``state["pending"]`` (kind "vote"); nothing else happens until it is
+    settled. The ballots are secret until every vote is in (views show only who has voted).
+    """
+    eligible = [s["id"] for s in voters(st)]
+    if not eligible:
+        raise RuleError("nobody is left who may vote")
+    st["pending"] = {"kind": "vote", "seat": None, "subject": subject, "votes": {}, **fields}
+    steps.append(step("vote_opened", subject=subject, voters=eligible, **fields))
+
+
+def pending_vote(st: State) -> dict[str, Any]:
+    """The open vote, or raise."""
+    pending = st.get("pending")
+    if not isinstance(pending, dict) or pending.get("kind") != "vote":
+        raise RuleError("no vote is open")
+    return pending
+
+
+def settle_vote(st: State, steps: list[Step], ballots: dict[str, bool], rng: Randomness) -> None:
+    """Tally a complete vote, close it and let its rule act on the result."""
+    vote = pending_vote(st)
+    fields = {k: v for k, v in vote.items() if k not in ("kind", "seat", "subject", "votes")}
+    passed, tally = tally_vote(st, ballots, subject=vote["subject"])
+    steps.extend(tally)
+    st["pending"] = None
+    OUTCOMES[vote["subject"]](st, steps, fields, passed, rng)
+
+
+def cast_vote(
+    state: State, seat_id: str, up: bool, rng: Randomness | None = None
+) -> tuple[State, list[Step]]:
+    """A player's own thumbs up (True) or down (False) on the open vote (002:1821, 002:1764).
+
+    Each player who may vote votes once; exiled players cannot. The public step says who has
+    voted, never how. The last vote in settles it (ties: the first player, ``tie_breaker``).
+    """
+    st, steps = begin(state, allow_pending=True)
+    vote = pending_vote(st)
+    who = seat(st, seat_id)
+    if not any(s["id"] == seat_id for s in voters(st)):
+        raise RuleError(f"{who['name']} may not vote (exiled or out of the game)")
+    if seat_id in vote["votes"]:
+        raise RuleError(f"{who['name']} has already voted")
+    vote["votes"][seat_id] = up
+    steps.append(step("vote_cast", seat=seat_id, seat_name=who["name"], subject=vote["subject"]))
+    if all(s["id"] in vote["votes"] for s in voters(st)):
+        settle_vote(st, steps, dict(vote["votes"]), rng or NO_ROLL)
+    return st, steps
+
+
+def record_votes(
+    state: State, votes: dict[str, bool], rng: Randomness | None = None
+) -> tuple[State, list[Step]]:
+    """The table enters the whole open vote at once, as the thumbs were shown around it."""
+    st, steps = begin(state, allow_pending=True)
+    pending_vote(st)
+    check_votes(st, votes)
+    settle_vote(st, steps, votes, rng or NO_ROLL)
+    return st, steps

@@ -1,0 +1,174 @@
+"""The game's card catalogue: the facts of every card it can deal or reveal, checked once.
+
+``new_game`` copies the facts of the crossroads cards, secret objectives, crises and survivor
+cards in play into ``state["cards"]`` (kind -> id -> facts), so every later action names cards
+by id only and a saved game or a log replays without cards.db. The catalogue never changes
+after setup. Each record is checked field by field here, so no rule meets a malformed card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.effects import validate_effects
+from companion.engine.errors import RuleError
+from companion.engine.vocabulary import MODULES, OBJECTIVE_KINDS, SYMBOLS
+
+KINDS = ("crossroads", "objectives", "crises", "survivors")
+MAX_CARDS = 400
+MAX_TEXT = 2000
+
+Card = dict[str, Any]
+
+
+def empty() -> dict[str, dict[str, Card]]:
+    """A catalogue with no cards."""
+    return {kind: {} for kind in KINDS}
+
+
+def _text(card: Any, key: str, what: str, *, required: bool = False, limit: int = MAX_TEXT) -> str:
+    """A text field of a card record, checked."""
+    value = card.get(key, "")
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or (required and not value.strip()) or len(value) > limit:
+        raise RuleError(f"{what}: {key} must be text of at most {limit} characters")
+    return value
+
+
+def _flag(card: Any, key: str, what: str) -> bool:
+    """A true/false field of a card record (missing: false)."""
+    value = card.get(key, False)
+    if not isinstance(value, bool) and value not in (0, 1):
+        raise RuleError(f"{what}: {key} must be true or false")
+    return bool(value)
+
+
+def _number(card: Any, key: str, what: str, *, optional: bool = False) -> int | None:
+    """A whole-number field of a card record (0-999)."""
+    value = card.get(key)
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
+        raise RuleError(f"{what}: {key} must be a whole number from 0 to 999")
+    return value
+
+
+def _common(card: Any, kind: str) -> tuple[Card, str]:
+    """The fields every card has: id, name, set, module, mature, non-co-op."""
+    if not isinstance(card, dict):
+        raise RuleError(f"each card of {kind} must be a record with an id and a name")
+    card_id = card.get("id")
+    if not isinstance(card_id, str) or not card_id or len(card_id) > 120:
+        raise RuleError(f"each card of {kind} needs an id (text)")
+    what = f"{kind} card {card_id!r}"
+    module = _text(card, "module", what, limit=40)
+    if module and module not in MODULES:
+        raise RuleError(f"{what}: unknown module {module!r}")
+    facts = {
+        "id": card_id,
+        "name": _text(card, "name", what, required=True, limit=120),
+        "set": _text(card, "set", what, limit=60),
+        "module": module,
+        "mature": _flag(card, "mature", what),
+        "non_coop": _flag(card, "non_coop", what),
+    }
+    return facts, what
+
+
+def crossroads_card(card: Any) -> Card:
+    """A crossroads card's facts: trigger, vote flag and options with their effects."""
+    facts, what = _common(card, "crossroads")
+    options = card.get("options", card.get("option"))
+    if not isinstance(options, list) or not 1 <= len(options) <= 4:
+        raise RuleError(f"{what}: options must be a list of 1 to 4 options")
+    clean = []
+    for n, option in enumerate(options, start=1):
+        if not isinstance(option, dict):
+            raise RuleError(f"{what}: option {n} must be a record with text and effects")
+        effects = option.get("effects", [])
+        validate_effects(effects)
+        clean.append({"text": _text(option, "text", f"{what} option {n}"), "effects": effects})
+    facts.update(
+        trigger=_text(card, "trigger", what),
+        story=_text(card, "story", what),
+        vote=_flag(card, "vote", what),
+        options=clean,
+    )
+    if facts["vote"] and len(clean) != 2:
+        raise RuleError(f"{what}: a vote card has exactly 2 options (thumbs up, thumbs down)")
+    return facts
+
+
+def objective_card(card: Any) -> Card:
+    """A secret objective's facts: its kind and goal."""
+    facts, what = _common(card, "objectives")
+    kind = card.get("kind", "normal")
+    if kind not in OBJECTIVE_KINDS:
+        raise RuleError(f"{what}: kind must be one of {', '.join(OBJECTIVE_KINDS)}")
+    facts.update(kind=kind, goal=_text(card, "goal", what))
+    return facts
+
+
+def crisis_card(card: Any) -> Card:
+    """A crisis card's facts: the symbols that prevent it, fail and bonus effects, bandits."""
+    facts, what = _common(card, "crises")
+    prevent = card.get("prevent")
+    if not isinstance(prevent, list) or not prevent or not all(p in SYMBOLS for p in prevent):
+        raise RuleError(f"{what}: prevent must list symbols from {', '.join(SYMBOLS)}")
+    fail = card.get("fail_effects") or []
+    validate_effects(fail)
+    bonus = card.get("bonus_effects")
+    if bonus is not None:
+        validate_effects(bonus)
+    bandits = card.get("bandits") or []
+    if not isinstance(bandits, list) or not all(
+        isinstance(b, int) and not isinstance(b, bool) and 1 <= b <= 12 for b in bandits
+    ):
+        raise RuleError(f"{what}: bandits must list location numbers")
+    facts.update(
+        prevent=list(prevent),
+        fail_text=_text(card, "fail_text", what),
+        fail_effects=fail,
+        bonus_text=_text(card, "bonus_text", what),
+        bonus_effects=bonus,
+        bandits=list(bandits),
+    )
+    return facts
+
+
+def survivor_card(card: Any) -> Card:
+    """A survivor card's facts: influence, attack, search, occupation."""
+    facts, what = _common(card, "survivors")
+    facts.update(
+        influence=_number(card, "influence", what),
+        attack=_number(card, "attack", what, optional=True),
+        search=_number(card, "search", what, optional=True),
+        occupation=_text(card, "occupation", what, limit=120),
+    )
+    return facts
+
+
+CHECKS = {
+    "crossroads": crossroads_card,
+    "objectives": objective_card,
+    "crises": crisis_card,
+    "survivors": survivor_card,
+}
+
+
+def add_cards(cards: dict[str, dict[str, Card]], kind: str, records: Any) -> list[Card]:
+    """Check card records of one kind and add them to the catalogue; returns their facts."""
+    if records is None:
+        return []
+    if not isinstance(records, list | tuple) or len(records) > MAX_CARDS:
+        raise RuleError(f"{kind} must be a list of at most {MAX_CARDS} cards")
+    out = []
+    for record in records:
+        facts = CHECKS[kind](record)
+        known = cards[kind].get(facts["id"])
+        if known is not None and known != facts:
+            raise RuleError(f"two different {kind} cards share the id {facts['id']!r}")
+        cards[kind][facts["id"]] = facts
+        out.append(facts)
+    return out

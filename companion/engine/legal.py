@@ -1,0 +1,348 @@
+"""The actions legal right now, per actor, with the choices their arguments may take.
+
+Screens show only what is listed here; the front door (actions.apply, permissions.check_actor)
+refuses everything else. ``legal_actions(state)`` returns ``{actor: {action type: choices}}``
+for the table and every seat, where ``choices`` maps each argument to the values it may take
+now (an empty dict: the action takes nothing more). Each choice is found with the same rule
+helpers the entry points use (free spaces, survivor spaces, whose turn), and
+tests/test_engine_legal.py holds both to each other: every listed choice is accepted and the
+unlisted ones are refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
+from companion.engine.colony import COLONY_STEPS
+from companion.engine.dealing import is_coop
+from companion.engine.errors import RuleError
+from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
+from companion.engine.state import (
+    COLONY,
+    State,
+    active_seat_id,
+    free_spaces,
+    free_survivor_spaces,
+    seats_in_play,
+    survivors_at,
+    voters,
+)
+from companion.engine.turns import next_turn_seat, still_to_leave_colony, turns_taken
+from companion.engine.vocabulary import EXPOSURE_RESULTS, SYMBOLS, WOUND_KINDS
+
+Choices = dict[str, Any]
+
+
+def _entrances(st: State) -> list[tuple[str, dict[str, Any]]]:
+    """Every entrance on the board: (place, entrance record), the colony's first."""
+    out = [(COLONY, ent) for ent in st["colony"]["entrances"]]
+    out += [(loc["id"], loc["entrance"]) for loc in sorted(st["locations"], key=_number)]
+    return out
+
+
+def _number(loc: dict[str, Any]) -> int:
+    """A location's number, for ordering."""
+    return int(loc["number"])
+
+
+def _target(place: str, ent: dict[str, Any]) -> dict[str, Any]:
+    """An entrance as a choice: its place and number (None at a location's single entrance)."""
+    return {"place": place, "entrance": ent["number"] if place == COLONY else None}
+
+
+def _places(st: State) -> list[str]:
+    """The colony and every location id, in board order."""
+    return [COLONY] + [loc["id"] for loc in sorted(st["locations"], key=_number)]
+
+
+def _turn_choices(st: State) -> dict[str, Choices]:
+    """What may be done during the turn in progress (the active player's, or the table's)."""
+    active = active_seat_id(st)
+    assert active is not None
+    player = next(s for s in st["seats"] if s["id"] == active)
+    out: dict[str, Choices] = {}
+    leaving = {s["id"] for s in still_to_leave_colony(st)}
+    if not leaving or all(free_survivor_spaces(st, loc["id"]) <= 0 for loc in st["locations"]):
+        out["end_turn"] = {}
+    moves = {}
+    moved = set(st["turn"]["moved"])
+    for s in st["survivors"]:
+        if s["id"] not in leaving and (s["owner"] != active or s["id"] in moved):
+            continue
+        owner_exiled = any(x["id"] == s["owner"] and x["exiled"] for x in st["seats"])
+        destinations = [
+            place
+            for place in _places(st)
+            if place != s["location"]
+            and free_survivor_spaces(st, place) > 0
+            and not (place == COLONY and owner_exiled)
+        ]
+        if destinations:
+            moves[s["id"]] = destinations
+    if moves:
+        out["move_survivor"] = {
+            "survivor_id": moves,
+            "free": sorted(leaving & set(moves)),
+            "exposure": list(EXPOSURE_RESULTS),
+        }
+    with_zombies = [_target(p, e) for p, e in _entrances(st) if e["zombies"] > 0]
+    if with_zombies:
+        killers = {
+            t["place"] + ":" + str(t["entrance"]): [
+                s["id"] for s in survivors_at(st, t["place"]) if s["owner"] == active
+            ]
+            for t in with_zombies
+        }
+        out["kill_zombies"] = {"targets": with_zombies, "killers": killers}
+    room = [_target(p, e) for p, e in _entrances(st) if free_spaces(e) > 0]
+    if room:
+        out["add_barricade"] = {"targets": room}
+        if st["ruleset"] == "long_night":
+            out["add_trap"] = {"targets": room}
+    if with_zombies and room:
+        out["attract_zombies"] = {"from": with_zombies, "to": room, "count": [1, ATTRACT_MAX]}
+    noisy = [loc["id"] for loc in st["locations"] if loc["noise"] < MAX_NOISE]
+    if noisy:
+        out["add_noise"] = {"location_id": noisy}
+    out["play_cards"] = {"seat_id": [active], "event": [False, True]}
+    if st["waste"] > 0 and any(
+        s["location"] == COLONY for s in st["survivors"] if s["owner"] == active
+    ):
+        out["clean_waste"] = {"seat_id": [active]}
+    if st["food"] > 0 and not player["exiled"]:
+        out["spend_food"] = {"seat_id": [active], "count": list(range(1, st["food"] + 1))}
+    out["add_food"] = {}
+    out["add_waste"] = {}
+    if free_survivor_spaces(st, COLONY) > 0 or player["exiled"]:
+        out["add_helpless"] = {
+            "seat_id": [active],
+            "unruly": [False, True] if st["ruleset"] == "long_night" else [False],
+        }
+    if st["helpless"]["unruly"] > 0:
+        out["calm_unruly"] = {"seat_id": [active]}
+    everyone = [s["id"] for s in st["survivors"]]
+    if everyone:
+        out["wound_survivor"] = {"survivor_id": everyone, "wound": list(WOUND_KINDS)}
+        out["record_exposure"] = {
+            "survivor_id": [s["id"] for s in st["survivors"] if s["owner"] == active]
+        }
+    hurt = {
+        s["id"]: [w for w, key in (("wound", "wounds"), ("frostbite", "frostbite")) if s[key]]
+        for s in st["survivors"]
+        if s["wounds"] or s["frostbite"]
+    }
+    if hurt:
+        out["heal_survivor"] = {"survivor_id": hurt}
+    despairing = [s["id"] for s in st["survivors"] if s["despair"]]
+    if despairing:
+        out["remove_despair"] = {"survivor_id": despairing}
+    turn = st["turn"]
+    drawer = turn["crossroads_drawer"]
+    if drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed"):
+        card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
+        options = list(range(1, len(card["options"]) + 1))
+        out["trigger_crossroads"] = {"vote": True} if card.get("vote") else {"option": options}
+    if not turn["exile_vote_called"] and not is_coop(st["variant"]):
+        targets = [s["id"] for s in seats_in_play(st) if s["id"] != active and not s["exiled"]]
+        if targets:
+            out["call_exile_vote"] = {"caller": [active], "target": targets}
+    return out
+
+
+def _seat_choices(st: State, seat_id: str) -> dict[str, Choices]:
+    """What a seat may do for itself whatever the turn (its OWN and OPEN actions)."""
+    out: dict[str, Choices] = {}
+    mine = st["secrets"][seat_id]
+    player = next(s for s in st["seats"] if s["id"] == seat_id)
+    turn = st.get("turn")
+    if (
+        turn
+        and turn["crossroads_drawer"] == seat_id
+        and mine["crossroads"]
+        and not turn.get("crossroads_revealed")
+    ):
+        out["reveal_crossroads"] = {}
+    crisis = st.get("crisis")
+    if crisis and st["phase"] == "player_turns" and not player["exiled"]:
+        if turn is None or turn["seat"] == seat_id:
+            out["contribute_to_crisis"] = {"seat_id": [seat_id], "symbols": list(SYMBOLS)}
+        if any(c["seat"] == seat_id for c in crisis["contributions"]):
+            out["withdraw_from_crisis"] = {"seat_id": [seat_id]}
+    deck = st["decks"]["survivors"]
+    room = player["exiled"] or free_survivor_spaces(st, COLONY) > 0
+    if deck and not player.get("eliminated") and room:
+        out["add_survivor"] = {"seat_id": [seat_id], "survivor_id": list(deck)}
+    followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
+    if followers:
+        out["set_group_leader"] = {"seat_id": [seat_id], "survivor_id": followers}
+    return out
+
+
+def _table_only(st: State) -> dict[str, Choices]:
+    """Corrections and card effects only the table enters."""
+    out: dict[str, Choices] = {
+        "set_counter": {"name": list(COUNTERS)},
+        "set_capacity": {"place": _places(st)},
+        "apply_card_effects": {},
+        "add_zombies_by_hand": {"place": _places(st)},
+    }
+    barricaded = [_target(p, e) for p, e in _entrances(st) if e["barricades"] > 0]
+    if barricaded:
+        out["remove_barricade"] = {"targets": barricaded}
+    trapped = [_target(p, e) for p, e in _entrances(st) if e["traps"] > 0]
+    if trapped:
+        out["remove_trap"] = {"targets": trapped}
+    noisy = [loc["id"] for loc in st["locations"] if loc["noise"] > 0]
+    if noisy:
+        out["remove_noise"] = {"location_id": noisy}
+    if st["helpless"]["normal"] or st["helpless"]["unruly"]:
+        out["kill_helpless_by_card"] = {}
+    everyone = [s["id"] for s in st["survivors"]]
+    if everyone:
+        out["kill_survivor_by_card"] = {"survivor_id": everyone}
+        out["remove_survivor_by_card"] = {"survivor_id": everyone}
+    return out
+
+
+def _round_choices(st: State) -> dict[str, Choices]:
+    """Between turns in the player turns phase: the crisis, the next turn, the colony phase."""
+    out: dict[str, Choices] = {}
+    if st["crisis"] is None:
+        out["reveal_crisis"] = {
+            "crisis": sorted(st["cards"]["crises"]),
+            "deck": len(st["decks"]["crises"]),
+            "symbols": list(SYMBOLS),
+        }
+    else:
+        out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}
+    following = next_turn_seat(st)
+    if following is not None:
+        out["start_turn"] = {"seat_id": [following]}
+    out["run_colony_phase"] = {"step": COLONY_STEPS[0]}
+    out["start_colony_phase"] = {}
+    return out
+
+
+def _colony_choices(st: State) -> dict[str, Choices]:
+    """During the colony phase: the next step, or all the rest at once."""
+    due = st["colony_step"] or COLONY_STEPS[0]
+    out: dict[str, Choices] = {"run_colony_phase": {"step": due}}
+    single = {
+        "pay_food": "pay_food",
+        "check_waste": "check_waste",
+        "resolve_crisis": "resolve_crisis",
+        "add_zombies": "add_colony_phase_zombies",
+        "check_main_objective": "check_main_objective",
+        "move_round_track": "move_round_track",
+        "pass_first_player": "pass_first_player",
+    }
+    if due == "resolve_crisis" and st["crisis"] is None:
+        out["resolve_crisis"] = {}
+    out[single[due]] = {"step": due}
+    if due == "check_main_objective":
+        out[single[due]]["met"] = [False, True]
+    if due == "pass_first_player" and st["ruleset"] == "long_night":
+        out[single[due]]["keep"] = [False, True]
+    return out
+
+
+def legal_for_table(st: State) -> dict[str, Choices]:
+    """The table's legal actions now."""
+    if st.get("ended"):
+        completed = [] if is_coop(st["variant"]) else [s["id"] for s in seats_in_play(st)]
+        return {"declare_winners": {"completed": completed}}
+    pending = st.get("pending")
+    if pending and pending["kind"] == "vote":
+        return {"record_votes": {"voters": [s["id"] for s in voters(st)]}}
+    if pending and pending["kind"] == "bite_spread":
+        return {"resolve_bite": {"choice": ["kill", "roll"]}}
+    if st["phase"] == "setup":
+        return {}
+    out = _table_only(st)
+    if st["phase"] == "colony":
+        out.update(_colony_choices(st))
+    elif st.get("turn"):
+        out.update(_turn_choices(st))
+        if st["crisis"] is not None:
+            out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}
+    else:
+        out.update(_round_choices(st))
+    for s in seats_in_play(st):
+        for kind, choices in _seat_choices(st, s["id"]).items():
+            if WHO[kind][0] == "open" and kind not in out:
+                out[kind] = {**choices, "seat_id": [x["id"] for x in seats_in_play(st)]}
+    return out
+
+
+def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
+    """One seat's legal actions now (its phone's controls)."""
+    player = next(s for s in st["seats"] if s["id"] == seat_id)
+    if player.get("eliminated"):
+        return {}
+    if st.get("ended"):
+        if not is_coop(st["variant"]) and st["ended"]["winners"] is None:
+            return {"mark_objective": {"complete": [True, False]}}
+        return {}
+    pending = st.get("pending")
+    if pending and pending["kind"] == "vote":
+        can = any(s["id"] == seat_id for s in voters(st)) and seat_id not in pending["votes"]
+        return {"cast_vote": {"up": [True, False]}} if can else {}
+    if pending and pending["kind"] == "bite_spread":
+        return {"resolve_bite": {"choice": ["kill", "roll"]}} if pending["seat"] == seat_id else {}
+    if st["phase"] == "setup":
+        hand = st["secrets"][seat_id]["dealt_survivors"]
+        return {"keep_survivors": {"survivors": list(hand)}} if hand else {}
+    out = _seat_choices(st, seat_id)
+    if st["phase"] == "player_turns":
+        if st.get("turn") and active_seat_id(st) == seat_id:
+            out.update(_own_moves(st, seat_id, _turn_choices(st)))
+        elif not st.get("turn") and next_turn_seat(st) == seat_id and st["crisis"] is not None:
+            out["start_turn"] = {"seat_id": [seat_id]}
+    return _allowed(st, seat_id, out)
+
+
+def _own_moves(st: State, seat_id: str, out: dict[str, Choices]) -> dict[str, Choices]:
+    """A phone moves only its own survivors (an exiled player's leaving ones are the table's)."""
+    moves = out.get("move_survivor")
+    if moves:
+        owner = {s["id"]: s["owner"] for s in st["survivors"]}
+        mine = {k: v for k, v in moves["survivor_id"].items() if owner[k] == seat_id}
+        if mine:
+            moves["survivor_id"] = mine
+            moves["free"] = [sid for sid in moves["free"] if sid in mine]
+        else:
+            del out["move_survivor"]
+    return out
+
+
+def _allowed(st: State, by: str, out: dict[str, Choices]) -> dict[str, Choices]:
+    """Keep only the actions this actor passes ``permissions.check_actor`` for."""
+    kept = {}
+    for kind, choices in out.items():
+        args = {}
+        for key in ("seat_id", "caller"):
+            if choices.get(key):
+                args[key] = choices[key][0]
+        survivor = choices.get("survivor_id")
+        if isinstance(survivor, dict | list) and survivor:
+            args["survivor_id"] = next(iter(survivor))
+        try:
+            check_actor(st, kind, by, args)
+        except RuleError:
+            continue
+        kept[kind] = choices
+    return kept
+
+
+def legal_actions(st: State) -> dict[str, dict[str, Choices]]:
+    """Every actor's legal actions now: {"table": {...}, seat id: {...}}."""
+    out = {TABLE_ACTOR: legal_for_table(st)}
+    for s in st["seats"]:
+        out[s["id"]] = legal_for_seat(st, s["id"])
+    return out
+
+
+def round_started(st: State) -> bool:
+    """Whether a turn has been taken this round (the crisis reveal comes before the first)."""
+    return bool(turns_taken(st))

@@ -1,0 +1,68 @@
+"""The game's closed vocabularies, in one place: symbols, modules, kinds of cards and effects.
+
+The engine and the card database (companion/cards/schema.py) both import these; nothing else
+spells them out. Effects are described field by field in docs/card-sources.md "Effects".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SYMBOLS: tuple[str, ...] = (
+    "food",
+    "fuel",
+    "medicine",
+    "tool",
+    "weapon",
+    "education",
+    "survivor",
+)
+"""The item symbols a crisis asks for and a contributed card shows (002 "Crisis")."""
+
+MODULES: tuple[str, ...] = ("improvements", "bandits", "raxxon")
+"""The Long Night modules a table may add (000 "The Long Night Modules")."""
+
+OBJECTIVE_KINDS: tuple[str, ...] = ("normal", "betrayal", "exiled", "bandit_betrayal")
+BETRAYAL_KINDS: tuple[str, ...] = ("betrayal", "bandit_betrayal")
+
+WOUND_KINDS: tuple[str, ...] = ("wound", "frostbite", "despair")
+EXPOSURE_RESULTS: tuple[str, ...] = ("blank", "wound", "frostbite", "bite")
+
+WHERES: tuple[str, ...] = ("colony", "each_location", "active_location", "random_location")
+"""Where a card effect happens (or a location id)."""
+
+TARGETS: tuple[str, ...] = (
+    "chosen",
+    "group_leader",
+    "each_of_active",
+    "each_in_colony",
+    "lowest_influence_in_colony",
+    "each_at_active_location",
+)
+"""Which survivors a card effect hurts, kills or exposes."""
+
+EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
+    "morale": {"amount": ("int", True, None)},
+    "food": {"amount": ("int", True, None)},
+    "starvation": {"amount": ("int", True, None)},
+    "helpless": {"amount": ("int", True, None), "unruly": ("bool", False, False)},
+    "unruly": {"amount": ("int", True, None)},
+    "waste": {"amount": ("int", True, None)},
+    "rounds": {"amount": ("int", True, None)},
+    "zombies": {"where": ("where", True, None), "amount": ("int", True, None)},
+    "noise": {"where": ("where", True, None), "amount": ("int", True, None)},
+    "barricade": {"where": ("where", True, None), "amount": ("int", True, None)},
+    "trap": {"where": ("where", True, None), "amount": ("int", True, None)},
+    "wound": {
+        "target": ("target", True, None),
+        "amount": ("int", True, None),
+        "wound": ("wound_type", False, "wound"),
+    },
+    "kill": {"target": ("target", True, None)},
+    "exposure": {"target": ("target", True, None)},
+    "manual": {"text": ("text", True, None)},
+}
+"""Effect kind -> {field: (type, required, default)}; ``kind`` itself is implied."""
+
+EFFECT_AMOUNT_LIMIT = 30
+"""The largest amount one effect may name, up or down: no card comes near it."""

@@ -1,0 +1,283 @@
+"""The front door: only RuleError ever escapes apply, and a refused action changes nothing."""
+
+from __future__ import annotations
+
+import collections.abc
+import json
+import random
+import types
+import typing
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
+
+import companion.engine as engine
+from companion.engine.actions import ACTIONS, PARAMETERS
+from tests import play
+
+
+def _states() -> list[dict]:
+    """Real states from several moments of several games (setup, turns, colony, votes, end)."""
+    found: dict[str, dict] = {}
+    for seed in range(1, 40):
+        rng = random.Random(seed)
+        state, _ = play.start(3 + seed % 3, seed, deal=seed % 4 == 0)
+        for _ in range(300):
+            pending = (state.get("pending") or {}).get("kind", "")
+            key = f"{state['phase']}:{bool(state.get('turn'))}:{pending}"
+            found.setdefault(key, state)
+            if state.get("ended") and state["ended"]["winners"] is not None:
+                break
+            try:
+                state, _ = engine.apply(state, play.next_action(state, rng, busy=0.4))
+            except engine.RuleError:
+                pass
+        found.setdefault("over", state)
+    return list(found.values())
+
+
+STATES = _states()
+
+
+def test_the_sample_covers_the_moments_of_a_game():
+    keys = {
+        (s["phase"], bool(s.get("turn")), (s.get("pending") or {}).get("kind")) for s in STATES
+    }
+    assert ("player_turns", True, None) in keys
+    assert ("player_turns", False, None) in keys
+    assert ("setup", False, None) in keys
+    assert any(k[2] == "vote" for k in keys)
+    assert any(k[0] == "ended" for k in keys)
+
+
+JUNK = st_.recursive(
+    st_.none()
+    | st_.booleans()
+    | st_.integers(min_value=-(2**70), max_value=2**70)
+    | st_.floats(allow_nan=True)
+    | st_.text(max_size=12)
+    | st_.sampled_from(
+        ["s1", "s2", "s9", "table", "colony", "base.police-station", "base.brian-lee", "food"]
+        + ["blank", "bite", "kill", "roll", "morale", "waste", "false", "true", "", "1"]
+    ),
+    lambda inner: st_.lists(inner, max_size=4)
+    | st_.dictionaries(st_.text(max_size=6) | st_.sampled_from(["s1", "s2"]), inner, max_size=4),
+    max_leaves=8,
+)
+
+
+def plausible(state: dict) -> st_.SearchStrategy:
+    """Values that get deep into an entry point: this game's ids, small numbers, vocabulary."""
+    ids = [s["id"] for s in state["seats"]] + [s["id"] for s in state["survivors"]]
+    ids += [loc["id"] for loc in state["locations"]] + ["colony"]
+    ids += list(state["decks"].get("survivors", []))[:3] + list(state["cards"]["crises"])[:3]
+    words = ["food", "fuel", "blank", "wound", "frostbite", "bite", "kill", "roll", "morale"]
+    return (
+        st_.sampled_from(ids + words)
+        | st_.integers(min_value=0, max_value=8)
+        | st_.booleans()
+        | st_.lists(st_.sampled_from(ids + words), max_size=3)
+        | st_.dictionaries(st_.sampled_from(ids), st_.booleans() | st_.sampled_from(ids), max_size=4)
+    )
+
+
+@st_.composite
+def actions(draw, kind: str, state: dict) -> dict:
+    """An action of one type: its own argument names with values that are sometimes plausible,
+    sometimes junk; a real actor nearly always, a seed usually, and now and then a private or
+    unknown key."""
+    names = sorted(PARAMETERS[kind])
+    values = plausible(state) | plausible(state) | JUNK
+    action = {"type": kind}
+    for name in names:
+        if draw(st_.integers(0, 3)):
+            action[name] = draw(values)
+    actors = ["table"] + [s["id"] for s in state["seats"]]
+    if draw(st_.integers(0, 15)):
+        action["by"] = draw(st_.sampled_from(actors))
+    elif draw(st_.booleans()):
+        action["by"] = draw(JUNK)
+    if draw(st_.integers(0, 3)):
+        action["seed"] = draw(st_.integers(min_value=0, max_value=2**63))
+    elif draw(st_.booleans()):
+        action["seed"] = draw(JUNK)
+    if not draw(st_.integers(0, 15)):
+        action[draw(st_.sampled_from(["rng", "state", "bogus"]))] = draw(JUNK)
+    return action
+
+
+@pytest.mark.parametrize("kind", sorted(ACTIONS))
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st_.data())
+def test_only_rule_errors_escape_and_refusals_change_nothing(kind, data):
+    state = data.draw(st_.sampled_from(STATES))
+    action = data.draw(actions(kind, state))
+    before = engine.to_json(state)
+    try:
+        new, steps = engine.apply(state, action)
+    except engine.RuleError as exc:
+        assert str(exc)
+    else:
+        for name, value in action.items():
+            if name not in ("type", "by", "seed"):
+                assert fits(value, PARAMETERS[kind][name][0]), (name, value)
+        assert action["by"] in ["table"] + [s["id"] for s in state["seats"]]
+        json.dumps(steps)
+        assert_valid(new)
+    assert engine.to_json(state) == before
+
+
+def fits(value, hint) -> bool:
+    """An independent oracle: does an accepted argument have its declared JSON type?"""
+    origin = typing.get_origin(hint)
+    if hint is typing.Any:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return any(fits(value, h) for h in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return value is True or value is False
+    if hint is int:
+        return type(value) is int and 0 <= value <= 999
+    if hint is str:
+        return type(value) is str and value != ""
+    if origin in (list, collections.abc.Sequence):
+        (item,) = typing.get_args(hint) or (typing.Any,)
+        return type(value) is list and all(fits(v, item) for v in value)
+    if origin in (dict, collections.abc.Mapping):
+        key, item = typing.get_args(hint) or (str, typing.Any)
+        return type(value) is dict and all(
+            fits(k, key) and fits(v, item) for k, v in value.items()
+        )
+    return False
+
+
+def assert_valid(st: dict) -> None:
+    """A state every screen can show: JSON, whole non-negative counters, pieces that fit."""
+    json.dumps(st)
+    for key in ("morale", "round", "round_track", "food", "starvation", "waste"):
+        assert type(st[key]) is int and st[key] >= 0, key
+    for kind in ("normal", "unruly"):
+        assert type(st["helpless"][kind]) is int and st["helpless"][kind] >= 0
+    ents = st["colony"]["entrances"] + [loc["entrance"] for loc in st["locations"]]
+    for ent in ents:
+        for key in ("zombies", "barricades", "traps"):
+            assert type(ent[key]) is int and ent[key] >= 0
+        assert ent["zombies"] + ent["barricades"] + ent["traps"] <= ent["spaces"]
+    for loc in st["locations"]:
+        assert type(loc["noise"]) is int and 0 <= loc["noise"] <= 4
+    seats = {s["id"] for s in st["seats"]}
+    for surv in st["survivors"]:
+        assert surv["owner"] in seats
+        assert surv["location"] == "colony" or any(
+            loc["id"] == surv["location"] for loc in st["locations"]
+        )
+        tokens = [surv["wounds"], surv["frostbite"], surv["despair"]]
+        assert all(type(t) is int and t >= 0 for t in tokens) and sum(tokens) < 3
+    engine.table_view(st)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=JUNK, seed=st_.integers(0, 2**63) | JUNK)
+def test_new_game_from_junk_is_refused_cleanly(setup, seed):
+    try:
+        engine.apply(None, {"type": "new_game", "by": "table", "setup": setup, "seed": seed})
+    except engine.RuleError:
+        pass
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st_.data())
+def test_junk_inside_a_real_setup_is_refused_cleanly(data):
+    setup = play.setup_for(3)
+    key = data.draw(st_.sampled_from(sorted(setup)))
+    if isinstance(setup[key], list) and setup[key]:
+        n = data.draw(st_.integers(0, len(setup[key]) - 1))
+        record = setup[key][n]
+        if isinstance(record, dict):
+            field = data.draw(st_.sampled_from(sorted(record)))
+            record[field] = data.draw(JUNK)
+        else:
+            setup[key][n] = data.draw(JUNK)
+    else:
+        setup[key] = data.draw(JUNK)
+    try:
+        state, _ = engine.apply(None, {"type": "new_game", "by": "table", "setup": setup, "seed": 1})
+    except engine.RuleError:
+        return
+    json.dumps(state)
+    engine.table_view(state)
+
+
+def _turn_state() -> dict:
+    """A game with a crisis revealed and the first turn begun."""
+    state, _ = play.start(3, 4)
+    state, _ = engine.apply(state, {"type": "reveal_crisis", "by": "table", "seed": 1})
+    state, _ = engine.apply(state, {"type": "start_turn", "by": "table"})
+    return state
+
+
+def test_a_bool_is_a_bool_not_the_text_false():
+    state = _turn_state()
+    active = state["turn"]["seat"]
+    action = {"type": "play_cards", "by": active, "count": 2, "event": "false"}
+    with pytest.raises(engine.RuleError, match="true or false"):
+        engine.apply(state, action)
+    new, _ = engine.apply(state, {**action, "event": False})
+    assert new["waste"] == state["waste"] + 2
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"count": True}, "whole number"),
+        ({"count": 1.0}, "whole number"),
+        ({"count": 10**9}, "from 0 to 999"),
+        ({"count": -1}, "from 0 to 999"),
+        ({"colour": "red"}, "takes no argument"),
+        ({"rng": 4}, "takes no argument"),
+        ({"state": {}}, "takes no argument"),
+    ],
+)
+def test_arguments_are_bound_and_checked_strictly(extra, message):
+    state = _turn_state()
+    action = {"type": "play_cards", "by": state["turn"]["seat"], **extra}
+    with pytest.raises(engine.RuleError, match=message):
+        engine.apply(state, action)
+
+
+def test_a_missing_argument_and_actor_are_named():
+    state = _turn_state()
+    with pytest.raises(engine.RuleError, match="needs place"):
+        engine.apply(state, {"type": "add_barricade", "by": "table"})
+    with pytest.raises(engine.RuleError, match="names its actor"):
+        engine.apply(state, {"type": "add_barricade", "place": "colony", "entrance": 1})
+    with pytest.raises(engine.RuleError, match="unknown action"):
+        engine.apply(state, {"type": "teleport", "by": "table"})
+
+
+def test_an_action_that_rolls_needs_a_seed():
+    state = _turn_state()
+    state, _ = engine.apply(state, {"type": "end_turn", "by": "table"})
+    action = {"type": "run_colony_phase", "by": "table"}
+    with pytest.raises(engine.RuleError, match="seed"):
+        engine.apply(state, action)
+    first, _ = engine.apply(state, {**action, "seed": 77})
+    second, _ = engine.apply(state, {**action, "seed": 77})
+    assert engine.to_json(first) == engine.to_json(second)
+
+
+def test_new_game_is_the_first_action_and_only_the_table_starts_one():
+    setup = play.setup_for(3)
+    state, steps = engine.apply(None, {"type": "new_game", "by": "table", "setup": setup, "seed": 3})
+    assert state["schema"] == engine.SCHEMA and steps
+    with pytest.raises(engine.RuleError, match="only the table"):
+        engine.apply(None, {"type": "new_game", "by": "s1", "setup": setup, "seed": 3})
+    with pytest.raises(engine.RuleError, match="from nothing"):
+        engine.apply(state, {"type": "new_game", "by": "table", "setup": setup, "seed": 3})
