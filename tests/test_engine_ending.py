@@ -7,7 +7,7 @@ from factory import make_state
 from hypothesis import given
 from hypothesis import strategies as st_
 
-from companion.engine.ending import declare_winners, game_over_reason
+from companion.engine.ending import declare_winners, game_over_reason, mark_objective
 from companion.engine.errors import RuleError
 from companion.engine.morale import end_game
 from companion.engine.state import new_state
@@ -76,6 +76,45 @@ def test_coop_everyone_wins_only_by_the_main_objective(variant):
     )
     with pytest.raises(RuleError, match="no secret objectives"):
         declare_winners(ended("main_objective", 2, variant), ["s1"])
+
+
+def test_players_mark_their_objectives_and_the_last_mark_declares():
+    st = ended(seats=3)
+    st, steps = mark_objective(st, "s2", True)
+    assert st["secrets"]["s2"]["objective_complete"] is True
+    assert st["ended"]["winners"] is None
+    assert steps == [{"kind": "objective_marked", "seat": "s2", "seat_name": "Bruno"}]
+    st, _ = mark_objective(st, "s1", True)
+    st, _ = mark_objective(st, "s1", False)  # a player may change their mind until the end
+    st, steps = mark_objective(st, "s3", False)
+    assert st["ended"]["winners"] == ["s2"]
+    assert [s["kind"] for s in steps] == ["objective_marked", "winners_declared"]
+    with pytest.raises(RuleError, match="already declared"):
+        mark_objective(st, "s3", True)
+    # the table may still correct the result
+    st, _ = declare_winners(st, ["s3"])
+    assert st["ended"]["winners"] == ["s3"]
+
+
+def test_declare_winners_without_a_list_uses_the_marks():
+    st = ended(seats=3)
+    st, _ = mark_objective(st, "s3", True)
+    st, _ = declare_winners(st)
+    assert st["ended"]["winners"] == ["s3"]  # unmarked seats lose
+
+
+def test_marks_only_after_the_end_and_by_players_in_the_game():
+    with pytest.raises(RuleError, match="once the game has ended"):
+        mark_objective(make_state(3), "s1", True)
+    st = ended(seats=3)
+    st["seats"][2]["eliminated"] = True
+    with pytest.raises(RuleError, match="Carla is out of the game"):
+        mark_objective(st, "s3", True)
+    st, _ = mark_objective(st, "s1", False)
+    st, _ = mark_objective(st, "s2", True)
+    assert st["ended"]["winners"] == ["s2"]  # every seat still in the game has marked
+    with pytest.raises(RuleError, match="no secret objectives"):
+        mark_objective(ended("main_objective", 2, "coop"), "s1", True)
 
 
 def test_game_over_reason():
