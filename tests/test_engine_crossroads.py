@@ -253,3 +253,40 @@ def test_toml_shaped_card_with_option_key():
     st, _ = reveal_crossroads(st, "s3")
     st, _ = trigger_crossroads(st, 1, random.Random(1))
     assert st["morale"] == 8
+
+
+STRAYS = {
+    "id": "companion.strays",
+    "name": "Strays at the Gate",
+    "vote": True,
+    "options": [
+        {"text": "Let them in.", "effects": [{"kind": "helpless", "amount": 2}]},
+        {"text": "Turn them away.", "effects": [{"kind": "morale", "amount": -1}]},
+    ],
+}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=RuleError,
+    reason="engine bug: a crossroads vote opens although its thumbs-up option adds survivors "
+    "to a full colony (002:1727); the vote can then never be settled as cast: the last "
+    "ballot and record_votes both raise, and every other action waits for the vote",
+)
+def test_an_opened_crossroads_vote_can_always_be_settled():
+    st = with_cards(make_state(3), crossroads=[STRAYS])
+    for sid in ("s1", "s2", "s3"):
+        put_survivors(st, [40], owner=sid)
+    st["decks"]["crossroads"] = [STRAYS["id"]]
+    st, _ = start_turn(st)
+    st, _ = reveal_crossroads(st, "s3")
+    st["colony"]["survivor_spaces"] = 3  # 3 survivors: no empty space
+    try:
+        st, _ = trigger_crossroads(st)
+    except RuleError:
+        return  # refusing to open such a vote is one acceptable fix
+    assert st["pending"]["kind"] == "vote"
+    st, _ = cast_vote(st, "s1", True)
+    st, _ = cast_vote(st, "s2", True)
+    st, _ = cast_vote(st, "s3", True)  # raises today: the vote cannot be settled
+    assert st["pending"] is None
