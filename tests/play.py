@@ -89,7 +89,17 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
             out["result"] = pick(["blank", "wound", "bite"])
         return out
     if kind == "trigger_crossroads":
-        return {} if choices.get("vote") else {"option": pick(choices["option"])}
+        out = {} if choices.get("vote") else {"option": pick(choices["option"])}
+        needs = set().union(*choices["needs"].values()) if choices.get("vote") else set(
+            choices["needs"][out["option"]]
+        )
+        if "chosen" in needs:
+            if not choices["chosen"]:
+                return None
+            out["chosen"] = pick(choices["chosen"])
+        if "location" in needs:
+            out["location"] = pick(choices["location"])
+        return out
     if kind == "call_exile_vote":
         return {"caller": choices["caller"][0], "target": pick(choices["target"])}
     if kind == "contribute_to_crisis":

@@ -242,6 +242,15 @@ def check_value(value: Any, hint: Any, where: str) -> None:
     raise RuleError(f"{where} cannot be given in an action")  # pragma: no cover
 
 
+def _accepts_none(hint: Any) -> bool:
+    """Whether a parameter may be left empty (None)."""
+    try:
+        check_value(None, hint, "")
+    except RuleError:
+        return False
+    return True
+
+
 def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
     """The arguments of an action, bound to its entry point's parameters and checked."""
     params = PARAMETERS[kind]
@@ -250,8 +259,11 @@ def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
     if unknown:
         raise RuleError(f"{kind} takes no argument(s) {', '.join(unknown)}")
     own = seat_argument(kind)
-    if own and own in params and given.get(own) is None and by != "table":
-        given[own] = by
+    if own and own in params and own not in given:
+        if by != "table":
+            given[own] = by
+        elif _accepts_none(params[own][0]):
+            given[own] = None
     missing = [name for name, (_, required) in params.items() if required and name not in given]
     if missing:
         raise RuleError(f"{kind} needs {', '.join(missing)}")

@@ -56,6 +56,19 @@ def _places(st: State) -> list[str]:
     return [COLONY] + [loc["id"] for loc in sorted(st["locations"], key=_number)]
 
 
+def _needs(option: dict[str, Any]) -> list[str]:
+    """What an option's effects need named: "chosen" (a survivor), "location" (a place)."""
+    needs = set()
+    for effect in option.get("effects", []):
+        if effect.get("target") == "chosen":
+            needs.add("chosen")
+        if "active_location" in (effect.get("where"), effect.get("target")):
+            needs.add("location")
+        if effect.get("target") == "each_at_active_location":
+            needs.add("location")
+    return sorted(needs)
+
+
 def _turn_choices(st: State) -> dict[str, Choices]:
     """What may be done during the turn in progress (the active player's, or the table's)."""
     active = active_seat_id(st)
@@ -142,7 +155,11 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     if drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed"):
         card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
         options = list(range(1, len(card["options"]) + 1))
-        out["trigger_crossroads"] = {"vote": True} if card.get("vote") else {"option": options}
+        choice: Choices = {"vote": True} if card.get("vote") else {"option": options}
+        choice["needs"] = {n: _needs(opt) for n, opt in enumerate(card["options"], start=1)}
+        choice["chosen"] = [s["id"] for s in st["survivors"] if s["owner"] == active]
+        choice["location"] = _places(st)
+        out["trigger_crossroads"] = choice
     if not turn["exile_vote_called"] and not is_coop(st["variant"]):
         targets = [s["id"] for s in seats_in_play(st) if s["id"] != active and not s["exiled"]]
         if targets:
@@ -297,7 +314,7 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     if st["phase"] == "player_turns":
         if st.get("turn") and active_seat_id(st) == seat_id:
             out.update(_own_moves(st, seat_id, _turn_choices(st)))
-        elif not st.get("turn") and next_turn_seat(st) == seat_id and st["crisis"] is not None:
+        elif not st.get("turn") and next_turn_seat(st) == seat_id:
             out["start_turn"] = {"seat_id": [seat_id]}
     return _allowed(st, seat_id, out)
 
@@ -320,7 +337,8 @@ def _allowed(st: State, by: str, out: dict[str, Choices]) -> dict[str, Choices]:
     """Keep only the actions this actor passes ``permissions.check_actor`` for."""
     kept = {}
     for kind, choices in out.items():
-        args = {}
+        about = WHO[kind][1]
+        args: dict[str, Any] = {about: by} if about in ("seat_id", "caller") else {}
         for key in ("seat_id", "caller"):
             if choices.get(key):
                 args[key] = choices[key][0]
