@@ -34,7 +34,8 @@ def adapter(st, a):
 
 
 # Once the engine takes new_game through apply (docs/engine.md), the store's default is used.
-APPLY = store.engine_apply if "new_game" in engine.ACTIONS else adapter
+FRONT_DOOR = "new_game" in engine.ACTIONS
+APPLY = store.engine_apply if FRONT_DOOR else adapter
 
 
 def new_game_action(players=3, objective="base.we-need-more-samples"):
@@ -139,7 +140,7 @@ class LongGame:
         choices = [
             {"type": "add_barricade", "place": "colony", "entrance": rng.randint(1, 6)},
             {"type": "remove_barricade", "place": "colony", "entrance": rng.randint(1, 6)},
-            {"type": "add_trap", "place": "colony", "entrance": rng.randint(1, 6)},
+            {"type": "spend_food", "seat_id": seat, "count": 1},
             {"type": "add_noise", "location_id": rng.choice(places)},
             {"type": "remove_noise", "location_id": rng.choice(places)},
             {"type": "kill_zombies", "place": rng.choice(places)},
@@ -174,10 +175,12 @@ class LongGame:
 
     def play_round(self):
         """Reveal the crisis, let every seat take a turn, run the colony phase."""
-        st = self.state().state
-        deck = st["decks"]["crises"]
-        card = self.crises[deck[0]] if deck else self.rng.choice(list(self.crises.values()))
-        self.do({"type": "reveal_crisis", "card": card})
+        if FRONT_DOOR:
+            self.do({"type": "reveal_crisis"})  # the top of the deck, from the state's catalogue
+        else:
+            deck = self.state().state["decks"]["crises"]
+            card = self.crises[deck[0]] if deck else self.rng.choice(list(self.crises.values()))
+            self.do({"type": "reveal_crisis", "card": card})
         for _ in range(10):
             if self.state().state["ended"] or not self.play_turn():
                 break
