@@ -72,9 +72,17 @@ def create_app(
 
     i18n.init_app(app)
 
-    from companion.web import cards, lang, table
+    from companion import store
+    from companion.web import cards, game, guard, home, lang
 
-    app.register_blueprint(table.bp)
+    store.init_app(app)
+    guard.init_app(app)
+    app.register_blueprint(home.bp)
+    app.register_blueprint(game.bp)
     app.register_blueprint(cards.bp)
     app.register_blueprint(lang.bp)
+    if app.debug or app.testing:
+        from companion.web import preview
+
+        app.register_blueprint(preview.bp)
     return app

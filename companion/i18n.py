@@ -101,9 +101,12 @@ def init_app(app: Flask) -> None:
     app.jinja_env.policies["ext.i18n.trimmed"] = True
 
     def lang_url(code: str) -> str:
-        """The link that switches this device to ``code`` and comes back to this page."""
-        here = request.full_path if request.query_string else request.path
-        return url_for("lang.choose", code=code, next=here)
+        """The link that switches this device to ``code`` and comes back to this page.
+
+        Only the path comes back: a query may name what this device searched for, and the
+        link must not repeat it into the page (the card browser hides secret filters).
+        """
+        return url_for("lang.choose", code=code, next=request.path)
 
     @app.context_processor
     def language_context() -> dict[str, Any]:
