@@ -86,7 +86,7 @@ def test_reveal_refusals():
         reveal_crisis(revealed(), "test.fuel-shortage")
     with pytest.raises(RuleError, match="empty"):
         reveal_crisis(known(2))
-    with pytest.raises(RuleError, match="unknown crisis card 'test.nope'"):
+    with pytest.raises(RuleError, match=r"unknown crisis card 'test\.nope'"):
         reveal_crisis(known(2), "test.nope")
     with pytest.raises(RuleError, match="not both"):
         reveal_crisis(known(2), "test.fuel-shortage", name="Fuel Shortage", prevent=["fuel"])
