@@ -23,6 +23,7 @@ from companion.engine.morale import change_morale, end_game
 from companion.engine.state import (
     COLONY,
     State,
+    around_from,
     begin,
     colonists,
     locations_in_order,
@@ -73,7 +74,6 @@ def enter_colony_phase(st: State, steps: list[Step]) -> None:
     if st["turn"]:
         return_crossroads(st, steps, st["turn"])
     st["turn"] = None
-    st["active_player"] = None
     st["colony_step"] = COLONY_STEPS[0]
     steps.append(step("colony_phase_began", round=st["round"]))
     # Raxxon module hook: the containment check (000:792) would run here; not implemented.
@@ -198,7 +198,7 @@ def _check_waste(st: State, steps: list[Step]) -> None:
     """
     loss = st["waste"] // WASTE_PER_MORALE
     steps.append(step("waste_checked", waste=st["waste"], loss=loss))
-    change_morale(st, steps, -loss, "waste pile")
+    change_morale(st, steps, -loss, "waste")
 
 
 # --- 3. resolve crisis: crisis.resolve_crisis (entry point) / crisis.resolve_crisis_now ---
@@ -224,12 +224,12 @@ def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> 
     module (000:745), plus one per noise token that hits. Each count is fixed before the first
     zombie is placed; deaths on the way do not lower it (002:1675). Stops if the game ends.
     """
-    add_zombies(st, steps, COLONY, zombies_for_colony(st), "colony phase")
+    add_zombies(st, steps, COLONY, zombies_for_colony(st), "colony_phase")
     for loc in locations_in_order(st):
         if st["ended"]:
             return
         count = zombies_for_location(st, loc["id"]) + _resolve_noise(st, steps, loc, rng)
-        add_zombies(st, steps, loc["id"], count, "colony phase")
+        add_zombies(st, steps, loc["id"], count, "colony_phase")
 
 
 def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> int:
@@ -335,7 +335,7 @@ def _pass_first_player(
     if keep and votes is not None:
         raise RuleError("give either the result of the first player vote or the votes, not both")
     if votes is not None:
-        keep, vote_steps = tally_vote(st, votes, subject="keeping the first player token")
+        keep, vote_steps = tally_vote(st, votes, subject="first_player")
         steps.extend(vote_steps)
     current = st["first_player"]
     if keep and current in {s["id"] for s in seats_in_play(st)}:
@@ -348,7 +348,6 @@ def _pass_first_player(
     st["phase"] = "player_turns"
     st["colony_step"] = None
     st["turn"] = None
-    st["active_player"] = None
     st["crisis"] = None
     steps.append(step("round_began", round=st["round"], round_track=st["round_track"]))
 
@@ -360,10 +359,5 @@ def _right_of_token(st: State, current: str | None) -> str:
         raise RuleError("nobody is left in the game to take the first player token")
     if current in in_play:
         return right_of(st, current)
-    ids = [s["id"] for s in st["seats"]]
-    start = ids.index(current) if current in ids else 0
-    for back in range(1, len(ids) + 1):
-        candidate = ids[(start - back) % len(ids)]
-        if candidate in in_play:
-            return candidate
-    raise RuleError("nobody is left in the game to take the first player token")
+    order = around_from(st, current, to_the="right")
+    return next(sid for sid in order[1:] + order[:1] if sid in in_play)

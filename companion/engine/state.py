@@ -102,20 +102,39 @@ def voters(st: State) -> list[dict[str, Any]]:
     return [s for s in seats_in_play(st) if not s["exiled"]]
 
 
+def around_from(st: State, seat_id: str | None, *, to_the: str = "left") -> list[str]:
+    """Every seat id once, walking around the table from this seat (itself first).
+
+    Seats are kept in turn order, each to the left of the one before (002:983), so walking
+    "left" follows play and walking "right" goes back through the list. An unknown seat
+    starts from the first one. The one helper every rule that goes round the table uses.
+    """
+    ids = [s["id"] for s in st["seats"]]
+    if not ids:
+        return []
+    start = ids.index(seat_id) if seat_id in ids else 0
+    step = 1 if to_the == "left" else -1
+    return [ids[(start + step * n) % len(ids)] for n in range(len(ids))]
+
+
 def right_of(st: State, seat_id: str) -> str:
-    """The seat to the right of this one: the previous seat in turn order (wrapping)."""
-    ring = [s["id"] for s in seats_in_play(st)]
-    if seat_id not in ring:
-        raise RuleError(f"seat {seat_id!r} is not in the game")
-    return ring[(ring.index(seat_id) - 1) % len(ring)]
+    """The seat still in the game to the right of this one (the previous one, wrapping)."""
+    return _neighbour(st, seat_id, "right")
 
 
 def left_of(st: State, seat_id: str) -> str:
-    """The seat to the left of this one: the next seat in turn order (wrapping)."""
-    ring = [s["id"] for s in seats_in_play(st)]
-    if seat_id not in ring:
+    """The seat still in the game to the left of this one (the next one, wrapping)."""
+    return _neighbour(st, seat_id, "left")
+
+
+def _neighbour(st: State, seat_id: str, side: str) -> str:
+    """The nearest seat in play on one side of a seat that is in play."""
+    in_play = {s["id"] for s in seats_in_play(st)}
+    if seat_id not in in_play:
         raise RuleError(f"seat {seat_id!r} is not in the game")
-    return ring[(ring.index(seat_id) + 1) % len(ring)]
+    return next(
+        (sid for sid in around_from(st, seat_id, to_the=side)[1:] if sid in in_play), seat_id
+    )
 
 
 # --- survivors and places ---

@@ -5,7 +5,7 @@ passes to the left (the next seat) until every player has had one turn; then the
 begins. A player's right-hand neighbour (the previous seat) draws the crossroads card for that
 turn (002:1464, 000:458).
 
-State fields used here: ``turn`` (the turn in progress or None), ``active_player``,
+State fields used here: ``turn`` (the turn in progress or None: ``turn.seat`` is the active player),
 ``turns_taken`` (``{"round": n, "seats": [...]}``: who has had a turn in round n; it starts
 afresh by itself when ``round`` moves on, so the colony phase need not clear it), and
 ``must_leave_colony`` (see exile.py: a turn cannot end while an exiled player still has
@@ -21,6 +21,7 @@ from companion.engine.errors import RuleError
 from companion.engine.state import (
     COLONY,
     State,
+    around_from,
     begin,
     free_survivor_spaces,
     right_of,
@@ -36,10 +37,8 @@ from companion.engine.steps import Step, step
 
 def turn_order(st: State) -> list[str]:
     """Seat ids in play in this round's order: the first player, then to the left (002:983)."""
-    ids = [s["id"] for s in st["seats"]]
-    start = ids.index(st["first_player"]) if st["first_player"] in ids else 0
     in_play = {s["id"] for s in seats_in_play(st)}
-    return [sid for sid in ids[start:] + ids[:start] if sid in in_play]
+    return [sid for sid in around_from(st, st["first_player"]) if sid in in_play]
 
 
 def turns_taken(st: State) -> list[str]:
@@ -161,7 +160,6 @@ def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[St
             f"it is {seat(st, active)['name']}'s turn, not {seat(st, seat_id)['name']}'s"
         )
     st["turns_taken"] = {"round": st["round"], "seats": [*turns_taken(st), active]}
-    st["active_player"] = active
     steps.append(
         step("turn_started", seat=active, seat_name=seat(st, active)["name"], round=st["round"])
     )
@@ -170,6 +168,7 @@ def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[St
         "seat": active,
         "crossroads_drawer": drawer,
         "exile_vote_called": False,
+        "crossroads_revealed": False,
         "moved": [],
     }
     frostbite_wounds(st, steps, active)
@@ -192,7 +191,6 @@ def end_turn(state: State) -> tuple[State, list[Step]]:
     return_crossroads(st, steps, turn)
     steps.append(step("turn_ended", seat=turn["seat"], seat_name=seat(st, turn["seat"])["name"]))
     st["turn"] = None
-    st["active_player"] = None
     if next_turn_seat(st) is None:
         steps.append(step("turns_over"))
     return st, steps

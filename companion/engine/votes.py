@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import RuleError
-from companion.engine.state import State, begin, seat, voters
+from companion.engine.state import State, around_from, begin, seat, voters
 from companion.engine.steps import Step, step
 
 
@@ -29,10 +29,8 @@ def tie_breaker(st: State) -> tuple[str, bool]:
     can_vote = {s["id"] for s in voters(st)}
     if not can_vote:
         raise RuleError("nobody is left who may vote")
-    ids = [s["id"] for s in st["seats"]]
     first = st["first_player"]
-    start = ids.index(first) if first in ids else 0
-    for sid in ids[start:] + ids[:start]:
+    for sid in around_from(st, first):
         if sid in can_vote:
             return sid, sid != first
     raise AssertionError("unreachable: a voter was found above")  # pragma: no cover
