@@ -20,6 +20,7 @@ from companion.engine.crisis import resolve_crisis_now
 from companion.engine.dice import Randomness, flip_coin, roll_d6
 from companion.engine.errors import RuleError
 from companion.engine.morale import change_morale, end_game
+from companion.engine.phases import COLONY_STEPS, colony_step_done, enter_colony_phase
 from companion.engine.state import (
     COLONY,
     State,
@@ -33,19 +34,9 @@ from companion.engine.state import (
     seats_in_play,
 )
 from companion.engine.steps import Step, step
-from companion.engine.turns import return_crossroads
 from companion.engine.votes import tally_vote
 from companion.engine.zombies import add_zombies, zombies_for_colony, zombies_for_location
 
-COLONY_STEPS = (
-    "pay_food",
-    "check_waste",
-    "resolve_crisis",
-    "add_zombies",
-    "check_main_objective",
-    "move_round_track",
-    "pass_first_player",
-)
 WASTE_PER_MORALE = 10
 NOISE_HIT_MAX = 3
 """Base rules: a noise die of 3 or lower adds a zombie (002:1617)."""
@@ -59,31 +50,6 @@ def start_colony_phase(state: State) -> tuple[State, list[Step]]:
     st, steps = begin(state)
     enter_colony_phase(st, steps)
     return st, steps
-
-
-def enter_colony_phase(st: State, steps: list[Step]) -> None:
-    """Move into the colony phase (mutating helper); a game already in it is left as it is.
-
-    A turn still open ends first: its untriggered crossroads card goes under the deck (000:458).
-    """
-    if st["phase"] == "colony":
-        return
-    if st["phase"] != "player_turns":
-        raise RuleError(f"the colony phase cannot begin from the {st['phase']} phase")
-    st["phase"] = "colony"
-    if st["turn"]:
-        return_crossroads(st, steps, st["turn"])
-    st["turn"] = None
-    st["colony_step"] = COLONY_STEPS[0]
-    steps.append(step("colony_phase_began", round=st["round"]))
-    # Raxxon module hook: the containment check (000:792) would run here; not implemented.
-
-
-def colony_step_done(st: State, name: str) -> None:
-    """Record that a colony step has run (mutating helper): the next one is due."""
-    if st["ended"] or name == COLONY_STEPS[-1]:
-        return
-    st["colony_step"] = COLONY_STEPS[COLONY_STEPS.index(name) + 1]
 
 
 def run_colony_phase(

@@ -14,6 +14,7 @@ from companion.engine.board import require_own_turn
 from companion.engine.dice import NO_ROLL, Randomness, roll_d6
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError
+from companion.engine.phases import colony_step_done, enter_colony_phase
 from companion.engine.state import (
     State,
     begin,
@@ -267,14 +268,12 @@ def score_crisis(symbols: list[str], prevent: list[str], target: int) -> dict[st
 
 def resolve_crisis(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 3: resolve the crisis (``resolve_crisis_now``; 002:1598, 000:488)."""
-    from companion.engine import colony  # colony imports this module
-
     st, steps = begin(state)
     if st["crisis"] is None:
         raise RuleError("no crisis has been revealed")
-    colony.enter_colony_phase(st, steps)
+    enter_colony_phase(st, steps)
     resolve_crisis_now(st, steps, rng)
-    colony.colony_step_done(st, "resolve_crisis")
+    colony_step_done(st, "resolve_crisis")
     return st, steps
 
 

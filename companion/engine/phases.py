@@ -1,0 +1,47 @@
+"""The colony phase as a phase: entering it and keeping track of the step that is due.
+
+Shared by the colony steps (colony.py) and the crisis resolution (crisis.py), so neither imports
+the other. Base 002 "Colony Phase" (002:1578): the steps always run in this order.
+"""
+
+from __future__ import annotations
+
+from companion.engine.errors import RuleError
+from companion.engine.state import State
+from companion.engine.steps import Step, step
+from companion.engine.turns import return_crossroads
+
+COLONY_STEPS = (
+    "pay_food",
+    "check_waste",
+    "resolve_crisis",
+    "add_zombies",
+    "check_main_objective",
+    "move_round_track",
+    "pass_first_player",
+)
+
+
+def enter_colony_phase(st: State, steps: list[Step]) -> None:
+    """Move into the colony phase (mutating helper); a game already in it is left as it is.
+
+    A turn still open ends first: its untriggered crossroads card goes under the deck (000:458).
+    """
+    if st["phase"] == "colony":
+        return
+    if st["phase"] != "player_turns":
+        raise RuleError(f"the colony phase cannot begin from the {st['phase']} phase")
+    st["phase"] = "colony"
+    if st["turn"]:
+        return_crossroads(st, steps, st["turn"])
+    st["turn"] = None
+    st["colony_step"] = COLONY_STEPS[0]
+    steps.append(step("colony_phase_began", round=st["round"]))
+    # Raxxon module hook: the containment check (000:792) would run here; not implemented.
+
+
+def colony_step_done(st: State, name: str) -> None:
+    """Record that a colony step has run (mutating helper): the next one is due."""
+    if st["ended"] or name == COLONY_STEPS[-1]:
+        return
+    st["colony_step"] = COLONY_STEPS[COLONY_STEPS.index(name) + 1]
