@@ -90,8 +90,10 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
         return out
     if kind == "trigger_crossroads":
         out = {} if choices.get("vote") else {"option": pick(choices["option"])}
-        needs = set().union(*choices["needs"].values()) if choices.get("vote") else set(
-            choices["needs"][out["option"]]
+        needs = (
+            set().union(*choices["needs"].values())
+            if choices.get("vote")
+            else set(choices["needs"][out["option"]])
         )
         if "chosen" in needs:
             if not choices["chosen"]:

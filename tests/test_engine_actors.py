@@ -9,65 +9,65 @@ from companion.engine.actions import ACTIONS
 from companion.engine.permissions import WHO, check_actor
 from tests import play
 
-T, A, O = "table", "active", "other"
+T, A, OTHER = "table", "active", "other"
 """Roles during a turn: the table, the active player, another player (for themselves)."""
 
 # action: (roles that may, roles that may not); a seat acting names itself where it can.
 CASES: dict[str, tuple[set[str], set[str]]] = {
-    "new_game": ({T}, {A, O}),
-    "start_turn": ({T, A}, {O}),
-    "end_turn": ({T, A}, {O}),
-    "reveal_crossroads": ({A, O}, {T}),
-    "trigger_crossroads": ({T, A}, {O}),
-    "call_exile_vote": ({T, A}, {O}),
-    "cast_vote": ({A, O}, {T}),
-    "record_votes": ({T}, {A, O}),
-    "keep_survivors": ({A, O}, {T}),
-    "reveal_crisis": ({T}, {A, O}),
-    "contribute_to_crisis": ({A, O}, set()),
-    "withdraw_from_crisis": ({A, O}, {T}),
-    "resolve_crisis": ({T}, {A, O}),
-    "start_colony_phase": ({T}, {A, O}),
-    "run_colony_phase": ({T}, {A, O}),
-    "pay_food": ({T}, {A, O}),
-    "check_waste": ({T}, {A, O}),
-    "add_colony_phase_zombies": ({T}, {A, O}),
-    "check_main_objective": ({T}, {A, O}),
-    "move_round_track": ({T}, {A, O}),
-    "pass_first_player": ({T}, {A, O}),
-    "record_exposure": ({T, A}, {O}),
-    "resolve_bite": ({T, A, O}, set()),
-    "move_survivor": ({T, A}, {O}),
-    "kill_zombies": ({T, A}, {O}),
-    "add_barricade": ({T, A}, {O}),
-    "add_trap": ({T, A}, {O}),
-    "attract_zombies": ({T, A}, {O}),
-    "add_noise": ({T, A}, {O}),
-    "play_cards": ({T, A}, {O}),
-    "clean_waste": ({T, A}, {O}),
-    "spend_food": ({T, A}, {O}),
-    "add_food": ({T, A}, {O}),
-    "add_waste": ({T, A}, {O}),
-    "add_helpless": ({T, A}, {O}),
-    "calm_unruly": ({T, A}, {O}),
-    "wound_survivor": ({T, A}, {O}),
-    "heal_survivor": ({T, A}, {O}),
-    "remove_despair": ({T, A}, {O}),
-    "add_survivor": ({T, A, O}, set()),
-    "set_group_leader": ({T, A, O}, set()),
-    "apply_card_effects": ({T}, {A, O}),
-    "add_zombies_by_hand": ({T}, {A, O}),
-    "remove_barricade": ({T}, {A, O}),
-    "remove_trap": ({T}, {A, O}),
-    "remove_noise": ({T}, {A, O}),
-    "kill_helpless_by_card": ({T}, {A, O}),
-    "kill_survivor_by_card": ({T}, {A, O}),
-    "remove_survivor_by_card": ({T}, {A, O}),
-    "set_counter": ({T}, {A, O}),
-    "set_waste": ({T}, {A, O}),
-    "set_capacity": ({T}, {A, O}),
-    "mark_objective": ({T, A, O}, set()),
-    "declare_winners": ({T}, {A, O}),
+    "new_game": ({T}, {A, OTHER}),
+    "start_turn": ({T, A}, {OTHER}),
+    "end_turn": ({T, A}, {OTHER}),
+    "reveal_crossroads": ({A, OTHER}, {T}),
+    "trigger_crossroads": ({T, A}, {OTHER}),
+    "call_exile_vote": ({T, A}, {OTHER}),
+    "cast_vote": ({A, OTHER}, {T}),
+    "record_votes": ({T}, {A, OTHER}),
+    "keep_survivors": ({A, OTHER}, {T}),
+    "reveal_crisis": ({T}, {A, OTHER}),
+    "contribute_to_crisis": ({A, OTHER}, set()),
+    "withdraw_from_crisis": ({A, OTHER}, {T}),
+    "resolve_crisis": ({T}, {A, OTHER}),
+    "start_colony_phase": ({T}, {A, OTHER}),
+    "run_colony_phase": ({T}, {A, OTHER}),
+    "pay_food": ({T}, {A, OTHER}),
+    "check_waste": ({T}, {A, OTHER}),
+    "add_colony_phase_zombies": ({T}, {A, OTHER}),
+    "check_main_objective": ({T}, {A, OTHER}),
+    "move_round_track": ({T}, {A, OTHER}),
+    "pass_first_player": ({T}, {A, OTHER}),
+    "record_exposure": ({T, A}, {OTHER}),
+    "resolve_bite": ({T, A, OTHER}, set()),
+    "move_survivor": ({T, A}, {OTHER}),
+    "kill_zombies": ({T, A}, {OTHER}),
+    "add_barricade": ({T, A}, {OTHER}),
+    "add_trap": ({T, A}, {OTHER}),
+    "attract_zombies": ({T, A}, {OTHER}),
+    "add_noise": ({T, A}, {OTHER}),
+    "play_cards": ({T, A}, {OTHER}),
+    "clean_waste": ({T, A}, {OTHER}),
+    "spend_food": ({T, A}, {OTHER}),
+    "add_food": ({T, A}, {OTHER}),
+    "add_waste": ({T, A}, {OTHER}),
+    "add_helpless": ({T, A}, {OTHER}),
+    "calm_unruly": ({T, A}, {OTHER}),
+    "wound_survivor": ({T, A}, {OTHER}),
+    "heal_survivor": ({T, A}, {OTHER}),
+    "remove_despair": ({T, A}, {OTHER}),
+    "add_survivor": ({T, A, OTHER}, set()),
+    "set_group_leader": ({T, A, OTHER}, set()),
+    "apply_card_effects": ({T}, {A, OTHER}),
+    "add_zombies_by_hand": ({T}, {A, OTHER}),
+    "remove_barricade": ({T}, {A, OTHER}),
+    "remove_trap": ({T}, {A, OTHER}),
+    "remove_noise": ({T}, {A, OTHER}),
+    "kill_helpless_by_card": ({T}, {A, OTHER}),
+    "kill_survivor_by_card": ({T}, {A, OTHER}),
+    "remove_survivor_by_card": ({T}, {A, OTHER}),
+    "set_counter": ({T}, {A, OTHER}),
+    "set_waste": ({T}, {A, OTHER}),
+    "set_capacity": ({T}, {A, OTHER}),
+    "mark_objective": ({T, A, OTHER}, set()),
+    "declare_winners": ({T}, {A, OTHER}),
 }
 
 
@@ -120,7 +120,7 @@ def test_who_may_and_who_may_not(turn_state, kind):
     state = _before_turn(turn_state) if kind == "start_turn" else turn_state
     for role in may | may_not:
         if kind == "start_turn" and role != T:
-            by = state["first_player"] if role == A else _seat_for(turn_state, O)
+            by = state["first_player"] if role == A else _seat_for(turn_state, OTHER)
         else:
             by = T if role == T else _seat_for(state if state["turn"] else turn_state, role)
         args = _args(turn_state, kind, by)
@@ -139,7 +139,7 @@ def test_who_may_and_who_may_not(turn_state, kind):
 
 def test_a_seat_may_not_act_for_another_even_on_its_turn(turn_state):
     active = turn_state["turn"]["seat"]
-    other = _seat_for(turn_state, O)
+    other = _seat_for(turn_state, OTHER)
     action = {"type": "play_cards", "by": active, "seat_id": other, "count": 1}
     with pytest.raises(engine.RuleError, match="for another player"):
         engine.apply(turn_state, action)
@@ -150,11 +150,15 @@ def test_a_seat_may_not_act_for_another_even_on_its_turn(turn_state):
 
 
 def test_a_refusal_names_who_tried_what_and_why(turn_state):
-    other = _seat_for(turn_state, O)
+    other = _seat_for(turn_state, OTHER)
     name = next(s["name"] for s in turn_state["seats"] if s["id"] == other)
-    active_name = next(s["name"] for s in turn_state["seats"] if s["id"] == turn_state["turn"]["seat"])
+    active_name = next(
+        s["name"] for s in turn_state["seats"] if s["id"] == turn_state["turn"]["seat"]
+    )
     with pytest.raises(engine.RuleError) as info:
-        engine.apply(turn_state, {"type": "add_barricade", "by": other, "place": "colony", "entrance": 1})
+        engine.apply(
+            turn_state, {"type": "add_barricade", "by": other, "place": "colony", "entrance": 1}
+        )
     assert str(info.value) == (
         f"{name} ({other}) may not add barricade during {active_name}'s turn: "
         "only the active player or the table"
@@ -197,10 +201,10 @@ def test_exiled_seats_cannot_vote_or_contribute():
     for s in state["seats"]:
         state, _ = engine.apply(state, {"type": "cast_vote", "by": s["id"], "up": True, "seed": 3})
     assert next(s for s in state["seats"] if s["id"] == target)["exiled"]
-    state, _ = engine.apply(state, {"type": "end_turn", "by": "table"}) if not any(
-        s["owner"] == target and s["location"] == "colony" for s in state["survivors"]
-    ) else (state, [])
-    with pytest.raises(engine.RuleError, match="exiled|may not"):
-        engine.apply(
-            state, {"type": "contribute_to_crisis", "by": target, "symbols": ["food"]}
-        )
+    state, _ = (
+        engine.apply(state, {"type": "end_turn", "by": "table"})
+        if not any(s["owner"] == target and s["location"] == "colony" for s in state["survivors"])
+        else (state, [])
+    )
+    with pytest.raises(engine.RuleError, match=r"exiled|may not"):
+        engine.apply(state, {"type": "contribute_to_crisis", "by": target, "symbols": ["food"]})
