@@ -2,18 +2,53 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from companion.cards.load import load_cards
+
+SIDE_NUMBERS = (
+    "morale",
+    "round_track",
+    "zombies_per_location",
+    "colony_zombies",
+    "food",
+    "helpless",
+)
+"""The setup numbers printed on each side of a main objective card."""
+TYPED_PREFIX = "typed."
+
+
+def typed_main_objective(name: str, numbers: Mapping[str, int]) -> dict[str, Any]:
+    """A main objective the table types in (one the database does not hold): name and numbers.
+
+    The table types the numbers of the side it plays, so both sides carry them; the engine
+    checks each number when the game is set up.
+    """
+    clean = " ".join(str(name).split())
+    slug = re.sub(r"[^a-z0-9]+", "-", clean.casefold()).strip("-") or "objective"
+    side = {key: numbers[key] for key in SIDE_NUMBERS}
+    return {
+        "id": f"{TYPED_PREFIX}{slug}"[:120],
+        "set": "",
+        "name": clean,
+        "time": "",
+        "goal": "",
+        "standard": {**side, "extra": ""},
+        "hardcore": {**side, "extra": ""},
+        "mature": False,
+        "non_coop": False,
+        "module": "",
+    }
 
 
 def game_setup(
     db_path: str | Path,
     *,
     seats: Iterable[dict[str, Any]],
-    main_objective: str,
+    main_objective: str | Mapping[str, Any],
     ruleset: str = "base",
     variant: str = "standard",
     settings: dict[str, Any] | None = None,
@@ -22,6 +57,8 @@ def game_setup(
     """Build a new_game setup: seats name their survivors by id; cards come from cards.db.
 
     With ``deal_survivors`` the seats name none and the engine deals each 4 to keep from.
+    ``main_objective`` is the id of a card in the database, or a card made by
+    ``typed_main_objective``.
 
     The decks hold every set in ``settings["sets"]`` (default: all sets in the database); the
     engine's dealing then filters by modules, mature cards and the co-op variant. Locations of a
@@ -34,7 +71,11 @@ def game_setup(
     modules = set(chosen.get("modules", []))
     survivors = {s["id"]: s for s in cards["survivors"]}
     objectives = {m["id"]: m for m in cards["main_objectives"]}
-    if main_objective not in objectives:
+    if isinstance(main_objective, Mapping):
+        main = dict(main_objective)
+    elif main_objective in objectives:
+        main = objectives[main_objective]
+    else:
         raise KeyError(f"unknown main objective {main_objective!r}")
     table = []
     for entry in seats:
@@ -51,7 +92,7 @@ def game_setup(
         "locations": [
             loc for loc in cards["locations"] if not loc["module"] or loc["module"] in modules
         ],
-        "main_objective": objectives[main_objective],
+        "main_objective": main,
         "objectives": cards["objectives"],
         "crossroads": cards["crossroads"],
         "crises": cards["crises"],
