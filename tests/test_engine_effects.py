@@ -45,7 +45,7 @@ def test_counters_move_and_say_so():
         "waste_changed",
         "round_track_changed",
     ]
-    assert steps[0]["reason"] == "Test Card"
+    assert steps[0]["reason"] == "card" and steps[0]["source"] == "Test Card"
     assert all(render_steps(steps))
 
 

@@ -77,7 +77,6 @@ def test_bite_spreads_to_lowest_influence_at_that_place():
         "seat": "s2",
         "survivor": bruno[0],
         "location": "police",
-        "prompt": "Bruno: kill Survivor 15, or roll the exposure die for them",
     }
     # Carla's 5 in the colony is lower but elsewhere
     assert steps[-1]["survivor"] == bruno[0]
@@ -127,7 +126,7 @@ def test_roll_wound_kills_and_spreads_again():
     # Ana's 25 is now the lowest at the Police Station
     assert new["pending"]["survivor"] == ana[1]
     assert new["pending"]["seat"] == "s1"
-    assert new["pending"]["prompt"] == "Ana: kill Survivor 25, or roll the exposure die for them"
+    assert "prompt" not in new["pending"]
 
 
 def test_roll_with_rng_in_spread():

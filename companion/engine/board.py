@@ -29,7 +29,7 @@ from companion.engine.state import (
     survivor,
     survivors_of,
 )
-from companion.engine.steps import Step, step
+from companion.engine.steps import Step, step, step_place_name
 from companion.engine.zombies import add_zombies
 
 MAX_NOISE = 4
@@ -67,7 +67,7 @@ def entrance_label(st: State, place: str, ent: dict[str, Any]) -> str:
 
 def where_fields(st: State, place: str, ent: dict[str, Any]) -> dict[str, Any]:
     """The fields steps use to name an entrance (see steps._where)."""
-    return {"where": place, "entrance": ent["number"], "location_name": place_name(st, place)}
+    return {"where": place, "entrance": ent["number"], "location_name": step_place_name(st, place)}
 
 
 def require_room(st: State, place: str, what: str) -> None:
@@ -171,9 +171,9 @@ def move(st: State, steps: list[Step], survivor_id: str, to: str, *, free: bool)
             survivor=survivor_id,
             name=mover["name"],
             came_from=came_from,
-            from_name=place_name(st, came_from),
+            from_name=step_place_name(st, came_from),
             to=to,
-            to_name=place_name(st, to),
+            to_name=step_place_name(st, to),
             free=free,
         )
     )
@@ -196,7 +196,7 @@ def move_survivor(
     st, steps = begin(state)
     faces = exposures(exposure, rng, 1)
     move(st, steps, survivor_id, to, free=free)
-    expose(st, steps, survivor_id, faces, rng, "a card says not to roll")
+    expose(st, steps, survivor_id, faces, rng, "card_says_skip")
     return st, steps
 
 
@@ -247,7 +247,7 @@ def kill_zombies(
         )
     )
     if killer:
-        expose(st, steps, killer["id"], faces, rng, "a card says not to roll")
+        expose(st, steps, killer["id"], faces, rng, "card_says_skip")
     return st, steps
 
 
@@ -312,7 +312,7 @@ def remove_trap(state: State, place: str, entrance: int | None = None) -> tuple[
 
 
 def add_zombies_by_hand(
-    state: State, place: str, count: int, reason: str = "a card or action"
+    state: State, place: str, count: int, reason: str = "card_or_action"
 ) -> tuple[State, list[Step]]:
     """Add zombies by a card or action with the usual placement (base 002 "Adding Zombies")."""
     st, steps = begin(state)
@@ -368,10 +368,12 @@ def attract(
         steps.append(
             step(
                 "zombie_attracted",
-                from_name=entrance_label(st, from_place, source),
-                to_name=entrance_label(st, to_place, target),
+                from_where=from_place,
+                from_entrance=source["number"],
+                from_location_name=step_place_name(st, from_place),
                 where=to_place,
                 entrance=target["number"],
+                location_name=step_place_name(st, to_place),
             )
         )
 
@@ -622,7 +624,7 @@ def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
 def kill_helpless_by_card(state: State, unruly: bool | None = None) -> tuple[State, list[Step]]:
     """A card kills a helpless survivor: morale -1 (002:1786; an unruly token is one, 000:546)."""
     st, steps = begin(state)
-    if not kill_helpless(st, steps, "a card", unruly=unruly):
+    if not kill_helpless(st, steps, "card", unruly=unruly):
         kind = {None: "", True: "unruly ", False: "normal "}[unruly]
         raise RuleError(f"there is no {kind}helpless survivor in the colony")
     return st, steps
@@ -637,7 +639,7 @@ def wound_survivor(
     """Give a survivor a wound, frostbite or despair token; 3 kill it (002, 000:536)."""
     st, steps = begin(state)
     survivor(st, survivor_id)
-    add_wound(st, steps, survivor_id, wound, "a card or an attack")
+    add_wound(st, steps, survivor_id, wound, "card_or_attack")
     return st, steps
 
 
@@ -721,7 +723,7 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
             seat=player["id"],
             seat_name=player["name"],
             where=place,
-            location_name=place_name(st, place),
+            location_name=step_place_name(st, place),
         )
     )
     if leader:
@@ -770,9 +772,12 @@ def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[Stat
 
 
 def kill_survivor_by_card(
-    state: State, survivor_id: str, cause: str = "a card"
+    state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
-    """A card kills a survivor: morale -1 unless its owner is exiled (002 "Killing Survivors")."""
+    """A card kills a survivor: morale -1 unless its owner is exiled (002 "Killing Survivors").
+
+    ``cause`` is the code "card" or the table's own words (shown as typed).
+    """
     st, steps = begin(state)
     survivor(st, survivor_id)
     kill_survivor(st, steps, survivor_id, cause)
@@ -780,9 +785,12 @@ def kill_survivor_by_card(
 
 
 def remove_survivor_by_card(
-    state: State, survivor_id: str, cause: str = "a card"
+    state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
-    """A card removes a survivor from the game: not a death, no morale (002:1790 note)."""
+    """A card removes a survivor from the game: not a death, no morale (002:1790 note).
+
+    ``cause`` is the code "card" or the table's own words (shown as typed).
+    """
     st, steps = begin(state)
     survivor(st, survivor_id)
     remove_survivor(st, steps, survivor_id, cause)
@@ -837,7 +845,13 @@ def set_capacity(
             )
         holder["survivor_spaces"] = survivor_spaces
         steps.append(
-            step("capacity_set", location_name=name, what="survivor spaces", value=survivor_spaces)
+            step(
+                "capacity_set",
+                where=place,
+                location_name=step_place_name(st, place),
+                what="survivor_spaces",
+                value=survivor_spaces,
+            )
         )
     if entrance_spaces is not None:
         entrance_spaces = require_count(entrance_spaces, "entrance spaces", minimum=1)
@@ -857,8 +871,16 @@ def set_capacity(
                     f"{entrance_spaces} spaces are too few"
                 )
             ent["spaces"] = entrance_spaces
-        what = "entrance spaces" if entrance is None else f"spaces at entrance {entrance}"
-        steps.append(step("capacity_set", location_name=name, what=what, value=entrance_spaces))
+        steps.append(
+            step(
+                "capacity_set",
+                where=place,
+                location_name=step_place_name(st, place),
+                what="entrance_spaces",
+                entrance=entrance,
+                value=entrance_spaces,
+            )
+        )
     return st, steps
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.errors import RuleError
 from companion.engine.morale import change_morale
 from companion.engine.state import WOUND_KINDS, State, seat, survivor, survivors_of
@@ -36,8 +38,13 @@ def lowest_influence(st: State, candidates: list[dict], steps: list[Step]) -> di
     return tied[0]
 
 
-def kill_survivor(st: State, steps: list[Step], survivor_id: str, cause: str) -> None:
+def kill_survivor(
+    st: State, steps: list[Step], survivor_id: str, cause: str, **details: Any
+) -> None:
     """Kill a survivor: morale -1 unless its owner is exiled (002 "Killing Survivors", "Exile").
+
+    ``cause`` is a code (docs/engine.md "Step codes") or words the table typed; ``details`` are
+    the step fields the code needs (``place``, ``source``, ``wounds``, ``wound_cause``).
 
     Then the owner's group: a dead leader is replaced by a follower (002:1777), and a player who
     lost their last survivor draws a new one, or is out under player elimination (002:1780).
@@ -54,6 +61,7 @@ def kill_survivor(st: State, steps: list[Step], survivor_id: str, cause: str) ->
             name=dead["name"],
             location=dead["location"],
             cause=cause,
+            **details,
             costs_morale=costs_morale,
             owner=dead["owner"],
             owner_name=owner["name"] if owner else "",
@@ -62,14 +70,18 @@ def kill_survivor(st: State, steps: list[Step], survivor_id: str, cause: str) ->
     if owner:
         after_survivor_lost(st, steps, owner, dead)
     if costs_morale:
-        change_morale(st, steps, -1, f"{dead['name']} died")
+        change_morale(st, steps, -1, "survivor_died", survivor=dead["id"], name=dead["name"])
 
 
-def remove_survivor(st: State, steps: list[Step], survivor_id: str, cause: str) -> None:
+def remove_survivor(
+    st: State, steps: list[Step], survivor_id: str, cause: str, **details: Any
+) -> None:
     """Remove a survivor by a card effect: not a death, no morale (002 "Killing Survivors")."""
     gone = survivor(st, survivor_id)
     st["survivors"].remove(gone)
-    steps.append(step("survivor_removed", survivor=gone["id"], name=gone["name"], cause=cause))
+    steps.append(
+        step("survivor_removed", survivor=gone["id"], name=gone["name"], cause=cause, **details)
+    )
     if gone["owner"]:
         after_survivor_lost(st, steps, seat(st, gone["owner"]), gone)
 
@@ -105,7 +117,9 @@ def after_survivor_lost(st: State, steps: list[Step], owner: dict, lost: dict) -
         steps.append(step("last_survivor_lost", seat=owner["id"], seat_name=owner["name"]))
 
 
-def kill_helpless(st: State, steps: list[Step], cause: str, *, unruly: bool | None = None) -> bool:
+def kill_helpless(
+    st: State, steps: list[Step], cause: str, *, unruly: bool | None = None, **details: Any
+) -> bool:
     """Kill one helpless survivor in the colony: morale -1 (002:1786; unruly is one, 000:546).
 
     ``unruly=None`` applies the ruling: a normal token dies when there is one, else an unruly
@@ -118,13 +132,19 @@ def kill_helpless(st: State, steps: list[Step], cause: str, *, unruly: bool | No
     if helpless[key] == 0:
         return False
     helpless[key] -= 1
-    steps.append(step("helpless_died", unruly=unruly, cause=cause))
-    change_morale(st, steps, -1, "a helpless survivor died")
+    steps.append(step("helpless_died", unruly=unruly, cause=cause, **details))
+    change_morale(st, steps, -1, "helpless_died")
     return True
 
 
-def add_wound(st: State, steps: list[Step], survivor_id: str, wound: str, cause: str) -> None:
-    """Put a wound, frostbite or despair token on a survivor; at 3 it dies (002, 000:536)."""
+def add_wound(
+    st: State, steps: list[Step], survivor_id: str, wound: str, cause: str, **details: Any
+) -> None:
+    """Put a wound, frostbite or despair token on a survivor; at 3 it dies (002, 000:536).
+
+    ``cause`` (a code: exposure, frostbite, card_or_attack, card with ``source``) is kept on the
+    death step as ``wound_cause``.
+    """
     if wound not in WOUND_KINDS:
         raise RuleError(f"a wound is one of {', '.join(WOUND_KINDS)}, not {wound!r}")
     target = survivor(st, survivor_id)
@@ -135,4 +155,4 @@ def add_wound(st: State, steps: list[Step], survivor_id: str, wound: str, cause:
         step("wound_added", survivor=target["id"], name=target["name"], wound=wound, total=total)
     )
     if total >= DEADLY_WOUNDS:
-        kill_survivor(st, steps, target["id"], f"{DEADLY_WOUNDS} wounds; {cause}")
+        kill_survivor(st, steps, target["id"], "wounds", wounds=total, wound_cause=cause, **details)

@@ -42,14 +42,13 @@ from companion.engine.state import (
     free_survivor_spaces,
     location_numbered,
     locations_in_order,
-    place_name,
     require_count,
     seat,
     survivor,
     survivors_at,
     survivors_of,
 )
-from companion.engine.steps import Step, step
+from companion.engine.steps import Step, step, step_place_name
 from companion.engine.zombies import add_zombies
 
 KINDS = (
@@ -96,7 +95,7 @@ class _Context:
         self.seat = seat_id
         self.chosen = chosen
         self.place = place
-        self.source = source or "a card"
+        self.source = source  # a card's name; "" renders as "a card"
         self.strict = strict
 
 
@@ -152,12 +151,26 @@ def apply_effects(
             _APPLY[effect["kind"]](st, steps, effect, rng, ctx)
         except _NeedsTable as gap:
             steps.append(
-                step("effect_by_hand", text=str(gap), source=ctx.source, effect=dict(effect))
+                step(
+                    "effect_by_hand",
+                    need=gap.need,
+                    target=gap.target,
+                    source=ctx.source,
+                    effect=dict(effect),
+                )
             )
 
 
 class _NeedsTable(Exception):
-    """An effect lacks context (no active player or place) and is left to the table."""
+    """An effect lacks context (no active player or place) and is left to the table.
+
+    ``need`` says what was missing (docs/engine.md "Step codes": effect_by_hand ``need``).
+    """
+
+    def __init__(self, need: str, target: str | None = None) -> None:
+        super().__init__(need)
+        self.need = need
+        self.target = target
 
 
 def _seat_check(st: State, seat_id: str) -> None:
@@ -202,7 +215,7 @@ def _check_target(effect: Effect) -> None:
 
 def _morale(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
     """Morale up or down; at 0 the game ends (morale.change_morale)."""
-    change_morale(st, steps, effect["amount"], ctx.source)
+    change_morale(st, steps, effect["amount"], "card", source=ctx.source)
 
 
 def _move_counter(
@@ -308,7 +321,7 @@ def _places(st: State, steps: list[Step], where: str, rng: Randomness, ctx: _Con
         if ctx.place is None:
             if ctx.strict:
                 raise RuleError("this effect needs the active location (location=...)")
-            raise _NeedsTable("by hand: apply it at the active player's location.")
+            raise _NeedsTable("active_location")
         return [ctx.place]
     if where == "random_location":
         return _random_location(st, steps, rng)
@@ -340,7 +353,7 @@ def _zombies(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx:
             return
         amount = effect["amount"]
         if amount >= 0:
-            add_zombies(st, steps, place, amount, ctx.source)
+            add_zombies(st, steps, place, amount, "card", source=ctx.source)
             continue
         left = -amount
         ents = st["colony"]["entrances"] if place == COLONY else [entrance(st, place)]
@@ -352,7 +365,7 @@ def _zombies(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx:
             step(
                 "zombies_removed",
                 where=place,
-                location_name=place_name(st, place),
+                location_name=step_place_name(st, place),
                 count=-amount - left,
                 source=ctx.source,
             )
@@ -413,7 +426,7 @@ def _defence(
             if ent is None:
                 kind = "defence_lost" if amount > 0 else "defence_missing"
                 steps.append(
-                    step(kind, where=place, location_name=place_name(st, place), what=key[:-1])
+                    step(kind, where=place, location_name=step_place_name(st, place), what=key[:-1])
                 )
                 continue
             number = ent["number"] if place == COLONY else None
@@ -447,12 +460,12 @@ def _targets(st: State, steps: list[Step], target: str, ctx: _Context) -> list[s
     if target in ("chosen", "group_leader", "each_of_active") and ctx.seat is None:
         if ctx.strict:
             raise RuleError(f"target {target!r} needs the active player (seat=...)")
-        raise _NeedsTable(f"by hand: apply it to the active player's survivors ({target}).")
+        raise _NeedsTable("active_player", target)
     if target == "chosen":
         if ctx.chosen is None:
             if ctx.strict:
                 raise RuleError("this effect needs the chosen survivor (chosen=...)")
-            raise _NeedsTable("by hand: apply it to a survivor the active player chooses.")
+            raise _NeedsTable("chosen_survivor")
         picked = survivor(st, ctx.chosen)
         if picked["owner"] != ctx.seat:
             raise RuleError(f"{picked['name']} is not controlled by seat {ctx.seat!r}")
@@ -470,7 +483,7 @@ def _targets(st: State, steps: list[Step], target: str, ctx: _Context) -> list[s
     if ctx.place is None:
         if ctx.strict:
             raise RuleError("this effect needs the active location (location=...)")
-        raise _NeedsTable("by hand: apply it to every survivor at the active player's location.")
+        raise _NeedsTable("active_location_survivors")
     return [s["id"] for s in survivors_at(st, ctx.place)]
 
 
@@ -488,7 +501,7 @@ def _wound(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _
         for _ in range(effect["amount"]):
             if st["ended"] or not _alive(st, sid):
                 break
-            add_wound(st, steps, sid, effect.get("wound", "wound"), ctx.source)
+            add_wound(st, steps, sid, effect.get("wound", "wound"), "card", source=ctx.source)
 
 
 def _kill(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
@@ -500,7 +513,7 @@ def _kill(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _C
         if st["ended"]:
             return
         if _alive(st, sid):
-            kill_survivor(st, steps, sid, ctx.source)
+            kill_survivor(st, steps, sid, "card", source=ctx.source)
 
 
 def _exposure(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:

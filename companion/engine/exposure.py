@@ -13,8 +13,8 @@ from typing import Any
 from companion.engine.deaths import add_wound, kill_survivor, lowest_influence
 from companion.engine.dice import Randomness, roll_exposure
 from companion.engine.errors import RuleError
-from companion.engine.state import State, begin, place_name, seat, survivor, survivors_at
-from companion.engine.steps import Step, step
+from companion.engine.state import State, begin, seat, survivor, survivors_at
+from companion.engine.steps import Step, step, step_place_name
 
 EXPOSURE_RESULTS: tuple[str, ...] = ("blank", "wound", "frostbite", "bite")
 SKIP = "skip"
@@ -77,17 +77,18 @@ def spread_bite(st: State, steps: list[Step], place: str) -> None:
     there = survivors_at(st, place)
     if not there:
         st["pending"] = None
-        steps.append(step("bite_stops_nobody", where=place, location_name=place_name(st, place)))
+        steps.append(
+            step("bite_stops_nobody", where=place, location_name=step_place_name(st, place))
+        )
         return
     target = lowest_influence(st, there, steps)
     owner = seat(st, target["owner"]) if target["owner"] else None
-    owner_name = owner["name"] if owner else "The table"
+    owner_name = owner["name"] if owner else ""
     st["pending"] = {
         "kind": "bite_spread",
         "seat": target["owner"],
         "survivor": target["id"],
         "location": place,
-        "prompt": f"{owner_name}: kill {target['name']}, or roll the exposure die for them",
     }
     steps.append(
         step(
@@ -97,7 +98,7 @@ def spread_bite(st: State, steps: list[Step], place: str) -> None:
             seat=target["owner"],
             owner_name=owner_name,
             where=place,
-            location_name=place_name(st, place),
+            location_name=step_place_name(st, place),
         )
     )
 
@@ -116,7 +117,7 @@ def resolve_spread_choice(
     if choice == "kill":
         st["pending"] = None
         steps.append(step("bite_kill_chosen", survivor=target["id"], name=target["name"]))
-        kill_survivor(st, steps, target["id"], "bitten: the bite spread to them")
+        kill_survivor(st, steps, target["id"], "bite_spread")
         return
     face, rolled = exposure_result(result, rng)
     steps.append(
@@ -127,7 +128,7 @@ def resolve_spread_choice(
         steps.append(step("bite_survived", survivor=target["id"], name=target["name"]))
         return
     st["pending"] = None
-    kill_survivor(st, steps, target["id"], "bitten: the bite spread to them")
+    kill_survivor(st, steps, target["id"], "bite_spread")
     spread_bite(st, steps, place)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.state import State
 from companion.engine.steps import Step, step
 
@@ -20,14 +22,17 @@ def end_game(st: State, steps: list[Step], reason: str) -> None:
     steps.append(step("game_ended", reason=reason))
 
 
-def change_morale(st: State, steps: list[Step], amount: int, reason: str) -> None:
+def change_morale(st: State, steps: list[Step], amount: int, reason: str, **details: Any) -> None:
     """Move the morale track; at 0 the game ends at once (base 002 "Winning and Losing").
 
-    Morale never goes below 0. A change of 0 records nothing.
+    Morale never goes below 0. A change of 0 records nothing. ``reason`` is a code
+    (docs/engine.md "Step codes"); ``details`` are the step fields it needs (a source, a name).
     """
     if amount == 0 or st["ended"]:
         return
     st["morale"] = max(0, st["morale"] + amount)
-    steps.append(step("morale_changed", amount=amount, reason=reason, morale=st["morale"]))
+    steps.append(
+        step("morale_changed", amount=amount, reason=reason, morale=st["morale"], **details)
+    )
     if st["morale"] == 0:
         end_game(st, steps, "morale")

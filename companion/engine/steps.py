@@ -1,32 +1,128 @@
-"""Steps: what the engine did, machine-readable, and one sentence for each to read aloud.
+"""Steps: what the engine did, machine-readable, and one translated sentence for each.
 
-A step is a plain dict: ``{"kind": "zombie_placed", ...fields}``. Steps are public (the table
-screen shows them) unless they carry ``"private": seat_id``, in which case only that seat's phone
-may see them. Public steps never name a secret (an objective, a crossroads card before it
-triggers, who contributed which crisis card).
+A step is a plain dict: ``{"kind": "zombie_placed", ...fields}``. Its fields are codes (short
+snake_case words from the closed sets in docs/engine.md "Step codes"), ids, names (of players,
+survivors, locations and cards: data), card-authored text and numbers; never an English phrase
+of ours. Steps are public (the table screen shows them) unless they carry ``"private": seat_id``,
+in which case only that seat's phone may see them. Public steps never name a secret.
 
-Every sentence lives in ``TEXTS`` below, one entry per kind, so a translation can replace the
-catalogue without touching the rules.
+``render_step(step, state, locale)`` writes the sentence when it is shown, from the one message
+catalogue below: every sentence is a whole gettext msgid with named placeholders, plurals go
+through ``ngettext``, and codes turn into words through the small ``N_``-marked tables, so a
+translation is one ``.po`` file (``companion/translations/<locale>/LC_MESSAGES/messages.po``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import gettext
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol
 
 Step = dict[str, Any]
+
+DOMAIN = "messages"
+DEFAULT_LOCALE = "en"
+_DEFAULT_LOCALEDIR = Path(__file__).resolve().parent.parent / "translations"
+_localedir = _DEFAULT_LOCALEDIR
+
+
+def N_(message: str) -> str:
+    """Mark a msgid for extraction; it is translated where it is rendered."""
+    return message
+
+
+class Translator(Protocol):
+    """What rendering needs from a translation: ``gettext`` and ``ngettext``."""
+
+    def gettext(self, message: str) -> str:
+        """The translation of one message."""
+        ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The translation of a message with a count."""
+        ...
+
+
+def set_localedir(path: str | Path | None) -> None:
+    """Read catalogues from ``path`` (None: companion/translations again); clears the cache."""
+    global _localedir
+    _localedir = Path(path) if path is not None else _DEFAULT_LOCALEDIR
+    translator.cache_clear()
+
+
+@cache
+def translator(locale: str = DEFAULT_LOCALE) -> gettext.NullTranslations:
+    """The stdlib translation for ``locale``; English (or a missing catalogue) is the source."""
+    if not locale or locale == DEFAULT_LOCALE:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=str(_localedir), languages=[locale], fallback=True)
 
 
 def step(kind: str, **fields: Any) -> Step:
     """Make a step of the given kind."""
-    if kind not in TEXTS:
+    if kind not in RENDERERS:
         raise KeyError(f"no text for step kind {kind!r}")
     return {"kind": kind, **fields}
 
 
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    """'1 zombie', '3 zombies'."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+def step_place_name(st: Mapping[str, Any], place: Any) -> str:
+    """The name a step carries for a place: a location's name, "" for the colony.
+
+    The colony's name is words of ours, so it is written in the reader's language when the
+    step is rendered (``Names.place``).
+    """
+    for loc in st.get("locations") or []:
+        if loc["id"] == place:
+            return str(loc["name"])
+    return ""
+
+
+# --- names: from the step, else from the state -----------------------------------------------
+
+
+class Names:
+    """Names for the ids a step carries: its own name fields first, else the state's."""
+
+    def __init__(self, state: Mapping[str, Any] | None, tr: Translator) -> None:
+        self.tr = tr
+        state = state or {}
+        self.seats = {s["id"]: s["name"] for s in state.get("seats") or []}
+        self.survivors = {
+            s["id"]: s["name"]
+            for s in [*(state.get("graveyard") or []), *(state.get("survivors") or [])]
+        }
+        self.locations = {loc["id"]: loc["name"] for loc in state.get("locations") or []}
+        self.cards: dict[str, str] = {}
+        for group in (state.get("cards") or {}).values():
+            if isinstance(group, Mapping):
+                for cid, card in group.items():
+                    if isinstance(card, Mapping) and card.get("name"):
+                        self.cards[cid] = card["name"]
+
+    def seat(self, s: Step, id_key: str = "seat", name_key: str = "seat_name") -> str:
+        """A player's name."""
+        sid = s.get(id_key)
+        return s.get(name_key) or self.seats.get(sid) or str(sid or "")
+
+    def survivor(self, s: Step, id_key: str = "survivor", name_key: str = "name") -> str:
+        """A survivor's name (the dead ones too)."""
+        sid = s.get(id_key)
+        return s.get(name_key) or self.survivors.get(sid) or str(sid or "")
+
+    def place(self, place: Any, given: str = "") -> str:
+        """A place's name: the colony, or a location."""
+        if place == "colony":
+            return self.tr.gettext("the colony")
+        return given or self.locations.get(place) or str(place or "")
+
+    def card(self, card_id: Any, given: str = "") -> str:
+        """A card's name from the state's catalogue (its id when unknown)."""
+        return given or self.cards.get(card_id) or str(card_id or "")
+
+
+Renderer = Callable[[Step, Names, Translator], str]
 
 
 def _signed(n: int) -> str:
@@ -34,388 +130,1432 @@ def _signed(n: int) -> str:
     return f"{n:+d}"
 
 
-def _where(s: Step) -> str:
-    """'entrance 3 of the colony' or 'the Police Station'."""
+def _code(table: Mapping[str, str], code: Any, tr: Translator, **fields: Any) -> str:
+    """A code's words from one of the tables below; anything else was typed at the table."""
+    if code in table:
+        return tr.gettext(table[code]).format(**fields)
+    return str(code)
+
+
+def _join(tr: Translator, items: Iterable[Any], last: str = "comma") -> str:
+    """'a, b, c' or 'a, b or c' with the catalogue's separators."""
+    words = [str(i) for i in items]
+    if not words:
+        return ""
+    text = words[0]
+    for k, word in enumerate(words[1:], start=2):
+        if last == "or" and k == len(words):
+            text = tr.gettext("{list} or {item}").format(list=text, item=word)
+        else:
+            text = tr.gettext("{list}, {item}").format(list=text, item=word)
+    return text
+
+
+def _source(s: Step, tr: Translator, *, capital: bool = False) -> str:
+    """The card an effect came from; 'a card' when the table gave none."""
+    if s.get("source"):
+        return str(s["source"])
+    return tr.gettext("A card") if capital else tr.gettext("a card")
+
+
+def _where(s: Step, n: Names, tr: Translator) -> str:
+    """'colony entrance 3' or the location's name."""
     if s.get("where") == "colony":
-        return f"colony entrance {s['entrance']}"
-    return str(s.get("location_name") or s.get("where"))
+        return tr.gettext("colony entrance {entrance}").format(entrance=s.get("entrance", 1))
+    return n.place(s.get("where"), s.get("location_name", ""))
 
 
-Text = str | Callable[[Step], str]
+def _place(s: Step, n: Names, key: str = "where") -> str:
+    """The place a step names by id (``where``, ``location``, ``to``...)."""
+    return n.place(s.get(key), s.get("location_name", ""))
 
-TEXTS: dict[str, Text] = {
-    # --- tracks, deaths and the end of the game (core) ---
-    "morale_changed": lambda s: (
-        f"Morale {_signed(s['amount'])} ({s['reason']}): now {s['morale']}."
+
+# --- the closed code sets (docs/engine.md "Step codes") and their words ---------------------
+
+MORALE_REASONS = {
+    "starvation": N_("starvation"),
+    "waste": N_("waste pile"),
+    "survivor_died": N_("{name} died"),
+    "helpless_died": N_("a helpless survivor died"),
+    "two_exiled": N_("two players exiled, neither a betrayer"),
+}
+"""morale_changed ``reason``; also "card" (with ``source``)."""
+
+DEATH_CAUSES = {
+    "overrun": N_("overrun at {place}"),
+    # TRANSLATORS: {count} is 3 or more: the third wound kills.
+    "wounds": N_("{count} wounds, the last from {wound_cause}"),
+    "bitten": N_("bitten"),
+    "bite_spread": N_("bitten: the bite spread to them"),
+}
+"""survivor_died / survivor_removed / helpless_died ``cause``; also "card" (with ``source``)."""
+
+WOUND_CAUSES = {
+    "exposure": N_("exposure"),
+    "frostbite": N_("frostbite"),
+    "card_or_attack": N_("a card or an attack"),
+}
+"""``wound_cause`` of a death by wounds; also "card" (with ``source``)."""
+
+ZOMBIE_REASONS = {
+    "setup": N_("setup"),
+    "colony_phase": N_("colony phase"),
+    "card_or_action": N_("a card or action"),
+}
+"""zombies_to_add ``reason``; also "card" (with ``source``)."""
+
+VOTE_SUBJECTS = {
+    "exile": N_("the exile"),
+    "crossroads": N_("the crossroads card"),
+    "first_player": N_("keeping the first player token"),
+}
+"""vote_opened / vote_cast / vote_tally ``subject`` (any other words were typed at the table)."""
+VOTE_SUBJECTS_NAMED = {
+    "exile": N_("exiling {target_name}"),
+    "crossroads": N_("the crossroads card {card_name}"),
+}
+"""The same subjects when the step names the player (``target``) or the card (``card``)."""
+
+SKIP_REASONS = {"card_says_skip": N_("a card says not to roll")}
+"""exposure_skipped ``reason``."""
+
+WOUND_NAMES = {"wound": N_("wound"), "frostbite": N_("frostbite"), "despair": N_("despair")}
+EXPOSURE_FACES = {
+    "blank": N_("blank"),
+    "wound": N_("wound"),
+    "frostbite": N_("frostbite"),
+    "bite": N_("bite"),
+}
+SYMBOL_NAMES = {
+    "food": N_("food"),
+    "fuel": N_("fuel"),
+    "medicine": N_("medicine"),
+    "tool": N_("tool"),
+    "weapon": N_("weapon"),
+    "education": N_("education"),
+    "survivor": N_("survivor"),
+}
+SIDES = {"standard": N_("standard"), "hardcore": N_("hardcore")}
+COUNTER_NAMES = {
+    "morale": N_("morale"),
+    "round_track": N_("round track"),
+    "food": N_("food"),
+    "starvation": N_("starvation"),
+    "waste": N_("waste"),
+}
+COLONY_STEP_NAMES = {
+    "pay_food": N_("paying food"),
+    "check_waste": N_("checking the waste pile"),
+    "resolve_crisis": N_("resolving the crisis"),
+    "add_zombies": N_("adding zombies"),
+    "check_main_objective": N_("checking the main objective"),
+    "move_round_track": N_("moving the round track"),
+    "pass_first_player": N_("passing the first player token"),
+}
+TARGET_NAMES = {
+    "chosen": N_("a survivor the active player chooses"),
+    "group_leader": N_("the active player's group leader"),
+    "each_of_active": N_("each of the active player's survivors"),
+    "each_in_colony": N_("each survivor in the colony"),
+    "lowest_influence_in_colony": N_("the survivor with the lowest influence in the colony"),
+    "each_at_active_location": N_("each survivor at the active player's location"),
+}
+BY_HAND_NEEDS = {
+    "active_location": N_("{source}: by hand: apply it at the active player's location."),
+    "active_player": N_("{source}: by hand: apply it to the active player's survivors ({target})."),
+    "chosen_survivor": N_("{source}: by hand: apply it to a survivor the active player chooses."),
+    "active_location_survivors": N_(
+        "{source}: by hand: apply it to every survivor at the active player's location."
     ),
-    "survivor_died": lambda s: (
-        f"{s['name']} dies ({s['cause']})"
-        + ("." if s["costs_morale"] else f"; {s['owner_name']} is exiled, so no morale is lost.")
+}
+"""effect_by_hand ``need``: the context an effect lacked (no ``need``: a manual card text)."""
+
+END_SENTENCES = {
+    "morale": N_("Morale has reached 0: the game ends now."),
+    "round_track": N_("The round track has reached 0: the game ends now."),
+    "main_objective": N_("The main objective is complete: the game ends now."),
+    "two_exiled": N_(
+        "Two players are exiled and neither held a betrayal objective: morale drops to 0 "
+        "and the game ends now."
     ),
-    "survivor_removed": "{name} is removed from the game ({cause}); this is not a death.",
-    "helpless_died": lambda s: (
-        f"{'An unruly' if s['unruly'] else 'A'} helpless survivor dies ({s['cause']})."
-    ),
-    "wound_added": lambda s: (
-        f"{s['name']} takes a {s['wound']} token ({_plural(s['total'], 'wound')} in all)."
-    ),
-    "leader_promoted": "{seat_name} makes {name} the new group leader.",
-    "last_survivor_lost": (
+}
+"""game_ended ``reason`` (also ``state["ended"]["reason"]``)."""
+
+
+def _symbol(tr: Translator, symbol: Any) -> str:
+    return _code(SYMBOL_NAMES, symbol, tr)
+
+
+def _reason(table: Mapping[str, str], s: Step, tr: Translator, **fields: Any) -> str:
+    """A step's ``reason``: a code's words, or the card it came from ("card")."""
+    if s["reason"] == "card":
+        return _source(s, tr)
+    return _code(table, s["reason"], tr, **fields)
+
+
+def _cause(s: Step, n: Names, tr: Translator) -> str:
+    """Why a survivor died or left: a code's words, a card's name, or the table's own words."""
+    cause = s.get("cause")
+    if cause == "card":
+        return _source(s, tr)
+    if cause == "wounds":
+        wound_cause = s.get("wound_cause")
+        why = _source(s, tr) if wound_cause == "card" else _code(WOUND_CAUSES, wound_cause, tr)
+        return _code(DEATH_CAUSES, cause, tr, count=s.get("wounds", 3), wound_cause=why)
+    return _code(DEATH_CAUSES, cause, tr, place=n.place(s.get("place"), s.get("place_name", "")))
+
+
+# --- renderers, one per kind -------------------------------------------------------------------
+
+
+def _morale_changed(s: Step, n: Names, tr: Translator) -> str:
+    reason = _reason(MORALE_REASONS, s, tr, name=n.survivor(s))
+    return tr.gettext("Morale {amount} ({reason}): now {morale}.").format(
+        amount=_signed(s["amount"]), reason=reason, morale=s["morale"]
+    )
+
+
+def _survivor_died(s: Step, n: Names, tr: Translator) -> str:
+    fields = {"name": n.survivor(s), "cause": _cause(s, n, tr)}
+    if s["costs_morale"]:
+        return tr.gettext("{name} dies ({cause}).").format(**fields)
+    return tr.gettext(
+        "{name} dies ({cause}); {owner_name} is exiled, so no morale is lost."
+    ).format(owner_name=n.seat(s, "owner", "owner_name"), **fields)
+
+
+def _survivor_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} is removed from the game ({cause}); this is not a death.").format(
+        name=n.survivor(s), cause=_cause(s, n, tr)
+    )
+
+
+def _helpless_died(s: Step, n: Names, tr: Translator) -> str:
+    if s["unruly"]:
+        text = tr.gettext("An unruly helpless survivor dies ({cause}).")
+    else:
+        text = tr.gettext("A helpless survivor dies ({cause}).")
+    return text.format(cause=_cause(s, n, tr))
+
+
+def _wound_added(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{name} takes a {wound} token ({total} wound in all).",
+        "{name} takes a {wound} token ({total} wounds in all).",
+        s["total"],
+    ).format(name=n.survivor(s), wound=_code(WOUND_NAMES, s["wound"], tr), total=s["total"])
+
+
+def _leader_promoted(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{seat_name} makes {name} the new group leader.").format(
+        seat_name=n.seat(s), name=n.survivor(s)
+    )
+
+
+def _last_survivor_lost(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "{seat_name} has lost their last survivor: remove every card in their hand from the "
         "game, draw a new survivor, put it in the colony and make it their group leader."
-    ),
-    "player_eliminated": (
+    ).format(seat_name=n.seat(s))
+
+
+def _player_eliminated(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "{seat_name} has lost their last survivor and is out of the game (player elimination); "
         "remove every card in their hand from the game."
-    ),
-    "tie_broken": (
+    ).format(seat_name=n.seat(s))
+
+
+def _tie_broken(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "{names} tie on influence {influence}; the first player chooses. Taken: {chosen}."
-    ),
-    "game_ended": lambda s: {
-        "morale": "Morale has reached 0: the game ends now.",
-        "round_track": "The round track has reached 0: the game ends now.",
-        "main_objective": "The main objective is complete: the game ends now.",
-        "two_exiled": (
-            "Two players are exiled and neither held a betrayal objective: morale drops to 0 "
-            "and the game ends now."
-        ),
-    }[s["reason"]],
-    # --- adding zombies (core) ---
-    "zombies_to_add": lambda s: (
-        f"{_plural(s['count'], 'zombie')} to add at {s['location_name']} ({s['reason']})."
-    ),
-    "zombie_placed": lambda s: f"Zombie {s['k']} → {_where(s)}: placed.",
-    "barricade_broken": lambda s: (
-        f"Zombie {s['k']} → {_where(s)} is full: destroy its barricade; the zombie is not placed."
-    ),
-    "trap_fired": lambda s: (
-        f"Zombie {s['k']} → {_where(s)} is full: the explosive trap goes off and removes "
-        f"{_plural(s['cleared'], 'zombie')} there; the zombie is not placed."
-    ),
-    "overrun": lambda s: f"Zombie {s['k']} → {_where(s)} is full and unprotected: overrun!",
-    "overrun_nobody": "Nobody is there to be killed; the zombie is not placed.",
-    "bandits_removed": "The overrun drives off {count} bandit(s) at {location_name}.",
-    # --- player turns, crossroads, votes, exile and the end of the game ---
-    "turn_started": "Round {round}: {seat_name}'s turn begins.",
-    "crossroads_drawn": (
+    ).format(names=s["names"], influence=s["influence"], chosen=s["chosen"])
+
+
+def _game_ended(s: Step, n: Names, tr: Translator) -> str:
+    return _code(END_SENTENCES, s["reason"], tr)
+
+
+# --- adding zombies ---
+
+
+def _zombies_to_add(s: Step, n: Names, tr: Translator) -> str:
+    reason = _reason(ZOMBIE_REASONS, s, tr)
+    return tr.ngettext(
+        "{count} zombie to add at {place} ({reason}).",
+        "{count} zombies to add at {place} ({reason}).",
+        s["count"],
+    ).format(count=s["count"], place=_place(s, n), reason=reason)
+
+
+def _zombie_placed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Zombie {k} → {where}: placed.").format(k=s["k"], where=_where(s, n, tr))
+
+
+def _barricade_broken(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "Zombie {k} → {where} is full: destroy its barricade; the zombie is not placed."
+    ).format(k=s["k"], where=_where(s, n, tr))
+
+
+def _trap_fired(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "Zombie {k} → {where} is full: the explosive trap goes off and removes {cleared} zombie "
+        "there; the zombie is not placed.",
+        "Zombie {k} → {where} is full: the explosive trap goes off and removes {cleared} zombies "
+        "there; the zombie is not placed.",
+        s["cleared"],
+    ).format(k=s["k"], where=_where(s, n, tr), cleared=s["cleared"])
+
+
+def _overrun(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Zombie {k} → {where} is full and unprotected: overrun!").format(
+        k=s["k"], where=_where(s, n, tr)
+    )
+
+
+def _overrun_nobody(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Nobody is there to be killed; the zombie is not placed.")
+
+
+def _bandits_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "The overrun drives off {count} bandit at {place}.",
+        "The overrun drives off {count} bandits at {place}.",
+        s["count"],
+    ).format(count=s["count"], place=_place(s, n, "location"))
+
+
+# --- player turns, crossroads, votes, exile and the end of the game ---
+
+
+def _turn_started(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Round {round}: {seat_name}'s turn begins.").format(
+        round=s["round"], seat_name=n.seat(s)
+    )
+
+
+def _crossroads_drawn(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "{drawer_name} draws a crossroads card for {seat_name}'s turn and keeps it hidden."
-    ),
-    "crossroads_secret": (
+    ).format(drawer_name=n.seat(s, "drawer", "drawer_name"), seat_name=n.seat(s))
+
+
+def _crossroads_secret(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "Your crossroads card for {seat_name}'s turn is {card}: watch for its trigger."
-    ),
-    "crossroads_deck_empty": (
+    ).format(seat_name=n.seat(s), card=n.card(s.get("card"), s.get("card_name", "")))
+
+
+def _crossroads_deck_empty(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "The crossroads deck is empty: {drawer_name} draws nothing for {seat_name}'s turn."
-    ),
-    "frostbite_hurts": "Frostbite: {name} takes 1 more wound as {seat_name}'s turn begins.",
-    "crossroads_returned": (
+    ).format(drawer_name=n.seat(s, "drawer", "drawer_name"), seat_name=n.seat(s))
+
+
+def _frostbite_hurts(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Frostbite: {name} takes 1 more wound as {seat_name}'s turn begins.").format(
+        name=n.survivor(s), seat_name=n.seat(s)
+    )
+
+
+def _crossroads_returned(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "{drawer_name}'s crossroads card did not trigger; it goes face down under the deck."
-    ),
-    "turn_ended": "{seat_name}'s turn ends.",
-    "turns_over": "Everyone has had a turn this round: run the colony phase next.",
-    "crossroads_revealed": "{drawer_name} reveals the crossroads card {name}: {trigger}",
-    "crossroads_option_chosen": lambda s: (
-        f"The vote settles it: option {s['option']}: {s['text']}"
-        if s["by_vote"]
-        else f"{s['seat_name']} takes option {s['option']}: {s['text']}"
-    ),
-    "crossroads_removed": "{name} leaves the game.",
-    "vote_tally": lambda s: (
-        f"Vote on {s['subject']}: {_plural(s['up'], 'thumb')} up, {s['down']} down"
-        + (": a tie." if s["up"] == s["down"] else f": it {'passes' if s['passed'] else 'fails'}.")
-    ),
-    "vote_tie_broken": lambda s: (
-        (
-            f"The first player is exiled, so {s['breaker_name']}, the nearest player to their "
-            "left who may vote, settles the tie (table ruling)"
-            if s["ruling"]
-            else f"{s['breaker_name']}, the first player, settles the tie"
+    ).format(drawer_name=n.seat(s, "drawer", "drawer_name"))
+
+
+def _turn_ended(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{seat_name}'s turn ends.").format(seat_name=n.seat(s))
+
+
+def _turns_over(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Everyone has had a turn this round: run the colony phase next.")
+
+
+def _crossroads_revealed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{drawer_name} reveals the crossroads card {name}: {trigger}").format(
+        drawer_name=n.seat(s, "drawer", "drawer_name"),
+        name=n.card(s.get("card"), s.get("name", "")),
+        trigger=s.get("trigger", ""),
+    )
+
+
+def _crossroads_option_chosen(s: Step, n: Names, tr: Translator) -> str:
+    if s["by_vote"]:
+        text = tr.gettext("The vote settles it: option {option}: {text}")
+    else:
+        text = tr.gettext("{seat_name} takes option {option}: {text}")
+    return text.format(seat_name=n.seat(s), option=s["option"], text=s.get("text", ""))
+
+
+def _crossroads_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} leaves the game.").format(
+        name=n.card(s.get("card"), s.get("name", ""))
+    )
+
+
+def _subject(s: Step, n: Names, tr: Translator) -> str:
+    """What a vote is about."""
+    subject = s["subject"]
+    if subject in VOTE_SUBJECTS_NAMED and (s.get("target") or s.get("card")):
+        return tr.gettext(VOTE_SUBJECTS_NAMED[subject]).format(
+            target_name=n.seat(s, "target", "target_name"),
+            card_name=n.card(s.get("card"), s.get("card_name", "")),
         )
-        + f": the vote {'passes' if s['passed'] else 'fails'}."
-    ),
-    "exile_vote_called": "{caller_name} calls a vote to exile {target_name}.",
-    "exile_refused": "{target_name} is not exiled.",
-    "player_exiled": (
+    return _code(VOTE_SUBJECTS, subject, tr)
+
+
+def _vote_opened(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("A vote on {subject} is open: each player votes on their phone.").format(
+        subject=_subject(s, n, tr)
+    )
+
+
+def _vote_cast(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{seat_name} has voted.").format(seat_name=n.seat(s))
+
+
+def _vote_tally(s: Step, n: Names, tr: Translator) -> str:
+    subject = _subject(s, n, tr)
+    up, down = s["up"], s["down"]
+    if up == down:
+        text = tr.ngettext(
+            "Vote on {subject}: {up} thumb up, {down} down: a tie.",
+            "Vote on {subject}: {up} thumbs up, {down} down: a tie.",
+            up,
+        )
+    elif s["passed"]:
+        text = tr.ngettext(
+            "Vote on {subject}: {up} thumb up, {down} down: it passes.",
+            "Vote on {subject}: {up} thumbs up, {down} down: it passes.",
+            up,
+        )
+    else:
+        text = tr.ngettext(
+            "Vote on {subject}: {up} thumb up, {down} down: it fails.",
+            "Vote on {subject}: {up} thumbs up, {down} down: it fails.",
+            up,
+        )
+    return text.format(subject=subject, up=up, down=down)
+
+
+def _crossroads_no_option(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} has no option for this outcome; nothing happens.").format(
+        name=n.card(s.get("card"), s.get("name", ""))
+    )
+
+
+def _vote_tie_broken(s: Step, n: Names, tr: Translator) -> str:
+    if s["ruling"] and s["passed"]:
+        text = tr.gettext(
+            "The first player is exiled, so {breaker_name}, the nearest player to their left who "
+            "may vote, settles the tie (table ruling): the vote passes."
+        )
+    elif s["ruling"]:
+        text = tr.gettext(
+            "The first player is exiled, so {breaker_name}, the nearest player to their left who "
+            "may vote, settles the tie (table ruling): the vote fails."
+        )
+    elif s["passed"]:
+        text = tr.gettext("{breaker_name}, the first player, settles the tie: the vote passes.")
+    else:
+        text = tr.gettext("{breaker_name}, the first player, settles the tie: the vote fails.")
+    return text.format(breaker_name=n.seat(s, "breaker", "breaker_name"))
+
+
+def _exile_vote_called(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{caller_name} calls a vote to exile {target_name}.").format(
+        caller_name=n.seat(s, "caller", "caller_name"),
+        target_name=n.seat(s, "target", "target_name"),
+    )
+
+
+def _exile_refused(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{target_name} is not exiled.").format(
+        target_name=n.seat(s, "target", "target_name")
+    )
+
+
+def _player_exiled(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "{target_name} is exiled: no more votes, crisis cards or food tokens for them, and "
         "their survivors die without costing morale."
-    ),
-    "exiled_objective_drawn": (
+    ).format(target_name=n.seat(s, "target", "target_name"))
+
+
+def _exiled_objective_drawn(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "{seat_name} draws an exiled secret objective and keeps it beside the first one."
-    ),
-    "exiled_objective_secret": "Your exiled secret objective is {card}.",
-    "exiled_objectives_empty": "No exiled objectives are left: {seat_name} draws nothing.",
-    "exiled_survivor_moved": "Roll for exposure for {name}, who had to leave the colony.",
-    "exiled_must_move": lambda s: (
-        f"{s['seat_name']} must still move {s['names']} out of the colony to other locations, "
-        "rolling for exposure for each."
-    ),
-    "winners_declared": lambda s: (
-        (
-            f"Everyone {'wins' if s['winners'] else 'loses'}: the colony "
-            + ("completed" if s["winners"] else "did not complete")
-            + " the main objective."
-        )
-        if s["coop"]
-        else (
-            "Winners: " + ", ".join(s["winner_names"]) + "."
-            if s["winner_names"]
-            else "Nobody completed a secret objective: everyone loses."
-        )
-        + (" Everyone else loses." if s["winner_names"] and s["loser_names"] else "")
-    ),
-    # --- game setup and dealing ---
-    "game_set_up": lambda s: (
-        f"New game of {_plural(s['players'], 'player')}: {s['main_objective']} "
-        f"({s['side']} side). Morale starts at {s['morale']}, the round track at "
-        f"{s['round_track']}; {_plural(s['food'], 'food token')} in the supply and "
-        f"{_plural(s['helpless'], 'helpless survivor')} in the colony."
-    ),
-    "setup_extra": "This main objective also asks the table to: {extra}",
-    "objective_received": "Your secret objective is {name}. Keep it to yourself.",
-    "objectives_dealt": (
+    ).format(seat_name=n.seat(s))
+
+
+def _exiled_objective_secret(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Your exiled secret objective is {card}.").format(
+        card=n.card(s.get("card"), s.get("card_name", ""))
+    )
+
+
+def _exiled_objectives_empty(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("No exiled objectives are left: {seat_name} draws nothing.").format(
+        seat_name=n.seat(s)
+    )
+
+
+def _exiled_survivor_moved(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Roll for exposure for {name}, who had to leave the colony.").format(
+        name=n.survivor(s)
+    )
+
+
+def _exiled_must_move(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "{seat_name} must still move {names} out of the colony to other locations, rolling for "
+        "exposure for each."
+    ).format(seat_name=n.seat(s), names=s["names"])
+
+
+def _objective_marked(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{seat_name} has marked their secret objective.").format(seat_name=n.seat(s))
+
+
+def _winners_declared(s: Step, n: Names, tr: Translator) -> str:
+    if s["coop"]:
+        if s["winners"]:
+            return tr.gettext("Everyone wins: the colony completed the main objective.")
+        return tr.gettext("Everyone loses: the colony did not complete the main objective.")
+    if not s["winner_names"]:
+        return tr.gettext("Nobody completed a secret objective: everyone loses.")
+    names = _join(tr, s["winner_names"])
+    if s["loser_names"]:
+        return tr.gettext("Winners: {names}. Everyone else loses.").format(names=names)
+    return tr.gettext("Winners: {names}.").format(names=names)
+
+
+# --- game setup and dealing ---
+
+
+def _game_set_up(s: Step, n: Names, tr: Translator) -> str:
+    side = _code(SIDES, s["side"], tr)
+    return " ".join(
+        [
+            tr.ngettext(
+                "New game of {players} player: {main_objective} ({side} side).",
+                "New game of {players} players: {main_objective} ({side} side).",
+                s["players"],
+            ).format(players=s["players"], main_objective=s["main_objective"], side=side),
+            tr.gettext("Morale starts at {morale}, the round track at {round_track}.").format(
+                morale=s["morale"], round_track=s["round_track"]
+            ),
+            tr.ngettext(
+                "{food} food token in the supply.", "{food} food tokens in the supply.", s["food"]
+            ).format(food=s["food"]),
+            tr.ngettext(
+                "{helpless} helpless survivor in the colony.",
+                "{helpless} helpless survivors in the colony.",
+                s["helpless"],
+            ).format(helpless=s["helpless"]),
+        ]
+    )
+
+
+def _starting_items(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "Each player draws {count} starting item card.",
+        "Each player draws {count} starting item cards.",
+        s["count"],
+    ).format(count=s["count"])
+
+
+def _survivors_dealt(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "Each player is dealt {count} survivor card in secret and keeps {keep}; the first one "
+        "kept leads the group.",
+        "Each player is dealt {count} survivor cards in secret and keeps {keep}; the first one "
+        "kept leads the group.",
+        s["count"],
+    ).format(count=s["count"], keep=s["keep"])
+
+
+def _survivors_dealt_private(s: Step, n: Names, tr: Translator) -> str:
+    names = _join(tr, (n.card(c, n.survivors.get(c, "")) for c in s["survivors"]))
+    return tr.gettext("Your survivor cards: {names}. Choose the ones you keep.").format(names=names)
+
+
+def _survivors_kept(s: Step, n: Names, tr: Translator) -> str:
+    names = s.get("names") or [n.card(c, n.survivors.get(c, "")) for c in s["survivors"]]
+    return tr.gettext("{seat_name} keeps {names}; {leader} leads the group.").format(
+        seat_name=n.seat(s), names=_join(tr, names), leader=names[0] if names else ""
+    )
+
+
+def _survivors_returned(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "The survivors nobody kept go back into the survivor deck: {deck} card in it now.",
+        "The survivors nobody kept go back into the survivor deck: {deck} cards in it now.",
+        s["deck"],
+    ).format(deck=s["deck"])
+
+
+def _setup_extra(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("This main objective also asks the table to: {extra}").format(
+        extra=s["extra"]
+    )
+
+
+def _objective_received(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Your secret objective is {name}. Keep it to yourself.").format(
+        name=n.card(s.get("objective"), s.get("name", ""))
+    )
+
+
+def _objectives_dealt(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "Each player has received a secret objective on their phone; one of the cards set aside "
         "was a betrayal objective."
-    ),
-    "no_secret_objectives": lambda s: (
-        "Co-op rules: nobody holds a secret objective and nobody can be exiled; everyone "
-        "plays for the main objective."
-        if s["reason"] == "coop"
-        else "No secret objective cards were given, so none were dealt."
-    ),
-    "decks_built": lambda s: (
-        f"Decks shuffled: {_plural(s['crossroads'], 'crossroads card')}, "
-        f"{_plural(s['crises'], 'crisis card')} and "
-        f"{_plural(s['exiled_objectives'], 'exiled objective')}."
-    ),
-    "first_player_chosen": lambda s: (
-        f"{s['seat_name']} takes the first player token: their group leader {s['leader']} "
-        f"has the highest influence ({s['influence']})."
-        + (
-            f" Tied with {s['tied_with']}; the seat listed first goes first, swap if you agree."
-            if s.get("tied_with")
-            else ""
+    )
+
+
+def _no_secret_objectives(s: Step, n: Names, tr: Translator) -> str:
+    if s["reason"] == "coop":
+        return tr.gettext(
+            "Co-op rules: nobody holds a secret objective and nobody can be exiled; everyone "
+            "plays for the main objective."
         )
-    ),
-    # --- board actions, exposure and the spreading bite ---
-    "exposure_rolled": lambda s: (
-        f"{s['name']} rolls for exposure: "
-        + {
-            "blank": "blank, nothing happens.",
-            "wound": "a wound.",
-            "frostbite": "frostbite.",
-            "bite": "bitten!",
-        }[s["result"]]
-    ),
-    "exposure_skipped": "{name} does not roll for exposure ({reason}).",
-    "bite_spreads": (
-        "The bite spreads to {name}, the lowest influence left at {location_name}: "
-        "{owner_name} kills them or rolls the exposure die for them."
-    ),
-    "bite_stops_nobody": "Nobody is left at {location_name}: the bite stops spreading.",
-    "bite_kill_chosen": "{name} is killed to stop the bite from spreading.",
-    "bite_roll": lambda s: (
-        f"{s['name']} rolls the exposure die against the bite: {s['result']}"
-        + (": safe." if s["result"] == "blank" else ": not safe.")
-    ),
-    "bite_survived": "{name} survives, and the bite stops spreading.",
-    "survivor_moved": lambda s: (
-        f"{s['name']} moves from {s['from_name']} to {s['to_name']}"
-        + (" (this move does not use their move for the turn)." if s["free"] else ".")
-    ),
-    "zombies_killed": lambda s: (
-        f"{_plural(s['count'], 'zombie')} killed at {_where(s)}"
-        + (f" by {s['by']}." if s["by"] else ".")
-    ),
-    "barricade_added": lambda s: f"A barricade goes up at {_where(s)}.",
-    "barricade_removed": lambda s: f"A barricade comes off {_where(s)}.",
-    "trap_added": lambda s: f"An explosive trap is set at {_where(s)}.",
-    "trap_removed": lambda s: f"An explosive trap is taken off {_where(s)} without going off.",
-    "zombie_attracted": "A zombie is drawn from {from_name} to {to_name}.",
-    "noise_added": lambda s: (
-        f"{_plural(s['count'], 'noise token')} placed at the {s['location_name']} "
-        f"({s['noise']} of 4 there now)."
-    ),
-    "noise_removed": lambda s: (
-        f"{_plural(s['count'], 'noise token')} taken off the {s['location_name']} "
-        f"({s['noise']} left there)."
-    ),
-    "cards_played": lambda s: (
-        f"{s['seat_name']} plays {_plural(s['count'], 'card')}: "
-        + {
-            "": f"onto the waste pile (now {s['waste']}).",
-            "event": "event cards leave the game instead of going on the waste pile.",
-            "exiled": "played by an exiled player, they leave the game instead of being wasted.",
-        }[s["removed"]]
-    ),
-    "waste_cleaned": lambda s: (
-        f"{s['seat_name']} cleans the waste: {_plural(s['removed'], 'card')} leave the game, "
-        f"{s['waste']} left on the pile."
-    ),
-    "waste_added": lambda s: (
-        f"{_plural(s['count'], 'card')} onto the waste pile: now {s['waste']}."
-    ),
-    "food_spent": lambda s: (
-        f"{s['seat_name']} spends {_plural(s['count'], 'food token')} for "
-        f"+{s['count']} on an action die; {s['food']} left in the supply."
-    ),
-    "food_added": lambda s: (
-        f"{_plural(s['count'], 'food token')} added to the supply: now {s['food']}."
-    ),
-    "helpless_added": lambda s: (
-        f"{_plural(s['count'], 'unruly helpless survivor' if s['unruly'] else 'helpless survivor')}"
-        " join the colony"
-        + (
-            f"; {s['left_out']} more find no empty survivor space and are not added."
-            if s["left_out"]
-            else "."
+    return tr.gettext("No secret objective cards were given, so none were dealt.")
+
+
+def _decks_built(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "Decks shuffled: crossroads {crossroads}, crises {crises}, exiled objectives "
+        "{exiled_objectives}."
+    ).format(
+        crossroads=s["crossroads"], crises=s["crises"], exiled_objectives=s["exiled_objectives"]
+    )
+
+
+def _first_player_chosen(s: Step, n: Names, tr: Translator) -> str:
+    text = tr.gettext(
+        "{seat_name} takes the first player token: their group leader {leader} has the highest "
+        "influence ({influence})."
+    ).format(seat_name=n.seat(s), leader=s["leader"], influence=s["influence"])
+    if not s.get("tied_with"):
+        return text
+    tie = tr.gettext(
+        "Tied with {tied_with}; the seat listed first goes first, swap if you agree."
+    ).format(tied_with=s["tied_with"])
+    return f"{text} {tie}"
+
+
+# --- board actions, exposure and the spreading bite ---
+
+
+def _exposure_rolled(s: Step, n: Names, tr: Translator) -> str:
+    texts = {
+        "blank": tr.gettext("{name} rolls for exposure: blank, nothing happens."),
+        "wound": tr.gettext("{name} rolls for exposure: a wound."),
+        "frostbite": tr.gettext("{name} rolls for exposure: frostbite."),
+        "bite": tr.gettext("{name} rolls for exposure: bitten!"),
+    }
+    return texts[s["result"]].format(name=n.survivor(s))
+
+
+def _exposure_skipped(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} does not roll for exposure ({reason}).").format(
+        name=n.survivor(s), reason=_code(SKIP_REASONS, s["reason"], tr)
+    )
+
+
+def _bite_spreads(s: Step, n: Names, tr: Translator) -> str:
+    fields = {"name": n.survivor(s), "place": _place(s, n)}
+    if s.get("seat"):
+        return tr.gettext(
+            "The bite spreads to {name}, the lowest influence left at {place}: {owner_name} kills "
+            "them or rolls the exposure die for them."
+        ).format(owner_name=n.seat(s, "seat", "owner_name"), **fields)
+    return tr.gettext(
+        "The bite spreads to {name}, the lowest influence left at {place}: the table kills them "
+        "or rolls the exposure die for them."
+    ).format(**fields)
+
+
+def _bite_stops_nobody(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Nobody is left at {place}: the bite stops spreading.").format(
+        place=_place(s, n)
+    )
+
+
+def _bite_kill_chosen(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} is killed to stop the bite from spreading.").format(
+        name=n.survivor(s)
+    )
+
+
+def _bite_roll(s: Step, n: Names, tr: Translator) -> str:
+    if s["result"] == "blank":
+        text = tr.gettext("{name} rolls the exposure die against the bite: blank: safe.")
+    else:
+        text = tr.gettext("{name} rolls the exposure die against the bite: {result}: not safe.")
+    return text.format(name=n.survivor(s), result=_code(EXPOSURE_FACES, s["result"], tr))
+
+
+def _bite_survived(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} survives, and the bite stops spreading.").format(name=n.survivor(s))
+
+
+def _survivor_moved(s: Step, n: Names, tr: Translator) -> str:
+    if s["free"]:
+        text = tr.gettext(
+            "{name} moves from {came_from} to {to} (this move does not use their move for the "
+            "turn)."
         )
-    ),
-    "helpless_not_added": (
+    else:
+        text = tr.gettext("{name} moves from {came_from} to {to}.")
+    return text.format(
+        name=n.survivor(s),
+        came_from=n.place(s.get("came_from"), s.get("from_name", "")),
+        to=n.place(s.get("to"), s.get("to_name", "")),
+    )
+
+
+def _zombies_killed(s: Step, n: Names, tr: Translator) -> str:
+    if s.get("by"):
+        text = tr.ngettext(
+            "{count} zombie killed at {where} by {by}.",
+            "{count} zombies killed at {where} by {by}.",
+            s["count"],
+        )
+    else:
+        text = tr.ngettext(
+            "{count} zombie killed at {where}.", "{count} zombies killed at {where}.", s["count"]
+        )
+    return text.format(count=s["count"], where=_where(s, n, tr), by=s.get("by", ""))
+
+
+def _barricade_added(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("A barricade goes up at {where}.").format(where=_where(s, n, tr))
+
+
+def _barricade_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("A barricade comes off {where}.").format(where=_where(s, n, tr))
+
+
+def _trap_added(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("An explosive trap is set at {where}.").format(where=_where(s, n, tr))
+
+
+def _trap_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("An explosive trap is taken off {where} without going off.").format(
+        where=_where(s, n, tr)
+    )
+
+
+def _entrance_of(n: Names, tr: Translator, place: Any, number: Any, name: str) -> str:
+    """'entrance 2 of the colony' or 'the entrance of the Police Station'."""
+    if place == "colony":
+        return tr.gettext("entrance {entrance} of the colony").format(entrance=number)
+    return tr.gettext("the entrance of the {location}").format(location=n.place(place, name))
+
+
+def _zombie_attracted(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("A zombie is drawn from {came_from} to {to}.").format(
+        came_from=_entrance_of(
+            n, tr, s.get("from_where"), s.get("from_entrance"), s.get("from_location_name", "")
+        ),
+        to=_entrance_of(n, tr, s.get("where"), s.get("entrance"), s.get("location_name", "")),
+    )
+
+
+def _noise_added(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{count} noise token placed at the {place} ({noise} of 4 there now).",
+        "{count} noise tokens placed at the {place} ({noise} of 4 there now).",
+        s["count"],
+    ).format(count=s["count"], place=_place(s, n, "location"), noise=s["noise"])
+
+
+def _noise_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{count} noise token taken off the {place} ({noise} left there).",
+        "{count} noise tokens taken off the {place} ({noise} left there).",
+        s["count"],
+    ).format(count=s["count"], place=_place(s, n, "location"), noise=s["noise"])
+
+
+def _cards_played(s: Step, n: Names, tr: Translator) -> str:
+    count = s["count"]
+    if s["removed"] == "event":
+        text = tr.ngettext(
+            "{seat_name} plays {count} card: event cards leave the game instead of going on the "
+            "waste pile.",
+            "{seat_name} plays {count} cards: event cards leave the game instead of going on the "
+            "waste pile.",
+            count,
+        )
+    elif s["removed"] == "exiled":
+        text = tr.ngettext(
+            "{seat_name} plays {count} card: played by an exiled player, it leaves the game "
+            "instead of being wasted.",
+            "{seat_name} plays {count} cards: played by an exiled player, they leave the game "
+            "instead of being wasted.",
+            count,
+        )
+    else:
+        text = tr.ngettext(
+            "{seat_name} plays {count} card onto the waste pile (now {waste}).",
+            "{seat_name} plays {count} cards onto the waste pile (now {waste}).",
+            count,
+        )
+    return text.format(seat_name=n.seat(s), count=count, waste=s["waste"])
+
+
+def _waste_cleaned(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{seat_name} cleans the waste: {removed} card leaves the game, {waste} left on the pile.",
+        "{seat_name} cleans the waste: {removed} cards leave the game, {waste} left on the pile.",
+        s["removed"],
+    ).format(seat_name=n.seat(s), removed=s["removed"], waste=s["waste"])
+
+
+def _waste_added(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{count} card onto the waste pile: now {waste}.",
+        "{count} cards onto the waste pile: now {waste}.",
+        s["count"],
+    ).format(count=s["count"], waste=s["waste"])
+
+
+def _food_spent(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{seat_name} spends {count} food token for +{count} on an action die; {food} left in "
+        "the supply.",
+        "{seat_name} spends {count} food tokens for +{count} on an action die; {food} left in "
+        "the supply.",
+        s["count"],
+    ).format(seat_name=n.seat(s), count=s["count"], food=s["food"])
+
+
+def _food_added(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{count} food token added to the supply: now {food}.",
+        "{count} food tokens added to the supply: now {food}.",
+        s["count"],
+    ).format(count=s["count"], food=s["food"])
+
+
+def _helpless_added(s: Step, n: Names, tr: Translator) -> str:
+    count = s["count"]
+    if s["unruly"]:
+        text = tr.ngettext(
+            "{count} unruly helpless survivor joins the colony.",
+            "{count} unruly helpless survivors join the colony.",
+            count,
+        )
+    else:
+        text = tr.ngettext(
+            "{count} helpless survivor joins the colony.",
+            "{count} helpless survivors join the colony.",
+            count,
+        )
+    text = text.format(count=count)
+    if not s.get("left_out"):
+        return text
+    more = tr.ngettext(
+        "{left_out} more finds no empty survivor space and is not added.",
+        "{left_out} more find no empty survivor space and are not added.",
+        s["left_out"],
+    ).format(left_out=s["left_out"])
+    return f"{text} {more}"
+
+
+def _helpless_not_added(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "{seat_name} is exiled: the helpless survivors they would bring are not added."
-    ),
-    "unruly_calmed": lambda s: (
-        f"{s['seat_name']} calms an unruly helpless survivor with a medicine card"
-        + (
-            f" (onto the waste pile, now {s['waste']})."
-            if s["wasted"]
-            else " (played by an exiled player, the card leaves the game)."
+    ).format(seat_name=n.seat(s))
+
+
+def _unruly_calmed(s: Step, n: Names, tr: Translator) -> str:
+    if s["wasted"]:
+        text = tr.gettext(
+            "{seat_name} calms an unruly helpless survivor with a medicine card (onto the waste "
+            "pile, now {waste})."
         )
-    ),
-    "wound_healed": "{name} loses a {wound} token.",
-    "despair_removed": "{name} loses a despair token.",
-    "survivor_added": "{name} joins {seat_name}'s group at {location_name}.",
-    "counter_set": lambda s: (
-        f"Table correction: {s['counter'].replace('_', ' ')} set from {s['old']} to {s['value']}."
-    ),
-    "capacity_set": "Table setting: {location_name} now has {value} {what}.",
-    # --- colony phase, crisis and card effects ---
-    "effect_by_hand": "{source}: {text}",
-    "food_changed": lambda s: (
-        f"{s['source']}: food {_signed(s['amount'])}, now {s['food']}"
-        + (
-            f" (the card asked for {_signed(s['wanted'])}; the supply had no more)."
-            if s["amount"] != s["wanted"]
-            else "."
+    else:
+        text = tr.gettext(
+            "{seat_name} calms an unruly helpless survivor with a medicine card (played by an "
+            "exiled player, the card leaves the game)."
         )
-    ),
-    "starvation_changed": lambda s: (
-        f"{s['source']}: starvation tokens {_signed(s['amount'])}, now {s['starvation']}."
-    ),
-    "waste_changed": lambda s: (
-        f"{s['source']}: waste pile {_signed(s['amount'])}, now {s['waste']}"
-        + (" (it was already empty)." if s["amount"] != s["wanted"] else ".")
-    ),
-    "round_track_changed": lambda s: (
-        f"{s['source']}: round track {_signed(s['amount'])}, now {s['round_track']}."
-    ),
-    "helpless_removed": lambda s: (
-        f"{_plural(s['count'], 'helpless survivor')} leave the colony (not a death)"
-        + (f"; the card asked for {s['wanted']}." if s["count"] != s["wanted"] else ".")
-    ),
-    "helpless_turned": lambda s: (
-        f"{_plural(abs(s['count']), 'helpless survivor')} turn "
-        + ("unruly" if s["wanted"] >= 0 else "calm again")
-        + f": now {s['normal']} normal and {s['unruly_now']} unruly."
-    ),
-    "zombies_removed": "{source}: {count} zombie(s) leave {location_name}.",
-    "effect_place_missing": (
+    return text.format(seat_name=n.seat(s), waste=s["waste"])
+
+
+def _wound_healed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} loses a {wound} token.").format(
+        name=n.survivor(s), wound=_code(WOUND_NAMES, s["wound"], tr)
+    )
+
+
+def _despair_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} loses a despair token.").format(name=n.survivor(s))
+
+
+def _survivor_added(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} joins {seat_name}'s group at {place}.").format(
+        name=n.survivor(s), seat_name=n.seat(s), place=_place(s, n)
+    )
+
+
+def _counter_set(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Table correction: {counter} set from {old} to {value}.").format(
+        counter=_code(COUNTER_NAMES, s["counter"], tr), old=s["old"], value=s["value"]
+    )
+
+
+def _capacity_set(s: Step, n: Names, tr: Translator) -> str:
+    value = s["value"]
+    if s["what"] == "survivor_spaces":
+        text = tr.ngettext(
+            "Table setting: {place} now has {value} survivor space.",
+            "Table setting: {place} now has {value} survivor spaces.",
+            value,
+        )
+    elif s.get("entrance") is None:
+        text = tr.ngettext(
+            "Table setting: {place} now has {value} entrance space.",
+            "Table setting: {place} now has {value} entrance spaces.",
+            value,
+        )
+    else:
+        text = tr.ngettext(
+            "Table setting: {place} now has {value} space at entrance {entrance}.",
+            "Table setting: {place} now has {value} spaces at entrance {entrance}.",
+            value,
+        )
+    return text.format(place=_place(s, n), value=value, entrance=s.get("entrance"))
+
+
+# --- colony phase, crisis and card effects ---
+
+
+def _effect_by_hand(s: Step, n: Names, tr: Translator) -> str:
+    source = _source(s, tr, capital=True)
+    if s.get("need"):
+        return _code(
+            BY_HAND_NEEDS,
+            s["need"],
+            tr,
+            source=source,
+            target=_code(TARGET_NAMES, s.get("target"), tr),
+        )
+    return tr.gettext("{source}: {text}").format(source=source, text=s.get("text", ""))
+
+
+def _food_changed(s: Step, n: Names, tr: Translator) -> str:
+    if s["amount"] != s["wanted"]:
+        text = tr.gettext(
+            "{source}: food {amount}, now {food} (the card asked for {wanted}; the supply had no "
+            "more)."
+        )
+    else:
+        text = tr.gettext("{source}: food {amount}, now {food}.")
+    return text.format(
+        source=_source(s, tr, capital=True),
+        amount=_signed(s["amount"]),
+        wanted=_signed(s["wanted"]),
+        food=s["food"],
+    )
+
+
+def _starvation_changed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{source}: starvation tokens {amount}, now {starvation}.").format(
+        source=_source(s, tr, capital=True),
+        amount=_signed(s["amount"]),
+        starvation=s["starvation"],
+    )
+
+
+def _waste_changed(s: Step, n: Names, tr: Translator) -> str:
+    if s["amount"] != s["wanted"]:
+        text = tr.gettext("{source}: waste pile {amount}, now {waste} (it was already empty).")
+    else:
+        text = tr.gettext("{source}: waste pile {amount}, now {waste}.")
+    return text.format(
+        source=_source(s, tr, capital=True), amount=_signed(s["amount"]), waste=s["waste"]
+    )
+
+
+def _round_track_changed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{source}: round track {amount}, now {round_track}.").format(
+        source=_source(s, tr, capital=True),
+        amount=_signed(s["amount"]),
+        round_track=s["round_track"],
+    )
+
+
+def _helpless_removed(s: Step, n: Names, tr: Translator) -> str:
+    if s["count"] != s["wanted"]:
+        text = tr.ngettext(
+            "{count} helpless survivor leaves the colony (not a death); the card asked for "
+            "{wanted}.",
+            "{count} helpless survivors leave the colony (not a death); the card asked for "
+            "{wanted}.",
+            s["count"],
+        )
+    else:
+        text = tr.ngettext(
+            "{count} helpless survivor leaves the colony (not a death).",
+            "{count} helpless survivors leave the colony (not a death).",
+            s["count"],
+        )
+    return text.format(count=s["count"], wanted=s["wanted"])
+
+
+def _helpless_turned(s: Step, n: Names, tr: Translator) -> str:
+    count = abs(s["count"])
+    if s["wanted"] >= 0:
+        text = tr.ngettext(
+            "{count} helpless survivor turns unruly: now {normal} normal and {unruly} unruly.",
+            "{count} helpless survivors turn unruly: now {normal} normal and {unruly} unruly.",
+            count,
+        )
+    else:
+        text = tr.ngettext(
+            "{count} helpless survivor calms down: now {normal} normal and {unruly} unruly.",
+            "{count} helpless survivors calm down: now {normal} normal and {unruly} unruly.",
+            count,
+        )
+    return text.format(count=count, normal=s["normal"], unruly=s["unruly_now"])
+
+
+def _zombies_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{source}: {count} zombie leaves {place}.",
+        "{source}: {count} zombies leave {place}.",
+        s["count"],
+    ).format(source=_source(s, tr, capital=True), count=s["count"], place=_place(s, n))
+
+
+def _effect_place_missing(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "{source}: {where} is not on this table's board; nothing happens there."
-    ),
-    "random_location": "Random location: the die shows {roll}, so {location_name}.",
-    "random_location_none": (
+    ).format(source=_source(s, tr, capital=True), where=s["where"])
+
+
+def _random_location(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Random location: the die shows {roll}, so {place}.").format(
+        roll=s["roll"], place=_place(s, n, "location")
+    )
+
+
+def _random_location_none(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
         "Random location: the die shows {roll}, and no location has that number; nothing happens."
-    ),
-    "helpless_no_room": (
-        "{source}: the colony has no empty survivor space; the {count} helpless survivor(s) "
-        "are not added."
-    ),
-    "noise_lost": lambda s: (
-        f"The {s['location_name']} already holds {s['noise']} noise tokens, 4 at most: "
-        f"{_plural(s['count'], 'token')} more cannot be placed."
-    ),
-    "noise_not_at_colony": "{source}: noise is only made at locations; nothing happens.",
-    "defence_lost": lambda s: (
-        f"No empty entrance space at {s['location_name']}: the "
-        f"{'barricade' if s['what'] == 'barricade' else 'trap'} is lost."
-    ),
-    "defence_missing": lambda s: (
-        f"There is no {'barricade' if s['what'] == 'barricade' else 'trap'} left to remove at "
-        f"{s['location_name']}."
-    ),
-    "effect_no_target": "{source}: nobody fits ({target}); nothing happens.",
-    "crisis_revealed": lambda s: (
-        f"Crisis: {s['name']}. Prevent it with {' or '.join(s['prevent'])}: the colony needs "
-        f"{s['target']} point(s). If it fails: {s['fail_text']}"
-    ),
-    "bandits_rolled": lambda s: (
-        "This crisis places no bandits; two random locations are rolled: "
-        + ", ".join(str(r) for r in s["rolls"])
-        + "."
-    ),
-    "bandit_placed": "A bandit moves into {location_name} ({bandits} there now).",
-    "bandit_not_placed": lambda s: (
-        f"No bandit goes to {s['location_name']}: every survivor space there is taken."
-        if s["full"]
-        else f"No location has the number {s['number']}: that bandit is not placed."
-    ),
-    "crisis_card_added": lambda s: (
-        f"{s['seat_name']} adds {_plural(s['count'], 'card')} face down to the crisis "
-        f"({s['total']} in all)."
-    ),
-    "crisis_contribution_private": lambda s: (
-        "You added " + ", ".join(s["symbols"]) + f" to the crisis ({s['total']} cards in all)."
-    ),
-    "crisis_none": "No crisis is in play this round; nothing to resolve.",
-    "crisis_resolving": lambda s: (
-        f"Resolving {s['name']}: {_plural(s['count'], 'card')} shuffled; "
-        f"{s['target']} point(s) needed."
-    ),
-    "crisis_card_revealed": lambda s: (
-        f"Card {s['k']}: {s['symbol']} ({_signed(s['points'])}), total {s['total']}."
-    ),
-    "crisis_failed": "{name} is not prevented ({total} of {target}): {fail_text}",
-    "crisis_prevented": "{name} is prevented ({total} of {target}).",
-    "crisis_bonus": "Two or more over the target: {bonus_text}",
-    "crisis_cards_removed": "The {count} crisis card(s) are removed from the game.",
-    "colony_phase_began": "Round {round}: the colony phase begins.",
-    "colony_phase_paused": lambda s: (
-        "The colony phase waits for the decision above; it carries on with "
-        + s["next_step"].replace("_", " ")
-        + "."
-    ),
-    "food_paid": lambda s: (
-        f"{_plural(s['colonists'], 'colonist')} eat {s['need']} food; {s['food']} left."
-    ),
-    "colony_starves": lambda s: (
-        f"{_plural(s['colonists'], 'colonist')} need {s['need']} food but the supply holds "
-        f"{s['food']}: none is paid and a starvation token is added ({s['starvation']} now)."
-    ),
-    "waste_checked": lambda s: (
-        f"The waste pile holds {_plural(s['waste'], 'card')}: "
-        + (f"morale -{s['loss']}." if s["loss"] else "no morale is lost.")
-    ),
-    "noise_resolved": lambda s: (
-        f"Noise at {s['location_name']}: "
-        + (f"rolled {s['roll']}" if "roll" in s else f"the token lands {s['coin']}")
-        + (", a zombie comes." if s["hit"] else ", nothing comes.")
-    ),
-    "main_objective_checked": lambda s: (
-        "The main objective is met." if s["met"] else "The main objective is not met yet."
-    ),
-    "round_track_moved": "The round track moves down: {round_track} round(s) left.",
-    "first_player_kept": "The vote passed: {seat_name} stays first player.",
-    "first_player_passed": "The first player token passes right, to {seat_name}.",
-    "round_began": "Round {round} begins ({round_track} on the round track): reveal a crisis.",
+    ).format(roll=s["roll"])
+
+
+def _helpless_no_room(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{source}: the colony has no empty survivor space; the {count} helpless survivor is not "
+        "added.",
+        "{source}: the colony has no empty survivor space; the {count} helpless survivors are "
+        "not added.",
+        s["count"],
+    ).format(source=_source(s, tr, capital=True), count=s["count"])
+
+
+def _noise_lost(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "The {place} already holds {noise} noise tokens, 4 at most: {count} more token cannot "
+        "be placed.",
+        "The {place} already holds {noise} noise tokens, 4 at most: {count} more tokens cannot "
+        "be placed.",
+        s["count"],
+    ).format(place=_place(s, n, "location"), noise=s["noise"], count=s["count"])
+
+
+def _noise_not_at_colony(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{source}: noise is only made at locations; nothing happens.").format(
+        source=_source(s, tr, capital=True)
+    )
+
+
+def _defence_lost(s: Step, n: Names, tr: Translator) -> str:
+    if s["what"] == "barricade":
+        text = tr.gettext("No empty entrance space at {place}: the barricade is lost.")
+    else:
+        text = tr.gettext("No empty entrance space at {place}: the trap is lost.")
+    return text.format(place=_place(s, n))
+
+
+def _defence_missing(s: Step, n: Names, tr: Translator) -> str:
+    if s["what"] == "barricade":
+        text = tr.gettext("There is no barricade left to remove at {place}.")
+    else:
+        text = tr.gettext("There is no trap left to remove at {place}.")
+    return text.format(place=_place(s, n))
+
+
+def _effect_no_target(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{source}: nobody fits ({target}); nothing happens.").format(
+        source=_source(s, tr, capital=True), target=_code(TARGET_NAMES, s["target"], tr)
+    )
+
+
+def _crisis_revealed(s: Step, n: Names, tr: Translator) -> str:
+    prevent = _join(tr, (_symbol(tr, p) for p in s["prevent"]), last="or")
+    return tr.ngettext(
+        "Crisis: {name}. Prevent it with {prevent}: the colony needs {target} point. If it "
+        "fails: {fail_text}",
+        "Crisis: {name}. Prevent it with {prevent}: the colony needs {target} points. If it "
+        "fails: {fail_text}",
+        s["target"],
+    ).format(name=s["name"], prevent=prevent, target=s["target"], fail_text=s["fail_text"])
+
+
+def _bandits_rolled(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "This crisis places no bandits; two random locations are rolled: {rolls}."
+    ).format(rolls=_join(tr, s["rolls"]))
+
+
+def _bandit_placed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("A bandit moves into {place} ({bandits} there now).").format(
+        place=_place(s, n, "location"), bandits=s["bandits"]
+    )
+
+
+def _bandit_not_placed(s: Step, n: Names, tr: Translator) -> str:
+    if s["full"]:
+        return tr.gettext("No bandit goes to {place}: every survivor space there is taken.").format(
+            place=_place(s, n, "location")
+        )
+    return tr.gettext("No location has the number {number}: that bandit is not placed.").format(
+        number=s["number"]
+    )
+
+
+def _crisis_card_added(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{seat_name} adds {count} card face down to the crisis ({total} in all).",
+        "{seat_name} adds {count} cards face down to the crisis ({total} in all).",
+        s["count"],
+    ).format(seat_name=n.seat(s), count=s["count"], total=s["total"])
+
+
+def _crisis_contribution_private(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "You added {symbols} to the crisis ({total} card in all).",
+        "You added {symbols} to the crisis ({total} cards in all).",
+        s["total"],
+    ).format(symbols=_join(tr, (_symbol(tr, x) for x in s["symbols"])), total=s["total"])
+
+
+def _crisis_cards_entered(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "The table adds {count} card face down to the crisis ({total} in all).",
+        "The table adds {count} cards face down to the crisis ({total} in all).",
+        s["count"],
+    ).format(count=s["count"], total=s["total"])
+
+
+def _crisis_cards_withdrawn(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{seat_name} takes back {count} card from the crisis ({total} left).",
+        "{seat_name} takes back {count} cards from the crisis ({total} left).",
+        s["count"],
+    ).format(seat_name=n.seat(s), count=s["count"], total=s["total"])
+
+
+def _crisis_none(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("No crisis is in play this round; nothing to resolve.")
+
+
+def _crisis_resolving(s: Step, n: Names, tr: Translator) -> str:
+    shuffled = tr.ngettext(
+        "Resolving {name}: {count} card shuffled.",
+        "Resolving {name}: {count} cards shuffled.",
+        s["count"],
+    ).format(name=s["name"], count=s["count"])
+    needed = tr.ngettext("{target} point needed.", "{target} points needed.", s["target"]).format(
+        target=s["target"]
+    )
+    return f"{shuffled} {needed}"
+
+
+def _crisis_card_revealed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Card {k}: {symbol} ({points}), total {total}.").format(
+        k=s["k"], symbol=_symbol(tr, s["symbol"]), points=_signed(s["points"]), total=s["total"]
+    )
+
+
+def _crisis_failed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} is not prevented ({total} of {target}): {fail_text}").format(
+        name=s["name"], total=s["total"], target=s["target"], fail_text=s["fail_text"]
+    )
+
+
+def _crisis_prevented(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("{name} is prevented ({total} of {target}).").format(
+        name=s["name"], total=s["total"], target=s["target"]
+    )
+
+
+def _crisis_bonus(s: Step, n: Names, tr: Translator) -> str:
+    if s.get("bonus_text"):
+        return tr.gettext("Two or more over the target: {bonus_text}").format(
+            bonus_text=s["bonus_text"]
+        )
+    if s.get("default_bonus"):
+        return tr.gettext("Two or more over the target: the colony gains 1 morale.")
+    return tr.gettext("Two or more over the target: the crisis card's bonus applies.")
+
+
+def _crisis_cards_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "The {count} crisis card is removed from the game.",
+        "The {count} crisis cards are removed from the game.",
+        s["count"],
+    ).format(count=s["count"])
+
+
+def _colony_phase_began(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Round {round}: the colony phase begins.").format(round=s["round"])
+
+
+def _colony_phase_paused(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "The colony phase waits for the decision above; it carries on with {next_step}."
+    ).format(next_step=_code(COLONY_STEP_NAMES, s["next_step"], tr))
+
+
+def _food_paid(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{colonists} colonist eats {need} food; {food} left.",
+        "{colonists} colonists eat {need} food; {food} left.",
+        s["colonists"],
+    ).format(colonists=s["colonists"], need=s["need"], food=s["food"])
+
+
+def _colony_starves(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{colonists} colonist needs {need} food but the supply holds {food}: none is paid and a "
+        "starvation token is added ({starvation} now).",
+        "{colonists} colonists need {need} food but the supply holds {food}: none is paid and a "
+        "starvation token is added ({starvation} now).",
+        s["colonists"],
+    ).format(colonists=s["colonists"], need=s["need"], food=s["food"], starvation=s["starvation"])
+
+
+def _waste_checked(s: Step, n: Names, tr: Translator) -> str:
+    if s["loss"]:
+        text = tr.ngettext(
+            "The waste pile holds {waste} card: morale -{loss}.",
+            "The waste pile holds {waste} cards: morale -{loss}.",
+            s["waste"],
+        )
+    else:
+        text = tr.ngettext(
+            "The waste pile holds {waste} card: no morale is lost.",
+            "The waste pile holds {waste} cards: no morale is lost.",
+            s["waste"],
+        )
+    return text.format(waste=s["waste"], loss=s["loss"])
+
+
+def _noise_resolved(s: Step, n: Names, tr: Translator) -> str:
+    if "roll" in s:
+        if s["hit"]:
+            text = tr.gettext("Noise at {place}: rolled {roll}, a zombie comes.")
+        else:
+            text = tr.gettext("Noise at {place}: rolled {roll}, nothing comes.")
+    elif s["hit"]:
+        text = tr.gettext("Noise at {place}: the token lands !!!, a zombie comes.")
+    else:
+        text = tr.gettext("Noise at {place}: the token lands blank, nothing comes.")
+    return text.format(place=_place(s, n, "location"), roll=s.get("roll"))
+
+
+def _main_objective_checked(s: Step, n: Names, tr: Translator) -> str:
+    if s["met"]:
+        return tr.gettext("The main objective is met.")
+    return tr.gettext("The main objective is not met yet.")
+
+
+def _round_track_moved(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "The round track moves down: {round_track} round left.",
+        "The round track moves down: {round_track} rounds left.",
+        s["round_track"],
+    ).format(round_track=s["round_track"])
+
+
+def _first_player_kept(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("The vote passed: {seat_name} stays first player.").format(
+        seat_name=n.seat(s)
+    )
+
+
+def _first_player_passed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("The first player token passes right, to {seat_name}.").format(
+        seat_name=n.seat(s)
+    )
+
+
+def _round_began(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "Round {round} begins ({round_track} on the round track): reveal a crisis."
+    ).format(round=s["round"], round_track=s["round_track"])
+
+
+RENDERERS: dict[str, Renderer] = {
+    # tracks, deaths and the end of the game
+    "morale_changed": _morale_changed,
+    "survivor_died": _survivor_died,
+    "survivor_removed": _survivor_removed,
+    "helpless_died": _helpless_died,
+    "wound_added": _wound_added,
+    "leader_promoted": _leader_promoted,
+    "last_survivor_lost": _last_survivor_lost,
+    "player_eliminated": _player_eliminated,
+    "tie_broken": _tie_broken,
+    "game_ended": _game_ended,
+    # adding zombies
+    "zombies_to_add": _zombies_to_add,
+    "zombie_placed": _zombie_placed,
+    "barricade_broken": _barricade_broken,
+    "trap_fired": _trap_fired,
+    "overrun": _overrun,
+    "overrun_nobody": _overrun_nobody,
+    "bandits_removed": _bandits_removed,
+    # player turns, crossroads, votes, exile and the end of the game
+    "turn_started": _turn_started,
+    "crossroads_drawn": _crossroads_drawn,
+    "crossroads_secret": _crossroads_secret,
+    "crossroads_deck_empty": _crossroads_deck_empty,
+    "frostbite_hurts": _frostbite_hurts,
+    "crossroads_returned": _crossroads_returned,
+    "turn_ended": _turn_ended,
+    "turns_over": _turns_over,
+    "crossroads_revealed": _crossroads_revealed,
+    "crossroads_option_chosen": _crossroads_option_chosen,
+    "crossroads_removed": _crossroads_removed,
+    "crossroads_no_option": _crossroads_no_option,
+    "vote_opened": _vote_opened,
+    "vote_cast": _vote_cast,
+    "vote_tally": _vote_tally,
+    "vote_tie_broken": _vote_tie_broken,
+    "exile_vote_called": _exile_vote_called,
+    "exile_refused": _exile_refused,
+    "player_exiled": _player_exiled,
+    "exiled_objective_drawn": _exiled_objective_drawn,
+    "exiled_objective_secret": _exiled_objective_secret,
+    "exiled_objectives_empty": _exiled_objectives_empty,
+    "exiled_survivor_moved": _exiled_survivor_moved,
+    "exiled_must_move": _exiled_must_move,
+    "objective_marked": _objective_marked,
+    "winners_declared": _winners_declared,
+    # game setup and dealing
+    "game_set_up": _game_set_up,
+    "setup_extra": _setup_extra,
+    "starting_items": _starting_items,
+    "survivors_dealt": _survivors_dealt,
+    "survivors_dealt_private": _survivors_dealt_private,
+    "survivors_kept": _survivors_kept,
+    "survivors_returned": _survivors_returned,
+    "objective_received": _objective_received,
+    "objectives_dealt": _objectives_dealt,
+    "no_secret_objectives": _no_secret_objectives,
+    "decks_built": _decks_built,
+    "first_player_chosen": _first_player_chosen,
+    # board actions, exposure and the spreading bite
+    "exposure_rolled": _exposure_rolled,
+    "exposure_skipped": _exposure_skipped,
+    "bite_spreads": _bite_spreads,
+    "bite_stops_nobody": _bite_stops_nobody,
+    "bite_kill_chosen": _bite_kill_chosen,
+    "bite_roll": _bite_roll,
+    "bite_survived": _bite_survived,
+    "survivor_moved": _survivor_moved,
+    "zombies_killed": _zombies_killed,
+    "barricade_added": _barricade_added,
+    "barricade_removed": _barricade_removed,
+    "trap_added": _trap_added,
+    "trap_removed": _trap_removed,
+    "zombie_attracted": _zombie_attracted,
+    "noise_added": _noise_added,
+    "noise_removed": _noise_removed,
+    "cards_played": _cards_played,
+    "waste_cleaned": _waste_cleaned,
+    "waste_added": _waste_added,
+    "food_spent": _food_spent,
+    "food_added": _food_added,
+    "helpless_added": _helpless_added,
+    "helpless_not_added": _helpless_not_added,
+    "unruly_calmed": _unruly_calmed,
+    "wound_healed": _wound_healed,
+    "despair_removed": _despair_removed,
+    "survivor_added": _survivor_added,
+    "counter_set": _counter_set,
+    "capacity_set": _capacity_set,
+    # colony phase, crisis and card effects
+    "effect_by_hand": _effect_by_hand,
+    "food_changed": _food_changed,
+    "starvation_changed": _starvation_changed,
+    "waste_changed": _waste_changed,
+    "round_track_changed": _round_track_changed,
+    "helpless_removed": _helpless_removed,
+    "helpless_turned": _helpless_turned,
+    "zombies_removed": _zombies_removed,
+    "effect_place_missing": _effect_place_missing,
+    "random_location": _random_location,
+    "random_location_none": _random_location_none,
+    "helpless_no_room": _helpless_no_room,
+    "noise_lost": _noise_lost,
+    "noise_not_at_colony": _noise_not_at_colony,
+    "defence_lost": _defence_lost,
+    "defence_missing": _defence_missing,
+    "effect_no_target": _effect_no_target,
+    "crisis_revealed": _crisis_revealed,
+    "bandits_rolled": _bandits_rolled,
+    "bandit_placed": _bandit_placed,
+    "bandit_not_placed": _bandit_not_placed,
+    "crisis_card_added": _crisis_card_added,
+    "crisis_contribution_private": _crisis_contribution_private,
+    "crisis_cards_entered": _crisis_cards_entered,
+    "crisis_cards_withdrawn": _crisis_cards_withdrawn,
+    "crisis_none": _crisis_none,
+    "crisis_resolving": _crisis_resolving,
+    "crisis_card_revealed": _crisis_card_revealed,
+    "crisis_failed": _crisis_failed,
+    "crisis_prevented": _crisis_prevented,
+    "crisis_bonus": _crisis_bonus,
+    "crisis_cards_removed": _crisis_cards_removed,
+    "colony_phase_began": _colony_phase_began,
+    "colony_phase_paused": _colony_phase_paused,
+    "food_paid": _food_paid,
+    "colony_starves": _colony_starves,
+    "waste_checked": _waste_checked,
+    "noise_resolved": _noise_resolved,
+    "main_objective_checked": _main_objective_checked,
+    "round_track_moved": _round_track_moved,
+    "first_player_kept": _first_player_kept,
+    "first_player_passed": _first_player_passed,
+    "round_began": _round_began,
 }
+"""Every step kind and the function that writes its sentence."""
+
+KINDS = frozenset(RENDERERS)
 
 
-def render_step(s: Step) -> str:
-    """Render any step as a plain sentence a person can read aloud."""
-    text = TEXTS[s["kind"]]
-    if callable(text):
-        return text(s)
-    return text.format_map(s)
+def render_step(
+    s: Step, state: Mapping[str, Any] | None = None, locale: str = DEFAULT_LOCALE
+) -> str:
+    """Write one step as a sentence in ``locale`` ("en", "pt_BR"); ``state`` supplies names."""
+    tr = translator(locale or DEFAULT_LOCALE)
+    return RENDERERS[s["kind"]](s, Names(state, tr), tr)
 
 
-def render_steps(steps: list[Step]) -> list[str]:
+def render_steps(
+    steps: list[Step], state: Mapping[str, Any] | None = None, locale: str = DEFAULT_LOCALE
+) -> list[str]:
     """Render a list of steps."""
-    return [render_step(s) for s in steps]
+    return [render_step(s, state, locale) for s in steps]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.deaths import kill_helpless, kill_survivor, lowest_influence
 from companion.engine.state import (
     COLONY,
@@ -10,10 +12,9 @@ from companion.engine.state import (
     free_spaces,
     location,
     one_per_two_colonists,
-    place_name,
     survivors_at,
 )
-from companion.engine.steps import Step, step
+from companion.engine.steps import Step, step, step_place_name
 
 COLONY_ENTRANCES = 6
 
@@ -49,7 +50,7 @@ def place_zombie(st: State, steps: list[Step], place: str, number: int | None, k
     """
     ent = entrance(st, place, number)
     where = {"where": place, "entrance": ent.get("number", 1), "k": k}
-    where["location_name"] = place_name(st, place)
+    where["location_name"] = step_place_name(st, place)
     if free_spaces(ent) > 0:
         ent["zombies"] += 1
         steps.append(step("zombie_placed", **where))
@@ -85,9 +86,11 @@ def overrun(st: State, steps: list[Step], place: str) -> None:
     there = survivors_at(st, place)
     if there:
         victim = lowest_influence(st, there, steps)
-        kill_survivor(st, steps, victim["id"], f"overrun at {place_name(st, place)}")
+        kill_survivor(
+            st, steps, victim["id"], "overrun", place=place, place_name=step_place_name(st, place)
+        )
         return
-    if place == COLONY and kill_helpless(st, steps, "overrun at the colony"):
+    if place == COLONY and kill_helpless(st, steps, "overrun", place=COLONY):
         return
     if place != COLONY and location(st, place)["bandits"] > 0:
         loc = location(st, place)
@@ -99,8 +102,13 @@ def overrun(st: State, steps: list[Step], place: str) -> None:
     steps.append(step("overrun_nobody", where=place))
 
 
-def add_zombies(st: State, steps: list[Step], place: str, count: int, reason: str) -> None:
+def add_zombies(
+    st: State, steps: list[Step], place: str, count: int, reason: str, **details: Any
+) -> None:
     """Add zombies to a place one at a time; colony zombies go round the entrances from 1.
+
+    ``reason`` is a code (setup, colony_phase, card with a ``source`` in ``details``,
+    card_or_action) or words the table typed.
 
     The count is fixed before the first one is placed: deaths on the way do not reduce it
     (the rulebook example places 7 for 14 colonists though one dies, 002:1675). Stops at once
@@ -112,9 +120,10 @@ def add_zombies(st: State, steps: list[Step], place: str, count: int, reason: st
         step(
             "zombies_to_add",
             where=place,
-            location_name=place_name(st, place),
+            location_name=step_place_name(st, place),
             count=count,
             reason=reason,
+            **details,
         )
     )
     for k in range(1, count + 1):
