@@ -27,9 +27,12 @@ def test_data_dir_moves_the_instance_folder(tmp_path):
 
 
 def test_config_py_in_the_data_folder_is_read(tmp_path):
-    (tmp_path / "config.py").write_text('GAMES_DB = "/elsewhere/games.db"\n')
+    elsewhere = tmp_path / "elsewhere" / "games.db"
+    elsewhere.parent.mkdir()
+    (tmp_path / "config.py").write_text(f"GAMES_DB = {str(elsewhere)!r}\n")
     app = create_app(data_dir=tmp_path)
-    assert app.config["GAMES_DB"] == "/elsewhere/games.db"
+    assert app.config["GAMES_DB"] == str(elsewhere)
+    assert elsewhere.exists()
 
 
 def test_secret_key_made_once_and_reused(tmp_path):

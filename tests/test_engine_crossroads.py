@@ -266,14 +266,9 @@ STRAYS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=RuleError,
-    reason="engine bug: a crossroads vote opens although its thumbs-up option adds survivors "
-    "to a full colony (002:1727); the vote can then never be settled as cast: the last "
-    "ballot and record_votes both raise, and every other action waits for the vote",
-)
 def test_an_opened_crossroads_vote_can_always_be_settled():
+    """A vote card that could add survivors to a full colony is refused before its vote opens
+    (002:1727), so an open vote can always be settled."""
     st = with_cards(make_state(3), crossroads=[STRAYS])
     for sid in ("s1", "s2", "s3"):
         put_survivors(st, [40], owner=sid)
@@ -281,12 +276,11 @@ def test_an_opened_crossroads_vote_can_always_be_settled():
     st, _ = start_turn(st)
     st, _ = reveal_crossroads(st, "s3")
     st["colony"]["survivor_spaces"] = 3  # 3 survivors: no empty space
-    try:
-        st, _ = trigger_crossroads(st)
-    except RuleError:
-        return  # refusing to open such a vote is one acceptable fix
-    assert st["pending"]["kind"] == "vote"
-    st, _ = cast_vote(st, "s1", True)
-    st, _ = cast_vote(st, "s2", True)
-    st, _ = cast_vote(st, "s3", True)  # raises today: the vote cannot be settled
+    with pytest.raises(RuleError, match="002:1727"):
+        trigger_crossroads(st)
+    assert st["pending"] is None
+    st["colony"]["survivor_spaces"] = 4
+    st, _ = trigger_crossroads(st)
+    for sid in ("s1", "s2", "s3"):
+        st, _ = cast_vote(st, sid, True)
     assert st["pending"] is None

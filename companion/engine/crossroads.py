@@ -122,6 +122,12 @@ def trigger_crossroads(
         raise RuleError(f"{card['name']} is a vote card: the vote picks the option")
     context = {"chosen": chosen, "location": location}
     if is_vote:
+        active = st["turn"]["seat"]
+        if any(colony_full_blocks(st, opt, active) for opt in options):
+            raise RuleError(
+                f"{card['name']} could add survivors, and the colony has no empty survivor "
+                "space: it cannot be triggered now (002:1727)"
+            )
         if votes is None:
             open_vote(st, steps, "crossroads", card=card["id"], **context)
             return st, steps

@@ -16,7 +16,14 @@ from typing import Any
 from companion.engine.colony import food_needed
 from companion.engine.crisis import crisis_target
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
-from companion.engine.state import COLONY, State, colonists, seat, seats_in_play
+from companion.engine.state import (
+    COLONY,
+    State,
+    colonists,
+    free_survivor_spaces,
+    seat,
+    seats_in_play,
+)
 from companion.engine.steps import Step
 from companion.engine.turns import next_turn_seat, turns_taken
 from companion.engine.zombies import zombies_for_colony, zombies_for_location
@@ -63,10 +70,7 @@ def numbers(st: State) -> dict[str, Any]:
         },
         "crisis_target": crisis_target(st),
         "crisis_cards": _contribution_count(crisis["contributions"]) if crisis else 0,
-        "colony_free_spaces": st["colony"]["survivor_spaces"]
-        - sum(1 for s in st["survivors"] if s["location"] == COLONY)
-        - st["helpless"]["normal"]
-        - st["helpless"]["unruly"],
+        "colony_free_spaces": free_survivor_spaces(st, COLONY),
     }
 
 
