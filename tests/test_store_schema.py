@@ -9,6 +9,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
 from test_store import NEW, toy_apply
 
 from companion import store
@@ -40,7 +42,7 @@ def real_tables(db) -> dict[str, dict[str, str]]:
 
 def test_doc_parser_sees_the_tables():
     tables = documented_tables()
-    assert {"_migrations", "games", "actions"} <= set(tables)
+    assert {"_sqlite_migrations", "games", "actions"} <= set(tables)
     assert tables["actions"]["state_zlib"] == "BLOB"
 
 
@@ -75,14 +77,32 @@ def test_connection_settings(tmp_path):
         db.close()
 
 
+def test_the_store_registers_its_migrations_on_one_sqlite_utils_set():
+    assert isinstance(store.MIGRATION_SET, Migrations)
+    assert store.MIGRATION_SET.name == "companion-games"
+    blank = Database(memory=True)
+    registered = store.MIGRATION_SET.pending(blank)
+    assert [m.fn for m in registered] == store.MIGRATIONS
+    assert all(m.transactional for m in registered)
+    names = [m.name for m in registered]
+    assert names == sorted(names)
+    assert all(re.fullmatch(r"m\d{3}_[a-z_]+", name) for name in names)
+    assert blank.table_names() == []
+
+
 def test_a_fresh_file_gets_every_migration_in_order(tmp_path):
     db = store.open_db(tmp_path / "games.db")
     try:
         names = [fn.__name__ for fn in store.MIGRATIONS]
         assert schema.applied_migrations(db) == names
-        assert names == sorted(names)
+        rows = list(db["_sqlite_migrations"].rows_where(order_by="id"))
+        assert [(row["migration_set"], row["name"]) for row in rows] == [
+            ("companion-games", name) for name in names
+        ]
         assert {"games", "actions"} <= set(db.table_names())
+        assert "_migrations" not in db.table_names()
         assert store.migrate(db) == []
+        assert store.MIGRATION_SET.pending(db) == []
     finally:
         db.close()
 
@@ -90,7 +110,8 @@ def test_a_fresh_file_gets_every_migration_in_order(tmp_path):
 def test_an_old_file_is_brought_to_the_latest_schema(tmp_path):
     path = tmp_path / "games.db"
     old = schema.connect(path)
-    assert schema.migrate(old, store.MIGRATIONS[:1]) == [store.MIGRATIONS[0].__name__]
+    first = schema.migration_set(store.MIGRATIONS[:1])
+    assert schema.migrate(old, first) == [store.MIGRATIONS[0].__name__]
     assert "actions" not in old.table_names()
     old["games"].insert(
         {
@@ -137,14 +158,16 @@ def test_each_migration_runs_once(tmp_path):
     calls: dict[str, int] = {}
     first = [counted(calls, fn) for fn in store.MIGRATIONS]
     db = schema.connect(path)
-    assert schema.migrate(db, first) == [fn.__name__ for fn in store.MIGRATIONS]
+    assert schema.migrate(db, schema.migration_set(first)) == [
+        fn.__name__ for fn in store.MIGRATIONS
+    ]
     game = store.create_game(db, "Keep me", NEW, apply=toy_apply)
-    assert schema.migrate(db, first) == []
+    assert schema.migrate(db, schema.migration_set(first)) == []
     db.close()
     later = [*first, counted(calls, m900_add_a_note)]
     for _ in range(3):
         db = schema.connect(path)
-        schema.migrate(db, later)
+        schema.migrate(db, schema.migration_set(later))
         db.close()
     assert calls == {fn.__name__: 1 for fn in [*store.MIGRATIONS, m900_add_a_note]}
     db = store.open_db(path)
@@ -156,8 +179,23 @@ def test_each_migration_runs_once(tmp_path):
 
 def test_migrations_with_the_same_name_are_refused(tmp_path):
     db = schema.connect(tmp_path / "games.db")
-    with pytest.raises(ValueError, match="share a name"):
-        schema.migrate(db, [*store.MIGRATIONS, store.MIGRATIONS[0]])
+    with pytest.raises(ValueError, match="m001_games"):
+        schema.migration_set([*store.MIGRATIONS, store.MIGRATIONS[0]])
+    with pytest.raises(ValueError, match="m001_games"):
+        schema.migration(store.MIGRATIONS[0])
+    assert len(store.MIGRATIONS) == len(store.MIGRATION_SET.pending(db))
+    assert db.table_names() == []
+    db.close()
+
+
+def test_a_migration_outside_a_transaction_is_refused(tmp_path):
+    db = schema.connect(tmp_path / "games.db")
+    calls: dict[str, int] = {}
+    loose = schema.migration_set(store.MIGRATIONS)
+    loose(transactional=False)(counted(calls, m900_add_a_note))
+    with pytest.raises(ValueError, match="m900_add_a_note"):
+        schema.migrate(db, loose)
+    assert calls == {}
     assert db.table_names() == []
     db.close()
 
@@ -165,16 +203,31 @@ def test_migrations_with_the_same_name_are_refused(tmp_path):
 def test_a_failing_migration_leaves_the_file_as_it_was(tmp_path):
     path = tmp_path / "games.db"
     db = schema.connect(path)
-    schema.migrate(db, store.MIGRATIONS[:1])
+    schema.migrate(db, schema.migration_set(store.MIGRATIONS[:1]))
 
     def m002_broken(db):
         db["actions"].create({"x": int})
         raise RuntimeError("half way")
 
     with pytest.raises(RuntimeError, match="half way"):
-        schema.migrate(db, [store.MIGRATIONS[0], m002_broken])
+        schema.migrate(db, schema.migration_set([store.MIGRATIONS[0], m002_broken]))
     assert "actions" not in db.table_names()
     assert schema.applied_migrations(db) == [store.MIGRATIONS[0].__name__]
+    db.close()
+
+
+def test_a_failing_migration_undoes_the_whole_run(tmp_path):
+    db = schema.connect(tmp_path / "games.db")
+
+    def m999_broken(db):
+        raise RuntimeError("after two good ones")
+
+    with pytest.raises(RuntimeError, match="after two good ones"):
+        schema.migrate(db, schema.migration_set([*store.MIGRATIONS, m999_broken]))
+    assert db.table_names() == []
+    assert schema.applied_migrations(db) == []
+    assert not db.conn.in_transaction
+    assert schema.migrate(db) == [fn.__name__ for fn in store.MIGRATIONS]
     db.close()
 
 
@@ -199,3 +252,32 @@ def test_four_connections_opening_a_fresh_file_at_once(tmp_path):
     db = store.open_db(path)
     assert schema.applied_migrations(db) == [fn.__name__ for fn in store.MIGRATIONS]
     db.close()
+
+
+def test_four_open_connections_migrating_a_fresh_file_at_once(tmp_path):
+    path = tmp_path / "games.db"
+    barrier = threading.Barrier(4)
+    calls: dict[str, int] = {}
+    counted_set = schema.migration_set(counted(calls, fn) for fn in store.MIGRATIONS)
+    ran: list[list[str]] = []
+    errors: list[BaseException] = []
+
+    def migrator():
+        db = schema.connect(path)
+        try:
+            barrier.wait(timeout=5)
+            ran.append(schema.migrate(db, counted_set))
+        except BaseException as exc:
+            errors.append(exc)
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=migrator) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=20)
+    assert errors == []
+    names = [fn.__name__ for fn in store.MIGRATIONS]
+    assert sorted(ran) == [[], [], [], names]
+    assert calls == {name: 1 for name in names}

@@ -29,12 +29,13 @@ from companion.store.games import (
     undo,
 )
 from companion.store.saves import FORMAT, FORMAT_VERSION, export_game, import_game
-from companion.store.schema import MIGRATIONS, connect, migrate, open_db
+from companion.store.schema import MIGRATION_SET, MIGRATIONS, connect, migrate, open_db
 
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "MIGRATIONS",
+    "MIGRATION_SET",
     "BadSaveFile",
     "Current",
     "NothingToRedo",

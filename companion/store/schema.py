@@ -4,27 +4,40 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
 
 BUSY_TIMEOUT_MS = 10_000
-MIGRATIONS_TABLE = "_migrations"
+# The name of the store's sqlite-utils migration set: rows of `_sqlite_migrations` carry it.
+SET_NAME = "companion-games"
 # Writers of one process queue here first: SQLite's busy handler polls with growing sleeps,
 # which under contention can leave a request waiting a second; a lock wakes the next at once.
 _WRITERS = threading.RLock()
 
 Migration = Callable[[Database], None]
+MIGRATION_SET = Migrations(SET_NAME)
+# The same functions as MIGRATION_SET, in the order they run, for reading.
 MIGRATIONS: list[Migration] = []
 
 
 def migration(fn: Migration) -> Migration:
-    """Register a migration; they run in the order they are written, each once per file."""
+    """Register a migration on the store's set: they run in the order written, once per file."""
+    MIGRATION_SET()(fn)
     MIGRATIONS.append(fn)
     return fn
+
+
+def migration_set(fns: Iterable[Migration]) -> Migrations:
+    """A migration set under the store's name holding these functions in order (for tests)."""
+    built = Migrations(SET_NAME)
+    for fn in fns:
+        built()(fn)
+    return built
 
 
 def now() -> str:
@@ -79,36 +92,28 @@ def write_transaction(db: Database) -> Iterator[Database]:
 
 
 def applied_migrations(db: Database) -> list[str]:
-    """Names of the migrations recorded in this file, oldest first."""
-    if not db[MIGRATIONS_TABLE].exists():
-        return []
-    rows = db.query(f"select name from [{MIGRATIONS_TABLE}] order by rowid")
-    return [row["name"] for row in rows]
+    """Names of the store's migrations recorded in this file, oldest first."""
+    return [row.name for row in MIGRATION_SET.applied(db)]
 
 
-def migrate(db: Database, migrations: Sequence[Migration] | None = None) -> list[str]:
-    """Run the migrations this file has not had yet, in order; return the names run now."""
-    todo = list(MIGRATIONS if migrations is None else migrations)
-    names = [fn.__name__ for fn in todo]
-    if len(set(names)) != len(names):
-        raise ValueError(f"two migrations share a name: {names}")
-    if set(names) <= set(applied_migrations(db)):
+def migrate(db: Database, migrations: Migrations | None = None) -> list[str]:
+    """Run the migrations this file has not had yet, in order; return the names run now.
+
+    sqlite-utils' ``Migrations.apply`` runs here inside one BEGIN IMMEDIATE transaction (each
+    migration in a savepoint of it), so connections opening a new file at once take turns,
+    the later ones find nothing pending, and a failing migration leaves the file as it was.
+    """
+    migrations = MIGRATION_SET if migrations is None else migrations
+    if not migrations.pending(db):
         return []
-    ran: list[str] = []
     with write_transaction(db):
-        # Read again under the write lock: another process may have migrated meanwhile.
-        if not db[MIGRATIONS_TABLE].exists():
-            db[MIGRATIONS_TABLE].create(
-                {"name": str, "applied": str}, pk="name", not_null={"applied"}
-            )
-        done = set(applied_migrations(db))
-        for fn in todo:
-            if fn.__name__ in done:
-                continue
-            fn(db)
-            db[MIGRATIONS_TABLE].insert({"name": fn.__name__, "applied": now()})
-            ran.append(fn.__name__)
-    return ran
+        # Read again under the write lock: another connection may have migrated meanwhile.
+        todo = migrations.pending(db)
+        outside = [m.name for m in todo if not m.transactional]
+        if outside:
+            raise ValueError(f"games.db migrations must run in a transaction: {outside}")
+        migrations.apply(db)
+    return [m.name for m in todo]
 
 
 @migration
