@@ -73,7 +73,7 @@ def create_app(
     i18n.init_app(app)
 
     from companion import store
-    from companion.web import cards, game, guard, home, lang
+    from companion.web import cards, events, game, guard, home, lang
 
     store.init_app(app)
     guard.init_app(app)
@@ -81,6 +81,7 @@ def create_app(
     app.register_blueprint(game.bp)
     app.register_blueprint(cards.bp)
     app.register_blueprint(lang.bp)
+    app.register_blueprint(events.bp)
     if app.debug or app.testing:
         from companion.web import preview
 

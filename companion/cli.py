@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import select
 import signal
 from pathlib import Path
 
@@ -12,11 +13,15 @@ import waitress
 
 from companion import lan
 from companion.cards.cli import cards
+from companion.web import live
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
 # Waitress settings chosen for the live-update work: every open event stream holds a thread,
 # and past connection_limit new connections hang without an error (DESIGN.md, serving note).
+# The streams allowed derive from the threads (companion.web.live.stream_limit): 240 threads
+# hold up to 200 streams and keep 40 for actions and pages.
+THREADS = 240
 CONNECTION_LIMIT = 1000
 
 
@@ -75,7 +80,13 @@ def main() -> None:
     type=click.Path(file_okay=False, path_type=Path),
     help="Folder for games.db and the secret key (default: instance/ in the clone).",
 )
-@click.option("--threads", default=64, show_default=True, type=int, help="Worker threads.")
+@click.option(
+    "--threads",
+    default=THREADS,
+    show_default=True,
+    type=click.IntRange(min=live.MIN_THREADS),
+    help="Worker threads; about five in six may hold live streams, the rest serve actions.",
+)
 def serve(host: str, url: str | None, port: int, data: Path | None, threads: int) -> None:
     """Start the table on a real WSGI server (waitress) on the local network."""
     from companion import create_app
@@ -83,12 +94,14 @@ def serve(host: str, url: str | None, port: int, data: Path | None, threads: int
     app = create_app(data_dir=data)
     public, warning = phone_url(host, port, url)
     app.config["PUBLIC_URL"] = public
+    app.config["LIVE_MAX_STREAMS"] = live.stream_limit(threads)
     click.echo(f"Table screen (this laptop): http://127.0.0.1:{port}/")
     click.echo(f"Phones join at: {public}")
     click.echo(terminal_qr(public))
     if warning:
         click.secho(f"Warning: {warning}", fg="yellow", err=True)
     click.echo(f"Data folder: {app.instance_path}")
+    click.echo(f"Live updates: up to {app.config['LIVE_MAX_STREAMS']} devices at once.")
     click.echo("Press Ctrl-C to stop.")
     # Ctrl-C always stops the server, also when started from a shell that ignores SIGINT.
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -100,6 +113,8 @@ def serve(host: str, url: str | None, port: int, data: Path | None, threads: int
             threads=threads,
             connection_limit=CONNECTION_LIMIT,
             channel_request_lookahead=1,
+            # poll() has no 1024-descriptor ceiling like select(); Windows has no poll().
+            asyncore_use_poll=hasattr(select, "poll"),
             clear_untrusted_proxy_headers=True,
             ident="companion",
         )

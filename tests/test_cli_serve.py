@@ -63,9 +63,12 @@ def test_serve_defaults(served, adapters, tmp_path):
     (call,) = served
     assert call["host"] == "0.0.0.0"
     assert call["port"] == 5000
-    assert call["threads"] == 64
+    assert call["threads"] == 240
     assert call["connection_limit"] == 1000
     assert call["channel_request_lookahead"] == 1
+    assert call["asyncore_use_poll"] is True
+    assert call["app"].config["LIVE_MAX_STREAMS"] == 200
+    assert "up to 200 devices" in result.output
     assert call["clear_untrusted_proxy_headers"] is True
     assert call["ident"] == "companion"
     assert "http://127.0.0.1:5000/" in result.output
@@ -89,11 +92,30 @@ def test_serve_options(served, adapters, tmp_path):
     (call,) = served
     assert (call["host"], call["port"], call["threads"]) == ("192.168.1.40", 8123, 8)
     app = call["app"]
+    assert app.config["LIVE_MAX_STREAMS"] == 4
     assert app.instance_path == str(data.resolve())
     assert app.config["GAMES_DB"] == str(data.resolve() / "games.db")
     assert (data / SECRET_KEY_FILE).is_file()
     assert "http://127.0.0.1:8123/" in result.output
     assert app.config["PUBLIC_URL"] == "http://192.168.1.40:8123/"
+
+
+@pytest.mark.parametrize("threads", [8, 16, 64, 240, 500])
+def test_serve_keeps_threads_free_beyond_the_streams(served, adapters, tmp_path, threads):
+    run(["serve", "--data", str(tmp_path), "--threads", str(threads)])
+    (call,) = served
+    streams = call["app"].config["LIVE_MAX_STREAMS"]
+    assert call["threads"] == threads
+    assert 0 < streams <= threads - 4
+    assert threads - streams >= threads // 6
+    assert call["connection_limit"] > threads
+
+
+def test_serve_refuses_too_few_threads(served, adapters, tmp_path):
+    result = CliRunner().invoke(main, ["serve", "--data", str(tmp_path), "--threads", "7"])
+    assert result.exit_code == 2
+    assert "--threads" in result.output
+    assert served == []
 
 
 def test_serve_url_overrides_the_phone_url(served, adapters, tmp_path):
