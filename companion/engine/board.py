@@ -17,6 +17,7 @@ from companion.engine.morale import end_game
 from companion.engine.state import (
     COLONY,
     State,
+    active_seat_id,
     begin,
     entrance,
     free_spaces,
@@ -601,7 +602,7 @@ def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """
     st, steps = begin(state)
     player = active_seat(st, seat_id)
-    if st["active_player"] != seat_id:
+    if active_seat_id(st) != seat_id:
         raise RuleError(f"only the active player may calm an unruly survivor, not {player['name']}")
     if st["helpless"]["unruly"] <= 0:
         raise RuleError("there is no unruly helpless survivor in the colony")
@@ -678,17 +679,6 @@ def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
     return st, steps
 
 
-def check_card(card: Any) -> dict[str, Any]:
-    """A survivor card needs an id, a name and a whole-number influence."""
-    if not isinstance(card, dict):
-        raise RuleError(f"a survivor card is a record with id, name and influence, not {card!r}")
-    for key in ("id", "name", "influence"):
-        if key not in card or card[key] in (None, ""):
-            raise RuleError(f"the survivor card has no {key}")
-    require_count(card["influence"], "a survivor's influence")
-    return card
-
-
 def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place: Any) -> None:
     """A new survivor joins a player's group (002:1720-1731, 002:1751, 002:1780).
 
@@ -739,12 +729,24 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
 
 
 def add_survivor(
-    state: State, seat_id: str, card: dict[str, Any], place: str | None = None
+    state: State, seat_id: str, survivor_id: str, place: str | None = None
 ) -> tuple[State, list[Step]]:
-    """Add a new survivor to a player's group. Base 002 "Adding Survivors", "Exile" (002:1751)."""
+    """A new survivor joins a player's group, by card id (002 "Adding Survivors", 002:1751).
+
+    The card comes from the game's survivor cards (``state["cards"]["survivors"]``) and leaves
+    the survivor deck; one already in play or dead cannot join. A full colony refuses it.
+    """
     st, steps = begin(state)
     player = active_seat(st, seat_id)
-    join(st, steps, player, check_card(card), place)
+    card = st["cards"]["survivors"].get(survivor_id)
+    if card is None:
+        raise RuleError(f"unknown survivor card {survivor_id!r}")
+    if any(g["id"] == survivor_id for g in st["graveyard"]):
+        raise RuleError(f"{card['name']} is dead and cannot join")
+    join(st, steps, player, card, place)
+    deck = st["decks"]["survivors"]
+    if survivor_id in deck:
+        deck.remove(survivor_id)
     return st, steps
 
 

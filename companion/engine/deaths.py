@@ -6,8 +6,9 @@ from typing import Any
 
 from companion.engine.errors import RuleError
 from companion.engine.morale import change_morale
-from companion.engine.state import WOUND_KINDS, State, seat, survivor, survivors_of
+from companion.engine.state import State, seat, survivor, survivors_of
 from companion.engine.steps import Step, step
+from companion.engine.vocabulary import WOUND_KINDS
 
 DEADLY_WOUNDS = 3
 

@@ -34,7 +34,6 @@ from companion.engine.exposure import roll_for_exposure
 from companion.engine.morale import change_morale, end_game
 from companion.engine.state import (
     COLONY,
-    WOUND_KINDS,
     State,
     begin,
     entrance,
@@ -42,41 +41,17 @@ from companion.engine.state import (
     free_survivor_spaces,
     location_numbered,
     locations_in_order,
-    require_count,
     seat,
     survivor,
     survivors_at,
     survivors_of,
 )
 from companion.engine.steps import Step, step, step_place_name
+from companion.engine.vocabulary import EFFECT_AMOUNT_LIMIT, EFFECT_KINDS, TARGETS, WOUND_KINDS
 from companion.engine.zombies import add_zombies
 
-KINDS = (
-    "morale",
-    "food",
-    "starvation",
-    "helpless",
-    "unruly",
-    "waste",
-    "rounds",
-    "zombies",
-    "noise",
-    "barricade",
-    "trap",
-    "wound",
-    "kill",
-    "exposure",
-    "manual",
-)
-WHERES = ("colony", "each_location", "active_location", "random_location")
-TARGETS = (
-    "chosen",
-    "group_leader",
-    "each_of_active",
-    "each_in_colony",
-    "lowest_influence_in_colony",
-    "each_at_active_location",
-)
+KINDS = tuple(EFFECT_KINDS)
+MAX_EFFECTS = 12
 
 Effect = dict[str, Any]
 
@@ -137,13 +112,10 @@ def apply_effects(
     piece of that context raises RuleError; without it (a crisis resolving in the colony phase,
     where nobody is active) the effect becomes a step for the table to carry out by hand.
     """
-    if not isinstance(effects, list):
-        raise RuleError("effects must be a list of effect tables")
+    validate_effects(effects)
     ctx = _Context(seat, chosen, location, source, strict)
     if seat is not None:
         _seat_check(st, seat)
-    for effect in effects:
-        _validate(effect)
     for effect in effects:
         if st["ended"]:
             return
@@ -178,30 +150,58 @@ def _seat_check(st: State, seat_id: str) -> None:
     seat(st, seat_id)
 
 
+def validate_effects(effects: Any) -> None:
+    """Raise RuleError unless ``effects`` is a short list of effects the vocabulary knows."""
+    if not isinstance(effects, list) or len(effects) > MAX_EFFECTS:
+        raise RuleError(f"effects must be a list of at most {MAX_EFFECTS} effect tables")
+    for effect in effects:
+        _validate(effect)
+
+
 def _validate(effect: Any) -> None:
-    """Raise RuleError for an effect table the vocabulary does not know."""
+    """Raise RuleError for an effect table the vocabulary does not know (vocabulary.EFFECT_KINDS).
+
+    Every field is checked for its type, unknown fields are refused, and amounts stay within
+    ``EFFECT_AMOUNT_LIMIT`` either way, so a card can never ask the engine for a huge loop.
+    """
     if not isinstance(effect, dict) or effect.get("kind") not in KINDS:
         kind = effect.get("kind") if isinstance(effect, dict) else effect
         raise RuleError(f"unknown effect kind {kind!r}; known: {', '.join(KINDS)}")
-    if effect["kind"] in ("manual",):
-        if not isinstance(effect.get("text"), str) or not effect["text"]:
-            raise RuleError("a manual effect needs its text")
-        return
-    if effect["kind"] in ("kill", "exposure"):
-        _check_target(effect)
-        return
-    amount = effect.get("amount")
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise RuleError(f"effect {effect['kind']!r} needs a whole-number amount, not {amount!r}")
-    if effect["kind"] in ("zombies", "noise", "barricade", "trap"):
-        where = effect.get("where")
-        if not isinstance(where, str) or not where:
-            raise RuleError(f"effect {effect['kind']!r} needs a where")
-    if effect["kind"] == "wound":
-        _check_target(effect)
-        if effect.get("wound", "wound") not in WOUND_KINDS:
-            raise RuleError(f"a wound is one of {', '.join(WOUND_KINDS)}, not {effect['wound']!r}")
-        require_count(amount, "wounds", minimum=0)
+    spec = EFFECT_KINDS[effect["kind"]]
+    unknown = sorted(str(k) for k in effect if k != "kind" and k not in spec)
+    if unknown:
+        raise RuleError(f"a {effect['kind']} effect has no field(s) {', '.join(unknown)}")
+    for name, (ftype, required, _default) in spec.items():
+        if name not in effect:
+            if required:
+                raise RuleError(f"a {effect['kind']} effect needs its {name}")
+            continue
+        _check_field(effect["kind"], name, ftype, effect[name])
+
+
+def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:
+    """Raise unless one effect field has the type the vocabulary gives it."""
+    if ftype == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(f"effect {kind!r} needs a whole-number {name}, not {value!r}")
+        if abs(value) > EFFECT_AMOUNT_LIMIT:
+            raise RuleError(f"effect {kind!r}: {name} {value} is beyond {EFFECT_AMOUNT_LIMIT}")
+        if kind == "wound" and value < 0:
+            raise RuleError("a wound effect adds wounds: its amount cannot be negative")
+    elif ftype == "bool":
+        if not isinstance(value, bool):
+            raise RuleError(f"effect {kind!r}: {name} must be true or false, not {value!r}")
+    elif ftype == "where":
+        if not isinstance(value, str) or not value or len(value) > 100:
+            raise RuleError(f"effect {kind!r} needs a where, not {value!r}")
+    elif ftype == "target":
+        if value not in TARGETS:
+            raise RuleError(f"unknown target {value!r}; known: {', '.join(TARGETS)}")
+    elif ftype == "wound_type":
+        if value not in WOUND_KINDS:
+            raise RuleError(f"a wound is one of {', '.join(WOUND_KINDS)}, not {value!r}")
+    elif not isinstance(value, str) or not value:
+        raise RuleError(f"effect {kind!r} needs its {name} as text")
 
 
 def _check_target(effect: Effect) -> None:

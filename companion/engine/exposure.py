@@ -15,8 +15,8 @@ from companion.engine.dice import Randomness, roll_exposure
 from companion.engine.errors import RuleError
 from companion.engine.state import State, begin, seat, survivor, survivors_at
 from companion.engine.steps import Step, step, step_place_name
+from companion.engine.vocabulary import EXPOSURE_RESULTS
 
-EXPOSURE_RESULTS: tuple[str, ...] = ("blank", "wound", "frostbite", "bite")
 SKIP = "skip"
 BITE_CHOICES = ("kill", "roll")
 
