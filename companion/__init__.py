@@ -73,11 +73,12 @@ def create_app(
     i18n.init_app(app)
 
     from companion import store
-    from companion.web import cards, events, game, guard, home, lang
+    from companion.web import cards, events, game, guard, home, lang, newgame
 
     store.init_app(app)
     guard.init_app(app)
     app.register_blueprint(home.bp)
+    app.register_blueprint(newgame.bp)
     app.register_blueprint(game.bp)
     app.register_blueprint(cards.bp)
     app.register_blueprint(lang.bp)

@@ -1,19 +1,90 @@
-"""Shared fixtures: an app on a temporary instance folder and its test client."""
+"""Shared fixtures: an app on a temporary data folder, its test client, and real new games."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from companion import create_app
+from companion.cards.load import load_cards
+
+SETUP_PATH = "/games/{}/setup"
 
 
 @pytest.fixture
 def app(tmp_path):
-    """An app whose runtime data lives in a temporary folder."""
-    return create_app({"TESTING": True, "GAMES_DB": str(tmp_path / "games.db")})
+    """An app whose runtime data (games.db, secret key) lives in a temporary folder."""
+    return create_app({"TESTING": True}, data_dir=tmp_path)
 
 
 @pytest.fixture
 def client(app):
-    """A test client for the app."""
+    """A test client for the app (its requests come from loopback: the laptop itself)."""
     return app.test_client()
+
+
+@pytest.fixture
+def game_form(app) -> Callable[..., dict[str, Any]]:
+    """Build the fields of the new game form: ``game_form(players=3, **options)``.
+
+    Options: ``name``, ``names`` (seat names), ``variant``, ``ruleset``, ``survivors``
+    ("entered" or "dealt"), ``objective`` (an id, or "typed" with ``typed={...}``), ``modules``,
+    ``sets``, ``player_elimination``, ``mature`` and ``survivor_cards`` (names per seat).
+    Seats get distinct survivors from cards.db, three each in the two-player variant.
+    """
+    cards = load_cards(app.config["CARDS_DB"])
+    pool = [card["name"] for card in sorted(cards["survivors"], key=lambda c: c["id"])]
+    objective = cards["main_objectives"][0]["id"]
+    all_sets = [s["id"] for s in cards["sets"]]
+
+    def build(players: int = 3, **options: Any) -> dict[str, Any]:
+        variant = options.get("variant", "standard")
+        names = list(options.get("names") or [f"Player {n}" for n in range(1, players + 1)])
+        keep = 3 if variant == "two_player" else 2
+        chosen = options.get("survivor_cards") or [
+            pool[n * keep : (n + 1) * keep] for n in range(len(names))
+        ]
+        columns = {f"survivor_{k}": [] for k in (1, 2, 3)}
+        for picked in chosen:
+            for k in (1, 2, 3):
+                columns[f"survivor_{k}"].append(picked[k - 1] if len(picked) >= k else "")
+        form: dict[str, Any] = {
+            "name": options.get("name", "Test game"),
+            "seat_name": names,
+            **columns,
+            "ruleset": options.get("ruleset", "base"),
+            "variant": variant,
+            "sets": options.get("sets", all_sets),
+            "modules": options.get("modules", []),
+            "objective": options.get("objective", objective),
+            "survivor_mode": options.get("survivors", "entered"),
+        }
+        if options.get("mature", True):
+            form["mature"] = "on"
+        if options.get("player_elimination", False):
+            form["player_elimination"] = "on"
+        for key, value in (options.get("typed") or {}).items():
+            form[f"typed_{key}"] = value
+        return form
+
+    return build
+
+
+@pytest.fixture
+def new_game(game_form) -> Callable[..., str]:
+    """Create a real game through the new game form: ``new_game(client, players=3, **options)``.
+
+    Returns the new game's id (the form answers 303 to its setup checklist).
+    """
+
+    def create(client, players: int = 3, **options: Any) -> str:
+        response = client.post("/games/new", data=game_form(players, **options))
+        assert response.status_code == 303, response.get_data(as_text=True)
+        location = response.headers["Location"]
+        game_id = location.split("/")[-2]
+        assert location.endswith(SETUP_PATH.format(game_id))
+        return game_id
+
+    return create

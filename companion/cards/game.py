@@ -96,8 +96,6 @@ def game_setup(
         "objectives": cards["objectives"],
         "crossroads": cards["crossroads"],
         "crises": cards["crises"],
-        "survivors": [
-            s for s in cards["survivors"] if not s["module"] or s["module"] in modules
-        ],
+        "survivors": [s for s in cards["survivors"] if not s["module"] or s["module"] in modules],
         "deal_survivors": deal_survivors,
     }

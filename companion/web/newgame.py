@@ -1,0 +1,361 @@
+"""A new game: the form the table fills in with the box open, and the setup checklist after it.
+
+The form's values are read into one plain dict (``read_values``) that the page renders back, so
+a refused form comes back as the table typed it. Choices come from cards.db; every rule (seat
+counts, names, survivors per seat, setup numbers) is the engine's, checked when
+``store.create_game`` applies the new_game action.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
+
+import companion.engine as engine
+from companion import htmx, store
+from companion.cards.game import SIDE_NUMBERS, game_setup, typed_main_objective
+from companion.cards.load import load_cards
+from companion.cards.schema import MODULES
+from companion.web.auth import set_table_cookie
+from companion.web.home import game_url
+
+bp = Blueprint("newgame", __name__, url_prefix="/games")
+
+RULESETS = ("base", "long_night")
+VARIANTS = ("standard", "betrayer", "hardcore", "coop", "two_player")
+SURVIVOR_MODES = ("entered", "dealt")
+SURVIVOR_FIELDS = ("survivor_1", "survivor_2", "survivor_3")
+FIRST_ROWS = 4
+MAX_ROWS = 5
+MAX_TEXT = 200
+TYPED = "typed"
+
+
+class FormError(Exception):
+    """A field the form cannot read (the message is shown above the form)."""
+
+
+def cards_db_path() -> Path | None:
+    """cards.db, or None when it has not been built."""
+    path = Path(current_app.config["CARDS_DB"])
+    return path if path.exists() else None
+
+
+def load_choices() -> dict[str, Any]:
+    """What the form offers, from cards.db: sets, modules, main objectives and survivors."""
+    path = cards_db_path()
+    if path is None:
+        return {"built": False, "sets": [], "modules": [], "objectives": [], "survivors": []}
+    cards = load_cards(path)
+    set_names = {s["id"]: s["name"] for s in cards["sets"]}
+    objectives = [
+        {
+            "id": card["id"],
+            "name": card["name"],
+            "set": set_names.get(card["set"], card["set"]),
+            "module": card["module"],
+            "standard": card["standard"],
+            "hardcore": card["hardcore"],
+        }
+        for card in cards["main_objectives"]
+    ]
+    survivors = sorted(
+        (
+            {
+                "id": card["id"],
+                "name": card["name"],
+                "influence": card["influence"],
+                "occupation": card.get("occupation") or "",
+            }
+            for card in cards["survivors"]
+        ),
+        key=lambda card: card["name"].casefold(),
+    )
+    return {
+        "built": True,
+        "sets": cards["sets"],
+        "modules": list(MODULES[1:]),
+        "objectives": objectives,
+        "survivors": survivors,
+    }
+
+
+def default_values(choices: dict[str, Any]) -> dict[str, Any]:
+    """The form as it first opens: four empty seats, the base game, every set, mature cards in."""
+    return {
+        "name": "",
+        "seats": [blank_seat() for _ in range(FIRST_ROWS)],
+        "ruleset": "base",
+        "variant": "standard",
+        "player_elimination": False,
+        "sets": [s["id"] for s in choices["sets"]],
+        "modules": [],
+        "mature": True,
+        "objective": choices["objectives"][0]["id"] if choices["objectives"] else TYPED,
+        "typed": {"name": "", **{key: "" for key in SIDE_NUMBERS}},
+        "survivor_mode": "entered",
+    }
+
+
+def blank_seat() -> dict[str, Any]:
+    """An empty seat row."""
+    return {"name": "", "survivors": ["" for _ in SURVIVOR_FIELDS]}
+
+
+def _text(form: MultiDict, key: str) -> str:
+    """One text field, spaces tidied and cut to a sane length."""
+    return " ".join(form.get(key, "").split())[:MAX_TEXT]
+
+
+def _column(form: MultiDict, key: str, rows: int) -> list[str]:
+    """A repeated field read as one value per seat row (missing ones empty)."""
+    values = [" ".join(v.split())[:MAX_TEXT] for v in form.getlist(key)]
+    return (values + [""] * rows)[:rows]
+
+
+def read_values(form: MultiDict) -> dict[str, Any]:
+    """Every field of a posted form, as typed, in the shape ``default_values`` returns."""
+    names = [" ".join(v.split())[:MAX_TEXT] for v in form.getlist("seat_name")]
+    rows = min(len(names), MAX_ROWS * 2)
+    columns = [_column(form, key, rows) for key in SURVIVOR_FIELDS]
+    seats = [
+        {"name": names[i], "survivors": [column[i] for column in columns]} for i in range(rows)
+    ]
+    return {
+        "name": _text(form, "name"),
+        "seats": seats,
+        "ruleset": form.get("ruleset", ""),
+        "variant": form.get("variant", ""),
+        "player_elimination": form.get("player_elimination") == "on",
+        "sets": form.getlist("sets"),
+        "modules": form.getlist("modules"),
+        "mature": form.get("mature") == "on",
+        "objective": form.get("objective", ""),
+        "typed": {
+            "name": _text(form, "typed_name"),
+            **{key: form.get(f"typed_{key}", "").strip()[:10] for key in SIDE_NUMBERS},
+        },
+        "survivor_mode": form.get("survivor_mode", "entered"),
+    }
+
+
+def edit_seats(values: dict[str, Any], edit: str) -> dict[str, Any]:
+    """The values with a seat row added ("add_seat") or removed ("remove_seat:<index>")."""
+    seats = list(values["seats"])
+    if edit == "add_seat" and len(seats) < MAX_ROWS:
+        seats.append(blank_seat())
+    elif edit.startswith("remove_seat:") and len(seats) > 1:
+        index = edit.partition(":")[2]
+        if index.isdigit() and int(index) < len(seats):
+            del seats[int(index)]
+    return {**values, "seats": seats}
+
+
+def filled_seats(values: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat rows the table filled in (rows left wholly empty are not players)."""
+    return [s for s in values["seats"] if s["name"] or any(s["survivors"])]
+
+
+def survivor_id(entry: str, survivors: list[dict[str, Any]], seat: int) -> str:
+    """The card id of a survivor typed by name (or id), else FormError."""
+    wanted = entry.casefold()
+    for card in survivors:
+        if wanted in (card["name"].casefold(), card["id"].casefold()):
+            return card["id"]
+    raise FormError(
+        _("Seat %(seat)s: there is no survivor called “%(name)s” in the card database.")
+        % {"seat": seat, "name": entry}
+    )
+
+
+def typed_numbers(typed: dict[str, str]) -> dict[str, int]:
+    """The typed-in main objective's setup numbers as whole numbers, else FormError."""
+    labels = number_labels()
+    numbers = {}
+    for key in SIDE_NUMBERS:
+        text = typed[key]
+        if not text.isdigit():
+            raise FormError(
+                _("%(field)s of the typed-in main objective must be a whole number.")
+                % {"field": labels[key]}
+            )
+        numbers[key] = int(text)
+    return numbers
+
+
+def main_objective(values: dict[str, Any], choices: dict[str, Any]) -> str | dict[str, Any]:
+    """The chosen main objective: a card id, or the card the table typed in."""
+    if values["objective"] == TYPED:
+        typed = values["typed"]
+        if not typed["name"]:
+            raise FormError(_("Give the typed-in main objective a name."))
+        return typed_main_objective(typed["name"], typed_numbers(typed))
+    if values["objective"] not in {o["id"] for o in choices["objectives"]}:
+        raise FormError(_("Choose a main objective, or type one in."))
+    return values["objective"]
+
+
+def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, Any]:
+    """The new_game setup for these values (FormError for a field that cannot be read)."""
+    if not values["name"]:
+        raise FormError(_("Give the game a name."))
+    if values["ruleset"] not in RULESETS:
+        raise FormError(_("Choose a rulebook."))
+    if values["variant"] not in VARIANTS:
+        raise FormError(_("Choose a variant."))
+    if values["survivor_mode"] not in SURVIVOR_MODES:
+        raise FormError(_("Choose how the survivors are chosen."))
+    known_sets = {s["id"] for s in choices["sets"]}
+    sets = [s for s in values["sets"] if s in known_sets]
+    if not sets:
+        raise FormError(_("Choose at least one set of cards."))
+    dealt = values["survivor_mode"] == "dealt"
+    seats = []
+    for number, row in enumerate(filled_seats(values), start=1):
+        picked = [] if dealt else [e for e in row["survivors"] if e]
+        ids = [survivor_id(entry, choices["survivors"], number) for entry in picked]
+        seats.append({"name": row["name"], "survivors": ids})
+    return game_setup(
+        cards_db_path(),
+        seats=seats,
+        main_objective=main_objective(values, choices),
+        ruleset=values["ruleset"],
+        variant=values["variant"],
+        settings={
+            "sets": sets,
+            "modules": values["modules"],
+            "player_elimination": values["player_elimination"],
+            "mature": values["mature"],
+        },
+        deal_survivors=dealt,
+    )
+
+
+def number_labels() -> dict[str, str]:
+    """The names of a main objective's setup numbers, translated."""
+    return {
+        "morale": _("Morale"),
+        "round_track": _("Rounds"),
+        "zombies_per_location": _("Zombies per location"),
+        "colony_zombies": _("Zombies at the colony"),
+        "food": _("Food"),
+        "helpless": _("Helpless"),
+    }
+
+
+def labels() -> dict[str, dict[str, str]]:
+    """Translated names of the form's codes (rulebooks, variants, modules)."""
+    return {
+        "ruleset": {"base": _("Base game"), "long_night": _("The Long Night")},
+        "variant": {
+            "standard": _("Standard"),
+            "betrayer": _("Betrayer (one betrayer for sure)"),
+            "hardcore": _("Hardcore"),
+            "coop": _("Co-op (no betrayer)"),
+            "two_player": _("Two players"),
+        },
+        "module": {
+            "improvements": _("Improvements"),
+            "bandits": _("Bandits"),
+            "raxxon": _("Raxxon"),
+        },
+        "numbers": number_labels(),
+    }
+
+
+def render_form(values: dict[str, Any], choices: dict[str, Any], error: str = "") -> str:
+    """The new game page (or only its seat rows when htmx edits them)."""
+    context = {
+        "values": values,
+        "choices": choices,
+        "labels": labels(),
+        "error": error,
+        "side_numbers": SIDE_NUMBERS,
+        "max_rows": MAX_ROWS,
+        "typed": TYPED,
+    }
+    return render_template("newgame/index.html", **context)
+
+
+def respond(body: str, status: int = 200) -> Response:
+    """A response that varies on HX-Request (the same URL serves pages and fragments)."""
+    response = current_app.make_response((body, status))
+    response.vary.add("HX-Request")
+    return response
+
+
+@bp.get("/new")
+def form() -> Response:
+    """The new game form, empty."""
+    choices = load_choices()
+    return respond(render_form(default_values(choices), choices))
+
+
+@bp.post("/new")
+def create() -> Response:
+    """Create the game the form describes, or bring the form back with what is wrong (400).
+
+    A seat button ("edit") only adds or removes a row: the page (or, for htmx, the seat rows)
+    comes back with the values kept and nothing created.
+    """
+    choices = load_choices()
+    values = read_values(request.form)
+    edit = request.form.get("edit", "")
+    if edit:
+        values = edit_seats(values, edit)
+        if htmx and not htmx.history_restore_request:
+            body = render_template(
+                "partials/newgame/seats.html",
+                values=values,
+                choices=choices,
+                max_rows=MAX_ROWS,
+            )
+            return respond(body)
+        return respond(render_form(values, choices))
+    if not choices["built"]:
+        return respond(render_form(values, choices, _("The card database is not built.")), 400)
+    try:
+        setup = build_setup(values, choices)
+        action = {"type": "new_game", "by": "table", "setup": setup}
+        game_id = store.create_game(store.get_db(), values["name"], action)
+    except FormError as exc:
+        return respond(render_form(values, choices, str(exc)), 400)
+    except KeyError as exc:
+        return respond(render_form(values, choices, str(exc.args[0] if exc.args else exc)), 400)
+    except (engine.RuleError, ValueError) as exc:
+        return respond(render_form(values, choices, str(exc)), 400)
+    response = redirect(url_for("newgame.setup", game_id=game_id), code=303)
+    set_table_cookie(response, game_id)
+    return response
+
+
+@bp.get("/<game_id>/setup")
+def setup(game_id: str) -> Response:
+    """The setup checklist: the engine's setup steps, to follow with the box, then play."""
+    db = store.get_db()
+    try:
+        game = store.get_game(db, game_id)
+        state = store.current(db, game_id).state
+        first = store.log(db, game_id)[0]
+    except store.UnknownGame:
+        abort(404, description=_("There is no such game: it may have been deleted."))
+    locale = str(get_locale() or "en")
+    steps = [
+        {"kind": s["kind"], "text": engine.render_step(s, state, locale)}
+        for s in engine.visible_steps(first["steps"], None)
+    ]
+    view = engine.table_view(state)
+    body = render_template(
+        "newgame/setup.html",
+        game=game,
+        steps=steps,
+        view=view,
+        play_url=game_url(game_id),
+    )
+    return respond(body)
