@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.board import require_own_turn
+from companion.engine.board.checks import require_own_turn
 from companion.engine.dice import NO_ROLL, Randomness, roll_d6
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError

@@ -20,13 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.board import (
-    MAX_NOISE,
-    add_helpless_tokens,
-    add_token,
-    make_noise,
-    remove_token,
-)
+from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remove_token
+from companion.engine.board.supply import add_helpless_tokens
 from companion.engine.deaths import add_wound, kill_survivor, lowest_influence
 from companion.engine.dice import Randomness, roll_d6, roll_exposure
 from companion.engine.errors import RuleError

@@ -16,7 +16,7 @@ roll with the exposure action). Survivors not given a destination are listed in
 
 from __future__ import annotations
 
-from companion.engine.board import move
+from companion.engine.board.survivors import move
 from companion.engine.dealing import is_coop
 from companion.engine.dice import Randomness
 from companion.engine.errors import RuleError

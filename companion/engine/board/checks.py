@@ -1,0 +1,123 @@
+"""Checks the board actions share: places, entrances, survivor room, whose turn, exposure faces."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.dice import Randomness
+from companion.engine.errors import RuleError
+from companion.engine.exposure import SKIP, exposure_result, roll_for_exposure
+from companion.engine.state import (
+    COLONY,
+    State,
+    entrance,
+    free_survivor_spaces,
+    location,
+    place_name,
+    seat,
+    survivor,
+)
+from companion.engine.steps import Step, step, step_place_name
+
+
+def check_place(st: State, place: Any) -> str:
+    """Return the place if it is the colony or a known location, else raise."""
+    if place != COLONY:
+        location(st, place)
+    return place
+
+
+def entrance_at(st: State, place: Any, number: Any) -> dict[str, Any]:
+    """The entrance a player names: a colony entrance must be given (1-6), a location has one."""
+    check_place(st, place)
+    if place == COLONY and number is None:
+        raise RuleError("say which colony entrance (1-6)")
+    return entrance(st, place, number)
+
+
+def entrance_label(st: State, place: str, ent: dict[str, Any]) -> str:
+    """'entrance 2 of the colony' or 'the entrance of the Police Station'."""
+    if place == COLONY:
+        return f"entrance {ent['number']} of the colony"
+    return f"the entrance of the {place_name(st, place)}"
+
+
+def where_fields(st: State, place: str, ent: dict[str, Any]) -> dict[str, Any]:
+    """The fields steps use to name an entrance (see steps._where)."""
+    return {"where": place, "entrance": ent["number"], "location_name": step_place_name(st, place)}
+
+
+def require_room(st: State, place: str, what: str) -> None:
+    """Raise unless the place has an empty survivor space (base 002 "Move a Survivor")."""
+    if free_survivor_spaces(st, place) <= 0:
+        raise RuleError(f"{place_name(st, place)} has no empty survivor space for {what}")
+
+
+def active_seat(st: State, seat_id: Any) -> dict[str, Any]:
+    """A seat still in the game, or raise."""
+    s = seat(st, seat_id)
+    if s.get("eliminated"):
+        raise RuleError(f"{s['name']} is out of the game")
+    return s
+
+
+def require_own_turn(st: State, player: dict[str, Any], what: str) -> None:
+    """Raise if another player's turn is in progress: actions belong to one's own turn.
+
+    Base 002 "Actions that do not require an Action Die" (002:1340-1360: a player plays cards,
+    adds cards to the crisis and spends food during his turn). Between turns the table may
+    still enter an action by hand (a correction).
+    """
+    turn = st.get("turn")
+    if turn and turn["seat"] != player["id"]:
+        active = seat(st, turn["seat"])["name"]
+        raise RuleError(f"{player['name']} cannot {what} during {active}'s turn")
+
+
+def require_long_night(st: State, what: str) -> None:
+    """Raise unless the game uses the Long Night rules."""
+    if st["ruleset"] != "long_night":
+        raise RuleError(f"{what} belong to the Long Night rules; this game uses the base rules")
+
+
+def exposures(exposure: Any, rng: Randomness | None, count: int) -> list[tuple[str, bool]] | None:
+    """The exposure faces for `count` rolls: None when a card says not to roll ("skip").
+
+    ``exposure`` is None (each face is rolled later with rng, marked "?"), one face (only for a
+    single roll), or a list with one face per roll. Every face is checked before anything moves.
+    """
+    if exposure == SKIP:
+        return None
+    if exposure is None:
+        if rng is None:
+            exposure_result(None, None)  # raises: enter the result or give a random source
+        return [("?", True)] * count
+    if isinstance(exposure, str):
+        exposure = [exposure]
+    if not isinstance(exposure, (list, tuple)) or len(exposure) != count:
+        raise RuleError(f"give one exposure result per roll ({count}), not {exposure!r}")
+    return [exposure_result(face, None) for face in exposure]
+
+
+def expose(
+    st: State,
+    steps: list[Step],
+    survivor_id: str,
+    faces: list[tuple[str, bool]] | None,
+    rng: Randomness | None,
+    reason: str,
+) -> None:
+    """Roll for exposure once per face (base 002 "Rolling for Exposure"); stop if it dies.
+
+    A face of "?" is rolled now with rng. ``faces`` None records that a card said not to roll.
+    """
+    if faces is None:
+        name = survivor(st, survivor_id)["name"]
+        steps.append(step("exposure_skipped", survivor=survivor_id, name=name, reason=reason))
+        return
+    for face, rolled in faces:
+        if st["ended"] or st["pending"] or survivor_id not in [s["id"] for s in st["survivors"]]:
+            return
+        if face == "?":
+            face, rolled = exposure_result(None, rng)
+        roll_for_exposure(st, steps, survivor_id, face, rolled=rolled)

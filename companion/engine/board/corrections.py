@@ -1,0 +1,109 @@
+"""Table corrections: counters and capacities set by hand (each an ordinary, logged change)."""
+
+from __future__ import annotations
+
+from companion.engine.board.checks import check_place, entrance_at, entrance_label
+from companion.engine.errors import RuleError
+from companion.engine.morale import end_game
+from companion.engine.state import (
+    COLONY,
+    State,
+    begin,
+    free_spaces,
+    free_survivor_spaces,
+    location,
+    place_name,
+    require_count,
+)
+from companion.engine.steps import Step, step, step_place_name
+
+COUNTERS = ("morale", "round_track", "food", "starvation", "waste")
+
+
+def set_waste(state: State, value: int) -> tuple[State, list[Step]]:
+    """Set the waste pile's size (a table correction)."""
+    return set_counter(state, "waste", value)
+
+
+def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]:
+    """Correct a public counter: morale, round_track, food, starvation or waste.
+
+    **Ruling:** a correction is an ordinary change: morale or the round track set to 0 ends the
+    game at once, as any loss to 0 would (002 "Winning and Losing").
+    """
+    st, steps = begin(state)
+    if name not in COUNTERS:
+        raise RuleError(f"a counter is one of {', '.join(COUNTERS)}, not {name!r}")
+    value = require_count(value, name.replace("_", " "))
+    old = st[name]
+    st[name] = value
+    steps.append(step("counter_set", counter=name, old=old, value=value))
+    if value == 0 and name in ("morale", "round_track"):
+        end_game(st, steps, name)
+    return st, steps
+
+
+def set_capacity(
+    state: State,
+    place: str,
+    survivor_spaces: int | None = None,
+    entrance_spaces: int | None = None,
+    entrance: int | None = None,
+) -> tuple[State, list[Step]]:
+    """Change a place's survivor or entrance spaces (capacities are data, editable per table).
+
+    At the colony ``entrance_spaces`` applies to every entrance, or to ``entrance`` alone. A
+    capacity below what already stands there is refused.
+    """
+    st, steps = begin(state)
+    check_place(st, place)
+    if survivor_spaces is None and entrance_spaces is None:
+        raise RuleError("give survivor spaces, entrance spaces, or both")
+    name = place_name(st, place)
+    if survivor_spaces is not None:
+        survivor_spaces = require_count(survivor_spaces, "survivor spaces", minimum=1)
+        holder = st["colony"] if place == COLONY else location(st, place)
+        taken = holder["survivor_spaces"] - free_survivor_spaces(st, place)
+        if survivor_spaces < taken:
+            raise RuleError(
+                f"{name} already holds {taken} survivor(s): {survivor_spaces} is too few"
+            )
+        holder["survivor_spaces"] = survivor_spaces
+        steps.append(
+            step(
+                "capacity_set",
+                where=place,
+                location_name=step_place_name(st, place),
+                what="survivor_spaces",
+                value=survivor_spaces,
+            )
+        )
+    if entrance_spaces is not None:
+        entrance_spaces = require_count(entrance_spaces, "entrance spaces", minimum=1)
+        if place == COLONY:
+            ents = (
+                st["colony"]["entrances"]
+                if entrance is None
+                else [entrance_at(st, place, entrance)]
+            )
+        else:
+            ents = [entrance_at(st, place, entrance)]
+        for ent in ents:
+            taken = ent["spaces"] - free_spaces(ent)
+            if entrance_spaces < taken:
+                raise RuleError(
+                    f"{entrance_label(st, place, ent)} already holds {taken} token(s): "
+                    f"{entrance_spaces} spaces are too few"
+                )
+            ent["spaces"] = entrance_spaces
+        steps.append(
+            step(
+                "capacity_set",
+                where=place,
+                location_name=step_place_name(st, place),
+                what="entrance_spaces",
+                entrance=entrance,
+                value=entrance_spaces,
+            )
+        )
+    return st, steps

@@ -1,0 +1,265 @@
+"""Pieces at the entrances and locations: zombies killed or attracted, barricades, traps, noise."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.board.checks import (
+    check_place,
+    entrance_at,
+    entrance_label,
+    expose,
+    exposures,
+    require_long_night,
+    where_fields,
+)
+from companion.engine.dice import Randomness
+from companion.engine.errors import RuleError
+from companion.engine.exposure import SKIP
+from companion.engine.state import (
+    COLONY,
+    State,
+    begin,
+    entrance,
+    free_spaces,
+    location,
+    place_name,
+    require_count,
+    survivor,
+)
+from companion.engine.steps import Step, step, step_place_name
+from companion.engine.zombies import add_zombies
+
+MAX_NOISE = 4
+ATTRACT_MAX = 2
+
+
+def kill_zombies(
+    state: State,
+    place: str,
+    count: int = 1,
+    entrance: int | None = None,
+    survivor_id: str | None = None,
+    exposure: str | list[str] | None = None,
+    rng: Randomness | None = None,
+) -> tuple[State, list[Step]]:
+    """Kill zombies at one entrance; a survivor who killed them rolls for exposure per kill.
+
+    Base 002 "Attack" (002:1007: the target shares the survivor's location; exposure after a
+    zombie kill, 002:1416). ``exposure``: one face per kill (a list, or one face for one kill),
+    None to roll with rng, or "skip" when a card says not to roll.
+    """
+    st, steps = begin(state)
+    count = require_count(count, "the number of zombies killed", minimum=1)
+    ent = entrance_at(st, place, entrance)
+    if ent["zombies"] < count:
+        raise RuleError(
+            f"{entrance_label(st, place, ent)} holds {ent['zombies']} zombie(s), not {count}"
+        )
+    killer = None
+    faces = None
+    if survivor_id is not None:
+        killer = survivor(st, survivor_id)
+        if killer["location"] != place:
+            raise RuleError(
+                f"{killer['name']} is at {place_name(st, killer['location'])}, "
+                f"not at {place_name(st, place)}"
+            )
+        faces = exposures(exposure, rng, count)
+    elif exposure not in (None, SKIP):
+        raise RuleError("an exposure result needs the survivor who killed the zombies")
+    ent["zombies"] -= count
+    steps.append(
+        step(
+            "zombies_killed",
+            count=count,
+            by=killer["name"] if killer else "",
+            **where_fields(st, place, ent),
+        )
+    )
+    if killer:
+        expose(st, steps, killer["id"], faces, rng, "card_says_skip")
+    return st, steps
+
+
+def add_token(st: State, steps: list[Step], place: str, number: Any, token: str) -> None:
+    """Put a barricade or an explosive trap on an empty entrance space (002 "Barricade", 000:694).
+
+    Zombies, barricades and traps each fill one space, so a full entrance takes none.
+    """
+    ent = entrance_at(st, place, number)
+    if free_spaces(ent) <= 0:
+        raise RuleError(f"{entrance_label(st, place, ent)} is full: no room for a {token}")
+    ent[token + "s"] += 1
+    steps.append(step(f"{token}_added", **where_fields(st, place, ent)))
+
+
+def remove_token(st: State, steps: list[Step], place: str, number: Any, token: str) -> None:
+    """Take a barricade or trap off an entrance (a card, or a table correction)."""
+    ent = entrance_at(st, place, number)
+    if ent[token + "s"] <= 0:
+        raise RuleError(f"{entrance_label(st, place, ent)} has no {token} to remove")
+    ent[token + "s"] -= 1
+    steps.append(step(f"{token}_removed", **where_fields(st, place, ent)))
+
+
+def add_barricade(
+    state: State, place: str, entrance: int | None = None
+) -> tuple[State, list[Step]]:
+    """Place a barricade on an empty entrance space. Base 002 "Barricade" (002:1202)."""
+    st, steps = begin(state)
+    add_token(st, steps, place, entrance, "barricade")
+    return st, steps
+
+
+def remove_barricade(
+    state: State, place: str, entrance: int | None = None
+) -> tuple[State, list[Step]]:
+    """Remove a barricade from an entrance (a card effect or a correction)."""
+    st, steps = begin(state)
+    remove_token(st, steps, place, entrance, "barricade")
+    return st, steps
+
+
+def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
+    """Place an explosive trap on an empty entrance space (000:694; at locations too, 000:224)."""
+    st, steps = begin(state)
+    require_long_night(st, "explosive traps")
+    add_token(st, steps, place, entrance, "trap")
+    return st, steps
+
+
+def remove_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
+    """Remove an explosive trap from an entrance without firing it (a correction)."""
+    st, steps = begin(state)
+    remove_token(st, steps, place, entrance, "trap")
+    return st, steps
+
+
+def add_zombies_by_hand(
+    state: State, place: str, count: int, reason: str = "card_or_action"
+) -> tuple[State, list[Step]]:
+    """Add zombies by a card or action with the usual placement (base 002 "Adding Zombies")."""
+    st, steps = begin(state)
+    count = require_count(count, "the number of zombies", minimum=1)
+    check_place(st, place)
+    add_zombies(st, steps, place, count, reason)
+    return st, steps
+
+
+def attract(
+    st: State,
+    steps: list[Step],
+    from_place: str,
+    to_place: str,
+    count: int,
+    from_entrance: Any,
+    to_entrance: Any,
+) -> None:
+    """Move up to 2 zombies into empty entrance spaces at the survivor's place (002:1253).
+
+    The zombies come from any one entrance elsewhere and only fill empty spaces: a barricade or
+    trap is never broken by them. At the colony the player picks the entrance for each zombie.
+    """
+    source = entrance_at(st, from_place, from_entrance)
+    check_place(st, to_place)
+    if from_place == to_place:
+        raise RuleError("attracted zombies come from another place")
+    if source["zombies"] < count:
+        raise RuleError(
+            f"{entrance_label(st, from_place, source)} holds {source['zombies']} zombie(s), "
+            f"not {count}"
+        )
+    if to_place == COLONY:
+        if to_entrance is None:
+            raise RuleError("say which colony entrance each attracted zombie goes to")
+        targets = list(to_entrance) if isinstance(to_entrance, (list, tuple)) else [to_entrance]
+        if len(targets) == 1:
+            targets = targets * count
+        if len(targets) != count:
+            raise RuleError(f"give one colony entrance per attracted zombie ({count})")
+    else:
+        if to_entrance not in (None, 1):
+            raise RuleError(f"a location has a single entrance, not entrance {to_entrance!r}")
+        targets = [None] * count
+    for number in targets:
+        target = entrance(st, to_place, number)
+        if free_spaces(target) <= 0:
+            raise RuleError(
+                f"{entrance_label(st, to_place, target)} has no empty space for an attracted zombie"
+            )
+        source["zombies"] -= 1
+        target["zombies"] += 1
+        steps.append(
+            step(
+                "zombie_attracted",
+                from_where=from_place,
+                from_entrance=source["number"],
+                from_location_name=step_place_name(st, from_place),
+                where=to_place,
+                entrance=target["number"],
+                location_name=step_place_name(st, to_place),
+            )
+        )
+
+
+def attract_zombies(
+    state: State,
+    from_place: str,
+    to_place: str,
+    count: int = 2,
+    from_entrance: int | None = None,
+    to_entrance: int | list[int] | None = None,
+    survivor_id: str | None = None,
+) -> tuple[State, list[Step]]:
+    """Attract 1 or 2 zombies to a survivor's place. Base 002 "Attract" (002:1253).
+
+    ``survivor_id`` (optional) is the survivor who attracts them; it must stand at to_place.
+    """
+    st, steps = begin(state)
+    count = require_count(count, "the number of zombies attracted", minimum=1)
+    if count > ATTRACT_MAX:
+        raise RuleError(f"an attract action moves at most {ATTRACT_MAX} zombies, not {count}")
+    if survivor_id is not None:
+        who = survivor(st, survivor_id)
+        if who["location"] != to_place:
+            raise RuleError(f"{who['name']} is not at {place_name(st, check_place(st, to_place))}")
+    attract(st, steps, from_place, to_place, count, from_entrance, to_entrance)
+    return st, steps
+
+
+def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> None:
+    """Noise tokens go on a location's noise spaces: 4 at most (002 "Location Cards", 000:224).
+
+    The colony has no noise spaces.
+    """
+    if location_id == COLONY:
+        raise RuleError("the colony has no noise spaces: noise is made at a location")
+    loc = location(st, location_id)
+    if loc["noise"] + count > MAX_NOISE:
+        raise RuleError(
+            f"the {loc['name']} has {loc['noise']} noise token(s): at most {MAX_NOISE} fit there"
+        )
+    loc["noise"] += count
+    steps.append(step("noise_added", count=count, location_name=loc["name"], noise=loc["noise"]))
+
+
+def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
+    """Place noise tokens at a location. Base 002 "Location Cards" 5 and "Search"."""
+    st, steps = begin(state)
+    count = require_count(count, "the number of noise tokens", minimum=1)
+    make_noise(st, steps, location_id, count)
+    return st, steps
+
+
+def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
+    """Take noise tokens off a location (a card effect or a correction)."""
+    st, steps = begin(state)
+    count = require_count(count, "the number of noise tokens", minimum=1)
+    loc = location(st, check_place(st, location_id)) if location_id != COLONY else None
+    if loc is None or loc["noise"] < count:
+        have = loc["noise"] if loc else 0
+        raise RuleError(f"{place_name(st, location_id)} has {have} noise token(s), not {count}")
+    loc["noise"] -= count
+    steps.append(step("noise_removed", count=count, location_name=loc["name"], noise=loc["noise"]))
+    return st, steps

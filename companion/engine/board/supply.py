@@ -1,0 +1,200 @@
+"""The colony's supply during turns: cards played and wasted, food spent, helpless survivors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.board.checks import active_seat, require_long_night, require_own_turn
+from companion.engine.deaths import kill_helpless
+from companion.engine.errors import RuleError
+from companion.engine.state import (
+    COLONY,
+    State,
+    active_seat_id,
+    begin,
+    free_survivor_spaces,
+    require_count,
+    survivors_of,
+)
+from companion.engine.steps import Step, step
+
+CLEAN_WASTE_CARDS = 3
+
+
+def play(st: State, steps: list[Step], player: dict[str, Any], count: int, event: bool) -> None:
+    """Played cards go on the waste pile (002:1798, 000:385).
+
+    An event card leaves the game instead, and so does any card an exiled player plays.
+    """
+    if player["exiled"]:
+        removed = "exiled"
+    elif event:
+        removed = "event"
+    else:
+        removed = ""
+        st["waste"] += count
+    steps.append(
+        step(
+            "cards_played",
+            seat=player["id"],
+            seat_name=player["name"],
+            count=count,
+            removed=removed,
+            waste=st["waste"],
+        )
+    )
+
+
+def play_cards(
+    state: State, seat_id: str, count: int = 1, event: bool = False
+) -> tuple[State, list[Step]]:
+    """Record cards a player plays: waste pile, or out of the game (000:385, 002:1798)."""
+    st, steps = begin(state)
+    count = require_count(count, "the number of cards", minimum=1)
+    player = active_seat(st, seat_id)
+    require_own_turn(st, player, "play cards")
+    play(st, steps, player, count, bool(event))
+    return st, steps
+
+
+def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
+    """Clean Waste: remove the top 3 cards of the waste pile from the game (002:1216-1219).
+
+    The player needs a survivor in the colony. A pile with fewer cards loses what it has; an
+    empty pile cannot be cleaned.
+    """
+    st, steps = begin(state)
+    player = active_seat(st, seat_id)
+    require_own_turn(st, player, "clean the waste")
+    if not any(s["location"] == COLONY for s in survivors_of(st, seat_id)):
+        raise RuleError(f"{player['name']} has no survivor in the colony to clean the waste")
+    if st["waste"] == 0:
+        raise RuleError("the waste pile is empty")
+    removed = min(CLEAN_WASTE_CARDS, st["waste"])
+    st["waste"] -= removed
+    steps.append(
+        step(
+            "waste_cleaned",
+            seat=seat_id,
+            seat_name=player["name"],
+            removed=removed,
+            waste=st["waste"],
+        )
+    )
+    return st, steps
+
+
+def add_waste(state: State, count: int) -> tuple[State, list[Step]]:
+    """Put cards on the waste pile (a discard effect or a correction)."""
+    st, steps = begin(state)
+    count = require_count(count, "the number of cards", minimum=1)
+    st["waste"] += count
+    steps.append(step("waste_added", count=count, waste=st["waste"]))
+    return st, steps
+
+
+def spend(st: State, steps: list[Step], player: dict[str, Any], count: int) -> None:
+    """Spend food tokens: +1 on one unused action die per token (002 "Spend Food Tokens").
+
+    Exiled players cannot spend food tokens (002:1757).
+    """
+    if player["exiled"]:
+        raise RuleError(f"{player['name']} is exiled and cannot spend food tokens")
+    if count > st["food"]:
+        raise RuleError(f"the food supply holds {st['food']} token(s), not {count}")
+    st["food"] -= count
+    steps.append(
+        step(
+            "food_spent", seat=player["id"], seat_name=player["name"], count=count, food=st["food"]
+        )
+    )
+
+
+def spend_food(state: State, seat_id: str, count: int) -> tuple[State, list[Step]]:
+    """Spend food tokens from the supply to raise an action die. Base 002 (002:1388)."""
+    st, steps = begin(state)
+    count = require_count(count, "the number of food tokens", minimum=1)
+    player = active_seat(st, seat_id)
+    require_own_turn(st, player, "spend food tokens")
+    spend(st, steps, player, count)
+    return st, steps
+
+
+def add_food(state: State, count: int) -> tuple[State, list[Step]]:
+    """Add food tokens to the supply (a food card played, or another effect)."""
+    st, steps = begin(state)
+    count = require_count(count, "the number of food tokens", minimum=1)
+    st["food"] += count
+    steps.append(step("food_added", count=count, food=st["food"]))
+    return st, steps
+
+
+def add_helpless_tokens(
+    st: State, steps: list[Step], count: int, unruly: bool, player: dict[str, Any] | None
+) -> None:
+    """Helpless survivors join the colony (002:1727, 002:1749).
+
+    An exiled player's helpless are not added. A full colony takes none, so the effect cannot be
+    used (002:1727). **Ruling:** when only some fit, those are added and the rest are not.
+    """
+    if player and player["exiled"]:
+        steps.append(
+            step("helpless_not_added", seat=player["id"], seat_name=player["name"], count=count)
+        )
+        return
+    room = free_survivor_spaces(st, COLONY)
+    if room <= 0:
+        raise RuleError("the colony has no empty survivor space for helpless survivors")
+    added = min(room, count)
+    st["helpless"]["unruly" if unruly else "normal"] += added
+    steps.append(step("helpless_added", count=added, unruly=unruly, left_out=count - added))
+
+
+def add_helpless(
+    state: State, count: int, unruly: bool = False, seat_id: str | None = None
+) -> tuple[State, list[Step]]:
+    """Add helpless (or unruly, 000:690) survivor tokens to the colony (002:1727, 002:1749)."""
+    st, steps = begin(state)
+    count = require_count(count, "the number of helpless survivors", minimum=1)
+    if unruly:
+        require_long_night(st, "unruly helpless survivors")
+    player = active_seat(st, seat_id) if seat_id is not None else None
+    add_helpless_tokens(st, steps, count, bool(unruly), player)
+    return st, steps
+
+
+def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
+    """The active player turns an unruly token back to normal with a medicine card (000:692).
+
+    The medicine card goes on the waste pile; played by an exiled player it leaves the game
+    instead (002:1798).
+    """
+    st, steps = begin(state)
+    player = active_seat(st, seat_id)
+    if active_seat_id(st) != seat_id:
+        raise RuleError(f"only the active player may calm an unruly survivor, not {player['name']}")
+    if st["helpless"]["unruly"] <= 0:
+        raise RuleError("there is no unruly helpless survivor in the colony")
+    st["helpless"]["unruly"] -= 1
+    st["helpless"]["normal"] += 1
+    if not player["exiled"]:
+        st["waste"] += 1
+    steps.append(
+        step(
+            "unruly_calmed",
+            seat=seat_id,
+            seat_name=player["name"],
+            wasted=not player["exiled"],
+            waste=st["waste"],
+        )
+    )
+    return st, steps
+
+
+def kill_helpless_by_card(state: State, unruly: bool | None = None) -> tuple[State, list[Step]]:
+    """A card kills a helpless survivor: morale -1 (002:1786; an unruly token is one, 000:546)."""
+    st, steps = begin(state)
+    if not kill_helpless(st, steps, "card", unruly=unruly):
+        kind = {None: "", True: "unruly ", False: "normal "}[unruly]
+        raise RuleError(f"there is no {kind}helpless survivor in the colony")
+    return st, steps

@@ -1,0 +1,247 @@
+"""Survivors on the board: moving, wounds and healing, joining, group leaders, deaths by card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.board.checks import active_seat, check_place, expose, exposures, require_room
+from companion.engine.deaths import add_wound, kill_survivor, remove_survivor
+from companion.engine.dice import Randomness
+from companion.engine.errors import RuleError
+from companion.engine.state import (
+    COLONY,
+    State,
+    begin,
+    free_survivor_spaces,
+    new_survivor,
+    place_name,
+    seat,
+    survivor,
+    survivors_of,
+)
+from companion.engine.steps import Step, step, step_place_name
+
+HEALABLE = ("wound", "frostbite")
+WOUND_KEYS = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}
+
+
+def move(st: State, steps: list[Step], survivor_id: str, to: str, *, free: bool) -> None:
+    """Move a survivor to a place with an empty survivor space (base 002 "Move a Survivor").
+
+    Each survivor moves once per turn (002:1378); a move that does not count (the exile move,
+    002:1738, or a card) is ``free``. An exiled player's survivors never enter the colony
+    (002 "Exile": they leave it and live elsewhere).
+    """
+    mover = survivor(st, survivor_id)
+    check_place(st, to)
+    if mover["location"] == to:
+        raise RuleError(f"{mover['name']} is already at {place_name(st, to)}")
+    owner = seat(st, mover["owner"]) if mover["owner"] else None
+    if to == COLONY and owner and owner["exiled"]:
+        raise RuleError(f"{owner['name']} is exiled: their survivors may not enter the colony")
+    turn = st["turn"]
+    if turn and not free and survivor_id in turn["moved"]:
+        raise RuleError(f"{mover['name']} has already moved this turn")
+    require_room(st, to, mover["name"])
+    came_from = mover["location"]
+    mover["location"] = to
+    if turn and not free:
+        turn["moved"].append(survivor_id)
+    steps.append(
+        step(
+            "survivor_moved",
+            survivor=survivor_id,
+            name=mover["name"],
+            came_from=came_from,
+            from_name=step_place_name(st, came_from),
+            to=to,
+            to_name=step_place_name(st, to),
+            free=free,
+        )
+    )
+
+
+def move_survivor(
+    state: State,
+    survivor_id: str,
+    to: str,
+    exposure: str | None = None,
+    rng: Randomness | None = None,
+    *,
+    free: bool = False,
+) -> tuple[State, list[Step]]:
+    """Move a survivor, then roll for exposure. Base 002 "Move a Survivor" (002:1378), "Exile".
+
+    ``exposure``: the die face the table rolled, None to roll it with rng, or "skip" when a card
+    says not to roll. ``free=True`` for a move that does not use the survivor's move this turn.
+    """
+    st, steps = begin(state)
+    faces = exposures(exposure, rng, 1)
+    move(st, steps, survivor_id, to, free=free)
+    expose(st, steps, survivor_id, faces, rng, "card_says_skip")
+    return st, steps
+
+
+def wound_survivor(
+    state: State, survivor_id: str, wound: str = "wound"
+) -> tuple[State, list[Step]]:
+    """Give a survivor a wound, frostbite or despair token; 3 kill it (002, 000:536)."""
+    st, steps = begin(state)
+    survivor(st, survivor_id)
+    add_wound(st, steps, survivor_id, wound, "card_or_attack")
+    return st, steps
+
+
+def heal(st: State, steps: list[Step], survivor_id: str, wound: str) -> None:
+    """Remove one wound or frostbite token; despair never goes this way (000:682)."""
+    if wound == "despair":
+        raise RuleError(
+            "despair cannot be removed by an effect that removes wounds "
+            "(only by an effect that removes despair)"
+        )
+    if wound not in HEALABLE:
+        raise RuleError(f"a wound to heal is one of {', '.join(HEALABLE)}, not {wound!r}")
+    patient = survivor(st, survivor_id)
+    key = WOUND_KEYS[wound]
+    if patient[key] <= 0:
+        raise RuleError(f"{patient['name']} has no {wound} token")
+    patient[key] -= 1
+    steps.append(step("wound_healed", survivor=survivor_id, name=patient["name"], wound=wound))
+
+
+def heal_survivor(state: State, survivor_id: str, wound: str = "wound") -> tuple[State, list[Step]]:
+    """Remove a wound or frostbite token from a survivor (000:682)."""
+    st, steps = begin(state)
+    heal(st, steps, survivor_id, wound)
+    return st, steps
+
+
+def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
+    """Remove a despair token, for effects that say so (000:682)."""
+    st, steps = begin(state)
+    patient = survivor(st, survivor_id)
+    if patient["despair"] <= 0:
+        raise RuleError(f"{patient['name']} has no despair token")
+    patient["despair"] -= 1
+    steps.append(step("despair_removed", survivor=survivor_id, name=patient["name"]))
+    return st, steps
+
+
+def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place: Any) -> None:
+    """A new survivor joins a player's group (002:1720-1731, 002:1751, 002:1780).
+
+    It goes to the colony, which needs an empty survivor space; an exiled player's new survivor
+    goes to a non-colony location of their choice instead. A player who had lost every survivor
+    (or has none) makes it their group leader.
+    """
+    if any(s["id"] == card["id"] for s in st["survivors"]):
+        raise RuleError(f"{card['name']} is already in play")
+    if player["exiled"]:
+        if place in (None, COLONY):
+            raise RuleError(
+                f"{player['name']} is exiled: their new survivor goes to a location of their "
+                "choice, not the colony"
+            )
+        check_place(st, place)
+    else:
+        if place not in (None, COLONY):
+            raise RuleError("a new survivor joins at the colony")
+        place = COLONY
+    if free_survivor_spaces(st, place) <= 0:
+        raise RuleError(f"{place_name(st, place)} has no empty survivor space for {card['name']}")
+    leader = player["needs_survivor"] or not survivors_of(st, player["id"])
+    newcomer = new_survivor(card, player["id"], leader=leader, place=place)
+    st["survivors"].append(newcomer)
+    player["needs_survivor"] = False
+    steps.append(
+        step(
+            "survivor_added",
+            survivor=newcomer["id"],
+            name=newcomer["name"],
+            seat=player["id"],
+            seat_name=player["name"],
+            where=place,
+            location_name=step_place_name(st, place),
+        )
+    )
+    if leader:
+        steps.append(
+            step(
+                "leader_promoted",
+                seat=player["id"],
+                seat_name=player["name"],
+                survivor=newcomer["id"],
+                name=newcomer["name"],
+            )
+        )
+
+
+def add_survivor(
+    state: State, seat_id: str, survivor_id: str, place: str | None = None
+) -> tuple[State, list[Step]]:
+    """A new survivor joins a player's group, by card id (002 "Adding Survivors", 002:1751).
+
+    The card comes from the game's survivor cards (``state["cards"]["survivors"]``) and leaves
+    the survivor deck; one already in play or dead cannot join. A full colony refuses it.
+    """
+    st, steps = begin(state)
+    player = active_seat(st, seat_id)
+    card = st["cards"]["survivors"].get(survivor_id)
+    if card is None:
+        raise RuleError(f"unknown survivor card {survivor_id!r}")
+    if any(g["id"] == survivor_id for g in st["graveyard"]):
+        raise RuleError(f"{card['name']} is dead and cannot join")
+    join(st, steps, player, card, place)
+    deck = st["decks"]["survivors"]
+    if survivor_id in deck:
+        deck.remove(survivor_id)
+    return st, steps
+
+
+def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[State, list[Step]]:
+    """Make one of a player's followers their group leader (002:1777)."""
+    st, steps = begin(state)
+    player = active_seat(st, seat_id)
+    chosen = survivor(st, survivor_id)
+    if chosen["owner"] != seat_id:
+        raise RuleError(f"{chosen['name']} is not in {player['name']}'s group")
+    if chosen["leader"]:
+        raise RuleError(f"{chosen['name']} already leads {player['name']}'s group")
+    for s in survivors_of(st, seat_id):
+        s["leader"] = s["id"] == survivor_id
+    steps.append(
+        step(
+            "leader_promoted",
+            seat=seat_id,
+            seat_name=player["name"],
+            survivor=survivor_id,
+            name=chosen["name"],
+        )
+    )
+    return st, steps
+
+
+def kill_survivor_by_card(
+    state: State, survivor_id: str, cause: str = "card"
+) -> tuple[State, list[Step]]:
+    """A card kills a survivor: morale -1 unless its owner is exiled (002 "Killing Survivors").
+
+    ``cause`` is the code "card" or the table's own words (shown as typed).
+    """
+    st, steps = begin(state)
+    survivor(st, survivor_id)
+    kill_survivor(st, steps, survivor_id, cause)
+    return st, steps
+
+
+def remove_survivor_by_card(
+    state: State, survivor_id: str, cause: str = "card"
+) -> tuple[State, list[Step]]:
+    """A card removes a survivor from the game: not a death, no morale (002:1790 note).
+
+    ``cause`` is the code "card" or the table's own words (shown as typed).
+    """
+    st, steps = begin(state)
+    survivor(st, survivor_id)
+    remove_survivor(st, steps, survivor_id, cause)
+    return st, steps
