@@ -131,7 +131,7 @@ def trigger_crossroads(
         if votes is None:
             open_vote(st, steps, "crossroads", card=card["id"], **context)
             return st, steps
-        passed, vote_steps = tally_vote(st, votes, subject="crossroads")
+        passed, vote_steps = tally_vote(st, votes, subject="crossroads", card=card["id"])
         steps.extend(vote_steps)
         option = 1 if passed else 2
     if option is None:

@@ -189,7 +189,7 @@ def call_exile_vote(
     if votes is None:
         open_vote(st, steps, "exile", target=target, destinations=destinations)
         return st, steps
-    passed, vote_steps = tally_vote(st, votes, subject="exile")
+    passed, vote_steps = tally_vote(st, votes, subject="exile", target=target)
     steps.extend(vote_steps)
     exile_outcome(st, steps, {"target": target, "destinations": destinations}, passed, rng)
     return st, steps

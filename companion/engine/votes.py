@@ -58,11 +58,14 @@ def check_votes(st: State, votes: Any) -> dict[str, bool]:
     return votes
 
 
-def tally_vote(st: State, votes: dict[str, bool], *, subject: str) -> tuple[bool, list[Step]]:
+def tally_vote(
+    st: State, votes: dict[str, bool], *, subject: str, **about: Any
+) -> tuple[bool, list[Step]]:
     """Count a vote: more up than down passes; a tie goes the tie breaker's way (002:1413).
 
     The tie breaker's own vote settles a tie (``tie_breaker``: the first player, or by ruling
-    the nearest voter to their left). Reads the state only; returns (passed, steps).
+    the nearest voter to their left). ``about`` names what was voted on (``target``, ``card``)
+    for the tally step. Reads the state only; returns (passed, steps).
     """
     check_votes(st, votes)
     up = sum(1 for v in votes.values() if v)
@@ -70,11 +73,11 @@ def tally_vote(st: State, votes: dict[str, bool], *, subject: str) -> tuple[bool
     steps: list[Step] = []
     if up != down:
         passed = up > down
-        steps.append(step("vote_tally", subject=subject, up=up, down=down, passed=passed))
+        steps.append(step("vote_tally", subject=subject, up=up, down=down, passed=passed, **about))
         return passed, steps
     breaker, ruling = tie_breaker(st)
     passed = votes[breaker]
-    steps.append(step("vote_tally", subject=subject, up=up, down=down, passed=passed))
+    steps.append(step("vote_tally", subject=subject, up=up, down=down, passed=passed, **about))
     steps.append(
         step(
             "vote_tie_broken",
@@ -130,7 +133,8 @@ def settle_vote(st: State, steps: list[Step], ballots: dict[str, bool], rng: Ran
     """Tally a complete vote, close it and let its rule act on the result."""
     vote = pending_vote(st)
     fields = {k: v for k, v in vote.items() if k not in ("kind", "seat", "subject", "votes")}
-    passed, tally = tally_vote(st, ballots, subject=vote["subject"])
+    about = {k: vote[k] for k in ("target", "card") if k in vote}
+    passed, tally = tally_vote(st, ballots, subject=vote["subject"], **about)
     steps.extend(tally)
     st["pending"] = None
     OUTCOMES[vote["subject"]](st, steps, fields, passed, rng)
