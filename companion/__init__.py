@@ -73,7 +73,7 @@ def create_app(
     i18n.init_app(app)
 
     from companion import store
-    from companion.web import cards, events, game, guard, home, lang, newgame
+    from companion.web import cards, events, game, guard, home, join, lang, newgame, phone
 
     store.init_app(app)
     guard.init_app(app)
@@ -83,6 +83,8 @@ def create_app(
     app.register_blueprint(cards.bp)
     app.register_blueprint(lang.bp)
     app.register_blueprint(events.bp)
+    app.register_blueprint(join.bp)
+    app.register_blueprint(phone.bp)
     if app.debug or app.testing:
         from companion.web import preview
 

@@ -156,3 +156,30 @@ def m002_actions(db: Database) -> None:
         foreign_keys=[("game_id", "games", "id")],
         not_null={"game_id", "seq", "action", "steps", "state_zlib", "created"},
     )
+
+
+@migration
+def m003_seat_claims(db: Database) -> None:
+    """Seats held by phones (companion/store/seats.py) and a unique index on join secrets.
+
+    Not part of any game's log: a claim names a seat and keeps only its token's SHA-256; a
+    released claim stays so its old token can be told apart from one never issued. The partial
+    unique index lets one phone at a time hold a seat. Deleting a game deletes its claims.
+    """
+    db.execute(
+        """
+        CREATE TABLE seat_claims (
+            token_hash TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat_id TEXT NOT NULL,
+            created TEXT NOT NULL,
+            released TEXT
+        )
+        """
+    )
+    db.execute(
+        "CREATE UNIQUE INDEX seat_claims_held ON seat_claims (game_id, seat_id)"
+        " WHERE released IS NULL"
+    )
+    db.execute("CREATE INDEX seat_claims_game ON seat_claims (game_id)")
+    db.execute("CREATE UNIQUE INDEX games_join_secret ON games (join_secret)")

@@ -1,0 +1,256 @@
+"""Joining a game from a phone: the QR link or short code, the seat picker, the seat cookie;
+and the table screen's join panel, where the table releases a seat to a new phone.
+
+A seat is bound to a phone by a random token in an HttpOnly, SameSite=Lax cookie (Lax, so the
+first visit from a scanned QR code carries it); games.db keeps only its SHA-256
+(companion/store/seats.py). The join secret travels in the QR link's path; the token never
+travels in a URL.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from werkzeug.routing import BuildError
+from werkzeug.wrappers import Response
+
+import companion.engine as engine
+from companion import htmx, store
+from companion.store import seats
+from companion.web import qr
+from companion.web.auth import require_table, table_credential
+
+bp = Blueprint("join", __name__)
+
+COOKIE_PREFIX = "seat_"
+COOKIE_MAX_AGE = 60 * 60 * 24 * 30
+REFUSED_TEMPLATE = "join/refused.html"
+
+
+def cookie_name(game_id: str) -> str:
+    """The name of the cookie holding this phone's seat token for one game."""
+    return f"{COOKIE_PREFIX}{game_id}"
+
+
+def phone_token(game_id: str) -> str | None:
+    """The seat token this request carries for a game, if any."""
+    return request.cookies.get(cookie_name(game_id)) or None
+
+
+def set_seat_cookie(response: Response, game_id: str, token: str) -> Response:
+    """Give this phone its seat token: HttpOnly, SameSite=Lax, whole site, a month long."""
+    response.set_cookie(
+        cookie_name(game_id),
+        token,
+        max_age=COOKIE_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
+    return response
+
+
+def fragment_wanted() -> bool:
+    """Whether htmx (or phone.js, which speaks its header) asked for a fragment."""
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def respond(body: str, status: int = 200) -> Response:
+    """A response that varies on HX-Request and is never cached (it may name a seat)."""
+    response = current_app.make_response((body, status))
+    response.vary.add("HX-Request")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def refused(status: int, title: str, message: str, *, rejoin: bool = True) -> Response:
+    """A clear page (or fragment) saying why this phone cannot go on, and what to do."""
+    template = "partials/join/refused.html" if fragment_wanted() else REFUSED_TEMPLATE
+    body = render_template(template, title=title, message=message, rejoin=rejoin)
+    return respond(body, status)
+
+
+def no_game() -> Response:
+    """The page for a game that does not exist (any more)."""
+    return refused(
+        404,
+        _("No such game"),
+        _("There is no such game: it may have been deleted. Scan the code on the table screen."),
+    )
+
+
+def bad_secret() -> Response:
+    """The page for a join link whose secret is not this game's."""
+    return refused(
+        403,
+        _("This join link does not work"),
+        _("The code in this link is not the one on the table screen. Scan the QR code again."),
+    )
+
+
+def table_url(game_id: str) -> str:
+    """The table screen of a game (``game.table``), or its plain path while that is not built."""
+    try:
+        return url_for("game.table", game_id=game_id)
+    except BuildError:
+        return f"/games/{game_id}"
+
+
+def game_seats(game_id: str) -> list[dict[str, Any]] | None:
+    """The game's seats as the table view shows them (id, name, exiled...), or None."""
+    try:
+        state = store.current(store.get_db(), game_id).state
+    except store.UnknownGame:
+        return None
+    return engine.table_view(state)["seats"]
+
+
+def picker(
+    game_id: str, secret: str, all_seats: list[dict[str, Any]], error: str = "", status: int = 200
+) -> Response:
+    """The seat picker: every seat of the game, the ones held by a phone marked as taken."""
+    held = seats.held_seats(store.get_db(), game_id)
+    body = render_template(
+        "join/pick.html",
+        game_id=game_id,
+        game=store.get_game(store.get_db(), game_id),
+        secret=secret,
+        seats=all_seats,
+        held=held,
+        error=error,
+    )
+    return respond(body, status)
+
+
+def to_phone(game_id: str) -> Response:
+    """Send this phone to its seat's page."""
+    return redirect(url_for("phone.page", game_id=game_id), code=303)
+
+
+@bp.get("/j")
+def enter_code() -> Response:
+    """A form to type the short code shown on the table screen (or go to it when given)."""
+    code = request.args.get("code", "")
+    if code.strip():
+        return redirect(url_for("join.code", code=seats.normalise_code(code)), code=303)
+    return respond(render_template("join/code.html", error=""))
+
+
+@bp.get("/j/<code>")
+def code(code: str) -> Response:
+    """A short code typed by hand: on to that game's seat picker."""
+    db = store.get_db()
+    game_id = seats.game_for_code(db, code)
+    if game_id is None:
+        body = render_template(
+            "join/code.html", error=_("No game has this code. Check it on the table screen.")
+        )
+        return respond(body, 404)
+    return redirect(
+        url_for("join.join", game_id=game_id, secret=seats.normalise_code(code)), code=303
+    )
+
+
+@bp.route("/join/<game_id>/<secret>", methods=["GET", "POST"])
+def join(game_id: str, secret: str) -> Response:
+    """The QR code's link: pick a seat (GET), take it (POST); a phone with a seat goes to it."""
+    db = store.get_db()
+    all_seats = game_seats(game_id)
+    if all_seats is None:
+        return no_game()
+    if not seats.secret_matches(db, game_id, secret):
+        return bad_secret()
+    secret = seats.normalise_code(secret)
+    if seats.held_seat(db, game_id, phone_token(game_id)):
+        return to_phone(game_id)
+    if request.method == "GET":
+        return picker(game_id, secret, all_seats)
+    seat_id = request.form.get("seat", "")
+    if seat_id not in {s["id"] for s in all_seats}:
+        return picker(game_id, secret, all_seats, _("Choose one of the seats below."), 400)
+    try:
+        token = seats.claim_seat(db, game_id, seat_id)
+    except seats.SeatTaken:
+        message = _(
+            "Another phone already holds this seat. If that phone is lost, "
+            "the table screen can release the seat."
+        )
+        return picker(game_id, secret, all_seats, message, 409)
+    return set_seat_cookie(to_phone(game_id), game_id, token)
+
+
+def join_info(game_id: str) -> dict[str, Any] | None:
+    """What the join panel shows, for the table only: the QR code, links, short code and the
+    seats held now (None to anyone else, so the join secret never reaches a phone)."""
+    if not table_credential(game_id):
+        return None
+    db = store.get_db()
+    try:
+        secret = seats.join_secret(db, game_id)
+    except store.UnknownGame:
+        return None
+    url = qr.join_url(game_id, secret)
+    return {
+        "game_id": game_id,
+        "url": url,
+        "short_url": qr.short_url(secret),
+        "code": seats.format_code(secret),
+        "qr": qr.qr_markup(url, _("QR code to join this game")),
+        "held": seats.held_seats(db, game_id),
+        "seats_version": seats.seats_version(db, game_id),
+    }
+
+
+@bp.app_template_global("join_info")
+def join_info_global(game_id: str) -> dict[str, Any] | None:
+    """The join panel's data in templates (see ``join_info``)."""
+    return join_info(game_id)
+
+
+@bp.get("/games/<game_id>/join")
+@require_table
+def panel(game_id: str) -> Response:
+    """The join panel: a fragment for htmx, else a page of its own (a big QR for a TV)."""
+    all_seats = game_seats(game_id)
+    if all_seats is None:
+        abort(404, description=_("There is no such game: it may have been deleted."))
+    template = "partials/join/panel_only.html" if fragment_wanted() else "join/sheet.html"
+    game = store.get_game(store.get_db(), game_id)
+    back = "sheet" if request.args.get("back") == "sheet" or not fragment_wanted() else ""
+    body = render_template(
+        template,
+        game=game,
+        game_id=game_id,
+        seats=all_seats,
+        back=back,
+        table_url=table_url(game_id),
+    )
+    return respond(body)
+
+
+@bp.post("/games/<game_id>/seats/<seat_id>/release")
+@require_table
+def release(game_id: str, seat_id: str) -> Response:
+    """Free a seat for a new phone (a dead battery): the old phone's token stops working."""
+    all_seats = game_seats(game_id)
+    if all_seats is None:
+        abort(404, description=_("There is no such game: it may have been deleted."))
+    if seat_id not in {s["id"] for s in all_seats}:
+        abort(404, description=_("This game has no such seat."))
+    seats.release_seat(store.get_db(), game_id, seat_id)
+    if fragment_wanted():
+        return panel(game_id=game_id)
+    back = request.form.get("_back", "")
+    target = url_for("join.panel", game_id=game_id) if back == "sheet" else table_url(game_id)
+    return redirect(target, code=303)

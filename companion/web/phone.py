@@ -1,0 +1,241 @@
+"""A player's phone: its seat's private page, and the actions it makes for that seat only.
+
+Everything shown comes from ``engine.seat_view(state, seat)``; every control is one of its
+``legal[seat]`` actions, and every action posted is ``{"by": seat, ...}`` through the store, so
+the engine decides (companion/engine/permissions.py). The seat comes from the phone's cookie,
+never from the form: a form naming another seat is refused.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
+
+import companion.engine as engine
+from companion import store
+from companion.engine.setup import survivors_per_seat
+from companion.store import seats
+from companion.web import forms
+from companion.web.join import fragment_wanted, phone_token, refused, respond
+
+bp = Blueprint("phone", __name__, url_prefix="/phone")
+
+RECENT_ROWS = 8
+"""How many of the latest log rows the phone lists."""
+SEAT_FIELDS = ("by", "seat_id", "caller")
+"""Form fields that would name an actor: a phone may only name its own seat (or leave them)."""
+DROPPED = (*SEAT_FIELDS, "seed")
+"""Fields a phone's form never passes on: the actor comes from its cookie, and the dice from
+the store (a phone choosing its own seed could choose its exposure roll)."""
+LIVE_SCRIPT = "live.js"
+
+
+class Refusal(Exception):
+    """A request this phone may not make; carries the response that says why."""
+
+    def __init__(self, response: Response) -> None:
+        super().__init__(response.status)
+        self.response = response
+
+
+def locale() -> str:
+    """This phone's language as the engine names it ("en", "pt_BR")."""
+    return str(get_locale() or "en")
+
+
+def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
+    """This phone's seat in the game and the game's head, or a Refusal saying why not."""
+    db = store.get_db()
+    try:
+        current = store.current(db, game_id)
+    except store.UnknownGame:
+        raise Refusal(
+            refused(
+                404,
+                _("No such game"),
+                _("There is no such game: it may have been deleted."),
+            )
+        ) from None
+    claim = seats.claim_for_token(db, game_id, phone_token(game_id))
+    if claim is None:
+        raise Refusal(
+            refused(
+                403,
+                _("This phone has no seat here"),
+                _("Scan the QR code on the table screen to take your seat."),
+            )
+        )
+    if claim.released is not None:
+        raise Refusal(
+            refused(
+                403,
+                _("Your seat was given to another phone"),
+                _(
+                    "The table screen released this seat for another phone. If that was a "
+                    "mistake, scan the QR code again and pick a free seat."
+                ),
+            )
+        )
+    return claim.seat_id, current
+
+
+def rendered_log(game_id: str, seat_id: str, state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The latest log rows, newest first: public steps and this seat's private ones, as text."""
+    rows = store.log(store.get_db(), game_id)[-RECENT_ROWS:]
+    out = []
+    for row in reversed(rows):
+        lines = [
+            {"text": engine.render_step(s, state, locale()), "private": bool(s.get("private"))}
+            for s in engine.visible_steps(row["steps"], seat_id)
+        ]
+        if lines:
+            out.append({"seq": row["seq"], "lines": lines})
+    return out
+
+
+def survivor_choices(state: dict[str, Any], legal: dict[str, Any]) -> list[tuple[str, str]]:
+    """The survivors this seat may add, as (id, name) sorted by name (never in deck order)."""
+    if "add_survivor" not in legal:
+        return []
+    known = state.get("cards", {}).get("survivors", {})
+    pairs = [
+        (sid, str(known.get(sid, {}).get("name", sid)))
+        for sid in legal["add_survivor"].get("survivor_id", [])
+    ]
+    return sorted(pairs, key=lambda pair: (pair[1].casefold(), pair[0]))
+
+
+def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """Display names by id: seats, survivors and places (the colony in words)."""
+    places = {"colony": _("Colony")}
+    places.update({loc["id"]: loc["name"] for loc in view["locations"]})
+    return {
+        "seats": {s["id"]: s["name"] for s in view["seats"]},
+        "survivors": {s["id"]: s["name"] for s in view["survivors"]},
+        "places": places,
+    }
+
+
+@lru_cache(maxsize=4)
+def _exists(folder: str, name: str) -> bool:
+    """Whether a static file exists (looked up once per process)."""
+    return (Path(folder) / name).is_file()
+
+
+def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
+    """Everything the phone's templates read, from this seat's view of the head state."""
+    state = current.state
+    view = engine.seat_view(state, seat_id)
+    legal = view["legal"][seat_id]
+    me = next(s for s in view["seats"] if s["id"] == seat_id)
+    ctx: dict[str, Any] = {
+        "game_id": game_id,
+        "seat_id": seat_id,
+        "me": me,
+        "version": current.version,
+        "view": view,
+        "mine": view["mine"],
+        "legal": legal,
+        "names": names(view),
+        "my_survivors": [s for s in view["survivors"] if s["owner"] == seat_id],
+        "survivor_choices": survivor_choices(state, legal),
+        "keep_count": survivors_per_seat(view["variant"]) if "keep_survivors" in legal else 0,
+        "log": rendered_log(game_id, seat_id, state),
+        "alert": None,
+        "notice": None,
+        "live_script": _exists(str(current_app.static_folder), LIVE_SCRIPT),
+    }
+    ctx.update(extra)
+    return ctx
+
+
+def screen(game_id: str, seat_id: str, current: store.Current, status: int = 200, **extra: Any):
+    """The phone page, or its #phone fragment when asked."""
+    ctx = context(game_id, seat_id, current, **extra)
+    template = "partials/phone/body.html" if fragment_wanted() else "phone/index.html"
+    return respond(render_template(template, **ctx), status)
+
+
+@bp.get("/<game_id>")
+def page(game_id: str) -> Response:
+    """This phone's seat: what the game waits for, its secrets and its controls."""
+    try:
+        seat_id, current = seat_of_phone(game_id)
+    except Refusal as refusal:
+        return refusal.response
+    return screen(game_id, seat_id, current)
+
+
+def own_form(form: MultiDict, seat_id: str) -> MultiDict:
+    """The form without its actor fields (which may only name this seat, else Refusal) and
+    without a seed."""
+    for field in SEAT_FIELDS:
+        for value in form.getlist(field):
+            if value not in ("", seat_id):
+                raise Refusal(
+                    refused(
+                        403,
+                        _("Not your seat"),
+                        _("A phone acts only for its own seat."),
+                        rejoin=False,
+                    )
+                )
+    kept = MultiDict()
+    for name, value in form.items(multi=True):
+        if name not in DROPPED:
+            kept.add(name, value)
+    return kept
+
+
+def leader_first(form: MultiDict) -> MultiDict:
+    """keep_survivors: the survivor chosen to lead (``_leader``) first, as the engine reads it."""
+    leader = form.get("_leader")
+    kept = form.getlist("survivors")
+    if not leader or leader not in kept:
+        return form
+    out = MultiDict([(k, v) for k, v in form.items(multi=True) if k != "survivors"])
+    for sid in [leader] + [s for s in kept if s != leader]:
+        out.add("survivors", sid)
+    return out
+
+
+def rule_message(exc: engine.RuleError) -> str:
+    """The engine's refusal as a sentence."""
+    text = str(exc).strip()
+    text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+@bp.post("/<game_id>/act")
+def act(game_id: str) -> Response:
+    """One action for this phone's seat at the version it saw: stale -> 409 with the fresh
+    view, refused by the rules -> 422, unreadable -> 400, another seat -> 403."""
+    try:
+        seat_id, current = seat_of_phone(game_id)
+        form = leader_first(own_form(request.form, seat_id))
+    except Refusal as refusal:
+        return refusal.response
+    db = store.get_db()
+    try:
+        version = forms.read_version(form)
+        action = forms.action_from_form(form, by=seat_id)
+    except forms.FormError as exc:
+        return screen(game_id, seat_id, current, 400, alert=str(exc))
+    try:
+        store.act(db, game_id, action, version=version)
+    except store.StaleVersion:
+        fresh = store.current(db, game_id)
+        message = _("The game moved on: here is what it shows now.")
+        return screen(game_id, seat_id, fresh, 409, alert=message)
+    except engine.RuleError as exc:
+        return screen(game_id, seat_id, current, 422, alert=rule_message(exc))
+    if fragment_wanted():
+        return screen(game_id, seat_id, store.current(db, game_id), notice=action["type"])
+    return redirect(url_for("phone.page", game_id=game_id), code=303)
