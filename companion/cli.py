@@ -6,7 +6,9 @@ import contextlib
 import io
 import select
 import signal
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 import click
 import waitress
@@ -62,6 +64,16 @@ def _check_url(_ctx: click.Context, _param: click.Parameter, value: str | None) 
     return value
 
 
+def _stopper(hub: live.Hub) -> Callable[[int, FrameType | None], None]:
+    """A SIGINT handler: end the live streams, then stop waitress (KeyboardInterrupt)."""
+
+    def stop(_signum: int, _frame: FrameType | None) -> None:
+        hub.close_all()
+        raise KeyboardInterrupt
+
+    return stop
+
+
 @click.group()
 def main() -> None:
     """Dead of Winter table companion."""
@@ -103,8 +115,9 @@ def serve(host: str, url: str | None, port: int, data: Path | None, threads: int
     click.echo(f"Data folder: {app.instance_path}")
     click.echo(f"Live updates: up to {app.config['LIVE_MAX_STREAMS']} devices at once.")
     click.echo("Press Ctrl-C to stop.")
-    # Ctrl-C always stops the server, also when started from a shell that ignores SIGINT.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    # Ctrl-C always stops the server, also when started from a shell that ignores SIGINT; the
+    # live streams end first, so waitress finds its threads free and stops at once.
+    signal.signal(signal.SIGINT, _stopper(live.hub(app)))
     with contextlib.suppress(KeyboardInterrupt):
         waitress.serve(
             app,

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from companion import SECRET_KEY_FILE, lan
 from companion.cli import main, terminal_qr
+from companion.web import live
 
 
 @pytest.fixture
@@ -154,6 +155,29 @@ def test_serve_default_data_is_the_instance_folder(served, adapters):
     assert result.exit_code == 0
     app = served[0]["app"]
     assert Path(app.instance_path).name == "instance"
+
+
+def test_ctrl_c_ends_the_live_streams_before_waitress_stops(monkeypatch, adapters, tmp_path):
+    seen = {}
+
+    def interrupted(app, **kwargs):
+        hub = live.hub(app)
+        seen["before"] = hub.closing
+        handler = signal.getsignal(signal.SIGINT)
+        try:
+            handler(signal.SIGINT, None)
+        finally:
+            seen["after"] = hub.closing
+
+    monkeypatch.setattr(waitress, "serve", interrupted)
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        result = CliRunner().invoke(main, ["serve", "--data", str(tmp_path)])
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert result.exit_code == 0, result.output
+    assert seen == {"before": False, "after": True}
+    assert result.output.rstrip().endswith("Stopped.")
 
 
 def test_serve_says_stopped_after_ctrl_c(monkeypatch, adapters, tmp_path):

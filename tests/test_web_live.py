@@ -112,6 +112,21 @@ def test_the_count_holds_under_many_threads():
     assert hub.streams == 0
 
 
+def test_close_all_ends_every_wait_and_refuses_new_streams():
+    hub = live.Hub()
+    got: list = []
+    threads = [waiter(hub, f"g{i % 2}", 0, 30.0, got) for i in range(4)]
+    time.sleep(0.1)
+    hub.close_all()
+    for thread in threads:
+        thread.join(5)
+    assert [version for version, _ in got] == [None] * 4
+    assert max(took for _, took in got) < 2.0
+    assert hub.closing
+    assert hub.open_stream(10) is None
+    assert hub.wait("g9", 0, 30.0) is None
+
+
 @pytest.mark.parametrize(
     ("threads", "limit"), [(8, 4), (24, 20), (64, 54), (240, 200), (1000, 834)]
 )
@@ -139,6 +154,18 @@ def test_stream_yields_the_version_at_once_then_newer_ones():
     hub.publish("g1", 6)
     assert next(body) == b"event: version\nid: 6\ndata: 6\n\n"
     body.close()
+
+
+def test_stream_stops_when_the_server_stops():
+    hub = live.Hub()
+    body = events.stream(
+        hub, "g1", 1, heartbeat=60, lifetime=60, poll=30, retry_ms=1000, gone=lambda: False
+    )
+    next(body)
+    threading.Timer(0.2, hub.close_all).start()
+    start = time.monotonic()
+    assert list(body) == []
+    assert time.monotonic() - start < 2.0
 
 
 def test_stream_stops_when_the_device_has_gone():

@@ -68,7 +68,7 @@ def stream(
     beat = clock() + heartbeat
     while True:
         now = clock()
-        if now >= end or gone():
+        if now >= end or gone() or hub.closing:
             return
         newer = hub.wait(game_id, version, min(end, beat, now + poll) - now)
         if newer is not None:

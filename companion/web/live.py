@@ -50,6 +50,7 @@ class Hub:
         self._changed: dict[str, threading.Condition] = {}
         self._versions: dict[str, int] = {}
         self._streams = 0
+        self._closing = False
 
     def _condition(self, game_id: str) -> threading.Condition:
         """The condition the waiters of one game sleep on (all share the hub's lock)."""
@@ -81,14 +82,14 @@ class Hub:
                 if newest > after:
                     return newest
                 left = deadline - time.monotonic()
-                if left <= 0:
+                if left <= 0 or self._closing:
                     return None
                 condition.wait(left)
 
     def open_stream(self, limit: int) -> Slot | None:
         """Take a place for one more stream, or None when ``limit`` streams are already open."""
         with self._lock:
-            if self._streams >= limit:
+            if self._streams >= limit or self._closing:
                 return None
             self._streams += 1
         return Slot(self)
@@ -96,6 +97,19 @@ class Hub:
     def _close_stream(self) -> None:
         with self._lock:
             self._streams -= 1
+
+    def close_all(self) -> None:
+        """The server is stopping: wake every waiter, end every stream, open no new one."""
+        with self._lock:
+            self._closing = True
+            for condition in self._changed.values():
+                condition.notify_all()
+
+    @property
+    def closing(self) -> bool:
+        """Whether the server is stopping (streams end at once)."""
+        with self._lock:
+            return self._closing
 
     @property
     def streams(self) -> int:
