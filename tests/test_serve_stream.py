@@ -154,13 +154,8 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-@pytest.fixture
-def server(tmp_path):
-    """A real `companion serve` on a free loopback port with one game; (process, port, game)."""
-    data = tmp_path / "data"
-    data.mkdir()
-    game = make_game(data)
-    port = free_port()
+def launch(data: Path, port: int, threads: int = THREADS) -> subprocess.Popen:
+    """Start `companion serve` on loopback and wait (bounded) until it answers /health."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -174,24 +169,48 @@ def server(tmp_path):
             "--data",
             str(data),
             "--threads",
-            str(THREADS),
+            str(threads),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
     )
+
+    def up() -> bool:
+        if process.poll() is not None:
+            return True
+        try:
+            return get_json(port, "/health")["streams"] == 0
+        except (OSError, AssertionError, http.client.HTTPException):
+            return False
+
+    if not wait_until(up, 20, 0.1) or process.poll() is not None:
+        stop(process)
+        raise AssertionError(f"companion serve did not start: {process.communicate(timeout=5)}")
+    return process
+
+
+def stop(process: subprocess.Popen) -> tuple[str, str]:
+    """Ctrl-C the server (kill it if it hangs); its output."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
     try:
+        return process.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        return process.communicate(timeout=10)
 
-        def up() -> bool:
-            if process.poll() is not None:
-                return True
-            try:
-                return get_json(port, "/health")["streams"] == 0
-            except (OSError, AssertionError, http.client.HTTPException):
-                return False
 
-        assert wait_until(up, 20, 0.1) and process.poll() is None, process.communicate(timeout=5)
+@pytest.fixture
+def server(tmp_path):
+    """A real `companion serve` on a free loopback port with one game; (process, port, game)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    game = make_game(data)
+    port = free_port()
+    process = launch(data, port)
+    try:
         yield process, port, game
     finally:
         if process.poll() is None:
@@ -307,3 +326,164 @@ def test_the_server_stops_cleanly_with_streams_still_open(server):
     print(f"\nStopped with 10 open streams in {took * 1000:.0f} ms")
     assert took < 3
     assert all(wait_until(s.ended.is_set, 5) for s in streams)
+
+
+# -- static/live.js in a real browser -----------------------------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--no-sandbox",
+]
+FAKE_PAGE = """
+([events, version]) => {
+  document.body.innerHTML =
+    '<p id="live-status" data-label-ok="OK!" data-label-lost="LOST!"></p>' +
+    '<div id="fragment" data-live-version="' + version + '"></div>';
+  window.refreshes = 0;
+  window.serverVersion = version;
+  // What a page's refresh does: fetch, then show the fragment of the version it got.
+  window.companionRefresh = () => {
+    window.refreshes += 1;
+    return fetch("/health").then(() => {
+      document.getElementById("fragment").setAttribute("data-live-version", window.serverVersion);
+    });
+  };
+  const script = document.createElement("script");
+  script.src = "/static/live.js";
+  script.setAttribute("data-events", events);
+  script.setAttribute("data-version", String(version));
+  document.head.appendChild(script);
+}
+"""
+SET_VISIBILITY = """
+(state) => {
+  Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+  document.dispatchEvent(new Event("visibilitychange"));
+}
+"""
+
+
+@pytest.fixture
+def chromium():
+    """Headless Debian chromium through playwright (skipped where absent, unless CI=true)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if os.environ.get("CI") == "true":
+            raise
+        pytest.skip("playwright is not installed")
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI") == "true":
+            raise AssertionError(f"{CHROMIUM} is missing")
+        pytest.skip("chromium is not installed")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def live_page(browser, port: int, game: str, version: int):
+    """A page of the companion's origin running live.js with a counting companionRefresh."""
+    page = browser.new_page()
+    page.goto(f"http://127.0.0.1:{port}/health")
+    page.evaluate(FAKE_PAGE, [f"/games/{game}/events", version])
+    return page
+
+
+def status(page) -> tuple[str | None, str]:
+    """The live mark's state and words."""
+    return tuple(
+        page.evaluate(
+            "() => { const m = document.getElementById('live-status');"
+            " return [m.getAttribute('data-state'), m.textContent]; }"
+        )
+    )
+
+
+def test_live_js_follows_changes_reconnects_and_says_so(tmp_path, chromium):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "config.py").write_text("LIVE_LIFETIME = 2.0\nLIVE_RETRY_MS = 300\n")
+    game = make_game(data)
+    port = free_port()
+    process = launch(data, port)
+    try:
+        page = live_page(chromium, port, game, START)
+        page.wait_for_function(
+            "() => document.getElementById('live-status').dataset.state === 'ok'"
+        )
+        assert status(page) == ("ok", "OK!")
+        assert page.evaluate("window.refreshes") == 0
+
+        # Another device changes the game: the page refreshes once and shows the new version.
+        page.evaluate("v => { window.serverVersion = v; }", START + 1)
+        assert post(port, f"/games/{game}/undo", {"version": str(START)})[0] in (200, 303)
+        page.wait_for_function("() => window.refreshes === 1", timeout=5000)
+        assert page.get_attribute("#fragment", "data-live-version") == str(START + 1)
+
+        # The stream ends on schedule (2 s here) and comes back: no refresh, still up to date.
+        page.wait_for_timeout(3500)
+        assert page.evaluate("window.refreshes") == 1
+        assert status(page) == ("ok", "OK!")
+        assert wait_until(lambda: get_json(port, "/health")["streams"] == 1, 3)
+
+        # Waking up (visible again) fetches a fresh view.
+        page.evaluate(SET_VISIBILITY, "hidden")
+        page.evaluate(SET_VISIBILITY, "visible")
+        page.wait_for_function("() => window.refreshes === 2", timeout=5000)
+
+        # The server goes away: the mark says so; a change made meanwhile is fetched on return.
+        out, err = stop(process)
+        assert "Traceback" not in out + err
+        page.wait_for_function(
+            "() => document.getElementById('live-status').dataset.state === 'lost'", timeout=8000
+        )
+        assert status(page) == ("lost", "LOST!")
+        db = store.open_db(data / "games.db")
+        try:
+            assert store.redo(db, game, version=START + 1).version == START + 2
+        finally:
+            db.close()
+        page.evaluate("v => { window.serverVersion = v; }", START + 2)
+        process = launch(data, port)
+        page.wait_for_function(
+            "() => document.getElementById('live-status').dataset.state === 'ok'", timeout=15000
+        )
+        page.wait_for_function("() => window.refreshes === 3", timeout=5000)
+        assert page.get_attribute("#fragment", "data-live-version") == str(START + 2)
+        page.close()
+        assert wait_until(lambda: get_json(port, "/health")["streams"] == 0, 5, 0.05)
+    finally:
+        stop(process)
+
+
+def test_live_js_comes_back_after_being_refused(tmp_path, chromium):
+    data = tmp_path / "data"
+    data.mkdir()
+    game = make_game(data)
+    port = free_port()
+    process = launch(data, port, threads=8)  # 4 streams at most
+    held = [Stream(port, game) for _ in range(live.stream_limit(8))]
+    try:
+        assert [s.status for s in held] == [200] * len(held)
+        page = live_page(chromium, port, game, START)
+        page.wait_for_function(
+            "() => document.getElementById('live-status').dataset.state === 'lost'", timeout=8000
+        )
+        for stream in held:
+            stream.close()
+        page.wait_for_function(
+            "() => document.getElementById('live-status').dataset.state === 'ok'", timeout=20000
+        )
+        assert page.evaluate("window.refreshes") == 0
+        assert get_json(port, "/health")["streams"] == 1
+        page.close()
+    finally:
+        for stream in held:
+            stream.close()
+        stop(process)
