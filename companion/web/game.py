@@ -1,7 +1,407 @@
-"""The table screen of one game: the board, the round as the rulebook runs it, undo and log."""
+"""The table screen of one game: the board, the round as the rulebook runs it, undo and log.
+
+Views parse, call, store and render: what is legal and every number come from
+``engine.table_view(state)``; what changes the game is one engine action through the store.
+Each URL serves a full page, or its fragment when htmx asks (``Vary: HX-Request``).
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+import companion.engine as engine
+from companion import htmx, store
+from companion.store import get_db
+from companion.web import forms, history, live
+from companion.web.auth import require_table, table_credential
+from companion.web.chart import morale_chart
 
 bp = Blueprint("game", __name__, url_prefix="/games")
+
+RECENT_ROWS = 6
+"""How many of the latest actions the table screen lists under "Just now"."""
+SEED_BITS = 63
+REVEALED = frozenset({"add_colony_phase_zombies", "resolve_crisis", "run_colony_phase"})
+"""Actions whose steps the table screen turns over one at a time once confirmed."""
+COLONY_ACTIONS = (
+    "pay_food",
+    "check_waste",
+    "resolve_crisis",
+    "add_colony_phase_zombies",
+    "check_main_objective",
+    "move_round_track",
+    "pass_first_player",
+)
+"""The colony phase's one-step actions, in the order the legal list may name them."""
+ASKED = frozenset({"check_main_objective"})
+"""Colony steps that need the table's answer before anything can be shown."""
+
+
+def N_(text: str) -> str:
+    """Mark a message for translation where it is defined; it is translated where shown."""
+    return text
+
+
+ACTION_LABELS = {
+    "new_game": N_("Game set up"),
+    "keep_survivors": N_("Survivors kept"),
+    "start_turn": N_("Turn started"),
+    "end_turn": N_("Turn ended"),
+    "reveal_crossroads": N_("Crossroads card revealed"),
+    "trigger_crossroads": N_("Crossroads card resolved"),
+    "call_exile_vote": N_("Exile vote called"),
+    "cast_vote": N_("Vote cast"),
+    "record_votes": N_("Votes entered"),
+    "reveal_crisis": N_("Crisis revealed"),
+    "contribute_to_crisis": N_("Cards added to the crisis"),
+    "withdraw_from_crisis": N_("Crisis cards taken back"),
+    "resolve_crisis": N_("Crisis resolved"),
+    "start_colony_phase": N_("Colony phase begun"),
+    "run_colony_phase": N_("Colony phase run"),
+    "pay_food": N_("Food paid"),
+    "check_waste": N_("Waste checked"),
+    "add_colony_phase_zombies": N_("Zombies added"),
+    "check_main_objective": N_("Main objective checked"),
+    "move_round_track": N_("Round track moved"),
+    "pass_first_player": N_("First player token passed"),
+    "record_exposure": N_("Exposure rolled"),
+    "resolve_bite": N_("Bite answered"),
+    "move_survivor": N_("Survivor moved"),
+    "kill_zombies": N_("Zombies killed"),
+    "add_barricade": N_("Barricade built"),
+    "remove_barricade": N_("Barricade removed"),
+    "add_trap": N_("Trap set"),
+    "remove_trap": N_("Trap removed"),
+    "add_zombies_by_hand": N_("Zombies added by hand"),
+    "attract_zombies": N_("Zombies attracted"),
+    "add_noise": N_("Noise made"),
+    "remove_noise": N_("Noise removed"),
+    "play_cards": N_("Cards played"),
+    "clean_waste": N_("Waste cleaned"),
+    "add_waste": N_("Waste added"),
+    "set_waste": N_("Waste set"),
+    "spend_food": N_("Food spent"),
+    "add_food": N_("Food added"),
+    "add_helpless": N_("Helpless survivors joined"),
+    "calm_unruly": N_("Unruly survivor calmed"),
+    "kill_helpless_by_card": N_("Helpless survivor killed"),
+    "wound_survivor": N_("Survivor wounded"),
+    "heal_survivor": N_("Survivor healed"),
+    "remove_despair": N_("Despair removed"),
+    "add_survivor": N_("Survivor joined"),
+    "set_group_leader": N_("Group leader chosen"),
+    "kill_survivor_by_card": N_("Survivor killed"),
+    "remove_survivor_by_card": N_("Survivor removed"),
+    "set_counter": N_("Counter corrected"),
+    "set_capacity": N_("Capacity corrected"),
+    "apply_card_effects": N_("Card effects applied"),
+    "mark_objective": N_("Objective marked"),
+    "declare_winners": N_("Winners declared"),
+}
+"""What each action is called in the log and in notices (translated when shown)."""
+
+
+def label_of(kind: str | None) -> str:
+    """An action type in words, in this device's language."""
+    text = ACTION_LABELS.get(kind or "")
+    return _(text) if text else str(kind)
+
+
+def locale() -> str:
+    """This device's language as the engine names it ("en", "pt_BR")."""
+    return str(get_locale() or "en")
+
+
+def load(game_id: str) -> store.Current:
+    """The game's head state, version and head (404 for an unknown game)."""
+    try:
+        return store.current(get_db(), game_id)
+    except store.UnknownGame:
+        abort(404, description=_("There is no such game: it may have been deleted."))
+
+
+def rendered(steps: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The public steps as sentences in this device's language, each with its step."""
+    return [
+        {"kind": s["kind"], "step": s, "text": engine.render_step(s, state, locale())}
+        for s in engine.visible_steps(steps, None)
+    ]
+
+
+def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """Display names by id: seats, survivors and places (the colony in words)."""
+    places = {"colony": _("Colony")}
+    places.update({loc["id"]: loc["name"] for loc in view["locations"]})
+    return {
+        "seats": {s["id"]: s["name"] for s in view["seats"]},
+        "survivors": {s["id"]: s["name"] for s in view["survivors"]},
+        "places": places,
+    }
+
+
+def card_names(table: str) -> dict[str, str]:
+    """Card names by id from cards.db (empty when it has not been built)."""
+    from companion.web.cards import open_cards_db
+
+    db = open_cards_db()
+    if db is None:
+        return {}
+    try:
+        return {row["id"]: row["name"] for row in db[table].rows_where(select="id, name")}
+    finally:
+        db.close()
+
+
+def choices(legal: dict[str, Any], kind: str, arg: str, table: str) -> list[tuple[str, str]]:
+    """A legal action's card ids with their cards.db names, sorted by name (none if not legal)."""
+    if kind not in legal:
+        return []
+    known = card_names(table)
+    pairs = [(card_id, known.get(card_id, card_id)) for card_id in legal[kind].get(arg, [])]
+    return sorted(pairs, key=lambda pair: pair[1].casefold())
+
+
+def due_colony_action(view: dict[str, Any]) -> str | None:
+    """The one-step colony action the legal list offers for the step that is due, if any."""
+    waiting = view["waiting"]
+    if waiting.get("kind") != "colony_phase":
+        return None
+    legal = view["legal"]["table"]
+    for kind in COLONY_ACTIONS:
+        if kind in legal and legal[kind].get("step", waiting.get("step")) == waiting.get("step"):
+            return kind
+    return None
+
+
+def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any] | None:
+    """What the due colony step would do, worked out in memory with a fresh seed (not stored).
+
+    The Confirm form carries the same seed, so what is confirmed is exactly what was shown.
+    """
+    kind = due_colony_action(view)
+    if kind is None:
+        return None
+    preview: dict[str, Any] = {"kind": kind, "step": view["waiting"].get("step"), "choices": {}}
+    preview["choices"] = view["legal"]["table"][kind]
+    if kind in ASKED:
+        return preview
+    seed = secrets.randbits(SEED_BITS)
+    try:
+        after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": seed})
+    except engine.RuleError as exc:
+        preview["error"] = rule_message(exc)
+        if "run_colony_phase" not in view["legal"]["table"]:
+            return preview
+        # The step alone is refused: offer the rest of the phase at once (the engine runs it).
+        try:
+            after, steps = engine.apply(
+                state, {"type": "run_colony_phase", "by": "table", "seed": seed}
+            )
+        except engine.RuleError:
+            return preview
+        preview["kind"] = "run_colony_phase"
+    preview.update(seed=seed, steps=rendered(steps, after))
+    return preview
+
+
+def recent(game_id: str, state: dict[str, Any], rows: int | None = RECENT_ROWS) -> list[dict]:
+    """The latest log rows, newest first, each with its action type and public sentences."""
+    entries = store.log(get_db(), game_id)
+    chosen = entries if rows is None else entries[-rows:]
+    out = []
+    for row in reversed(chosen):
+        out.append(
+            {
+                "seq": row["seq"],
+                "type": row["action"].get("type"),
+                "created": row["created"],
+                "lines": rendered(row["steps"], state),
+            }
+        )
+    return out
+
+
+def chart_for(game_id: str) -> Markup:
+    """The morale, food and colonists chart of the whole game so far (trusted SVG, escaped)."""
+    labels = {
+        "title": _("Morale, food and colonists by round"),
+        "round": _("Round"),
+        "morale": _("Morale"),
+        "food": _("Food"),
+        "colonists": _("Colonists"),
+        "empty": _("No rounds yet"),
+    }
+    points = history.round_points(get_db(), game_id)
+    return Markup(morale_chart(points, labels, chart_id="game-chart"))
+
+
+def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
+    """Everything the table screen's templates read."""
+    state = current.state
+    view = engine.table_view(state)
+    legal = view["legal"]["table"]
+    log_rows = recent(game_id, state)
+    head_row = log_rows[0] if log_rows else None
+    ctx: dict[str, Any] = {
+        "game_id": game_id,
+        "label_of": label_of,
+        "game": store.get_game(get_db(), game_id),
+        "version": current.version,
+        "head": current.head,
+        "view": view,
+        "legal": legal,
+        "names": names(view),
+        "recent": log_rows,
+        "reveal": head_row if head_row and head_row["type"] in REVEALED else None,
+        "preview": colony_preview(state, view),
+        "crisis_choices": choices(legal, "reveal_crisis", "crisis", "crises"),
+        "survivor_choices": choices(legal, "add_survivor", "survivor_id", "survivors"),
+        "controls": table_credential(game_id),
+        "alert": None,
+        "notice": None,
+        "chart": chart_for(game_id)
+        if view["waiting"]["kind"] in ("over", "declare_winners")
+        else None,
+    }
+    ctx.update(extra)
+    return ctx
+
+
+def fragment_wanted() -> bool:
+    """Whether htmx asked for a fragment (a history restore wants the whole page)."""
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def page(full: str, part: str, ctx: dict[str, Any], status: int = 200) -> Response:
+    """The full page, or its fragment when htmx asks; varies on HX-Request."""
+    template = part if fragment_wanted() else full
+    response = current_app.make_response((render_template(template, **ctx), status))
+    response.vary.add("HX-Request")
+    return response
+
+
+def screen(game_id: str, status: int = 200, **extra: Any) -> Response:
+    """The table screen (page or #game fragment) at the game's head."""
+    ctx = context(game_id, load(game_id), **extra)
+    return page("game/table.html", "partials/game/screen.html", ctx, status)
+
+
+def back_to_table(game_id: str) -> Response:
+    """After a plain form post: see the table screen (303)."""
+    response = redirect(url_for("game.table", game_id=game_id), code=303)
+    response.vary.add("HX-Request")
+    return response
+
+
+@bp.get("/<game_id>")
+def table(game_id: str) -> Response:
+    """The table screen: the board, what the game waits for, the controls and the latest log."""
+    return screen(game_id)
+
+
+@bp.post("/<game_id>/act")
+@require_table
+def act(game_id: str) -> Response:
+    """Apply the action a control posted; stale -> 409, refused -> 422, unreadable -> 400."""
+    head = load(game_id)
+    try:
+        version = forms.read_version(request.form)
+        action = forms.action_from_form(request.form, by="table")
+    except forms.FormError as exc:
+        return screen(game_id, 400, alert=str(exc))
+    if version != head.version:
+        return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
+    if action["type"] not in engine.table_view(head.state)["legal"]["table"]:
+        return screen(game_id, 422, alert=_("This cannot be done now: the screen shows what can."))
+    try:
+        result = store.act(get_db(), game_id, action, version=version)
+    except store.StaleVersion:
+        return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
+    except engine.RuleError as exc:
+        return screen(game_id, 422, alert=rule_message(exc))
+    live.committed(game_id, result.version)
+    if fragment_wanted():
+        return screen(game_id, notice={"kind": "done", "type": result.action["type"]})
+    return back_to_table(game_id)
+
+
+def rule_message(exc: engine.RuleError) -> str:
+    """The engine's refusal as a sentence for the table."""
+    text = str(exc).strip()
+    text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _move(game_id: str, how: Callable[..., store.Result], done: str) -> Response:
+    """Undo or redo one action at the version the form was made from."""
+    load(game_id)
+    try:
+        version = forms.read_version(request.form)
+    except forms.FormError as exc:
+        return screen(game_id, 400, alert=str(exc))
+    try:
+        result = how(get_db(), game_id, version=version)
+    except store.StaleVersion:
+        return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
+    except store.NothingToUndo:
+        return screen(game_id, 409, alert=_("Nothing to undo: the game is at its setup."))
+    except store.NothingToRedo:
+        return screen(game_id, 409, alert=_("Nothing to redo: no undone action is waiting."))
+    live.committed(game_id, result.version)
+    if fragment_wanted():
+        return screen(game_id, notice={"kind": done, "type": result.action.get("type")})
+    return back_to_table(game_id)
+
+
+@bp.post("/<game_id>/undo")
+@require_table
+def undo(game_id: str) -> Response:
+    """Step back one action (never past the setup)."""
+    return _move(game_id, store.undo, "undone")
+
+
+@bp.post("/<game_id>/redo")
+@require_table
+def redo(game_id: str) -> Response:
+    """Bring back the last undone action."""
+    return _move(game_id, store.redo, "redone")
+
+
+@bp.get("/<game_id>/colony")
+def colony(game_id: str) -> Response:
+    """A preview of the colony step that is due, with a Confirm form carrying its seed."""
+    ctx = context(game_id, load(game_id))
+    return page("game/colony.html", "partials/game/colony.html", ctx)
+
+
+@bp.get("/<game_id>/log")
+def game_log(game_id: str) -> Response:
+    """The whole game in plain words, newest first (public steps only)."""
+    current = load(game_id)
+    ctx = context(game_id, current)
+    ctx["entries"] = recent(game_id, current.state, rows=None)
+    return page("game/log.html", "partials/game/log.html", ctx)
+
+
+@bp.get("/<game_id>/end")
+def end(game_id: str) -> Response:
+    """The end: why it ended, the objectives once revealed, the winners and the chart."""
+    ctx = context(game_id, load(game_id))
+    ctx["chart"] = chart_for(game_id)
+    return page("game/end.html", "partials/game/end.html", ctx)

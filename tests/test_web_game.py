@@ -1,0 +1,876 @@
+"""The table screen: every view (page and htmx fragment), each control posting a real action,
+the colony phase previewed and confirmed, undo and redo, refusals that change nothing, escaping
+and secrets. Games live in real SQLite files under tmp_path; forms are read from the pages."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import play
+import pytest
+from werkzeug.datastructures import MultiDict
+
+import companion.engine as engine
+from companion import create_app, store
+
+HX = {"HX-Request": "true"}
+STALE = "The table moved on: here is the new board."
+
+
+# --- helpers: games, state, forms read from the HTML --------------------------------------
+
+
+def make_game(app, players: int = 3, names: list[str] | None = None, **kw: Any) -> str:
+    """A new game made directly in the store (the new-game form is another page's)."""
+    setup = play.setup_for(players, **kw)
+    for seat, name in zip(setup["seats"], names or [], strict=False):
+        seat["name"] = name
+    with app.app_context():
+        return store.create_game(
+            store.get_db(), "Test", {"type": "new_game", "by": "table", "setup": setup}
+        )
+
+
+def current(app, game_id: str) -> store.Current:
+    """The stored head of a game."""
+    with app.app_context():
+        return store.current(store.get_db(), game_id)
+
+
+def log_types(app, game_id: str) -> list[str]:
+    """The action types of the applied log rows, oldest first."""
+    with app.app_context():
+        return [row["action"]["type"] for row in store.log(store.get_db(), game_id)]
+
+
+def table_act(app, game_id: str, action: dict[str, Any]) -> None:
+    """Apply a table action through the store, at the head (to set a scene quickly)."""
+    with app.app_context():
+        db = store.get_db()
+        store.act(
+            db, game_id, {"by": "table", **action}, version=store.current(db, game_id).version
+        )
+
+
+def view_of(app, game_id: str) -> dict[str, Any]:
+    """The table view of the stored head."""
+    return engine.table_view(current(app, game_id).state)
+
+
+class FormReader(HTMLParser):
+    """Every form of a page: its action, classes and fields (defaults as a browser sends them)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, Any]] = []
+        self.form: dict[str, Any] | None = None
+        self.select: dict[str, Any] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "form":
+            self.form = {"action": a.get("action"), "method": a.get("method"), "fields": []}
+            self.forms.append(self.form)
+        elif self.form is None:
+            return
+        elif tag == "input" and a.get("name"):
+            kind = a.get("type", "text")
+            checked = "checked" in a or kind not in ("checkbox", "radio")
+            self.form["fields"].append(
+                {"name": a["name"], "value": a.get("value") or "", "type": kind, "on": checked}
+            )
+        elif tag == "select":
+            self.select = {"name": a["name"], "type": "select", "options": []}
+            self.form["fields"].append(self.select)
+        elif tag == "option" and self.select is not None:
+            self.select["options"].append((a.get("value") or "", "selected" in a))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self.select = None
+        elif tag == "form":
+            self.form = None
+
+
+def page_forms(html: str) -> list[dict[str, Any]]:
+    """The forms of a page."""
+    reader = FormReader()
+    reader.feed(html)
+    return reader.forms
+
+
+def form_type(form: dict[str, Any]) -> str | None:
+    """The action type a form posts (its hidden ``type`` field)."""
+    for field in form["fields"]:
+        if field["name"] == "type":
+            return field["value"]
+    return None
+
+
+def form_data(form: dict[str, Any], **overrides: Any) -> MultiDict:
+    """What a browser would send for the form, with some fields overridden (lists repeat)."""
+    data: MultiDict = MultiDict()
+    radios: set[str] = set()
+    for field in form["fields"]:
+        name = field["name"]
+        if name in overrides:
+            continue
+        if field["type"] == "select":
+            chosen = [v for v, sel in field["options"] if sel] or [field["options"][0][0]]
+            data.add(name, chosen[0])
+        elif field["type"] == "radio":
+            if name not in radios:
+                radios.add(name)
+                data.add(name, field["value"])
+        elif field["on"]:
+            data.add(name, field["value"])
+    for name, value in overrides.items():
+        for item in value if isinstance(value, list) else [value]:
+            data.add(name, str(item))
+    return data
+
+
+def find_form(html: str, kind: str, n: int = 0) -> dict[str, Any]:
+    """The n-th form on the page posting ``kind``."""
+    found = [f for f in page_forms(html) if form_type(f) == kind]
+    assert len(found) > n, f"no form for {kind} on the page"
+    return found[n]
+
+
+def submit(client, game_id: str, kind: str, *, n: int = 0, htmx: bool = True, **overrides):
+    """GET the table screen, find the form for ``kind`` and post it as a browser would."""
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    form = find_form(html, kind, n)
+    return client.post(
+        form["action"], data=form_data(form, **overrides), headers=HX if htmx else {}
+    )
+
+
+def start_turn(client, app, game_id: str) -> str:
+    """Reveal the crisis if needed and start the next turn through the page; the seat id."""
+    if view_of(app, game_id)["waiting"]["kind"] == "reveal_crisis":
+        assert submit(client, game_id, "reveal_crisis").status_code == 200
+    seat = view_of(app, game_id)["waiting"]["seat"]
+    assert submit(client, game_id, "start_turn").status_code == 200
+    return seat
+
+
+def game_region(html: str) -> str:
+    """The #game region of a page or fragment."""
+    start = html.index('<div id="game"')
+    return html[start:]
+
+
+# --- the views ------------------------------------------------------------------------------
+
+
+def test_table_screen_is_a_page_or_a_fragment(client, app):
+    game_id = make_game(app)
+    page = client.get(f"/games/{game_id}")
+    assert page.status_code == 200
+    body = page.get_data(as_text=True)
+    assert body.startswith("<!doctype html>")
+    assert 'id="game"' in body and 'id="board"' in body
+    assert "Reveal the crisis" in body
+    assert "HX-Request" in page.headers["Vary"]
+    part = client.get(f"/games/{game_id}", headers=HX)
+    fragment = part.get_data(as_text=True)
+    assert part.status_code == 200
+    assert "<html" not in fragment and fragment.lstrip().startswith('<div id="game"')
+    assert "HX-Request" in part.headers["Vary"]
+    restore = client.get(f"/games/{game_id}", headers={**HX, "HX-History-Restore-Request": "true"})
+    assert restore.get_data(as_text=True).startswith("<!doctype html>")
+
+
+@pytest.mark.parametrize("path", ["", "/log", "/colony", "/end"])
+def test_every_view_has_a_page_and_a_fragment(client, app, path):
+    game_id = make_game(app)
+    page = client.get(f"/games/{game_id}{path}")
+    part = client.get(f"/games/{game_id}{path}", headers=HX)
+    assert page.status_code == part.status_code == 200
+    assert "<html" in page.get_data(as_text=True)
+    assert "<html" not in part.get_data(as_text=True)
+    assert "HX-Request" in part.headers["Vary"]
+
+
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("get", ""),
+        ("get", "/log"),
+        ("get", "/colony"),
+        ("get", "/end"),
+        ("post", "/act"),
+        ("post", "/undo"),
+        ("post", "/redo"),
+    ],
+)
+def test_an_unknown_game_is_404(client, method, path):
+    response = getattr(client, method)(f"/games/nope1234{path}", data={"version": "1"})
+    assert response.status_code == 404
+
+
+def test_round_start_offers_the_crisis_deck_and_named_crises_with_the_dice_reminder(client, app):
+    game_id = make_game(app)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    form = find_form(html, "reveal_crisis")
+    crisis = next(f for f in form["fields"] if f["name"] == "crisis")
+    view = view_of(app, game_id)
+    offered = [value for value, _ in crisis["options"]]
+    assert offered[0] == ""  # the top of the deck
+    assert sorted(offered[1:]) == sorted(view["legal"]["table"]["reveal_crisis"]["crisis"])
+    assert "one die, plus one for each survivor" in html
+    assert f"The top of the crisis deck ({view['decks']['crises']} left)" in html
+
+
+def test_reveal_a_named_crisis_and_a_typed_one(client, app):
+    game_id = make_game(app)
+    wanted = sorted(view_of(app, game_id)["legal"]["table"]["reveal_crisis"]["crisis"])[3]
+    before = current(app, game_id).version
+    response = submit(client, game_id, "reveal_crisis", crisis=wanted, htmx=False)
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/games/{game_id}")
+    after = current(app, game_id)
+    assert after.version == before + 1 and after.state["crisis"]["id"] == wanted
+
+    other = make_game(app)
+    response = submit(
+        client, other, "reveal_crisis", n=1, name="Broken Boiler", prevent=["fuel", "tool"]
+    )
+    assert response.status_code == 200
+    crisis = current(app, other).state["crisis"]
+    assert crisis["name"] == "Broken Boiler" and crisis["prevent"] == ["fuel", "tool"]
+
+
+# --- every control posts a real action ------------------------------------------------------
+
+
+def _posted(client, app, game_id, kind, **overrides):
+    """Post the page's form for ``kind``; check it was applied once, as that action."""
+    before = current(app, game_id).version
+    response = submit(client, game_id, kind, **overrides)
+    assert response.status_code == 200, response.get_data(as_text=True)[:3000]
+    assert current(app, game_id).version == before + 1
+    assert log_types(app, game_id)[-1] == kind
+    return response
+
+
+def test_every_turn_control_posts_its_action(client, app):
+    game_id = make_game(app, ruleset="long_night")
+    seat = start_turn(client, app, game_id)
+    state = current(app, game_id).state
+    mine = [s for s in state["survivors"] if s["owner"] == seat]
+    leader = next(s for s in mine if s["leader"])
+    follower = next(s for s in mine if not s["leader"])
+    police = sorted(state["locations"], key=lambda loc: loc["number"])[0]["id"]
+
+    _posted(
+        client, app, game_id, "move_survivor", survivor_id=leader["id"], to=police, exposure="wound"
+    )
+    moved = next(s for s in current(app, game_id).state["survivors"] if s["id"] == leader["id"])
+    assert moved["location"] == police and moved["wounds"] == 1
+
+    _posted(client, app, game_id, "kill_zombies")  # the killer form of the survivor at police
+    assert (
+        next(loc for loc in current(app, game_id).state["locations"] if loc["id"] == police)[
+            "entrance"
+        ]["zombies"]
+        == 0
+    )
+    _posted(client, app, game_id, "add_barricade", **{"place|entrance": "colony|4"})
+    assert current(app, game_id).state["colony"]["entrances"][3]["barricades"] == 1
+    _posted(client, app, game_id, "add_trap", **{"place|entrance": "colony|5"})
+    assert current(app, game_id).state["colony"]["entrances"][4]["traps"] == 1
+    _posted(client, app, game_id, "add_noise", location_id=police)
+    _posted(client, app, game_id, "add_food", count="3")
+    assert current(app, game_id).state["food"] == 3
+    _posted(client, app, game_id, "spend_food", count="2")
+    assert current(app, game_id).state["food"] == 1
+    _posted(client, app, game_id, "add_waste", count="4")
+    _posted(client, app, game_id, "play_cards", count="2", event="true")
+    _posted(client, app, game_id, "clean_waste")
+    _posted(
+        client,
+        app,
+        game_id,
+        "contribute_to_crisis",
+        **{"symbols*food": "2", "symbols*fuel": "1", "symbols*medicine": ""},
+    )
+    assert view_of(app, game_id)["numbers"]["crisis_cards"] == 3
+    _posted(client, app, game_id, "add_helpless", count="1", unruly="true")
+    assert current(app, game_id).state["helpless"]["unruly"] == 1
+    _posted(client, app, game_id, "calm_unruly")
+    _posted(client, app, game_id, "wound_survivor", survivor_id=follower["id"], wound="frostbite")
+    _posted(
+        client,
+        app,
+        game_id,
+        "heal_survivor",
+        **{"survivor_id|wound": f"{follower['id']}|frostbite"},
+    )
+    _posted(client, app, game_id, "wound_survivor", survivor_id=follower["id"], wound="despair")
+    _posted(client, app, game_id, "remove_despair", survivor_id=follower["id"])
+    _posted(client, app, game_id, "record_exposure", survivor_id=follower["id"], result="blank")
+    _posted(client, app, game_id, "attract_zombies")
+    joiner = view_of(app, game_id)["legal"]["table"]["add_survivor"]["survivor_id"][0]
+    _posted(client, app, game_id, "add_survivor", seat_id=seat, survivor_id=joiner)
+    assert any(s["id"] == joiner for s in current(app, game_id).state["survivors"])
+    _posted(
+        client,
+        app,
+        game_id,
+        "set_group_leader",
+        **{"seat_id|survivor_id": f"{seat}|{follower['id']}"},
+    )
+    assert next(s for s in current(app, game_id).state["survivors"] if s["id"] == follower["id"])[
+        "leader"
+    ]
+    _posted(client, app, game_id, "end_turn")
+    assert view_of(app, game_id)["waiting"]["kind"] == "start_turn"
+
+
+def test_the_corrections_post_their_actions(client, app):
+    game_id = make_game(app, ruleset="long_night")
+    seat = start_turn(client, app, game_id)
+    _posted(client, app, game_id, "add_barricade", **{"place|entrance": "colony|1"})
+    _posted(client, app, game_id, "add_trap", **{"place|entrance": "colony|2"})
+    state = current(app, game_id).state
+    loc = state["locations"][0]["id"]
+    _posted(client, app, game_id, "add_noise", location_id=loc)
+    _posted(client, app, game_id, "add_helpless", count="2")
+    _posted(client, app, game_id, "set_counter", name="food", value="7")
+    assert current(app, game_id).state["food"] == 7
+    _posted(client, app, game_id, "add_zombies_by_hand", place=loc, count="1")
+    _posted(client, app, game_id, "remove_barricade", **{"place|entrance": "colony|1"})
+    _posted(client, app, game_id, "remove_trap", **{"place|entrance": "colony|2"})
+    _posted(client, app, game_id, "remove_noise", location_id=loc)
+    assert all(e["barricades"] == 0 for e in current(app, game_id).state["colony"]["entrances"])
+    _posted(client, app, game_id, "kill_helpless_by_card")
+    victims = [s["id"] for s in current(app, game_id).state["survivors"] if s["owner"] != seat]
+    _posted(
+        client, app, game_id, "kill_survivor_by_card", survivor_id=victims[0], cause="Falling Ice"
+    )
+    _posted(client, app, game_id, "remove_survivor_by_card", survivor_id=victims[1])
+    gone = {s["id"] for s in current(app, game_id).state["survivors"]}
+    assert victims[0] not in gone and victims[1] not in gone
+    _posted(
+        client,
+        app,
+        game_id,
+        "set_capacity",
+        place="colony",
+        survivor_spaces="20",
+        entrance_spaces="",
+    )
+    assert current(app, game_id).state["colony"]["survivor_spaces"] == 20
+
+
+def test_an_exile_vote_is_called_then_the_thumbs_are_entered(client, app):
+    game_id = make_game(app, 4)
+    start_turn(client, app, game_id)
+    target = view_of(app, game_id)["legal"]["table"]["call_exile_vote"]["target"][0]
+    _posted(client, app, game_id, "call_exile_vote", target=target)
+    view = view_of(app, game_id)
+    assert view["waiting"]["kind"] == "vote"
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Voted so far:" in html and "nobody yet" in html
+    voters = view["legal"]["table"]["record_votes"]["voters"]
+    thumbs = {f"votes.{sid}": "true" for sid in voters}
+    _posted(client, app, game_id, "record_votes", **thumbs)
+    assert next(s for s in current(app, game_id).state["seats"] if s["id"] == target)["exiled"]
+
+
+def test_a_pending_bite_is_answered_from_the_table(client, app):
+    game_id = make_game(app)
+    seat = start_turn(client, app, game_id)
+    state = current(app, game_id).state
+    mine = next(s for s in state["survivors"] if s["owner"] == seat and s["location"] == "colony")
+    _posted(client, app, game_id, "record_exposure", survivor_id=mine["id"], result="bite")
+    view = view_of(app, game_id)
+    assert view["waiting"]["kind"] == "bite"
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "A bite spreads" in html
+    bitten = view["waiting"]["survivor"]
+    _posted(client, app, game_id, "resolve_bite", choice="kill")
+    assert bitten not in {s["id"] for s in current(app, game_id).state["survivors"]}
+
+
+def test_a_revealed_crossroads_card_offers_its_options(client, app):
+    game_id = make_game(app)
+    start_turn(client, app, game_id)
+    state = current(app, game_id).state
+    holder = state["turn"]["crossroads_drawer"]
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    holder_name = next(s["name"] for s in state["seats"] if s["id"] == holder)
+    assert f"{holder_name} holds the crossroads card for this turn" in html
+    card_id = state["secrets"][holder]["crossroads"]
+    card = state["cards"]["crossroads"][card_id]
+    assert card["name"] not in html
+    with app.app_context():  # the drawer reveals it from their phone
+        db = store.get_db()
+        store.act(
+            db,
+            game_id,
+            {"type": "reveal_crossroads", "by": holder, "seat_id": holder},
+            version=store.current(db, game_id).version,
+        )
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert card["name"] in html
+    kind = "trigger_crossroads"
+    assert find_form(html, kind)
+    _posted(client, app, game_id, kind)
+    kinds = {step["kind"] for step in _last_row(app, game_id)["steps"]}
+    assert kinds & {"crossroads_option_chosen", "vote_opened"}
+
+
+# --- the colony phase, one step at a time ---------------------------------------------------
+
+
+def finish_turns(client, app, game_id: str) -> None:
+    """Play every turn of the round (each seat adds a crisis card) and begin the colony phase."""
+    start_turn(client, app, game_id)
+    while True:
+        _posted(client, app, game_id, "contribute_to_crisis", **{"symbols*food": "1"})
+        _posted(client, app, game_id, "end_turn")
+        if view_of(app, game_id)["waiting"]["kind"] != "start_turn":
+            break
+        _posted(client, app, game_id, "start_turn")
+    _posted(client, app, game_id, "start_colony_phase")
+
+
+def confirm_seed(html: str) -> tuple[str, int]:
+    """The Confirm form's action type and seed on a colony preview."""
+    form = next(f for f in page_forms(html) if "seed" in {x["name"] for x in f["fields"]})
+    seed = next(x["value"] for x in form["fields"] if x["name"] == "seed")
+    return form_type(form), int(seed)
+
+
+def test_each_colony_step_is_previewed_and_what_is_confirmed_is_what_was_shown(client, app):
+    game_id = make_game(app)
+    finish_turns(client, app, game_id)
+    steps_seen = []
+    for _ in range(4):  # food, waste, crisis, zombies
+        before = current(app, game_id)
+        page = client.get(f"/games/{game_id}/colony")
+        html = page.get_data(as_text=True)
+        kind, seed = confirm_seed(html)
+        expected, expected_steps = engine.apply(
+            before.state, {"type": kind, "by": "table", "seed": seed}
+        )
+        shown = [
+            engine.render_step(s, expected, "en") for s in engine.visible_steps(expected_steps)
+        ]
+        for sentence in shown:
+            assert _esc(sentence) in html
+        assert current(app, game_id).version == before.version  # a preview stores nothing
+        form = next(f for f in page_forms(html) if form_type(f) == kind)
+        response = client.post(form["action"], data=form_data(form), headers=HX)
+        assert response.status_code == 200
+        assert current(app, game_id).state == expected
+        steps_seen.append(kind)
+    assert steps_seen == ["pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"]
+
+
+def _esc(text: str) -> str:
+    """Text as Jinja escapes it."""
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&#34;")
+        .replace("'", "&#39;")
+    )
+
+
+def test_the_table_screen_explains_each_step_and_asks_about_the_main_objective(client, app):
+    game_id = make_game(app)
+    finish_turns(client, app, game_id)
+    view = view_of(app, game_id)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    numbers = view["numbers"]
+    assert (
+        f"The colony has {numbers['colonists']} colonists, so it eats {numbers['food_needed']} food"
+        in html
+    )
+    for kind in ("pay_food", "check_waste"):
+        html = client.get(f"/games/{game_id}").get_data(as_text=True)
+        form = find_form(html, kind)
+        assert client.post(form["action"], data=form_data(form), headers=HX).status_code == 200
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f"{numbers['crisis_cards']} cards were added to" in html
+    form = find_form(html, "resolve_crisis")
+    response = client.post(form["action"], data=form_data(form), headers=HX)
+    reveal = response.get_data(as_text=True)
+    assert 'id="reveal"' in reveal and "Crisis resolved" in reveal
+    assert reveal.count("rs-crisis_card_revealed") == numbers["crisis_cards"]
+    for seat in view["seats"]:  # the reveal never says who gave which card
+        dialog = reveal[reveal.index('id="reveal"') : reveal.index("</dialog>")]
+        assert _esc(seat["name"]) not in dialog
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    zombies = view_of(app, game_id)["numbers"]["zombies_to_colony"]
+    assert f"The colony draws {zombies} zombies" in html
+    form = find_form(html, "add_colony_phase_zombies")
+    response = client.post(form["action"], data=form_data(form), headers=HX)
+    body = response.get_data(as_text=True)
+    row = _last_row(app, game_id)
+    placed = [
+        s
+        for s in row["steps"]
+        if s["kind"] in ("zombie_placed", "barricade_broken", "trap_fired", "overrun")
+    ]
+    dialog = body[body.index('id="reveal"') : body.index("</dialog>")]
+    positions = [
+        dialog.index(_esc(engine.render_step(s, current(app, game_id).state, "en"))) for s in placed
+    ]
+    assert (
+        positions == sorted(positions) and len(placed) >= zombies
+    )  # one line per zombie, in order
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Has the colony met its main objective" in html
+    _posted(client, app, game_id, "check_main_objective", n=0)
+    assert current(app, game_id).state["ended"] is None
+    _posted(client, app, game_id, "move_round_track")
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "passes the first player token" in html
+    _posted(client, app, game_id, "pass_first_player")
+    assert view_of(app, game_id)["waiting"]["kind"] == "reveal_crisis"
+    assert current(app, game_id).state["round"] == 2
+
+
+def _last_row(app, game_id):
+    with app.app_context():
+        return store.log(store.get_db(), game_id)[-1]
+
+
+def test_the_main_objective_met_ends_the_game(client, app):
+    game_id = make_game(app)
+    finish_turns(client, app, game_id)
+    for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
+        _posted(client, app, game_id, kind)
+    if current(app, game_id).state["ended"]:
+        pytest.skip("this seed lost the colony before step 5")
+    _posted(client, app, game_id, "check_main_objective", n=1)
+    assert current(app, game_id).state["ended"]["reason"] == "main_objective"
+
+
+def test_the_long_night_offers_the_keep_first_player_vote(client, app):
+    game_id = make_game(app, ruleset="long_night")
+    finish_turns(client, app, game_id)
+    for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
+        _posted(client, app, game_id, kind)
+        if current(app, game_id).state["ended"]:
+            pytest.skip("this seed lost the colony before step 7")
+    _posted(client, app, game_id, "check_main_objective", n=0)
+    _posted(client, app, game_id, "move_round_track")
+    first = current(app, game_id).state["first_player"]
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "keeps the token" in html
+    _posted(client, app, game_id, "pass_first_player", n=1)
+    assert current(app, game_id).state["first_player"] == first
+
+
+# --- undo and redo --------------------------------------------------------------------------
+
+
+def test_undo_across_a_colony_phase_and_redo_it(client, app):
+    game_id = make_game(app)
+    finish_turns(client, app, game_id)
+    before_phase = current(app, game_id)
+    for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
+        _posted(client, app, game_id, kind)
+    after_phase = current(app, game_id)
+    for _ in range(4):
+        version = current(app, game_id).version
+        response = client.post(f"/games/{game_id}/undo", data={"version": version}, headers=HX)
+        assert response.status_code == 200
+        assert "Undone:" in response.get_data(as_text=True)
+    undone = current(app, game_id)
+    assert undone.state == before_phase.state and undone.head == before_phase.head
+    for _ in range(4):
+        version = current(app, game_id).version
+        response = client.post(f"/games/{game_id}/redo", data={"version": version})
+        assert response.status_code == 303
+    redone = current(app, game_id)
+    assert redone.state == after_phase.state and redone.head == after_phase.head
+
+
+def test_nothing_to_undo_or_redo_is_said_plainly(client, app):
+    game_id = make_game(app)
+    version = current(app, game_id).version
+    response = client.post(f"/games/{game_id}/undo", data={"version": version}, headers=HX)
+    assert response.status_code == 409
+    assert "Nothing to undo" in response.get_data(as_text=True)
+    response = client.post(f"/games/{game_id}/redo", data={"version": version})
+    assert response.status_code == 409
+    assert "Nothing to redo" in response.get_data(as_text=True)
+    assert current(app, game_id).version == version
+    stale = client.post(f"/games/{game_id}/undo", data={"version": version - 1})
+    assert stale.status_code == 409 and STALE in stale.get_data(as_text=True)
+
+
+def test_undo_and_redo_buttons_are_always_on_the_table_screen(client, app):
+    game_id = make_game(app)
+    for kind in ("reveal_crisis", "start_turn", "end_turn"):
+        html = client.get(f"/games/{game_id}").get_data(as_text=True)
+        actions = {f["action"] for f in page_forms(html)}
+        assert f"/games/{game_id}/undo" in actions and f"/games/{game_id}/redo" in actions
+        assert submit(client, game_id, kind).status_code == 200
+
+
+# --- restarts, stale and double submits, bad input ------------------------------------------
+
+
+def test_a_new_app_over_the_same_data_shows_the_same_board(tmp_path):
+    first = create_app({"TESTING": True}, data_dir=tmp_path)
+    game_id = make_game(first)
+    client = first.test_client()
+    start_turn(client, first, game_id)
+    _posted(client, first, game_id, "add_barricade", **{"place|entrance": "colony|3"})
+    before = client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)
+    second = create_app({"TESTING": True}, data_dir=tmp_path)
+    after = second.test_client().get(f"/games/{game_id}", headers=HX).get_data(as_text=True)
+    assert after == before
+    assert current(second, game_id).state["colony"]["entrances"][2]["barricades"] == 1
+
+
+def test_a_stale_and_a_double_submitted_action_apply_once(client, app):
+    game_id = make_game(app)
+    start_turn(client, app, game_id)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    form = find_form(html, "add_barricade")
+    data = form_data(form, **{"place|entrance": "colony|1"})
+    rows = len(log_types(app, game_id))
+    first = client.post(form["action"], data=data, headers=HX)
+    second = client.post(form["action"], data=data, headers=HX)
+    assert first.status_code == 200
+    assert second.status_code == 409
+    body = second.get_data(as_text=True)
+    assert STALE in body and 'role="alert"' in body and 'id="board"' in body
+    assert len(log_types(app, game_id)) == rows + 1
+    assert current(app, game_id).state["colony"]["entrances"][0]["barricades"] == 1
+    plain = client.post(form["action"], data=data)
+    assert plain.status_code == 409 and "<html" in plain.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "fields, status, words",
+    [
+        ({"type": "add_food", "count": "lots"}, 400, "needs a whole number"),
+        ({"type": "add_food", "count": "-2"}, 400, "needs a whole number"),
+        ({"type": "add_food"}, 422, "needs count"),
+        ({"type": "pay_food"}, 422, "cannot be done now"),
+        ({"type": "declare_winners"}, 422, "cannot be done now"),
+        ({"type": "launch_rocket"}, 400, "does not know this action"),
+        ({"type": "add_food", "count": "1", "colour": "red"}, 400, "does not belong"),
+        ({"type": "add_barricade", "place|entrance": "colony"}, 400, "not one of the choices"),
+        ({"type": "move_survivor", "survivor_id": "base.nobody", "to": "colony"}, 422, ""),
+        ({"type": "cast_vote", "seat_id": "s1", "up": "true"}, 422, "cannot be done now"),
+        ({"type": "add_food", "count": "1", "version": "x"}, 400, "which version"),
+        ({"type": "add_food", "count": "1", "version": "0"}, 409, STALE),
+    ],
+)
+def test_bad_input_is_refused_politely_and_changes_nothing(client, app, fields, status, words):
+    game_id = make_game(app)
+    start_turn(client, app, game_id)
+    before = current(app, game_id)
+    data = {"version": str(before.version), **fields}
+    response = client.post(f"/games/{game_id}/act", data=data, headers=HX)
+    assert response.status_code == status
+    body = response.get_data(as_text=True)
+    assert 'role="alert"' in body and 'id="board"' in body
+    assert words in body
+    after = current(app, game_id)
+    assert after.version == before.version and after.state == before.state
+
+
+def test_an_action_of_another_phase_is_422_with_the_engine_message(client, app):
+    game_id = make_game(app)
+    before = current(app, game_id)
+    response = client.post(
+        f"/games/{game_id}/act", data={"type": "end_turn", "version": before.version}
+    )
+    assert response.status_code == 422
+    assert 'class="alert"' in response.get_data(as_text=True)
+    assert current(app, game_id).version == before.version
+
+
+def test_table_controls_need_the_table_credential(app):
+    game_id = make_game(app)
+    phone = app.test_client()
+    phone.environ_base["REMOTE_ADDR"] = "192.168.1.50"
+    version = current(app, game_id).version
+    html = phone.get(f"/games/{game_id}").get_data(as_text=True)
+    assert not [f for f in page_forms(html) if form_type(f)]
+    for path in ("act", "undo", "redo"):
+        response = phone.post(
+            f"/games/{game_id}/{path}", data={"type": "reveal_crisis", "version": version}
+        )
+        assert response.status_code == 403
+    assert current(app, game_id).version == version
+
+
+# --- escaping and secrets -------------------------------------------------------------------
+
+
+def test_player_names_with_html_are_escaped(client, app):
+    evil = '<script>alert("x")</script>'
+    game_id = make_game(app, names=[evil, "Bo<b>b</b>", "C&D"])
+    start_turn(client, app, game_id)
+    for path in ("", "/log", "/end", "/colony"):
+        html = client.get(f"/games/{game_id}{path}").get_data(as_text=True)
+        assert "<script>alert" not in html and "<b>b</b>" not in html
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html
+
+
+def secret_words(state: dict[str, Any]) -> set[str]:
+    """Every seat's objective and crossroads card: ids and names."""
+    words = set()
+    for mine in state["secrets"].values():
+        for kind, key in (
+            ("objectives", "objective"),
+            ("objectives", "exiled_objective"),
+            ("crossroads", "crossroads"),
+        ):
+            card_id = mine.get(key)
+            if card_id:
+                words.add(card_id)
+                words.add(_esc(state["cards"][kind][card_id]["name"]))
+    return words
+
+
+def assert_no_secrets(client, app, game_id: str, allowed: set[str] = frozenset()) -> None:
+    """No page of the table screen carries a secret (except the ``allowed`` words)."""
+    state = current(app, game_id).state
+    for path in ("", "/log", "/colony", "/end"):
+        for headers in ({}, HX):
+            html = client.get(f"/games/{game_id}{path}", headers=headers).get_data(as_text=True)
+            for word in secret_words(state) - set(allowed):
+                assert word not in html, (path, word)
+
+
+def test_the_table_screen_never_shows_a_secret_until_the_end(client, app):
+    game_id = make_game(app)
+    assert_no_secrets(client, app, game_id)
+    finish_turns(client, app, game_id)
+    assert_no_secrets(client, app, game_id)
+    table_act(app, game_id, {"type": "set_counter", "name": "morale", "value": 0})
+    assert view_of(app, game_id)["waiting"]["kind"] == "declare_winners"
+    assert_no_secrets(client, app, game_id)
+    _posted(client, app, game_id, "declare_winners", completed=["", "s2"])
+    state = current(app, game_id).state
+    html = client.get(f"/games/{game_id}/end").get_data(as_text=True)
+    for mine in state["secrets"].values():
+        name = state["cards"]["objectives"][mine["objective"]]["name"]
+        assert _esc(name) in html
+    crossroads = {
+        w
+        for mine in state["secrets"].values()
+        if mine["crossroads"]
+        for w in (
+            mine["crossroads"],
+            _esc(state["cards"]["crossroads"][mine["crossroads"]]["name"]),
+        )
+    }
+    assert_no_secrets(client, app, game_id, allowed=secret_words(state) - crossroads)
+
+
+def test_a_revealed_crossroads_card_is_the_only_secret_shown(client, app):
+    game_id = make_game(app)
+    start_turn(client, app, game_id)
+    state = current(app, game_id).state
+    holder = state["turn"]["crossroads_drawer"]
+    with app.app_context():
+        db = store.get_db()
+        store.act(
+            db,
+            game_id,
+            {"type": "reveal_crossroads", "by": holder, "seat_id": holder},
+            version=store.current(db, game_id).version,
+        )
+    card_id = state["secrets"][holder]["crossroads"]
+    name = _esc(state["cards"]["crossroads"][card_id]["name"])
+    assert name in client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert_no_secrets(client, app, game_id, allowed={card_id, name})
+
+
+# --- the log and the end --------------------------------------------------------------------
+
+
+def test_the_log_is_the_whole_game_newest_first_in_the_device_language(client, app):
+    game_id = make_game(app)
+    start_turn(client, app, game_id)
+    html = client.get(f"/games/{game_id}/log").get_data(as_text=True)
+    headings = re.findall(r'<h2 class="log-action">([^<]+)</h2>', html)
+    assert headings == ["Turn started", "Crisis revealed", "Game set up"]
+    assert "New game of 3 players" in html
+    client.set_cookie("lang", "pt_BR")
+    html = client.get(f"/games/{game_id}/log").get_data(as_text=True)
+    state = current(app, game_id).state
+    with app.app_context():
+        first_row = store.log(store.get_db(), game_id)[0]
+    setup_step = next(s for s in first_row["steps"] if s["kind"] == "game_set_up")
+    portuguese = engine.render_step(setup_step, state, "pt_BR")
+    assert portuguese != engine.render_step(setup_step, state, "en")
+    assert _esc(portuguese) in html
+
+
+def test_the_end_declares_winners_reveals_objectives_and_draws_the_chart(client, app):
+    game_id = make_game(app)
+    finish_turns(client, app, game_id)
+    for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
+        _posted(client, app, game_id, kind)
+    table_act(app, game_id, {"type": "set_counter", "name": "morale", "value": 0})
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Morale fell to 0" in html and "Whose secret objective is complete?" in html
+    _posted(client, app, game_id, "declare_winners", completed=["", "s1", "s3"])
+    state = current(app, game_id).state
+    assert state["ended"]["winners"] == ["s1", "s3"]
+    for path, headers in (("/end", {}), ("/end", HX), ("", {})):
+        html = client.get(f"/games/{game_id}{path}", headers=headers).get_data(as_text=True)
+        assert "Winners" in html and "<svg" in html and "morale-chart" in html
+        assert html.count("objective-row complete") == 2
+
+
+def test_history_has_one_point_per_round(client, app):
+    from companion.web import history
+
+    game_id = make_game(app)
+    finish_turns(client, app, game_id)
+    for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
+        _posted(client, app, game_id, kind)
+        if current(app, game_id).state["ended"]:
+            pytest.skip("this seed lost the colony in round 1")
+    _posted(client, app, game_id, "check_main_objective", n=0)
+    _posted(client, app, game_id, "move_round_track")
+    _posted(client, app, game_id, "pass_first_player")
+    with app.app_context():
+        points = history.round_points(store.get_db(), game_id)
+    state = current(app, game_id).state
+    view = engine.table_view(state)
+    assert [p["round"] for p in points] == [0, 1]
+    assert points[1] == {
+        "round": 1,
+        "morale": view["morale"],
+        "food": view["food"],
+        "colonists": view["numbers"]["colonists"],
+    }
+
+
+def test_a_round_without_a_crisis_can_still_finish_its_colony_phase(client, app):
+    game_id = make_game(app)
+    table_act(app, game_id, {"type": "start_colony_phase"})  # no crisis was revealed this round
+    for kind in ("pay_food", "check_waste"):
+        _posted(client, app, game_id, kind)
+        if current(app, game_id).state["ended"]:
+            pytest.skip("this seed lost the colony early")
+    html = client.get(f"/games/{game_id}/colony").get_data(as_text=True)
+    assert "There is no crisis in play this round." in html
+    kind, _seed = confirm_seed(html)
+    assert kind in view_of(app, game_id)["legal"]["table"]
+    form = find_form(html, kind)
+    assert client.post(form["action"], data=form_data(form), headers=HX).status_code == 200
+    state = current(app, game_id).state
+    assert state["ended"] or state["round"] == 2
