@@ -8,6 +8,8 @@ never from the form: a form naming another seat is refused.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -35,6 +37,21 @@ DROPPED = (*SEAT_FIELDS, "seed")
 """Fields a phone's form never passes on: the actor comes from its cookie, and the dice from
 the store (a phone choosing its own seed could choose its exposure roll)."""
 LIVE_SCRIPT = "live.js"
+REBASED = frozenset(
+    {
+        "keep_survivors",
+        "cast_vote",
+        "resolve_bite",
+        "reveal_crossroads",
+        "contribute_to_crisis",
+        "withdraw_from_crisis",
+        "add_survivor",
+        "mark_objective",
+    }
+)
+"""A seat's own decisions, which other devices' actions made meanwhile rarely touch: when the
+game moved on but what this seat decided on did not change (``decision_basis``), the action is
+applied at the new version instead of being sent back (everyone votes at once)."""
 
 
 class Refusal(Exception):
@@ -123,6 +140,30 @@ def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
     }
 
 
+def decision_basis(view: dict[str, Any], seat_id: str, kind: str) -> str:
+    """A digest of what a phone saw when it decided on ``kind``: its legal choices for it, its
+    own secrets and marks, the open question (a vote, without who has voted so far), the crisis,
+    the turn and the round. Equal digests: the decision still answers the same question."""
+    pending = view.get("pending")
+    if isinstance(pending, dict):
+        pending = {k: v for k, v in pending.items() if k != "voted"}
+    crisis = view.get("crisis")
+    turn = view.get("turn")
+    basis = [
+        kind,
+        view["legal"][seat_id].get(kind),
+        view["mine"],
+        pending,
+        crisis.get("id", crisis.get("name")) if isinstance(crisis, dict) else None,
+        [turn.get("seat"), turn.get("crossroads")] if turn else None,
+        view.get("round"),
+        view.get("phase"),
+        view.get("ended"),
+    ]
+    text = json.dumps(basis, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
 @lru_cache(maxsize=4)
 def _exists(folder: str, name: str) -> bool:
     """Whether a static file exists (looked up once per process)."""
@@ -151,6 +192,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "alert": None,
         "notice": None,
         "live_script": _exists(str(current_app.static_folder), LIVE_SCRIPT),
+        "basis": lambda kind: decision_basis(view, seat_id, kind),
     }
     ctx.update(extra)
     return ctx
@@ -206,6 +248,18 @@ def leader_first(form: MultiDict) -> MultiDict:
     return out
 
 
+def still_the_same_question(
+    form: MultiDict, fresh: store.Current, seat_id: str, kind: str
+) -> bool:
+    """Whether a stale form's decision may be applied at the fresh head: one of the seat's own
+    decisions (``REBASED``) whose basis is unchanged."""
+    if kind not in REBASED:
+        return False
+    sent = form.get("_basis", "")
+    view = engine.seat_view(fresh.state, seat_id)
+    return bool(sent) and sent == decision_basis(view, seat_id, kind)
+
+
 def rule_message(exc: engine.RuleError) -> str:
     """The engine's refusal as a sentence."""
     text = str(exc).strip()
@@ -229,13 +283,20 @@ def act(game_id: str) -> Response:
     except forms.FormError as exc:
         return screen(game_id, seat_id, current, 400, alert=str(exc))
     try:
-        store.act(db, game_id, action, version=version)
+        try:
+            store.act(db, game_id, action, version=version)
+        except store.StaleVersion:
+            fresh = store.current(db, game_id)
+            if not still_the_same_question(form, fresh, seat_id, action["type"]):
+                raise
+            store.act(db, game_id, action, version=fresh.version)
     except store.StaleVersion:
         fresh = store.current(db, game_id)
         message = _("The game moved on: here is what it shows now.")
         return screen(game_id, seat_id, fresh, 409, alert=message)
     except engine.RuleError as exc:
-        return screen(game_id, seat_id, current, 422, alert=rule_message(exc))
+        latest = store.current(db, game_id)
+        return screen(game_id, seat_id, latest, 422, alert=rule_message(exc))
     if fragment_wanted():
         return screen(game_id, seat_id, store.current(db, game_id), notice=action["type"])
     return redirect(url_for("phone.page", game_id=game_id), code=303)

@@ -1,0 +1,356 @@
+"""Secrets stay on their phone (issue 12, point 8), asked as the wrong device every time.
+
+A game is played through the store and the phones' HTTP forms (random legal actions, as
+tests/play.py picks them), with undos and a seat handed to a new phone along the way. At every
+checkpoint each phone's page, fragment and error answers, and the table screen's, are read and
+must carry no other seat's objective, exiled objective, crossroads card or dealt survivors.
+Ballots before the tally and crisis symbols carry no text of their own, so they are checked by
+indistinguishability: the other devices' answers are byte for byte the same whichever way the
+vote or card went.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html import unescape
+
+import pytest
+from play import next_action
+from test_web_join import new_game, open_db, phone, take_seat
+
+import companion.engine as engine
+from companion import create_app, store
+
+SEATS = ("s1", "s2", "s3")
+PHONE_ACTIONS = frozenset(
+    {
+        "keep_survivors",
+        "cast_vote",
+        "resolve_bite",
+        "reveal_crossroads",
+        "contribute_to_crisis",
+        "withdraw_from_crisis",
+        "mark_objective",
+    }
+)
+VOLATILE = re.compile(r'(version(?:=|": ?|" value=)"?)\d+')
+MIN_TEXT = 6
+
+
+@pytest.fixture
+def app(tmp_path):
+    """An app on a temporary instance folder (the real games.db schema)."""
+    return create_app({"TESTING": True, "GAMES_DB": str(tmp_path / "games.db")}, data_dir=tmp_path)
+
+
+@pytest.fixture
+def table(app):
+    return app.test_client()
+
+
+def head(app, game):
+    """(state, version) at the game's head."""
+    db = open_db(app)
+    try:
+        current = store.current(db, game)
+        return current.state, current.version
+    finally:
+        db.close()
+
+
+def card_texts(card: dict | None) -> set[str]:
+    """The words of a card that would give it away: id, name, goal, trigger, story, options."""
+    if not card:
+        return set()
+    out = {card.get("id"), card.get("name"), card.get("goal"), card.get("trigger")}
+    out.add(card.get("story"))
+    out.update(option.get("text") for option in card.get("options", []))
+    return {text for text in out if isinstance(text, str) and len(text) >= MIN_TEXT}
+
+
+def secret_texts(state: dict, seat_id: str) -> set[str]:
+    """Everything that names one seat's secret cards."""
+    mine = state["secrets"][seat_id]
+    cards = state["cards"]
+    out = set()
+    for key in ("objective", "exiled_objective"):
+        if mine.get(key):
+            out |= card_texts(cards["objectives"].get(mine[key]))
+    if mine.get("crossroads"):
+        out |= card_texts(cards["crossroads"].get(mine["crossroads"]))
+    for card_id in mine.get("dealt_survivors", []):
+        out |= card_texts(cards["survivors"].get(card_id))
+    return out
+
+
+def forbidden_for(state: dict, viewer: str | None) -> set[str]:
+    """The other seats' secret words this device must never receive, minus what its own
+    view legitimately holds (its own cards, public reveals such as a triggered card)."""
+    view = engine.table_view(state) if viewer is None else engine.seat_view(state, viewer)
+    allowed = json.dumps(view, ensure_ascii=False)
+    words = set()
+    for sid in SEATS:
+        if sid != viewer:
+            words |= secret_texts(state, sid)
+    return {w for w in words if w not in allowed}
+
+
+def assert_clean(body: str, forbidden: set[str], where: str) -> None:
+    """No forbidden word in a response (read as text, entities decoded)."""
+    text = unescape(body)
+    leaked = sorted(w for w in forbidden if w in text)
+    assert not leaked, f"{where} carries another seat's secret: {leaked[:3]}"
+
+
+def phone_answers(client, game: str, seat_id: str, version: int, full=True) -> dict[str, str]:
+    """Every kind of answer a phone gets: page, fragment, and (``full``) stale, refused, forged,
+    and unreadable posts."""
+    url = f"/phone/{game}"
+    hx = {"HX-Request": "true"}
+    if not full:
+        return {"fragment": client.get(url, headers=hx).get_data(as_text=True)}
+    answers = {
+        "page": client.get(url),
+        "fragment": client.get(url, headers=hx),
+        "stale": client.post(
+            f"{url}/act", data={"type": "withdraw_from_crisis", "version": "0"}, headers=hx
+        ),
+        "refused": client.post(
+            f"{url}/act",
+            data={"type": "set_counter", "name": "morale", "value": "3", "version": version},
+            headers=hx,
+        ),
+        "forged": client.post(
+            f"{url}/act",
+            data={"type": "cast_vote", "up": "true", "by": "s1" if seat_id != "s1" else "s2"},
+            headers=hx,
+        ),
+        "unreadable": client.post(f"{url}/act", data={"type": "nope", "version": version}),
+    }
+    return {name: response.get_data(as_text=True) for name, response in answers.items()}
+
+
+def table_answers(table, game: str, full=True) -> dict[str, str]:
+    """What the table screen's browser receives: the board page and fragment, the join panel."""
+    hx = {"HX-Request": "true"}
+    if not full:
+        return {"table fragment": table.get(f"/games/{game}", headers=hx).get_data(as_text=True)}
+    answers = {
+        "table": table.get(f"/games/{game}"),
+        "table fragment": table.get(f"/games/{game}", headers=hx),
+        "join panel": table.get(f"/games/{game}/join", headers=hx),
+    }
+    return {name: response.get_data(as_text=True) for name, response in answers.items()}
+
+
+def check_everyone(app, table, game: str, phones: dict, when: str, full=True) -> None:
+    """Every device asked for what it shows (``full``: everything it can ask for, errors
+    too); none carries another seat's secret, and asking changes nothing."""
+    state, version = head(app, game)
+    for sid, client in phones.items():
+        forbidden = forbidden_for(state, sid)
+        for name, body in phone_answers(client, game, sid, version, full).items():
+            assert_clean(body, forbidden, f"{when}: {sid}'s {name}")
+    forbidden = forbidden_for(state, None)
+    for name, body in table_answers(table, game, full).items():
+        assert_clean(body, forbidden, f"{when}: the {name}")
+    assert head(app, game) == (state, version), "asking changed the game"
+
+
+def phone_fields(action: dict) -> dict:
+    """A phone action as its form would post it."""
+    kind = action["type"]
+    if kind == "keep_survivors":
+        return {"survivors": action["survivors"], "_leader": action["survivors"][0]}
+    if kind == "cast_vote":
+        return {"up": "true" if action["up"] else "false"}
+    if kind == "resolve_bite":
+        return {"choice": action["choice"]}
+    if kind == "mark_objective":
+        return {"complete": "true" if action["complete"] else "false"}
+    if kind == "contribute_to_crisis":
+        counts: dict[str, int] = {}
+        for symbol in action["symbols"]:
+            counts[symbol] = counts.get(symbol, 0) + 1
+        return {f"symbols*{symbol}": str(n) for symbol, n in counts.items()}
+    return {}
+
+
+def play_one(app, game: str, phones: dict, rng: random.Random) -> str | None:
+    """One random legal action: a phone's through its form, the rest through the store.
+    Returns the phone action's type when a phone made it, "" for another, None if refused."""
+    state, version = head(app, game)
+    action = next_action(state, rng)
+    by = action["by"]
+    if by != "table" and action["type"] in PHONE_ACTIONS:
+        data = {"type": action["type"], "version": str(version), **phone_fields(action)}
+        response = phones[by].post(f"/phone/{game}/act", data=data, headers={"HX-Request": "true"})
+        assert response.status_code in (200, 422), response.get_data(as_text=True)[:300]
+        return action["type"] if response.status_code == 200 else None
+    db = open_db(app)
+    try:
+        store.act(db, game, action, version=version)
+        return "table" if by == "table" else "seat"
+    except engine.RuleError:
+        return None
+    finally:
+        db.close()
+
+
+def undo(app, game: str) -> None:
+    """The table takes back the last action."""
+    _, version = head(app, game)
+    db = open_db(app)
+    try:
+        store.undo(db, game, version=version)
+    finally:
+        db.close()
+
+
+def test_played_games_never_show_a_seat_its_neighbours_secrets(app, table):
+    kinds: set[str] = set()
+    moves = 0
+    for number in range(3):
+        game = new_game(app, seed=21 + number)
+        phones = {
+            sid: take_seat(app, table, game, sid, number=10 * number + int(sid[1])) for sid in SEATS
+        }
+        rng = random.Random(21 + number)
+        check_everyone(app, table, game, phones, f"game {number} at setup")
+        for n in range(1, 200):
+            state, _ = head(app, game)
+            if state.get("ended") and state["ended"]["winners"] is not None:
+                break
+            kind = play_one(app, game, phones, rng)
+            if kind:
+                kinds.add(kind)
+                moves += 1
+            if n % 3 == 0:
+                full = n % 12 == 0
+                check_everyone(app, table, game, phones, f"game {number}, action {n}", full)
+            if n % 11 == 0:
+                undo(app, game)
+                check_everyone(app, table, game, phones, f"game {number}, undo at {n}")
+            if number == 0 and n == 8:
+                move_seat(app, table, game, phones, "s2")
+        state, _ = head(app, game)
+        assert state["ended"] and state["ended"]["winners"] is not None
+        check_everyone(app, table, game, phones, f"game {number} at the end")
+    assert moves > 40
+    assert {"keep_survivors", "mark_objective", "contribute_to_crisis"} <= kinds, kinds
+
+
+def move_seat(app, table, game: str, phones: dict, seat_id: str) -> None:
+    """The table releases a seat and a new phone takes it; the old phone gets nothing more."""
+    state, _ = head(app, game)
+    old = phones[seat_id]
+    assert table.post(f"/games/{game}/seats/{seat_id}/release").status_code == 303
+    phones[seat_id] = take_seat(app, table, game, seat_id, number=99)
+    name = next(s["name"] for s in state["seats"] if s["id"] == seat_id)
+    for answer, body in phone_answers(old, game, seat_id, 1).items():
+        assert f"<h1>{name}</h1>" not in body, answer
+        assert_clean(body, secret_texts(state, seat_id), f"the old phone's {answer}")
+    assert old.get(f"/phone/{game}").status_code == 403
+    check_everyone(app, table, game, phones, "after the seat moved")
+
+
+def normalised(body: str) -> str:
+    """An answer without the game version it was made at."""
+    return VOLATILE.sub(r"\1#", body)
+
+
+def others_see(app, table, game: str, phones: dict, actor: str) -> dict[str, str]:
+    """What every device but ``actor`` receives now (versions left out)."""
+    out = {}
+    for sid, client in phones.items():
+        if sid != actor:
+            out[sid] = normalised(client.get(f"/phone/{game}").get_data(as_text=True))
+            hx = client.get(f"/phone/{game}", headers={"HX-Request": "true"})
+            out[sid + " fragment"] = normalised(hx.get_data(as_text=True))
+    for name, body in table_answers(table, game).items():
+        out[name] = normalised(body)
+    return out
+
+
+def post_as(client, app, game: str, **fields) -> int:
+    """A phone posts a form at the head's version; returns the status."""
+    _, version = head(app, game)
+    data = {"version": str(version), **fields}
+    return client.post(f"/phone/{game}/act", data=data, headers={"HX-Request": "true"}).status_code
+
+
+@pytest.fixture
+def round_started(app, table):
+    """A game whose survivors are kept and whose crisis is revealed, three phones seated."""
+    game = new_game(app, seed=5)
+    phones = {sid: take_seat(app, table, game, sid) for sid in SEATS}
+    for sid in SEATS:
+        state, _ = head(app, game)
+        dealt = state["secrets"][sid]["dealt_survivors"]
+        assert post_as(phones[sid], app, game, type="keep_survivors", survivors=dealt[:2]) == 200
+    _, version = head(app, game)
+    db = open_db(app)
+    store.act(db, game, {"type": "reveal_crisis", "by": "table"}, version=version)
+    db.close()
+    return game, phones
+
+
+def test_a_ballot_is_invisible_to_the_others_until_the_tally(app, table, round_started):
+    game, phones = round_started
+    state, version = head(app, game)
+    active = engine.table_view(state)["waiting"]["seat"]
+    db = open_db(app)
+    result = store.act(
+        db, game, {"type": "start_turn", "by": "table", "seat_id": active}, version=version
+    )
+    target = next(s for s in SEATS if s != active)
+    store.act(
+        db,
+        game,
+        {"type": "call_exile_vote", "by": "table", "caller": active, "target": target},
+        version=result.version,
+    )
+    db.close()
+    voter = SEATS[0]
+    seen = []
+    for up in ("true", "false"):
+        assert post_as(phones[voter], app, game, type="cast_vote", up=up) == 200
+        seen.append(others_see(app, table, game, phones, voter))
+        undo(app, game)
+    for name in seen[0]:
+        assert seen[0][name] == seen[1][name], f"{name} tells how {voter} voted"
+
+
+def test_crisis_symbols_are_invisible_to_the_others(app, table, round_started):
+    game, phones = round_started
+    seen = []
+    for symbol in ("food", "weapon"):
+        status = post_as(
+            phones["s2"], app, game, type="contribute_to_crisis", **{f"symbols*{symbol}": "1"}
+        )
+        assert status == 200
+        seen.append(others_see(app, table, game, phones, "s2"))
+        undo(app, game)
+    for name in seen[0]:
+        assert seen[0][name] == seen[1][name], f"{name} tells which card s2 put in"
+    assert post_as(phones["s2"], app, game, type="contribute_to_crisis", **{"symbols*food": "1"})
+    mine = phones["s2"].get(f"/phone/{game}").get_data(as_text=True)
+    assert "Your cards in it:" in mine
+
+
+def test_the_table_screen_never_carries_a_seat_secret_during_setup(app, table):
+    game = new_game(app, seed=8)
+    phones = {sid: take_seat(app, table, game, sid) for sid in SEATS}
+    state, _ = head(app, game)
+    everything = set()
+    for sid in SEATS:
+        everything |= secret_texts(state, sid)
+    for name, body in table_answers(table, game).items():
+        assert_clean(body, everything, f"the {name}")
+    stranger = phone(app, 77)
+    for path in (f"/phone/{game}", f"/games/{game}/join", f"/games/{game}"):
+        body = stranger.get(path).get_data(as_text=True)
+        assert_clean(body, everything, f"a stranger's {path}")
+    assert phones
