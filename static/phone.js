@@ -9,8 +9,7 @@
   var root = document.getElementById("phone");
   var HIDE_AFTER_MS = 30000;
   var HOLD_MS = 250;
-  var running = false;
-  var again = false;
+  var inflight = null;
 
   function openIds() {
     var out = [];
@@ -58,7 +57,14 @@
     try { sessionStorage.setItem(key, attention || ""); } catch (e) { /* private mode */ }
   }
 
+  function shownVersion(html) {
+    var m = /data-version="(\d+)"/.exec(html);
+    return m ? parseInt(m[1], 10) : -1;
+  }
+
   function swap(html) {
+    var incoming = shownVersion(html);
+    if (incoming >= 0 && incoming < shownVersion(root.innerHTML)) { return; }
     var open = openIds();
     var fields = fieldsNow();
     root.innerHTML = html;
@@ -90,21 +96,19 @@
     root.insertBefore(p, root.firstChild);
   }
 
-  function finish() {
-    running = false;
-    if (again) {
-      again = false;
-      window.companionRefresh();
-    }
+  function track(promise) {
+    inflight = promise.then(function () { inflight = null; }, function () { inflight = null; });
+    return inflight;
   }
 
+  /* Fetch this phone's fragment again. While a request is under way its answer is at least as
+     new, so that one is waited for instead (live.js asks again if a newer version came). */
   window.companionRefresh = function () {
     if (!root || !root.getAttribute("data-url")) { return Promise.resolve(); }
-    if (running) { again = true; return Promise.resolve(); }
-    running = true;
-    return ask(root.getAttribute("data-url")).then(function (res) {
+    if (inflight) { return inflight; }
+    return track(ask(root.getAttribute("data-url")).then(function (res) {
       if (res.status < 500) { swap(res.text); } else { trouble(); }
-    }, trouble).then(finish, finish);
+    }, trouble));
   };
 
   function hideLater(d) {
@@ -171,14 +175,13 @@
     clicked = null;
     form.classList.add("busy");
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-    running = true;
-    ask(form.action, { method: "POST", body: data }).then(function (res) {
+    var sent = ask(form.action, { method: "POST", body: data }).then(function (res) {
       if (res.status < 500) { swap(res.text); } else { trouble(); }
     }, trouble).then(function () {
       form.classList.remove("busy");
       form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
-      finish();
     });
+    track(inflight ? inflight.then(function () { return sent; }) : sent);
   });
 
   enhance();

@@ -471,3 +471,16 @@ def test_each_phone_reads_its_own_language(app, game, phones):
     phones["s2"].get(f"/lang/pt_BR?next=/phone/{game}")
     assert 'lang="pt-BR"' in phones["s2"].get(f"/phone/{game}").text
     assert 'lang="en"' in phones["s1"].get(f"/phone/{game}").text
+
+
+def test_a_phone_action_goes_live_to_the_other_devices(app, game, phones):
+    from companion.web import live
+
+    state, _ = head(app, game)
+    dealt = state["secrets"]["s1"]["dealt_survivors"]
+    assert post(phones["s1"], game, type="keep_survivors", survivors=dealt[:2]).status_code == 200
+    _, version = head(app, game)
+    assert live.hub(app).version(game) == version
+    page = phones["s2"].get(f"/phone/{game}").text
+    assert f'data-live-version="{version}"' in page
+    assert f'data-events="/games/{game}/events"' in page

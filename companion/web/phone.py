@@ -24,7 +24,7 @@ import companion.engine as engine
 from companion import store
 from companion.engine.setup import survivors_per_seat
 from companion.store import seats
-from companion.web import forms
+from companion.web import forms, live
 from companion.web.join import fragment_wanted, phone_token, refused, respond
 
 bp = Blueprint("phone", __name__, url_prefix="/phone")
@@ -248,9 +248,7 @@ def leader_first(form: MultiDict) -> MultiDict:
     return out
 
 
-def still_the_same_question(
-    form: MultiDict, fresh: store.Current, seat_id: str, kind: str
-) -> bool:
+def still_the_same_question(form: MultiDict, fresh: store.Current, seat_id: str, kind: str) -> bool:
     """Whether a stale form's decision may be applied at the fresh head: one of the seat's own
     decisions (``REBASED``) whose basis is unchanged."""
     if kind not in REBASED:
@@ -284,12 +282,12 @@ def act(game_id: str) -> Response:
         return screen(game_id, seat_id, current, 400, alert=str(exc))
     try:
         try:
-            store.act(db, game_id, action, version=version)
+            result = store.act(db, game_id, action, version=version)
         except store.StaleVersion:
             fresh = store.current(db, game_id)
             if not still_the_same_question(form, fresh, seat_id, action["type"]):
                 raise
-            store.act(db, game_id, action, version=fresh.version)
+            result = store.act(db, game_id, action, version=fresh.version)
     except store.StaleVersion:
         fresh = store.current(db, game_id)
         message = _("The game moved on: here is what it shows now.")
@@ -297,6 +295,7 @@ def act(game_id: str) -> Response:
     except engine.RuleError as exc:
         latest = store.current(db, game_id)
         return screen(game_id, seat_id, latest, 422, alert=rule_message(exc))
+    live.committed(game_id, result.version)
     if fragment_wanted():
         return screen(game_id, seat_id, store.current(db, game_id), notice=action["type"])
     return redirect(url_for("phone.page", game_id=game_id), code=303)
