@@ -397,3 +397,22 @@ def test_deleting_a_game_deletes_its_claims(app, game):
     store.delete_game(db, game)
     assert db.execute("select count(*) from seat_claims").fetchone()[0] == 0
     db.close()
+
+
+def test_the_join_panel_macro_shows_only_on_the_table(app, game):
+    include = (
+        '{% from "partials/join/panel.html" import join_panel with context %}'
+        "{{ join_panel(game_id, seats) }}"
+    )
+    names = [{"id": "s1", "name": "Ana"}, {"id": "s2", "name": "Bruno"}]
+    from flask import render_template_string
+
+    with app.test_request_context(f"/games/{game}", environ_base={"REMOTE_ADDR": "127.0.0.1"}):
+        shown = render_template_string(include, game_id=game, seats=names)
+        shown_by_game = render_template_string(include, game_id={"id": game}, seats=names)
+    with app.test_request_context(f"/games/{game}", environ_base=STRANGER):
+        hidden = render_template_string(include, game_id=game, seats=names)
+        hidden_by_game = render_template_string(include, game_id={"id": game}, seats=names)
+    assert 'id="join-panel"' in shown and "<svg" in shown and 'hx-trigger="every 4s"' in shown
+    assert shown_by_game == shown
+    assert hidden.strip() == "" and hidden_by_game.strip() == ""
