@@ -320,6 +320,15 @@ def test_a_response_closed_before_it_was_read_frees_its_place(live_app):
     assert live.hub(live_app).streams == 0
 
 
+def test_a_head_request_opens_no_stream(live_app):
+    answer = live_app.test_client().head(f"/games/{live_app.config['GAME']}/events")
+    assert answer.status_code == 200
+    assert answer.mimetype == "text/event-stream"
+    assert answer.data == b""
+    assert live.hub(live_app).streams == 0
+    assert live_app.test_client().head("/games/nosuchgm/events").status_code == 404
+
+
 def test_an_unknown_game_has_no_stream(live_app):
     answer = live_app.test_client().get("/games/nosuchgm/events")
     assert answer.status_code == 404

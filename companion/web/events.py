@@ -100,6 +100,8 @@ def events(game_id: str) -> Response:
     except store.UnknownGame:
         abort(404)
     config = current_app.config
+    if flask_request.method == "HEAD":  # waitress would run the stream only to discard it
+        return _stream_headers(Response(mimetype="text/event-stream"))
     hub = live.hub()
     slot = hub.open_stream(int(config["LIVE_MAX_STREAMS"]))
     if slot is None:
@@ -125,6 +127,11 @@ def events(game_id: str) -> Response:
     )
     response = Response(_released(body, slot), mimetype="text/event-stream")
     response.call_on_close(slot.release)
+    return _stream_headers(response)
+
+
+def _stream_headers(response: Response) -> Response:
+    """Headers that keep caches and proxies from holding the stream back."""
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response
