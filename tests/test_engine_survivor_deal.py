@@ -30,7 +30,7 @@ def test_each_seat_is_dealt_four_in_secret_and_the_game_waits():
         assert not any(card in text for card in hand)
     mine = engine.seat_view(state, "s1")
     assert [c["id"] for c in mine["mine"]["dealt_survivors"]] == hands[0]
-    assert mine["legal"]["s1"] == {"keep_survivors": {"survivors": hands[0]}}
+    assert mine["legal"]["s1"] == {"keep_survivors": {"survivors": hands[0], "keep": 2}}
     assert not any(card in json.dumps(engine.seat_view(state, "s2")) for card in hands[0])
 
 
@@ -113,3 +113,11 @@ def test_a_survivor_joins_later_by_id_and_not_into_a_full_colony():
     with pytest.raises(engine.RuleError, match="no empty survivor space"):
         engine.apply(full, {"type": "add_survivor", "by": "s1", "survivor_id": other})
     assert "add_survivor" not in engine.seat_view(full, "s1")["legal"]["s1"]
+
+
+def test_the_survivors_offered_to_join_never_show_the_deck_order():
+    state, _ = play.start(3, 5)
+    offered = engine.seat_view(state, "s1")["legal"]["s1"]["add_survivor"]["survivor_id"]
+    names = [state["cards"]["survivors"][c]["name"] for c in offered]
+    assert names == sorted(names)
+    assert sorted(offered) == sorted(state["decks"]["survivors"])

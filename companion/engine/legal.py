@@ -18,6 +18,7 @@ from companion.engine.colony import COLONY_STEPS
 from companion.engine.dealing import is_coop
 from companion.engine.errors import RuleError
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
+from companion.engine.setup import survivors_per_seat
 from companion.engine.state import (
     COLONY,
     State,
@@ -189,7 +190,9 @@ def _seat_choices(st: State, seat_id: str) -> dict[str, Choices]:
     deck = st["decks"]["survivors"]
     room = player["exiled"] or free_survivor_spaces(st, COLONY) > 0
     if deck and not player.get("eliminated") and room:
-        out["add_survivor"] = {"seat_id": [seat_id], "survivor_id": list(deck)}
+        names = st["cards"]["survivors"]
+        by_name = sorted(deck, key=lambda c: (names[c]["name"], c))  # never the deck's order
+        out["add_survivor"] = {"seat_id": [seat_id], "survivor_id": by_name}
     followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
     if followers:
         out["set_group_leader"] = {"seat_id": [seat_id], "survivor_id": followers}
@@ -309,7 +312,8 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
         return {"resolve_bite": {"choice": ["kill", "roll"]}} if pending["seat"] == seat_id else {}
     if st["phase"] == "setup":
         hand = st["secrets"][seat_id]["dealt_survivors"]
-        return {"keep_survivors": {"survivors": list(hand)}} if hand else {}
+        keep = survivors_per_seat(st["variant"])
+        return {"keep_survivors": {"survivors": list(hand), "keep": keep}} if hand else {}
     out = _seat_choices(st, seat_id)
     if st["phase"] == "player_turns":
         if st.get("turn") and active_seat_id(st) == seat_id:

@@ -94,12 +94,7 @@ class Names:
             for s in [*(state.get("graveyard") or []), *(state.get("survivors") or [])]
         }
         self.locations = {loc["id"]: loc["name"] for loc in state.get("locations") or []}
-        self.cards: dict[str, str] = {}
-        for group in (state.get("cards") or {}).values():
-            if isinstance(group, Mapping):
-                for cid, card in group.items():
-                    if isinstance(card, Mapping) and card.get("name"):
-                        self.cards[cid] = card["name"]
+        self.catalogue = state.get("cards") or {}
 
     def seat(self, s: Step, id_key: str = "seat", name_key: str = "seat_name") -> str:
         """A player's name."""
@@ -118,8 +113,14 @@ class Names:
         return given or self.locations.get(place) or str(place or "")
 
     def card(self, card_id: Any, given: str = "") -> str:
-        """A card's name from the state's catalogue (its id when unknown)."""
-        return given or self.cards.get(card_id) or str(card_id or "")
+        """A card's name from the state's catalogue (its id when unknown), looked up on demand."""
+        if given:
+            return given
+        for group in self.catalogue.values():
+            card = group.get(card_id) if isinstance(group, Mapping) else None
+            if isinstance(card, Mapping) and card.get("name"):
+                return str(card["name"])
+        return str(card_id or "")
 
 
 Renderer = Callable[[Step, Names, Translator], str]

@@ -22,7 +22,6 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.engine.setup import survivors_per_seat
 from companion.store import seats
 from companion.web import forms, live
 from companion.web.join import fragment_wanted, phone_token, refused, respond
@@ -187,7 +186,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "names": names(view),
         "my_survivors": [s for s in view["survivors"] if s["owner"] == seat_id],
         "survivor_choices": survivor_choices(state, legal),
-        "keep_count": survivors_per_seat(view["variant"]) if "keep_survivors" in legal else 0,
+        "keep_count": legal["keep_survivors"]["keep"] if "keep_survivors" in legal else 0,
         "log": rendered_log(game_id, seat_id, state),
         "alert": None,
         "notice": None,
