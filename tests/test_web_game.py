@@ -874,3 +874,16 @@ def test_a_round_without_a_crisis_can_still_finish_its_colony_phase(client, app)
     assert client.post(form["action"], data=form_data(form), headers=HX).status_code == 200
     state = current(app, game_id).state
     assert state["ended"] or state["round"] == 2
+
+
+def test_dealt_survivors_stay_on_the_phones_while_players_choose(client, app):
+    game_id = make_game(app, deal=True)
+    state = current(app, game_id).state
+    assert view_of(app, game_id)["waiting"]["kind"] == "keep_survivors"
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Players choose their survivors" in html
+    for mine in state["secrets"].values():
+        for card_id in mine["dealt_survivors"]:
+            assert card_id not in html
+            assert _esc(state["cards"]["survivors"][card_id]["name"]) not in html
+    assert_no_secrets(client, app, game_id)

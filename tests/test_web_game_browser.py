@@ -1,0 +1,130 @@
+"""The table screen in headless chromium against a real server on 127.0.0.1: htmx swaps the
+#game region in place, the controls keep their open groups and scroll, a stale form shows the
+polite alert with the fresh board, another device's action arrives by itself, and a reveal
+turns its lines over with "Next"."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+
+import pytest
+from test_web_game import current, make_game
+from werkzeug.serving import make_server
+
+from companion import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+WAIT_MS = 5000
+
+
+@pytest.fixture
+def browser() -> Iterator:
+    """Headless chromium (skipped where it is absent, unless CI=true)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover
+        pytest.skip("playwright is not installed")
+    if not shutil.which(CHROMIUM) and os.environ.get("CI") != "true":
+        pytest.skip("chromium is not installed")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def served(tmp_path) -> Iterator:
+    """(app, base URL) of a real threaded server on 127.0.0.1, stopped afterwards."""
+    app = create_app({"TESTING": True}, data_dir=tmp_path)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield app, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+def version_is(page, n: int) -> None:
+    """Wait until the table screen shows game version n."""
+    page.wait_for_function(
+        f"document.querySelector('#game').dataset.liveVersion == '{n}'", timeout=WAIT_MS
+    )
+
+
+def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, served):
+    app, base = served
+    game_id = make_game(app)
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{base}/games/{game_id}")
+    page.evaluate("window.notReloaded = true")
+    page.click(".ctl-reveal_crisis.ctl-main button")
+    version_is(page, 2)
+    page.click(".ctl-start_turn button")
+    version_is(page, 3)
+    assert page.evaluate("window.notReloaded")
+
+    page.click("#group-corrections > summary")
+    page.evaluate("document.querySelector('.game-side').scrollTop = 250")
+    page.click(".ctl-add_barricade button >> nth=0")
+    version_is(page, 4)
+    assert page.evaluate("document.getElementById('group-corrections').open")
+    assert page.evaluate("document.querySelector('.game-side').scrollTop") > 0
+
+    other = app.test_client()  # another device acts: the screen follows by itself
+    posted = other.post(
+        f"/games/{game_id}/act",
+        data={"type": "add_food", "count": "2", "version": str(current(app, game_id).version)},
+    )
+    assert posted.status_code == 303
+    version_is(page, 5)
+    assert page.inner_text(".stat-food .stat-value") == "2"
+
+    page.evaluate("document.querySelectorAll('input[name=version]').forEach(i => i.value = '1')")
+    page.click(".ctl-add_barricade button >> nth=0")
+    page.wait_for_selector(".alert", timeout=WAIT_MS)
+    assert "The table moved on" in page.inner_text(".alert")
+    assert current(app, game_id).version == 5
+    assert page.evaluate("window.notReloaded")
+
+
+def test_a_reveal_turns_over_one_line_at_a_time(browser, served):
+    app, base = served
+    game_id = make_game(app)
+    client = app.test_client()
+    for action in (
+        {"type": "reveal_crisis"},
+        {"type": "start_colony_phase"},
+        {"type": "pay_food"},
+        {"type": "check_waste"},
+        {"type": "resolve_crisis"},
+    ):
+        version = current(app, game_id).version
+        if current(app, game_id).state["ended"]:
+            pytest.skip("this seed lost the colony early")
+        assert (
+            client.post(f"/games/{game_id}/act", data={**action, "version": version}).status_code
+            == 303
+        )
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(f"{base}/games/{game_id}")
+    lines = page.locator("#reveal .rs")
+    total = lines.count()
+    assert total > 0
+    assert page.locator("#reveal .rs:not(.pending)").count() == 1
+    if total > 1:
+        page.click(".reveal-next")
+        assert page.locator("#reveal .rs:not(.pending)").count() == 2
+        page.click(".reveal-all")
+        assert page.locator("#reveal .rs:not(.pending)").count() == total
+    assert page.locator(".reveal-next").is_hidden()
+    page.click("#reveal form[method=dialog] button")
+    assert page.locator("#reveal").is_hidden()
