@@ -469,18 +469,27 @@ class Replayer:
 
 
 def send(
-    devices: dict[str, Device], game_id: str, op: Op, version: int, device: str | None = None
+    devices: dict[str, Device],
+    game_id: str,
+    op: Op,
+    version: int,
+    device: str | None = None,
+    fragment: bool = False,
 ) -> Answer:
-    """Post one op the way its device's control does (a plain form, answered 303): the table's
-    to /games/<id>/..., a phone's to /phone/<id>/act (``device`` names another sender)."""
+    """Post one op the way its device's control does: the table's to /games/<id>/..., a
+    phone's to /phone/<id>/act (``device`` names another sender); a plain form (answered 303)
+    or an htmx request (``fragment``: answered 200 with the fragment, rendered after the commit).
+    """
     sender = devices[device or op.device]
+    headers = {"HX-Request": "true"} if fragment else None
     if op.kind != "act":
-        return sender.post(f"/games/{game_id}/{op.kind}", {"version": str(version)})
+        path = f"/games/{game_id}/{op.kind}"
+        return sender.post(path, {"version": str(version)}, headers=headers)
     assert op.action is not None
     fields = form_fields(op.sent or op.action, version)
     if op.device == "table":
-        return sender.post(f"/games/{game_id}/act", fields)
-    return sender.post(f"/phone/{game_id}/act", fields)
+        return sender.post(f"/games/{game_id}/act", fields, headers=headers)
+    return sender.post(f"/phone/{game_id}/act", fields, headers=headers)
 
 
 def check_log(stored: list[dict[str, Any]], model: Model, game_id: str, conn) -> None:

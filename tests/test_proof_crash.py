@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import random
+import statistics
 import threading
 import time
 from pathlib import Path
@@ -53,9 +54,12 @@ ACKED_PER_LIFE = (0, 4)
 """How many answered requests each server life gets before the kill (a random count)."""
 IN_FLIGHT_SHARE = 0.8
 """How often the kill lands while a POST is in flight (else between requests)."""
-KILL_SPAN = 1.3
+KILL_SPAN = 1.0
 """The kill comes a random time after the in-flight POST is sent: up to this many times the
-latest answered requests' time (so before, during and after the commit)."""
+usual answer's time lately (so before the commit, between it and the answer, and after)."""
+HTMX_SHARE = 0.5
+"""How often a request is sent as htmx sends it (the answer is the fragment, rendered after the
+commit: a wider window for a kill between the commit and the answer)."""
 UNDO_SHARE = 0.08
 REDO_SHARE = 0.05
 PAGE_EVERY = 5
@@ -132,7 +136,7 @@ def run(tmp_path: Path, kills: int, seed: int) -> dict[str, Any]:
                 assert version == model.version
                 op = choose(state, model, rng)
                 sent = time.monotonic()
-                answer = send(devices, game_id, op, version)
+                answer = send(devices, game_id, op, version, fragment=rng.random() < HTMX_SHARE)
                 latencies.append(time.monotonic() - sent)
                 if answer.status in ACCEPTED:
                     model.apply(op)
@@ -148,16 +152,21 @@ def run(tmp_path: Path, kills: int, seed: int) -> dict[str, Any]:
                 state, version, _h = head(conn, game_id)
                 pending = choose(state, model, rng)
 
-                def post(op: Op = pending, v: int = version, out: dict = result) -> None:
+                fragment = rng.random() < HTMX_SHARE
+
+                def post(
+                    op: Op = pending, v: int = version, out: dict = result, htmx: bool = fragment
+                ) -> None:
                     try:
-                        out["answer"] = send(devices, game_id, op, v)
+                        out["answer"] = send(devices, game_id, op, v, fragment=htmx)
                     except OSError as exc:  # the server died under it
                         out["error"] = exc
 
                 thread = threading.Thread(target=post, daemon=True)
                 thread.start()
-                # Anywhere from the request's start to a little past a usual answer's time.
-                time.sleep(rng.uniform(0.0, KILL_SPAN * max(latencies[-5:], default=0.05)))
+                # Anywhere from the request's start to about the time a usual answer takes.
+                usual = statistics.median(latencies[-9:]) if latencies else 0.05
+                time.sleep(rng.uniform(0.0, KILL_SPAN * usual))
                 server.kill()
                 thread.join(30)
                 assert not thread.is_alive(), "a request outlived its server by 30 s"
