@@ -20,6 +20,7 @@ from companion.engine.crisis import (
 )
 from companion.engine.errors import RuleError
 from companion.engine.state import to_json
+from companion.engine.turns import end_turn, start_turn
 
 
 def known(seats=3, *cards, **settings):
@@ -256,9 +257,23 @@ def test_reveal_order_is_shuffled_by_rng():
     assert a == b == expected
 
 
-def test_resolve_without_crisis_is_an_error():
-    with pytest.raises(RuleError, match="no crisis"):
-        resolve_crisis(make_state(2), Scripted())
+def test_resolve_without_crisis_says_so_and_changes_nothing_else():
+    before = make_state(2)
+    after, steps = resolve_crisis(before, Scripted())
+    assert [s["kind"] for s in steps] == ["colony_phase_began", "crisis_none"]
+    assert after["colony_step"] == "add_zombies"
+    assert (after["morale"], after["food"]) == (before["morale"], before["food"])
+
+
+def test_a_colony_step_is_refused_during_a_turn_and_once_done():
+    st = make_state(2)
+    st, _ = start_turn(st)
+    with pytest.raises(RuleError, match="turn is still in progress"):
+        resolve_crisis(st, Scripted())
+    st, _ = end_turn(st)
+    st, _ = resolve_crisis(st, Scripted())
+    with pytest.raises(RuleError, match="already been done"):
+        resolve_crisis(st, Scripted())
 
 
 @given(

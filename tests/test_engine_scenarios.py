@@ -301,9 +301,17 @@ def test_exiled_player_lowers_the_crisis_target():
     active = st["turn"]["seat"]
     target = next(s["id"] for s in st["seats"] if s["id"] != active)
     votes = {s["id"]: True for s in st["seats"]}
+    leaving = [s["id"] for s in st["survivors"] if s["owner"] == target]
+    places = [loc["id"] for loc in st["locations"]]
     st, _ = act(
         st,
-        {"type": "call_exile_vote", "caller": active, "target": target, "votes": votes},
+        {
+            "type": "call_exile_vote",
+            "caller": active,
+            "target": target,
+            "votes": votes,
+            "destinations": dict(zip(leaving, places, strict=False)),
+        },
         Scripted(),
     )
     assert engine.public_view(st)["seats"][[s["id"] for s in st["seats"]].index(target)]["exiled"]
@@ -314,6 +322,7 @@ def test_exiled_player_lowers_the_crisis_target():
         {"type": "contribute_to_crisis", "by": target, "symbols": ["fuel"]},
         match="exiled",
     )
+    st, _ = act(st, {"type": "end_turn"})
     st, steps = act(st, {"type": "resolve_crisis"}, Scripted())
     prevented = next(s for s in steps if s["kind"] == "crisis_prevented")
     assert (prevented["total"], prevented["target"]) == (2, 2)

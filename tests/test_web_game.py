@@ -869,11 +869,13 @@ def test_a_round_without_a_crisis_can_still_finish_its_colony_phase(client, app)
     html = client.get(f"/games/{game_id}/colony").get_data(as_text=True)
     assert "There is no crisis in play this round." in html
     kind, _seed = confirm_seed(html)
+    assert kind == "resolve_crisis"
     assert kind in view_of(app, game_id)["legal"]["table"]
     form = find_form(html, kind)
     assert client.post(form["action"], data=form_data(form), headers=HX).status_code == 200
     state = current(app, game_id).state
-    assert state["ended"] or state["round"] == 2
+    assert state["colony_step"] == "add_zombies"
+    assert state["crisis"] is None
 
 
 def test_dealt_survivors_stay_on_the_phones_while_players_choose(client, app):

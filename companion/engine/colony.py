@@ -20,7 +20,12 @@ from companion.engine.crisis import resolve_crisis_now
 from companion.engine.dice import Randomness, flip_coin, roll_d6
 from companion.engine.errors import RuleError
 from companion.engine.morale import change_morale, end_game
-from companion.engine.phases import COLONY_STEPS, colony_step_done, enter_colony_phase
+from companion.engine.phases import (
+    COLONY_STEPS,
+    begin_step,
+    colony_step_done,
+    enter_colony_phase,
+)
 from companion.engine.state import (
     COLONY,
     State,
@@ -108,7 +113,7 @@ def _require_bool(value: object, what: str) -> None:
 def pay_food(state: State) -> tuple[State, list[Step]]:
     """Colony step 1: the colony eats (base 002 "Colony Phase" 1, 002:1581; 000:476, 000:690)."""
     st, steps = begin(state)
-    enter_colony_phase(st, steps)
+    begin_step(st, steps, "pay_food")
     _pay_food(st, steps)
     colony_step_done(st, "pay_food")
     return st, steps
@@ -151,7 +156,7 @@ def food_needed(st: State) -> int:
 def check_waste(state: State) -> tuple[State, list[Step]]:
     """Colony step 2: the waste pile costs morale (base 002 "Colony Phase" 2, 002:1596)."""
     st, steps = begin(state)
-    enter_colony_phase(st, steps)
+    begin_step(st, steps, "check_waste")
     _check_waste(st, steps)
     colony_step_done(st, "check_waste")
     return st, steps
@@ -176,7 +181,7 @@ def _check_waste(st: State, steps: list[Step]) -> None:
 def add_colony_phase_zombies(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 4: zombies come to the colony and the locations (002:1613, 000:490)."""
     st, steps = begin(state)
-    enter_colony_phase(st, steps)
+    begin_step(st, steps, "add_zombies")
     _add_colony_phase_zombies(st, steps, rng)
     colony_step_done(st, "add_zombies")
     return st, steps
@@ -234,7 +239,7 @@ def check_main_objective(state: State, met: bool) -> tuple[State, list[Step]]:
     """Colony step 5: the table says whether the main objective is met (002:1621, 000:494)."""
     st, steps = begin(state)
     _require_bool(met, "say whether the main objective is met")
-    enter_colony_phase(st, steps)
+    begin_step(st, steps, "check_main_objective")
     _check_main_objective(st, steps, met)
     colony_step_done(st, "check_main_objective")
     return st, steps
@@ -254,7 +259,7 @@ def _check_main_objective(st: State, steps: list[Step], met: bool) -> None:
 def move_round_track(state: State) -> tuple[State, list[Step]]:
     """Colony step 6: the round track moves down 1 (002:1626, 000:498)."""
     st, steps = begin(state)
-    enter_colony_phase(st, steps)
+    begin_step(st, steps, "move_round_track")
     _move_round_track(st, steps)
     colony_step_done(st, "move_round_track")
     return st, steps
@@ -281,7 +286,7 @@ def pass_first_player(
     """
     st, steps = begin(state)
     _require_bool(keep, "say whether a vote keeps the first player token")
-    enter_colony_phase(st, steps)
+    begin_step(st, steps, "pass_first_player")
     _pass_first_player(st, steps, keep, votes)
     return st, steps
 

@@ -14,7 +14,7 @@ from companion.engine.board.checks import require_own_turn
 from companion.engine.dice import NO_ROLL, Randomness, roll_d6
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError
-from companion.engine.phases import colony_step_done, enter_colony_phase
+from companion.engine.phases import begin_step, colony_step_done
 from companion.engine.state import (
     State,
     begin,
@@ -269,9 +269,7 @@ def score_crisis(symbols: list[str], prevent: list[str], target: int) -> dict[st
 def resolve_crisis(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 3: resolve the crisis (``resolve_crisis_now``; 002:1598, 000:488)."""
     st, steps = begin(state)
-    if st["crisis"] is None:
-        raise RuleError("no crisis has been revealed")
-    enter_colony_phase(st, steps)
+    begin_step(st, steps, "resolve_crisis")
     resolve_crisis_now(st, steps, rng)
     colony_step_done(st, "resolve_crisis")
     return st, steps

@@ -108,7 +108,11 @@ def _turn_choices(st: State) -> dict[str, Choices]:
             ]
             for t in with_zombies
         }
-        out["kill_zombies"] = {"targets": with_zombies, "killers": killers}
+        out["kill_zombies"] = {
+            "targets": with_zombies,
+            "killers": killers,
+            "exposure": list(EXPOSURE_RESULTS),
+        }
     room = [_target(p, e) for p, e in _entrances(st) if free_spaces(e) > 0]
     if room:
         out["add_barricade"] = {"targets": room}
@@ -139,7 +143,8 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     if everyone:
         out["wound_survivor"] = {"survivor_id": everyone, "wound": list(WOUND_KINDS)}
         out["record_exposure"] = {
-            "survivor_id": [s["id"] for s in st["survivors"] if s["owner"] == active]
+            "survivor_id": [s["id"] for s in st["survivors"] if s["owner"] == active],
+            "result": list(EXPOSURE_RESULTS),
         }
     hurt = {
         s["id"]: [w for w, key in (("wound", "wounds"), ("frostbite", "frostbite")) if s[key]]
@@ -164,7 +169,11 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     if not turn["exile_vote_called"] and not is_coop(st["variant"]):
         targets = [s["id"] for s in seats_in_play(st) if s["id"] != active and not s["exiled"]]
         if targets:
-            out["call_exile_vote"] = {"caller": [active], "target": targets}
+            out["call_exile_vote"] = {
+                "caller": [active],
+                "target": targets,
+                "voters": [s["id"] for s in voters(st)],
+            }
     return out
 
 
@@ -276,7 +285,7 @@ def legal_for_table(st: State) -> dict[str, Choices]:
     if pending and pending["kind"] == "vote":
         return {"record_votes": {"voters": [s["id"] for s in voters(st)]}}
     if pending and pending["kind"] == "bite_spread":
-        return {"resolve_bite": {"choice": ["kill", "roll"]}}
+        return {"resolve_bite": {"choice": ["kill", "roll"], "result": list(EXPOSURE_RESULTS)}}
     if st["phase"] == "setup":
         return {}
     out = _table_only(st)
@@ -290,8 +299,13 @@ def legal_for_table(st: State) -> dict[str, Choices]:
         out.update(_round_choices(st))
     for s in seats_in_play(st):
         for kind, choices in _seat_choices(st, s["id"]).items():
-            if WHO[kind][0] == "open" and kind not in out:
-                out[kind] = {**choices, "seat_id": [x["id"] for x in seats_in_play(st)]}
+            if WHO[kind][0] != "open":
+                continue
+            merged = out.setdefault(kind, {**choices, "seat_id": [], "survivor_id": []})
+            merged["seat_id"].append(s["id"])
+            merged["survivor_id"] += [
+                c for c in choices["survivor_id"] if c not in merged["survivor_id"]
+            ]
     return out
 
 
@@ -309,7 +323,11 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
         can = any(s["id"] == seat_id for s in voters(st)) and seat_id not in pending["votes"]
         return {"cast_vote": {"up": [True, False]}} if can else {}
     if pending and pending["kind"] == "bite_spread":
-        return {"resolve_bite": {"choice": ["kill", "roll"]}} if pending["seat"] == seat_id else {}
+        return (
+            {"resolve_bite": {"choice": ["kill", "roll"], "result": list(EXPOSURE_RESULTS)}}
+            if pending["seat"] == seat_id
+            else {}
+        )
     if st["phase"] == "setup":
         hand = st["secrets"][seat_id]["dealt_survivors"]
         keep = survivors_per_seat(st["variant"])

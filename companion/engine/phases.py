@@ -45,3 +45,21 @@ def colony_step_done(st: State, name: str) -> None:
     if st["ended"] or name == COLONY_STEPS[-1]:
         return
     st["colony_step"] = COLONY_STEPS[COLONY_STEPS.index(name) + 1]
+
+
+def begin_step(st: State, steps: list[Step], name: str) -> None:
+    """Enter the colony phase for one of its steps; refuse it during a turn or a second time.
+
+    Base 002 "Colony Phase": the steps run in ``COLONY_STEPS`` order, once each. A step may be
+    run on its own once every turn is over; one that has already run this colony phase is
+    refused (the table goes back with undo). Ruling: a table entering the phase by hand may
+    start at a later step (its earlier steps were done at the table).
+    """
+    if st["phase"] == "player_turns" and st.get("turn"):
+        raise RuleError("a player's turn is still in progress: end it before the colony phase")
+    if st["phase"] == "colony":
+        due = st["colony_step"] or COLONY_STEPS[0]
+        if COLONY_STEPS.index(name) < COLONY_STEPS.index(due):
+            done = name.replace("_", " ")
+            raise RuleError(f"{done} has already been done this colony phase (undo to go back)")
+    enter_colony_phase(st, steps)
