@@ -63,7 +63,7 @@ from companion.engine.dealing import (
 )
 from companion.engine.effects import apply_card_effects
 from companion.engine.ending import declare_winners, game_over_reason, mark_objective
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, render_error
 from companion.engine.exile import call_exile_vote
 from companion.engine.exposure import record_exposure, resolve_bite
 from companion.engine.setup import keep_survivors, new_game
@@ -125,6 +125,7 @@ __all__ = [
     "remove_noise",
     "remove_survivor_by_card",
     "remove_trap",
+    "render_error",
     "render_step",
     "render_steps",
     "replay",

@@ -40,10 +40,10 @@ from companion.engine import (
     votes,
 )
 from companion.engine.dice import NO_ROLL, Randomness
-from companion.engine.errors import RuleError
+from companion.engine.errors import Phrase, RuleError, action_words, shown
 from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
 from companion.engine.state import SCHEMA, State
-from companion.engine.steps import Step
+from companion.engine.steps import N_, Step
 
 EntryPoint = Callable[..., tuple[State, list[Step]]]
 
@@ -51,6 +51,8 @@ MAX_NUMBER = 999
 """The largest whole number an action argument may hold (no count in the game comes near)."""
 MAX_TEXT = 200
 MAX_ITEMS = 60
+TOO_MANY = N_("{where} has more than {most} entries")
+"""The refusal of a list or map longer than MAX_ITEMS."""
 MAX_DEPTH = 8
 MAX_SEED = 2**64
 RESERVED = ("type", "by", "seed")
@@ -151,27 +153,28 @@ PARAMETERS["new_game"] = {"setup": (dict[str, Any], True)}
 
 
 def _fail(where: str, value: Any, wanted: str) -> RuleError:
-    """The refusal for a value of the wrong kind."""
-    shown = repr(value)
-    if len(shown) > 60:
-        shown = shown[:57] + "..."
-    return RuleError(f"{where} must be {wanted}, not {shown}")
+    """The refusal for a value of the wrong kind; ``wanted`` is an ``N_``-marked msgid or a
+    ``Phrase``, ``where`` the argument's path (codes: "add_food: count")."""
+    wanted = wanted if isinstance(wanted, Phrase) else Phrase(wanted)
+    return RuleError(
+        N_("{where} must be {wanted}, not {value}"), where=where, wanted=wanted, value=shown(value)
+    )
 
 
 def _json_like(value: Any, where: str, depth: int = 0) -> None:
     """Refuse anything but small JSON (dicts with text keys, lists, text, numbers, booleans)."""
     if depth > MAX_DEPTH:
-        raise RuleError(f"{where} is nested too deeply")
+        raise RuleError(N_("{where} is nested too deeply"), where=where)
     if value is None or isinstance(value, bool | str):
         if isinstance(value, str) and len(value) > 4 * MAX_TEXT:
-            raise RuleError(f"{where} is too long")
+            raise RuleError(N_("{where} is too long"), where=where)
         return
     if isinstance(value, int):
         if abs(value) > MAX_SEED:
-            raise _fail(where, value, "a reasonable number")
+            raise _fail(where, value, N_("a reasonable number"))
         return
     if isinstance(value, float):
-        raise _fail(where, value, "a whole number")
+        raise _fail(where, value, N_("a whole number"))
     if isinstance(value, list):
         for n, item in enumerate(value):
             _json_like(item, f"{where}[{n}]", depth + 1)
@@ -179,10 +182,10 @@ def _json_like(value: Any, where: str, depth: int = 0) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise _fail(f"a key of {where}", key, "text")
+                raise _fail(Phrase(N_("a key of {where}"), where=where), key, N_("text"))
             _json_like(item, f"{where}.{key}", depth + 1)
         return
-    raise _fail(where, value, "plain JSON")
+    raise _fail(where, value, N_("plain JSON"))
 
 
 def check_value(value: Any, hint: Any, where: str) -> None:
@@ -192,54 +195,62 @@ def check_value(value: Any, hint: Any, where: str) -> None:
         return
     if hint is type(None):
         if value is not None:
-            raise _fail(where, value, "empty (null)")
+            raise _fail(where, value, N_("empty (null)"))
         return
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
-        problems = []
+        problems: list[RuleError] = []
         for option in typing.get_args(hint):
             try:
                 check_value(value, option, where)
                 return
             except RuleError as exc:
-                problems.append(str(exc))
-        raise RuleError(problems[-1] if len(problems) == 1 else " or ".join(problems[:2]))
+                problems.append(exc)
+        if len(problems) == 1:
+            raise problems[0]
+        raise RuleError(
+            N_("{first} or {second}"), first=problems[0].phrase(), second=problems[1].phrase()
+        )
     if hint is bool:
         if not isinstance(value, bool):
-            raise _fail(where, value, "true or false")
+            raise _fail(where, value, N_("true or false"))
         return
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _fail(where, value, "a whole number")
+            raise _fail(where, value, N_("a whole number"))
         if not 0 <= value <= MAX_NUMBER:
-            raise _fail(where, value, f"a whole number from 0 to {MAX_NUMBER}")
+            raise _fail(
+                where, value, Phrase(N_("a whole number from 0 to {most}"), most=MAX_NUMBER)
+            )
         return
     if hint is str:
         if not isinstance(value, str) or not value:
-            raise _fail(where, value, "a non-empty text")
+            raise _fail(where, value, N_("a non-empty text"))
         if len(value) > MAX_TEXT:
-            raise RuleError(f"{where} is longer than {MAX_TEXT} characters")
+            raise RuleError(
+                N_("{where} is longer than {most} characters"), where=where, most=MAX_TEXT
+            )
         return
     if origin in (list, tuple, Sequence) or hint in (list, tuple):
         if not isinstance(value, list):
-            raise _fail(where, value, "a list")
+            raise _fail(where, value, N_("a list"))
         if len(value) > MAX_ITEMS:
-            raise RuleError(f"{where} has more than {MAX_ITEMS} entries")
+            raise RuleError(TOO_MANY, where=where, most=MAX_ITEMS)
         args = typing.get_args(hint)
         for n, item in enumerate(value):
             check_value(item, args[0] if args else Any, f"{where}[{n}]")
         return
     if origin in (dict, Mapping) or hint in (dict, Mapping):
         if not isinstance(value, dict):
-            raise _fail(where, value, "a map")
+            raise _fail(where, value, N_("a map"))
         if len(value) > MAX_ITEMS:
-            raise RuleError(f"{where} has more than {MAX_ITEMS} entries")
+            raise RuleError(TOO_MANY, where=where, most=MAX_ITEMS)
         args = typing.get_args(hint)
         for key, item in value.items():
-            check_value(key, args[0] if args else str, f"a key of {where}")
+            check_value(key, args[0] if args else str, Phrase(N_("a key of {where}"), where=where))
             check_value(item, args[1] if args else Any, f"{where}.{key}")
         return
-    raise RuleError(f"{where} cannot be given in an action")  # pragma: no cover
+    raise RuleError(N_("{where} cannot be given in an action"), where=where)  # pragma: no cover
 
 
 def _accepts_none(hint: Any) -> bool:
@@ -257,7 +268,11 @@ def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
     given = {k: v for k, v in action.items() if k not in RESERVED}
     unknown = sorted(str(k) for k in given if k not in params)
     if unknown:
-        raise RuleError(f"{kind} takes no argument(s) {', '.join(unknown)}")
+        raise RuleError(
+            N_("{action} takes no argument(s) {names}"),
+            action=action_words(kind),
+            names=", ".join(unknown),
+        )
     own = seat_argument(kind)
     if own and own in params and own not in given:
         if by != "table":
@@ -266,7 +281,9 @@ def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
             given[own] = None
     missing = [name for name, (_, required) in params.items() if required and name not in given]
     if missing:
-        raise RuleError(f"{kind} needs {', '.join(missing)}")
+        raise RuleError(
+            N_("{action} needs {names}"), action=action_words(kind), names=", ".join(missing)
+        )
     for name, value in given.items():
         check_value(value, params[name][0], f"{kind}: {name}")
     return given
@@ -280,7 +297,7 @@ def random_source(action: dict[str, Any], rng: Randomness | None) -> Randomness:
     if seed is None:
         return NO_DICE
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise _fail("seed", seed, "a whole number from 0 to 2**64 - 1")
+        raise _fail("seed", seed, N_("a whole number from 0 to 2**64 - 1"))
     return random.Random(seed)
 
 
@@ -289,21 +306,27 @@ def apply(
 ) -> tuple[State, list[Step]]:
     """Apply one action dict to a state (``None`` for ``new_game``); only RuleError escapes."""
     if not isinstance(action, dict):
-        raise RuleError("an action is a map with a type, an actor (by) and its arguments")
+        raise RuleError(N_("an action is a map with a type, an actor (by) and its arguments"))
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in ACTIONS:
-        raise RuleError(f"unknown action {kind!r}")
+        raise RuleError(N_("unknown action {kind}"), kind=shown(kind))
     if "by" not in action:
-        raise RuleError(f"{kind}: every action names its actor (by)")
+        raise RuleError(
+            N_("{action}: every action names its actor (by)"), action=action_words(kind)
+        )
     if kind == "new_game":
         if state is not None:
-            raise RuleError("a new game starts from nothing, not from a game in progress")
+            raise RuleError(N_("a new game starts from nothing, not from a game in progress"))
         if action["by"] != "table":
-            raise RuleError("only the table starts a new game")
+            raise RuleError(N_("only the table starts a new game"))
         args = bind(kind, action, "table")
         return _new_game(None, args["setup"], random_source(action, rng))
     if not isinstance(state, dict) or state.get("schema") != SCHEMA:
-        raise RuleError(f"{kind}: not a game state of schema {SCHEMA}")
+        raise RuleError(
+            N_("{action}: not a game state of schema {schema}"),
+            action=action_words(kind),
+            schema=SCHEMA,
+        )
     by = check_by(state, action["by"])
     args = bind(kind, action, by)
     dice = random_source(action, rng)
@@ -317,7 +340,7 @@ def apply(
 def replay(log: Sequence[dict[str, Any]]) -> State:
     """Replay a whole log from its new_game action: the identical game, step for step."""
     if not log:
-        raise RuleError("an empty log holds no game")
+        raise RuleError(N_("an empty log holds no game"))
     state: State | None = None
     for action in log:
         state, _ = apply(state, action)

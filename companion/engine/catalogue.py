@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.effects import validate_effects
-from companion.engine.errors import RuleError
+from companion.engine.errors import Phrase, RuleError, shown, words
+from companion.engine.steps import N_
 from companion.engine.vocabulary import MODULES, OBJECTIVE_KINDS, SYMBOLS
 
 KINDS = ("crossroads", "objectives", "crises", "survivors")
@@ -20,51 +21,76 @@ MAX_TEXT = 2000
 
 Card = dict[str, Any]
 
+KIND_WORDS = {
+    "crossroads": N_("crossroads"),
+    "objectives": N_("objectives"),
+    "crises": N_("crises"),
+    "survivors": N_("survivors"),
+}
+"""Each kind of card in words, for refusals."""
+CARD_OF_KIND = {
+    "crossroads": N_("crossroads card {card}"),
+    "objectives": N_("objectives card {card}"),
+    "crises": N_("crises card {card}"),
+    "survivors": N_("survivors card {card}"),
+}
+"""One card of each kind, named by id, for refusals."""
+
 
 def empty() -> dict[str, dict[str, Card]]:
     """A catalogue with no cards."""
     return {kind: {} for kind in KINDS}
 
 
-def _text(card: Any, key: str, what: str, *, required: bool = False, limit: int = MAX_TEXT) -> str:
+def _text(card: Any, key: str, what: Any, *, required: bool = False, limit: int = MAX_TEXT) -> str:
     """A text field of a card record, checked."""
     value = card.get(key, "")
     if value is None and not required:
         return ""
     if not isinstance(value, str) or (required and not value.strip()) or len(value) > limit:
-        raise RuleError(f"{what}: {key} must be text of at most {limit} characters")
+        raise RuleError(
+            N_("{card}: {key} must be text of at most {limit} characters"),
+            card=what,
+            key=key,
+            limit=limit,
+        )
     return value
 
 
-def _flag(card: Any, key: str, what: str) -> bool:
+def _flag(card: Any, key: str, what: Any) -> bool:
     """A true/false field of a card record (missing: false)."""
     value = card.get(key, False)
     if not isinstance(value, bool) and value not in (0, 1):
-        raise RuleError(f"{what}: {key} must be true or false")
+        raise RuleError(N_("{card}: {key} must be true or false"), card=what, key=key)
     return bool(value)
 
 
-def _number(card: Any, key: str, what: str, *, optional: bool = False) -> int | None:
+def _number(card: Any, key: str, what: Any, *, optional: bool = False) -> int | None:
     """A whole-number field of a card record (0-999)."""
     value = card.get(key)
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
-        raise RuleError(f"{what}: {key} must be a whole number from 0 to 999")
+        raise RuleError(
+            N_("{card}: {key} must be a whole number from 0 to 999"), card=what, key=key
+        )
     return value
 
 
-def _common(card: Any, kind: str) -> tuple[Card, str]:
+def _common(card: Any, kind: str) -> tuple[Card, Phrase]:
     """The fields every card has: id, name, set, module, mature, non-co-op."""
     if not isinstance(card, dict):
-        raise RuleError(f"each card of {kind} must be a record with an id and a name")
+        raise RuleError(
+            N_("each card of {kind} must be a record with an id and a name"),
+            kind=words(KIND_WORDS, kind),
+        )
     card_id = card.get("id")
     if not isinstance(card_id, str) or not card_id or len(card_id) > 120:
-        raise RuleError(f"each card of {kind} needs an id (text)")
-    what = f"{kind} card {card_id!r}"
+        raise RuleError(N_("each card of {kind} needs an id (text)"), kind=words(KIND_WORDS, kind))
+    what = Phrase(CARD_OF_KIND[kind], card=shown(card_id))
     module = _text(card, "module", what, limit=40)
     if module and module not in MODULES:
-        raise RuleError(f"{what}: unknown module {module!r}")
+        raise RuleError(N_("{card}: unknown module {module}"), card=what, module=shown(module))
     facts = {
         "id": card_id,
         "name": _text(card, "name", what, required=True, limit=120),
@@ -81,14 +107,25 @@ def crossroads_card(card: Any) -> Card:
     facts, what = _common(card, "crossroads")
     options = card.get("options", card.get("option"))
     if not isinstance(options, list) or not 1 <= len(options) <= 4:
-        raise RuleError(f"{what}: options must be a list of 1 to 4 options")
+        raise RuleError(N_("{card}: options must be a list of 1 to 4 options"), card=what)
     clean = []
     for n, option in enumerate(options, start=1):
         if not isinstance(option, dict):
-            raise RuleError(f"{what}: option {n} must be a record with text and effects")
+            raise RuleError(
+                N_("{card}: option {number} must be a record with text and effects"),
+                card=what,
+                number=n,
+            )
         effects = option.get("effects", [])
         validate_effects(effects)
-        clean.append({"text": _text(option, "text", f"{what} option {n}"), "effects": effects})
+        clean.append(
+            {
+                "text": _text(
+                    option, "text", Phrase(N_("{card} option {number}"), card=what, number=n)
+                ),
+                "effects": effects,
+            }
+        )
     facts.update(
         trigger=_text(card, "trigger", what),
         story=_text(card, "story", what),
@@ -96,7 +133,9 @@ def crossroads_card(card: Any) -> Card:
         options=clean,
     )
     if facts["vote"] and len(clean) != 2:
-        raise RuleError(f"{what}: a vote card has exactly 2 options (thumbs up, thumbs down)")
+        raise RuleError(
+            N_("{card}: a vote card has exactly 2 options (thumbs up, thumbs down)"), card=what
+        )
     return facts
 
 
@@ -105,7 +144,9 @@ def objective_card(card: Any) -> Card:
     facts, what = _common(card, "objectives")
     kind = card.get("kind", "normal")
     if kind not in OBJECTIVE_KINDS:
-        raise RuleError(f"{what}: kind must be one of {', '.join(OBJECTIVE_KINDS)}")
+        raise RuleError(
+            N_("{card}: kind must be one of {known}"), card=what, known=", ".join(OBJECTIVE_KINDS)
+        )
     facts.update(kind=kind, goal=_text(card, "goal", what))
     return facts
 
@@ -115,7 +156,11 @@ def crisis_card(card: Any) -> Card:
     facts, what = _common(card, "crises")
     prevent = card.get("prevent")
     if not isinstance(prevent, list) or not prevent or not all(p in SYMBOLS for p in prevent):
-        raise RuleError(f"{what}: prevent must list symbols from {', '.join(SYMBOLS)}")
+        raise RuleError(
+            N_("{card}: prevent must list symbols from {known}"),
+            card=what,
+            known=", ".join(SYMBOLS),
+        )
     fail = card.get("fail_effects") or []
     validate_effects(fail)
     bonus = card.get("bonus_effects")
@@ -125,7 +170,7 @@ def crisis_card(card: Any) -> Card:
     if not isinstance(bandits, list) or not all(
         isinstance(b, int) and not isinstance(b, bool) and 1 <= b <= 12 for b in bandits
     ):
-        raise RuleError(f"{what}: bandits must list location numbers")
+        raise RuleError(N_("{card}: bandits must list location numbers"), card=what)
     facts.update(
         prevent=list(prevent),
         fail_text=_text(card, "fail_text", what),
@@ -162,13 +207,21 @@ def add_cards(cards: dict[str, dict[str, Card]], kind: str, records: Any) -> lis
     if records is None:
         return []
     if not isinstance(records, list | tuple) or len(records) > MAX_CARDS:
-        raise RuleError(f"{kind} must be a list of at most {MAX_CARDS} cards")
+        raise RuleError(
+            N_("{kind} must be a list of at most {most} cards"),
+            kind=words(KIND_WORDS, kind),
+            most=MAX_CARDS,
+        )
     out = []
     for record in records:
         facts = CHECKS[kind](record)
         known = cards[kind].get(facts["id"])
         if known is not None and known != facts:
-            raise RuleError(f"two different {kind} cards share the id {facts['id']!r}")
+            raise RuleError(
+                N_("two different {kind} cards share the id {card}"),
+                kind=words(KIND_WORDS, kind),
+                card=shown(facts["id"]),
+            )
         cards[kind][facts["id"]] = facts
         out.append(facts)
     return out

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from companion.engine.crisis import resolve_crisis_now
 from companion.engine.dice import Randomness, flip_coin, roll_d6
-from companion.engine.errors import RuleError
+from companion.engine.errors import Phrase, RuleError, shown
 from companion.engine.morale import change_morale, end_game
 from companion.engine.phases import (
     COLONY_STEPS,
@@ -38,7 +38,7 @@ from companion.engine.state import (
     seat,
     seats_in_play,
 )
-from companion.engine.steps import Step, step
+from companion.engine.steps import N_, Step, step
 from companion.engine.votes import tally_vote
 from companion.engine.zombies import add_zombies, zombies_for_colony, zombies_for_location
 
@@ -73,8 +73,8 @@ def run_colony_phase(
     ``first_player_votes`` (the votes, tallied here) is the Long Night vote of step 7.
     """
     st, steps = begin(state)
-    _require_bool(objective_met, "say whether the main objective is met")
-    _require_bool(keep_first_player, "say whether a vote keeps the first player token")
+    _require_bool(objective_met, N_("say whether the main objective is met"))
+    _require_bool(keep_first_player, N_("say whether a vote keeps the first player token"))
     enter_colony_phase(st, steps)
     start = COLONY_STEPS.index(st["colony_step"] or COLONY_STEPS[0])
     for name in COLONY_STEPS[start:]:
@@ -102,9 +102,16 @@ def run_colony_phase(
 
 
 def _require_bool(value: object, what: str) -> None:
-    """Raise unless value is True or False (a yes/no answer from the table)."""
+    """Raise unless value is True or False (a yes/no answer from the table).
+
+    ``what`` asks the question in words of ours, an ``N_``-marked msgid.
+    """
     if not isinstance(value, bool):
-        raise RuleError(f"{what} (True or False), not {value!r}")
+        raise RuleError(
+            N_("{question} (True or False), not {value}"),
+            question=Phrase(what),
+            value=shown(value),
+        )
 
 
 # --- 1. pay food ---
@@ -238,7 +245,7 @@ def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> 
 def check_main_objective(state: State, met: bool) -> tuple[State, list[Step]]:
     """Colony step 5: the table says whether the main objective is met (002:1621, 000:494)."""
     st, steps = begin(state)
-    _require_bool(met, "say whether the main objective is met")
+    _require_bool(met, N_("say whether the main objective is met"))
     begin_step(st, steps, "check_main_objective")
     _check_main_objective(st, steps, met)
     colony_step_done(st, "check_main_objective")
@@ -285,7 +292,7 @@ def pass_first_player(
     ``votes`` ({seat: True/False}, every player who may vote) and the engine tallies them.
     """
     st, steps = begin(state)
-    _require_bool(keep, "say whether a vote keeps the first player token")
+    _require_bool(keep, N_("say whether a vote keeps the first player token"))
     begin_step(st, steps, "pass_first_player")
     _pass_first_player(st, steps, keep, votes)
     return st, steps
@@ -302,9 +309,11 @@ def _pass_first_player(
     passes it to the nearest player still in, to their right (ruling).
     """
     if (keep or votes is not None) and st["ruleset"] != "long_night":
-        raise RuleError("only the Long Night rules let a vote keep the first player token")
+        raise RuleError(N_("only the Long Night rules let a vote keep the first player token"))
     if keep and votes is not None:
-        raise RuleError("give either the result of the first player vote or the votes, not both")
+        raise RuleError(
+            N_("give either the result of the first player vote or the votes, not both")
+        )
     if votes is not None:
         keep, vote_steps = tally_vote(st, votes, subject="first_player")
         steps.extend(vote_steps)
@@ -327,7 +336,7 @@ def _right_of_token(st: State, current: str | None) -> str:
     """The seat the token goes to: the player to the right of its holder (state.right_of)."""
     in_play = {s["id"] for s in seats_in_play(st)}
     if not in_play:
-        raise RuleError("nobody is left in the game to take the first player token")
+        raise RuleError(N_("nobody is left in the game to take the first player token"))
     if current in in_play:
         return right_of(st, current)
     order = around_from(st, current, to_the="right")

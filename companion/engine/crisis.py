@@ -13,7 +13,7 @@ from typing import Any
 from companion.engine.board.checks import require_own_turn
 from companion.engine.dice import NO_ROLL, Randomness, roll_d6
 from companion.engine.effects import apply_effects
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown
 from companion.engine.phases import begin_step, colony_step_done
 from companion.engine.state import (
     State,
@@ -23,7 +23,7 @@ from companion.engine.state import (
     seat,
     voters,
 )
-from companion.engine.steps import Step, step
+from companion.engine.steps import N_, Step, step
 from companion.engine.vocabulary import SYMBOLS
 
 BONUS_MARGIN = 2
@@ -56,24 +56,26 @@ def reveal_crisis(
     """
     st, steps = begin(state)
     if st["phase"] != "player_turns":
-        raise RuleError("a crisis is revealed at the start of the player turns phase")
+        raise RuleError(N_("a crisis is revealed at the start of the player turns phase"))
     if st["crisis"] is not None:
-        raise RuleError(f"the crisis {st['crisis']['name']!r} is already in play")
+        raise RuleError(
+            N_("the crisis {name} is already in play"), name=shown(st["crisis"]["name"])
+        )
     deck = st["decks"]["crises"]
     known = st["cards"]["crises"]
     if name is not None or prevent is not None:
         if crisis is not None:
-            raise RuleError("name a known crisis card or type one in, not both")
+            raise RuleError(N_("name a known crisis card or type one in, not both"))
         if name is None or not prevent:
-            raise RuleError("a typed-in crisis needs its name and the symbols that prevent it")
+            raise RuleError(N_("a typed-in crisis needs its name and the symbols that prevent it"))
         card: dict[str, Any] = {"id": "typed", "name": name, "prevent": prevent, "typed": True}
     elif crisis is None:
         if not deck:
-            raise RuleError("the crisis deck is empty: name the card that was revealed")
+            raise RuleError(N_("the crisis deck is empty: name the card that was revealed"))
         card = dict(known[deck.pop(0)])
     else:
         if crisis not in known:
-            raise RuleError(f"unknown crisis card {crisis!r}")
+            raise RuleError(N_("unknown crisis card {card}"), card=shown(crisis))
         card = dict(known[crisis])
         if crisis in deck:
             deck.remove(crisis)
@@ -103,7 +105,7 @@ def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
     """The crisis record kept in the state, checked for the facts the rules need."""
     missing = [f for f in ("id", "name", "prevent") if not card.get(f)]
     if missing:
-        raise RuleError(f"a crisis card needs {', '.join(missing)}")
+        raise RuleError(N_("a crisis card needs {fields}"), fields=", ".join(missing))
     prevent = list(card["prevent"])
     bonus_effects = card.get("bonus_effects")
     if bonus_effects is None:
@@ -113,7 +115,7 @@ def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
         bonus_text = card.get("bonus_text", "")
     bad = [p for p in prevent if p not in SYMBOLS]
     if bad:
-        raise RuleError(f"unknown prevent symbol(s) {', '.join(map(str, bad))}")
+        raise RuleError(N_("unknown prevent symbol(s) {symbols}"), symbols=", ".join(map(str, bad)))
     return {
         "id": card["id"],
         "name": card["name"],
@@ -168,17 +170,19 @@ def contribute_to_crisis(
     """
     st, steps = begin(state)
     if st["crisis"] is None:
-        raise RuleError("no crisis has been revealed")
+        raise RuleError(N_("no crisis has been revealed"))
     if st["phase"] != "player_turns":
-        raise RuleError("cards are added to the crisis during the player turns phase")
+        raise RuleError(N_("cards are added to the crisis during the player turns phase"))
     if requested:
-        raise RuleError("a card received through a request cannot be added to the crisis")
+        raise RuleError(N_("a card received through a request cannot be added to the crisis"))
     if not isinstance(symbols, list) or not symbols:
-        raise RuleError("add at least one card to the crisis")
+        raise RuleError(N_("add at least one card to the crisis"))
     bad = [s for s in symbols if s not in SYMBOLS]
     if bad:
         raise RuleError(
-            f"unknown card symbol(s) {', '.join(map(repr, bad))}; known: {', '.join(SYMBOLS)}"
+            N_("unknown card symbol(s) {symbols}; known: {known}"),
+            symbols=", ".join(map(shown, bad)),
+            known=", ".join(SYMBOLS),
         )
     pile = st["crisis"]["contributions"]
     if seat_id is None:
@@ -187,10 +191,10 @@ def contribute_to_crisis(
         return st, steps
     who = seat(st, seat_id)
     if who.get("eliminated"):
-        raise RuleError(f"{who['name']} is out of the game")
+        raise RuleError(N_("{name} is out of the game"), name=who["name"])
     if who["exiled"]:
-        raise RuleError(f"{who['name']} is exiled and cannot add cards to the crisis")
-    require_own_turn(st, who, "add cards to the crisis")
+        raise RuleError(N_("{name} is exiled and cannot add cards to the crisis"), name=who["name"])
+    require_own_turn(st, who, N_("add cards to the crisis"))
     pile.extend({"seat": seat_id, "symbol": symbol} for symbol in symbols)
     steps.append(
         step(
@@ -216,14 +220,14 @@ def withdraw_from_crisis(state: State, seat_id: str) -> tuple[State, list[Step]]
     """
     st, steps = begin(state)
     if st["crisis"] is None:
-        raise RuleError("no crisis has been revealed")
+        raise RuleError(N_("no crisis has been revealed"))
     if st["phase"] != "player_turns":
-        raise RuleError("crisis cards can only be taken back before the colony phase")
+        raise RuleError(N_("crisis cards can only be taken back before the colony phase"))
     who = seat(st, seat_id)
     pile = st["crisis"]["contributions"]
     mine = [c for c in pile if c["seat"] == seat_id]
     if not mine:
-        raise RuleError(f"{who['name']} has no card in the crisis")
+        raise RuleError(N_("{name} has no card in the crisis"), name=who["name"])
     st["crisis"]["contributions"] = [c for c in pile if c["seat"] != seat_id]
     steps.append(
         step(

@@ -17,9 +17,9 @@ from typing import Any
 
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.effects import apply_effects
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown
 from companion.engine.state import COLONY, State, begin, free_survivor_spaces, require_count, seat
-from companion.engine.steps import Step, step
+from companion.engine.steps import N_, Step, step
 from companion.engine.turns import current_turn
 from companion.engine.votes import open_vote, outcome, tally_vote
 
@@ -28,7 +28,7 @@ def card_options(card: dict[str, Any]) -> list[dict[str, Any]]:
     """The options of a crossroads card dict (``options`` from cards.db, ``option`` in TOML)."""
     options = card.get("options", card.get("option"))
     if not isinstance(options, list) or not options:
-        raise RuleError(f"crossroads card {card.get('id')!r} has no options")
+        raise RuleError(N_("crossroads card {card} has no options"), card=shown(card.get("id")))
     return options
 
 
@@ -61,7 +61,7 @@ def held_card(st: State) -> tuple[str, dict[str, Any]]:
     drawer = turn["crossroads_drawer"]
     held = st["secrets"][drawer]["crossroads"] if drawer else None
     if held is None:
-        raise RuleError("no crossroads card is waiting to trigger this turn")
+        raise RuleError(N_("no crossroads card is waiting to trigger this turn"))
     return drawer, st["cards"]["crossroads"][held]
 
 
@@ -75,10 +75,12 @@ def reveal_crossroads(state: State, seat_id: str) -> tuple[State, list[Step]]:
     st, steps = begin(state)
     drawer, card = held_card(st)
     if seat_id != drawer:
-        raise RuleError(f"{seat(st, seat_id)['name']} does not hold this turn's crossroads card")
+        raise RuleError(
+            N_("{name} does not hold this turn's crossroads card"), name=seat(st, seat_id)["name"]
+        )
     turn = st["turn"]
     if turn.get("crossroads_revealed"):
-        raise RuleError(f"{card['name']} has already been revealed")
+        raise RuleError(N_("{card} has already been revealed"), card=card["name"])
     turn["crossroads_revealed"] = True
     steps.append(
         step(
@@ -113,20 +115,27 @@ def trigger_crossroads(
     st, steps = begin(state)
     drawer, card = held_card(st)
     if not st["turn"].get("crossroads_revealed"):
-        raise RuleError(f"{seat(st, drawer)['name']} has not revealed their crossroads card")
+        raise RuleError(
+            N_("{name} has not revealed their crossroads card"), name=seat(st, drawer)["name"]
+        )
     options = card_options(card)
     is_vote = bool(card.get("vote"))
     if votes is not None and not is_vote:
-        raise RuleError(f"{card['name']} is not a vote card: the active player picks the option")
+        raise RuleError(
+            N_("{card} is not a vote card: the active player picks the option"), card=card["name"]
+        )
     if is_vote and option is not None:
-        raise RuleError(f"{card['name']} is a vote card: the vote picks the option")
+        raise RuleError(N_("{card} is a vote card: the vote picks the option"), card=card["name"])
     context = {"chosen": chosen, "location": location}
     if is_vote:
         active = st["turn"]["seat"]
         if any(colony_full_blocks(st, opt, active) for opt in options):
             raise RuleError(
-                f"{card['name']} could add survivors, and the colony has no empty survivor "
-                "space: it cannot be triggered now (002:1727)"
+                N_(
+                    "{card} could add survivors, and the colony has no empty survivor space: "
+                    "it cannot be triggered now (002:1727)"
+                ),
+                card=card["name"],
             )
         if votes is None:
             open_vote(st, steps, "crossroads", card=card["id"], **context)
@@ -135,10 +144,15 @@ def trigger_crossroads(
         steps.extend(vote_steps)
         option = 1 if passed else 2
     if option is None:
-        raise RuleError("say which option is taken")
-    require_count(option, "the option", minimum=1)
+        raise RuleError(N_("say which option is taken"))
+    require_count(option, N_("the option"), minimum=1)
     if option > len(options):
-        raise RuleError(f"{card['name']} has {len(options)} option(s), not option {option}")
+        raise RuleError(
+            N_("{card} has {count} option(s), not option {option}"),
+            card=card["name"],
+            count=len(options),
+            option=option,
+        )
     apply_option(st, steps, option, rng or NO_ROLL, **context)
     return st, steps
 
@@ -170,8 +184,12 @@ def apply_option(
     picked = options[option - 1]
     if colony_full_blocks(st, picked, active):
         raise RuleError(
-            f"option {option} of {card['name']} would add survivors, and the colony has no "
-            "empty survivor space: it cannot be taken (002:1727)"
+            N_(
+                "option {option} of {card} would add survivors, and the colony has no empty "
+                "survivor space: it cannot be taken (002:1727)"
+            ),
+            option=option,
+            card=card["name"],
         )
     steps.append(
         step(

@@ -10,15 +10,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.engine.dice import Randomness
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown
 from companion.engine.state import VARIANTS
+from companion.engine.steps import N_
 from companion.engine.vocabulary import BETRAYAL_KINDS
 
 Card = dict[str, Any]
 
 NO_SECRET_OBJECTIVES = ("coop", "two_player")
 """Variants played without secret objectives, exile or non-co-op cards (002 "Co-op Variant")."""
-
 
 
 def is_coop(variant: str) -> bool:
@@ -80,7 +80,11 @@ def deal_objectives(
     2-player games deal none (002 "Co-op Variant"); the hardcore variant deals as usual.
     """
     if variant not in VARIANTS:
-        raise RuleError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        raise RuleError(
+            N_("variant must be one of {known}, not {variant}"),
+            known=", ".join(VARIANTS),
+            variant=shown(variant),
+        )
     if is_coop(variant):
         return {sid: None for sid in seat_ids}
     if not seat_ids:
@@ -90,8 +94,14 @@ def deal_objectives(
     normal = [c for c in objectives if c.get("kind", "normal") == "normal"]
     if len(normal) < needed:
         raise RuleError(
-            f"dealing secret objectives to {len(seat_ids)} players needs {needed} normal "
-            f"objectives ({per_player} per player), but only {len(normal)} are available"
+            N_(
+                "dealing secret objectives to {players} players needs {needed} normal "
+                "objectives ({per_player} per player), but only {available} are available"
+            ),
+            players=len(seat_ids),
+            needed=needed,
+            per_player=per_player,
+            available=len(normal),
         )
     betrayal = _betrayal(objectives, rng, betrayal_id)
     rng.shuffle(normal)
@@ -107,15 +117,16 @@ def _betrayal(objectives: list[Card], rng: Randomness, betrayal_id: str | None) 
             if card.get("id") == betrayal_id:
                 if card.get("kind") not in BETRAYAL_KINDS:
                     raise RuleError(
-                        f"objective {betrayal_id!r} is a {card.get('kind', 'normal')} objective, "
-                        "not a betrayal one"
+                        N_("objective {card} is a {kind} objective, not a betrayal one"),
+                        card=shown(betrayal_id),
+                        kind=card.get("kind", "normal"),
                     )
                 return card
-        raise RuleError(f"unknown betrayal objective {betrayal_id!r}")
+        raise RuleError(N_("unknown betrayal objective {card}"), card=shown(betrayal_id))
     betrayals = [c for c in objectives if c.get("kind") == "betrayal"]
     if not betrayals:
         raise RuleError(
-            "dealing secret objectives needs 1 betrayal objective, but none is available"
+            N_("dealing secret objectives needs 1 betrayal objective, but none is available")
         )
     rng.shuffle(betrayals)
     return betrayals[0]

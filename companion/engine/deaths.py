@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown
 from companion.engine.morale import change_morale
 from companion.engine.state import State, seat, survivor, survivors_of
-from companion.engine.steps import Step, step
+from companion.engine.steps import N_, Step, step
 from companion.engine.vocabulary import WOUND_KINDS
 
 DEADLY_WOUNDS = 3
@@ -147,7 +147,11 @@ def add_wound(
     death step as ``wound_cause``.
     """
     if wound not in WOUND_KINDS:
-        raise RuleError(f"a wound is one of {', '.join(WOUND_KINDS)}, not {wound!r}")
+        raise RuleError(
+            N_("a wound is one of {known}, not {wound}"),
+            known=", ".join(WOUND_KINDS),
+            wound=shown(wound),
+        )
     target = survivor(st, survivor_id)
     key = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}[wound]
     target[key] += 1

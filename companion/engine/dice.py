@@ -10,6 +10,7 @@ from collections.abc import MutableSequence
 from typing import Any, Protocol
 
 from companion.engine.errors import RuleError
+from companion.engine.steps import N_
 
 EXPOSURE_FACES: tuple[str, ...] = ("blank",) * 6 + ("wound",) * 4 + ("frostbite", "bite")
 """The 12 faces of the exposure die (base 002 "Rolling for Exposure"): 6 blank, 4 wound,
@@ -48,11 +49,11 @@ class _NoRoll:
 
     def randint(self, a: int, b: int) -> int:
         """Refuse: this action rolls a die."""
-        raise RuleError("this action rolls dice: give it a seed (or a random source)")
+        raise RuleError(N_("this action rolls dice: give it a seed (or a random source)"))
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
         """Refuse: this action shuffles."""
-        raise RuleError("this action shuffles cards: give it a seed (or a random source)")
+        raise RuleError(N_("this action shuffles cards: give it a seed (or a random source)"))
 
 
 NO_ROLL: Randomness = _NoRoll()

@@ -24,7 +24,7 @@ from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remo
 from companion.engine.board.supply import add_helpless_tokens
 from companion.engine.deaths import add_wound, kill_survivor, lowest_influence
 from companion.engine.dice import Randomness, roll_d6, roll_exposure
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown
 from companion.engine.exposure import roll_for_exposure
 from companion.engine.morale import change_morale, end_game
 from companion.engine.state import (
@@ -41,12 +41,14 @@ from companion.engine.state import (
     survivors_at,
     survivors_of,
 )
-from companion.engine.steps import Step, step, step_place_name
+from companion.engine.steps import N_, Step, step, step_place_name
 from companion.engine.vocabulary import EFFECT_AMOUNT_LIMIT, EFFECT_KINDS, TARGETS, WOUND_KINDS
 from companion.engine.zombies import add_zombies
 
 KINDS = tuple(EFFECT_KINDS)
 MAX_EFFECTS = 12
+UNKNOWN_TARGET = N_("unknown target {target}; known: {known}")
+"""The refusal of a target the vocabulary does not know (vocabulary.TARGETS)."""
 
 Effect = dict[str, Any]
 
@@ -148,7 +150,9 @@ def _seat_check(st: State, seat_id: str) -> None:
 def validate_effects(effects: Any) -> None:
     """Raise RuleError unless ``effects`` is a short list of effects the vocabulary knows."""
     if not isinstance(effects, list) or len(effects) > MAX_EFFECTS:
-        raise RuleError(f"effects must be a list of at most {MAX_EFFECTS} effect tables")
+        raise RuleError(
+            N_("effects must be a list of at most {most} effect tables"), most=MAX_EFFECTS
+        )
     for effect in effects:
         _validate(effect)
 
@@ -161,15 +165,25 @@ def _validate(effect: Any) -> None:
     """
     if not isinstance(effect, dict) or effect.get("kind") not in KINDS:
         kind = effect.get("kind") if isinstance(effect, dict) else effect
-        raise RuleError(f"unknown effect kind {kind!r}; known: {', '.join(KINDS)}")
+        raise RuleError(
+            N_("unknown effect kind {kind}; known: {known}"),
+            kind=shown(kind),
+            known=", ".join(KINDS),
+        )
     spec = EFFECT_KINDS[effect["kind"]]
     unknown = sorted(str(k) for k in effect if k != "kind" and k not in spec)
     if unknown:
-        raise RuleError(f"a {effect['kind']} effect has no field(s) {', '.join(unknown)}")
+        raise RuleError(
+            N_("a {kind} effect has no field(s) {fields}"),
+            kind=effect["kind"],
+            fields=", ".join(unknown),
+        )
     for name, (ftype, required, _default) in spec.items():
         if name not in effect:
             if required:
-                raise RuleError(f"a {effect['kind']} effect needs its {name}")
+                raise RuleError(
+                    N_("a {kind} effect needs its {field}"), kind=effect["kind"], field=name
+                )
             continue
         _check_field(effect["kind"], name, ftype, effect[name])
 
@@ -178,31 +192,55 @@ def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:
     """Raise unless one effect field has the type the vocabulary gives it."""
     if ftype == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(f"effect {kind!r} needs a whole-number {name}, not {value!r}")
+            raise RuleError(
+                N_("effect {kind} needs a whole-number {field}, not {value}"),
+                kind=shown(kind),
+                field=name,
+                value=shown(value),
+            )
         if abs(value) > EFFECT_AMOUNT_LIMIT:
-            raise RuleError(f"effect {kind!r}: {name} {value} is beyond {EFFECT_AMOUNT_LIMIT}")
+            raise RuleError(
+                N_("effect {kind}: {field} {value} is beyond {limit}"),
+                kind=shown(kind),
+                field=name,
+                value=value,
+                limit=EFFECT_AMOUNT_LIMIT,
+            )
         if kind == "wound" and value < 0:
-            raise RuleError("a wound effect adds wounds: its amount cannot be negative")
+            raise RuleError(N_("a wound effect adds wounds: its amount cannot be negative"))
     elif ftype == "bool":
         if not isinstance(value, bool):
-            raise RuleError(f"effect {kind!r}: {name} must be true or false, not {value!r}")
+            raise RuleError(
+                N_("effect {kind}: {field} must be true or false, not {value}"),
+                kind=shown(kind),
+                field=name,
+                value=shown(value),
+            )
     elif ftype == "where":
         if not isinstance(value, str) or not value or len(value) > 100:
-            raise RuleError(f"effect {kind!r} needs a where, not {value!r}")
+            raise RuleError(
+                N_("effect {kind} needs a where, not {value}"), kind=shown(kind), value=shown(value)
+            )
     elif ftype == "target":
         if value not in TARGETS:
-            raise RuleError(f"unknown target {value!r}; known: {', '.join(TARGETS)}")
+            raise RuleError(UNKNOWN_TARGET, target=shown(value), known=", ".join(TARGETS))
     elif ftype == "wound_type":
         if value not in WOUND_KINDS:
-            raise RuleError(f"a wound is one of {', '.join(WOUND_KINDS)}, not {value!r}")
+            raise RuleError(
+                N_("a wound is one of {known}, not {wound}"),
+                known=", ".join(WOUND_KINDS),
+                wound=shown(value),
+            )
     elif not isinstance(value, str) or not value:
-        raise RuleError(f"effect {kind!r} needs its {name} as text")
+        raise RuleError(N_("effect {kind} needs its {field} as text"), kind=shown(kind), field=name)
 
 
 def _check_target(effect: Effect) -> None:
     """Raise for a target the vocabulary does not know."""
     if effect.get("target") not in TARGETS:
-        raise RuleError(f"unknown target {effect.get('target')!r}; known: {', '.join(TARGETS)}")
+        raise RuleError(
+            UNKNOWN_TARGET, target=shown(effect.get("target")), known=", ".join(TARGETS)
+        )
 
 
 # --- counters ---
@@ -315,7 +353,7 @@ def _places(st: State, steps: list[Step], where: str, rng: Randomness, ctx: _Con
     if where == "active_location":
         if ctx.place is None:
             if ctx.strict:
-                raise RuleError("this effect needs the active location (location=...)")
+                raise RuleError(N_("this effect needs the active location (location=...)"))
             raise _NeedsTable("active_location")
         return [ctx.place]
     if where == "random_location":
@@ -454,16 +492,22 @@ def _targets(st: State, steps: list[Step], target: str, ctx: _Context) -> list[s
     """Ids of the survivors a ``target`` names, fixed before any of them is hurt."""
     if target in ("chosen", "group_leader", "each_of_active") and ctx.seat is None:
         if ctx.strict:
-            raise RuleError(f"target {target!r} needs the active player (seat=...)")
+            raise RuleError(
+                N_("target {target} needs the active player (seat=...)"), target=shown(target)
+            )
         raise _NeedsTable("active_player", target)
     if target == "chosen":
         if ctx.chosen is None:
             if ctx.strict:
-                raise RuleError("this effect needs the chosen survivor (chosen=...)")
+                raise RuleError(N_("this effect needs the chosen survivor (chosen=...)"))
             raise _NeedsTable("chosen_survivor")
         picked = survivor(st, ctx.chosen)
         if picked["owner"] != ctx.seat:
-            raise RuleError(f"{picked['name']} is not controlled by seat {ctx.seat!r}")
+            raise RuleError(
+                N_("{name} is not controlled by seat {seat}"),
+                name=picked["name"],
+                seat=shown(ctx.seat),
+            )
         return [picked["id"]]
     if target == "group_leader":
         return [s["id"] for s in survivors_of(st, ctx.seat) if s["leader"]][:1]
@@ -477,7 +521,7 @@ def _targets(st: State, steps: list[Step], target: str, ctx: _Context) -> list[s
     # each_at_active_location
     if ctx.place is None:
         if ctx.strict:
-            raise RuleError("this effect needs the active location (location=...)")
+            raise RuleError(N_("this effect needs the active location (location=...)"))
         raise _NeedsTable("active_location_survivors")
     return [s["id"] for s in survivors_at(st, ctx.place)]
 

@@ -17,7 +17,7 @@ from typing import Any
 from companion.engine.dealing import is_coop
 from companion.engine.errors import RuleError
 from companion.engine.state import State, begin, seat
-from companion.engine.steps import Step, step
+from companion.engine.steps import N_, Step, step
 
 
 def game_over_reason(state: State) -> str | None:
@@ -32,14 +32,14 @@ def winners_by_objectives(st: State, completed: Any) -> list[str]:
     Ruling: a player out of the game (player elimination, 000:638) cannot win.
     """
     if not isinstance(completed, list | tuple | set | frozenset):
-        raise RuleError("completed must list the seats whose secret objective is complete")
+        raise RuleError(N_("completed must list the seats whose secret objective is complete"))
     completed = list(completed)
     for sid in completed:
         who = seat(st, sid)
         if completed.count(sid) > 1:
-            raise RuleError(f"{who['name']} is listed more than once")
+            raise RuleError(N_("{name} is listed more than once"), name=who["name"])
         if who.get("eliminated"):
-            raise RuleError(f"{who['name']} is out of the game and cannot win")
+            raise RuleError(N_("{name} is out of the game and cannot win"), name=who["name"])
     return [s["id"] for s in st["seats"] if s["id"] in completed]
 
 
@@ -63,11 +63,11 @@ def declare_winners(state: State, completed: list[str] | None = None) -> tuple[S
     """
     st, steps = begin(state, allow_ended=True)
     if not st["ended"]:
-        raise RuleError("the game has not ended yet")
+        raise RuleError(N_("the game has not ended yet"))
     if is_coop(st["variant"]):
         if completed:
             raise RuleError(
-                "a co-op game has no secret objectives: the main objective decides who wins"
+                N_("a co-op game has no secret objectives: the main objective decides who wins")
             )
         finish_winners(st, steps, [])
         return st, steps
@@ -88,14 +88,14 @@ def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, l
     """
     st, steps = begin(state, allow_ended=True)
     if not st["ended"]:
-        raise RuleError("objectives are marked once the game has ended")
+        raise RuleError(N_("objectives are marked once the game has ended"))
     if is_coop(st["variant"]):
-        raise RuleError("a co-op game has no secret objectives: the main objective decides")
+        raise RuleError(N_("a co-op game has no secret objectives: the main objective decides"))
     who = seat(st, seat_id)
     if who.get("eliminated"):
-        raise RuleError(f"{who['name']} is out of the game and cannot win")
+        raise RuleError(N_("{name} is out of the game and cannot win"), name=who["name"])
     if st["ended"]["winners"] is not None:
-        raise RuleError("the winners are already declared")
+        raise RuleError(N_("the winners are already declared"))
     st["secrets"][seat_id]["objective_complete"] = complete
     steps.append(step("objective_marked", seat=seat_id, seat_name=who["name"]))
     in_play = [s["id"] for s in st["seats"] if not s.get("eliminated")]

@@ -22,10 +22,16 @@ from companion.engine.dice import Randomness
 from companion.engine.errors import RuleError
 from companion.engine.morale import end_game
 from companion.engine.state import COLONY, State, begin, place_name, seat, survivor, survivors_of
-from companion.engine.steps import Step, step
+from companion.engine.steps import N_, Step, step
 from companion.engine.turns import current_turn
 from companion.engine.vocabulary import BETRAYAL_KINDS
 from companion.engine.votes import open_vote, outcome, tally_vote
+
+NO_EXILE = {
+    "coop": N_("there is no exile in the co-op variant"),
+    "two_player": N_("there is no exile in the two-player variant"),
+}
+"""The refusal of an exile vote, per variant without exile (dealing.is_coop)."""
 
 
 def held_betrayal(st: State, seat_id: str) -> bool:
@@ -99,7 +105,7 @@ def leave_colony(
     without a destination are recorded in ``must_leave_colony``.
     """
     if destinations is not None and not isinstance(destinations, dict):
-        raise RuleError("destinations must map survivor ids to location ids")
+        raise RuleError(N_("destinations must map survivor ids to location ids"))
     destinations = destinations or {}
     owner = seat(st, target)
     leaving = [s["id"] for s in survivors_of(st, target) if s["location"] == COLONY]
@@ -107,10 +113,14 @@ def leave_colony(
         mover = survivor(st, sid)
         if sid not in leaving:
             raise RuleError(
-                f"{mover['name']} is not one of {owner['name']}'s survivors in the colony"
+                N_("{name} is not one of {player}'s survivors in the colony"),
+                name=mover["name"],
+                player=owner["name"],
             )
         if to == COLONY:
-            raise RuleError(f"{mover['name']} must leave the colony for another location")
+            raise RuleError(
+                N_("{name} must leave the colony for another location"), name=mover["name"]
+            )
         move(st, steps, sid, to, free=True)
         steps.append(
             step(
@@ -156,24 +166,30 @@ def call_exile_vote(
     st, steps = begin(state)
     turn = current_turn(st)
     if is_coop(st["variant"]):  # no exile in co-op and 2-player games (000:614)
-        raise RuleError(f"there is no exile in the {st['variant'].replace('_', '-')} variant")
+        raise RuleError(NO_EXILE.get(st["variant"], NO_EXILE["coop"]))
     calling = seat(st, caller)
     if caller != turn["seat"]:
         active = seat(st, turn["seat"])["name"]
-        raise RuleError(f"only the active player ({active}) may call a vote to exile")
+        raise RuleError(N_("only the active player ({name}) may call a vote to exile"), name=active)
     if turn["exile_vote_called"]:
-        raise RuleError(f"{calling['name']} has already called a vote to exile this turn")
+        raise RuleError(
+            N_("{name} has already called a vote to exile this turn"), name=calling["name"]
+        )
     accused = seat(st, target)
     if target == caller:
-        raise RuleError("a player cannot call a vote to exile themselves")
+        raise RuleError(N_("a player cannot call a vote to exile themselves"))
     if accused.get("eliminated"):
-        raise RuleError(f"{accused['name']} is out of the game")
+        raise RuleError(N_("{name} is out of the game"), name=accused["name"])
     if accused["exiled"]:
-        raise RuleError(f"{accused['name']} is already exiled")
+        raise RuleError(N_("{name} is already exiled"), name=accused["name"])
     if destinations is not None:
         for sid, to in destinations.items():
             if survivor(st, sid)["owner"] != target:
-                raise RuleError(f"{survivor(st, sid)['name']} is not {accused['name']}'s")
+                raise RuleError(
+                    N_("{name} is not {player}'s"),
+                    name=survivor(st, sid)["name"],
+                    player=accused["name"],
+                )
             if to != COLONY:
                 place_name(st, to)
     turn["exile_vote_called"] = True

@@ -12,9 +12,9 @@ from typing import Any
 
 from companion.engine.deaths import add_wound, kill_survivor, lowest_influence
 from companion.engine.dice import Randomness, roll_exposure
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown
 from companion.engine.state import State, begin, seat, survivor, survivors_at
-from companion.engine.steps import Step, step, step_place_name
+from companion.engine.steps import N_, Step, step, step_place_name
 from companion.engine.vocabulary import EXPOSURE_RESULTS
 
 SKIP = "skip"
@@ -26,13 +26,17 @@ def exposure_result(result: str | None, rng: Randomness | None) -> tuple[str, bo
     if result is None:
         if rng is None:
             raise RuleError(
-                "enter the exposure die's result (blank, wound, frostbite or bite) "
-                "or let the companion roll it"
+                N_(
+                    "enter the exposure die's result (blank, wound, frostbite or bite) "
+                    "or let the companion roll it"
+                )
             )
         return roll_exposure(rng), True
     if result not in EXPOSURE_RESULTS:
         raise RuleError(
-            f"an exposure result is one of {', '.join(EXPOSURE_RESULTS)}, not {result!r}"
+            N_("an exposure result is one of {known}, not {result}"),
+            known=", ".join(EXPOSURE_RESULTS),
+            result=shown(result),
         )
     return result, False
 
@@ -159,10 +163,12 @@ def resolve_bite(
     st, steps = begin(state, allow_pending=True)
     pending: dict[str, Any] | None = st["pending"]
     if not pending or pending.get("kind") != "bite_spread":
-        raise RuleError("no bite is spreading: there is nothing to kill or roll for")
+        raise RuleError(N_("no bite is spreading: there is nothing to kill or roll for"))
     if choice not in BITE_CHOICES:
-        raise RuleError(f"answer a spreading bite with 'kill' or 'roll', not {choice!r}")
+        raise RuleError(
+            N_("answer a spreading bite with 'kill' or 'roll', not {choice}"), choice=shown(choice)
+        )
     if choice == "kill" and result is not None:
-        raise RuleError("choosing to kill the survivor takes no exposure result")
+        raise RuleError(N_("choosing to kill the survivor takes no exposure result"))
     resolve_spread_choice(st, steps, choice, result, rng)
     return st, steps

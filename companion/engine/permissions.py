@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.errors import RuleError
+from companion.engine.errors import Phrase, RuleError, action_words, shown
 from companion.engine.state import State, active_seat_id, seat
+from companion.engine.steps import N_
 from companion.engine.turns import next_turn_seat
 
 TABLE = "table"
@@ -105,10 +106,15 @@ WHO: dict[str, Rule] = {
 
 TABLE_ACTOR = "table"
 
+FOR_ANOTHER = N_("{name} may not {action} for another player")
+"""The refusal of a seat acting for another seat."""
 
-def actor_name(st: State, by: str) -> str:
-    """'the table' or the seat's player name, for a refusal."""
-    return "the table" if by == TABLE_ACTOR else f"{seat(st, by)['name']} ({by})"
+
+def actor_name(st: State, by: str) -> Phrase:
+    """'the table' or the seat's player name and id, for a refusal."""
+    if by == TABLE_ACTOR:
+        return Phrase(N_("the table"))
+    return Phrase(N_("{name} ({seat})"), name=seat(st, by)["name"], seat=by)
 
 
 def check_by(st: State | None, by: Any) -> str:
@@ -116,7 +122,9 @@ def check_by(st: State | None, by: Any) -> str:
     if by == TABLE_ACTOR:
         return by
     if not isinstance(by, str) or st is None or not any(s["id"] == by for s in st["seats"]):
-        raise RuleError(f'an action is made "by" the table or a seat of this game, not {by!r}')
+        raise RuleError(
+            N_('an action is made "by" the table or a seat of this game, not {by}'), by=shown(by)
+        )
     return by
 
 
@@ -151,23 +159,28 @@ def check_actor(st: State, kind: str, by: str, args: dict[str, Any]) -> None:
     """Refuse an action its actor may not make (the rules of ``WHO``), naming who and why."""
     who = WHO[kind][0]
     name = actor_name(st, by)
-    action = kind.replace("_", " ")
+    action = action_words(kind)
     target = concerned_seat(st, kind, args)
     if who == TABLE:
         if by != TABLE_ACTOR:
-            raise RuleError(f"{name} may not {action}: only the table may")
+            raise RuleError(
+                N_("{name} may not {action}: only the table may"), name=name, action=action
+            )
         return
     if who == OWN:
         if by == TABLE_ACTOR:
             if kind == "contribute_to_crisis" and args.get("seat_id") is None:
                 return  # the table adds cards face down for nobody in particular
-            raise RuleError(f"the table may not {action} for a player: only their own phone may")
+            raise RuleError(
+                N_("the table may not {action} for a player: only their own phone may"),
+                action=action,
+            )
         if target != by:
-            raise RuleError(f"{name} may not {action} for another player")
+            raise RuleError(FOR_ANOTHER, name=name, action=action)
         return
     if who == OPEN:
         if by != TABLE_ACTOR and target != by:
-            raise RuleError(f"{name} may not {action} for another player")
+            raise RuleError(FOR_ANOTHER, name=name, action=action)
         return
     if by == TABLE_ACTOR:
         return
@@ -175,7 +188,20 @@ def check_actor(st: State, kind: str, by: str, args: dict[str, Any]) -> None:
     if who == NEXT and st.get("turn"):
         active = active_seat_id(st)
     if active != by:
-        when = "between turns" if active is None else f"during {seat(st, active)['name']}'s turn"
-        raise RuleError(f"{name} may not {action} {when}: only the active player or the table")
+        if active is None:
+            raise RuleError(
+                N_("{name} may not {action} between turns: only the active player or the table"),
+                name=name,
+                action=action,
+            )
+        raise RuleError(
+            N_(
+                "{name} may not {action} during {active}'s turn: only the active player or "
+                "the table"
+            ),
+            name=name,
+            action=action,
+            active=seat(st, active)["name"],
+        )
     if target is not None and target != by:
-        raise RuleError(f"{name} may not {action} for another player")
+        raise RuleError(FOR_ANOTHER, name=name, action=action)

@@ -6,9 +6,9 @@ the other. Base 002 "Colony Phase" (002:1578): the steps always run in this orde
 
 from __future__ import annotations
 
-from companion.engine.errors import RuleError
-from companion.engine.state import State
-from companion.engine.steps import Step, step
+from companion.engine.errors import RuleError, words
+from companion.engine.state import PHASE_WORDS, State
+from companion.engine.steps import COLONY_STEP_NAMES, N_, Step, step
 from companion.engine.turns import return_crossroads
 
 COLONY_STEPS = (
@@ -30,7 +30,10 @@ def enter_colony_phase(st: State, steps: list[Step]) -> None:
     if st["phase"] == "colony":
         return
     if st["phase"] != "player_turns":
-        raise RuleError(f"the colony phase cannot begin from the {st['phase']} phase")
+        raise RuleError(
+            N_("the colony phase cannot begin from the {phase} phase"),
+            phase=words(PHASE_WORDS, st["phase"]),
+        )
     st["phase"] = "colony"
     if st["turn"]:
         return_crossroads(st, steps, st["turn"])
@@ -56,10 +59,12 @@ def begin_step(st: State, steps: list[Step], name: str) -> None:
     start at a later step (its earlier steps were done at the table).
     """
     if st["phase"] == "player_turns" and st.get("turn"):
-        raise RuleError("a player's turn is still in progress: end it before the colony phase")
+        raise RuleError(N_("a player's turn is still in progress: end it before the colony phase"))
     if st["phase"] == "colony":
         due = st["colony_step"] or COLONY_STEPS[0]
         if COLONY_STEPS.index(name) < COLONY_STEPS.index(due):
-            done = name.replace("_", " ")
-            raise RuleError(f"{done} has already been done this colony phase (undo to go back)")
+            raise RuleError(
+                N_("{step} has already been done this colony phase (undo to go back)"),
+                step=words(COLONY_STEP_NAMES, name),
+            )
     enter_colony_phase(st, steps)

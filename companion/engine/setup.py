@@ -36,11 +36,12 @@ from typing import Any
 
 from companion.engine import catalogue, dealing
 from companion.engine.dice import NO_ROLL, Randomness
-from companion.engine.errors import RuleError
+from companion.engine.errors import Phrase, RuleError, shown, words
 from companion.engine.state import (
     COLONY,
     DEFAULT_SETTINGS,
     RULESETS,
+    VARIANT_WORDS,
     VARIANTS,
     State,
     begin,
@@ -51,7 +52,7 @@ from companion.engine.state import (
     require_count,
     seat,
 )
-from companion.engine.steps import Step, step
+from companion.engine.steps import N_, SIDES, Step, step
 from companion.engine.vocabulary import MODULES
 from companion.engine.zombies import add_zombies
 
@@ -72,6 +73,11 @@ SETUP_KEYS = (
 MAX_NAME = 40
 DEALT_SURVIVORS = 4
 """Survivor cards dealt to each player at setup (002 "Game Setup" 9)."""
+MODULE_NEEDED = {
+    "survivor": N_("survivor {card} needs the {module} module"),
+    "location": N_("location {card} needs the {module} module"),
+}
+"""The refusal of a card whose module the game does not use, per kind of card."""
 SIDE_FIELDS = (
     "morale",
     "round_track",
@@ -118,22 +124,30 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     Base 002 "Game Setup" 1-14 (002:503), Long Night 000:233, variants 002 "Gameplay Variants".
     """
     if not isinstance(setup, dict):
-        raise RuleError("the setup must be a dict")
+        raise RuleError(N_("the setup must be a dict"))
     unknown = sorted(set(setup) - set(SETUP_KEYS))
     if unknown:
-        raise RuleError(f"unknown setup key(s): {', '.join(unknown)}")
+        raise RuleError(N_("unknown setup key(s): {keys}"), keys=", ".join(unknown))
     ruleset = setup.get("ruleset", "base")
     variant = setup.get("variant", "standard")
     if ruleset not in RULESETS:
-        raise RuleError(f"ruleset must be one of {', '.join(RULESETS)}, not {ruleset!r}")
+        raise RuleError(
+            N_("ruleset must be one of {known}, not {ruleset}"),
+            known=", ".join(RULESETS),
+            ruleset=shown(ruleset),
+        )
     if variant not in VARIANTS:
-        raise RuleError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        raise RuleError(
+            N_("variant must be one of {known}, not {variant}"),
+            known=", ".join(VARIANTS),
+            variant=shown(variant),
+        )
     settings = _settings(setup.get("settings"))
     cards = catalogue.empty()
     deck = catalogue.add_cards(cards, "survivors", setup.get("survivors"))
     dealing_survivors = setup.get("deal_survivors", False)
     if not isinstance(dealing_survivors, bool):
-        raise RuleError("deal_survivors must be true or false")
+        raise RuleError(N_("deal_survivors must be true or false"))
     seats = _seats(setup.get("seats"), variant, settings["modules"], cards, dealing_survivors)
     colony_card, boards = _locations(setup.get("locations"), settings["modules"])
     main = _main_objective(setup.get("main_objective"), variant)
@@ -142,10 +156,10 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     if colony_card is not None:
         colony_kwargs = {
             "colony_survivor_spaces": require_count(
-                colony_card.get("survivor_spaces"), "the colony's survivor spaces", minimum=1
+                colony_card.get("survivor_spaces"), N_("the colony's survivor spaces"), minimum=1
             ),
             "colony_entrance_spaces": require_count(
-                colony_card.get("entrance_spaces"), "the colony's entrance spaces", minimum=1
+                colony_card.get("entrance_spaces"), N_("the colony's entrance spaces"), minimum=1
             ),
         }
     st = new_state(
@@ -181,22 +195,34 @@ def _settings(raw: Any) -> dict[str, Any]:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise RuleError("settings must be a dict")
+        raise RuleError(N_("settings must be a dict"))
     unknown = sorted(set(raw) - set(DEFAULT_SETTINGS))
     if unknown:
-        raise RuleError(f"unknown setting(s): {', '.join(unknown)}")
+        raise RuleError(N_("unknown setting(s): {settings}"), settings=", ".join(unknown))
     merged = {**DEFAULT_SETTINGS, **raw}
     for key in ("player_elimination", "mature", "barricade_before_trap"):
         if not isinstance(merged[key], bool):
-            raise RuleError(f"setting {key} must be true or false, not {merged[key]!r}")
+            raise RuleError(
+                N_("setting {key} must be true or false, not {value}"),
+                key=key,
+                value=shown(merged[key]),
+            )
     for key in ("modules", "sets"):
         value = merged[key]
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise RuleError(f"setting {key} must be a list of names, not {value!r}")
+            raise RuleError(
+                N_("setting {key} must be a list of names, not {value}"),
+                key=key,
+                value=shown(value),
+            )
         merged[key] = list(dict.fromkeys(value))
     bad = [m for m in merged["modules"] if m not in MODULES]
     if bad:
-        raise RuleError(f"unknown module(s): {', '.join(bad)} (known: {', '.join(MODULES)})")
+        raise RuleError(
+            N_("unknown module(s): {modules} (known: {known})"),
+            modules=", ".join(bad),
+            known=", ".join(MODULES),
+        )
     return merged
 
 
@@ -204,7 +230,9 @@ def _check_module(card: dict[str, Any], what: str, modules: list[str]) -> None:
     """Refuse a card of a module the game does not use."""
     module = card.get("module") or ""
     if module and module not in modules:
-        raise RuleError(f"{what} {card.get('name', card.get('id'))!r} needs the {module} module")
+        raise RuleError(
+            MODULE_NEEDED[what], card=shown(card.get("name", card.get("id"))), module=module
+        )
 
 
 def _seats(
@@ -221,41 +249,62 @@ def _seats(
     """
     low, high = seat_limits(variant)
     if not isinstance(raw, list | tuple):
-        raise RuleError("seats must be a list of players")
+        raise RuleError(N_("seats must be a list of players"))
     if not low <= len(raw) <= high:
         allowed = str(low) if low == high else f"{low}-{high}"
-        raise RuleError(f"the {variant} variant needs {allowed} players, not {len(raw)}")
+        raise RuleError(
+            N_("the {variant} variant needs {allowed} players, not {count}"),
+            variant=words(VARIANT_WORDS, variant),
+            allowed=allowed,
+            count=len(raw),
+        )
     keep = 0 if dealt else survivors_per_seat(variant)
     seats: list[dict[str, Any]] = []
     names: set[str] = set()
     seen: set[str] = set()
     for n, raw_seat in enumerate(raw, start=1):
         if not isinstance(raw_seat, dict):
-            raise RuleError(f"seat {n} must be a record with a name and survivors")
+            raise RuleError(
+                N_("seat {number} must be a record with a name and survivors"), number=n
+            )
         name = raw_seat.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise RuleError(f"seat {n} needs a name")
+            raise RuleError(N_("seat {number} needs a name"), number=n)
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
-            raise RuleError(f"seat {n}: a name has at most {MAX_NAME} characters, not {len(name)}")
+            raise RuleError(
+                N_("seat {number}: a name has at most {most} characters, not {length}"),
+                number=n,
+                most=MAX_NAME,
+                length=len(name),
+            )
         if name.casefold() in names:
-            raise RuleError(f"two players are called {name!r}; give each a different name")
+            raise RuleError(
+                N_("two players are called {name}; give each a different name"), name=shown(name)
+            )
         names.add(name.casefold())
         chosen = raw_seat.get("survivors", [])
         if not isinstance(chosen, list | tuple) or len(chosen) != keep:
             count = len(chosen) if isinstance(chosen, list | tuple) else 0
-            raise RuleError(f"{name} must start with {keep} survivors, not {count}")
+            raise RuleError(
+                N_("{name} must start with {keep} survivors, not {count}"),
+                name=name,
+                keep=keep,
+                count=count,
+            )
         picked = []
         for entry in chosen:
             if isinstance(entry, str):
                 if entry not in cards["survivors"]:
-                    raise RuleError(f"{name}: unknown survivor {entry!r}")
+                    raise RuleError(
+                        N_("{name}: unknown survivor {survivor}"), name=name, survivor=shown(entry)
+                    )
                 card = cards["survivors"][entry]
             else:
                 card = catalogue.add_cards(cards, "survivors", [entry])[0]
             _check_module(card, "survivor", modules)
             if card["id"] in seen:
-                raise RuleError(f"survivor {card['name']!r} is chosen twice")
+                raise RuleError(N_("survivor {name} is chosen twice"), name=shown(card["name"]))
             seen.add(card["id"])
             picked.append(card)
         seats.append({"name": name, "survivors": picked})
@@ -273,25 +322,32 @@ def _locations(raw: Any, modules: list[str]) -> tuple[dict[str, Any] | None, lis
     if raw is None:
         raw = []
     if not isinstance(raw, list | tuple):
-        raise RuleError("locations must be a list of location cards")
+        raise RuleError(N_("locations must be a list of location cards"))
     colony: dict[str, Any] | None = None
     boards: list[dict[str, Any]] = []
     ids: set[str] = set()
     for card in raw:
         if not isinstance(card, dict) or not _named(card):
-            raise RuleError("each location must be a location card with an id and a name")
+            raise RuleError(N_("each location must be a location card with an id and a name"))
         if is_colony_card(card):
             if colony is not None:
-                raise RuleError("the locations hold two colony cards")
+                raise RuleError(N_("the locations hold two colony cards"))
             colony = card
             continue
         _check_module(card, "location", modules)
         if card["id"] in ids:
-            raise RuleError(f"location {card['name']!r} is on the board twice")
+            raise RuleError(N_("location {name} is on the board twice"), name=shown(card["name"]))
         ids.add(card["id"])
-        require_count(card.get("number", 0), f"number of {card['name']}")
-        require_count(card.get("entrance_spaces"), f"entrance spaces of {card['name']}", minimum=1)
-        require_count(card.get("survivor_spaces"), f"survivor spaces of {card['name']}")
+        place = card["name"]
+        require_count(card.get("number", 0), Phrase(N_("number of {place}"), place=place))
+        require_count(
+            card.get("entrance_spaces"),
+            Phrase(N_("entrance spaces of {place}"), place=place),
+            minimum=1,
+        )
+        require_count(
+            card.get("survivor_spaces"), Phrase(N_("survivor spaces of {place}"), place=place)
+        )
         boards.append(card)
     return colony, boards
 
@@ -299,15 +355,20 @@ def _locations(raw: Any, modules: list[str]) -> tuple[dict[str, Any] | None, lis
 def _main_objective(raw: Any, variant: str) -> dict[str, Any]:
     """The main objective as kept in the state, with the side this variant plays."""
     if not isinstance(raw, dict) or not _named(raw):
-        raise RuleError("the setup needs a main objective card with an id and a name")
+        raise RuleError(N_("the setup needs a main objective card with an id and a name"))
     side = objective_side(variant)
     numbers = raw.get(side)
     if not isinstance(numbers, dict):
-        raise RuleError(f"main objective {raw['name']!r} has no {side} side")
+        raise RuleError(
+            N_("main objective {name} has no {side} side"),
+            name=shown(raw["name"]),
+            side=words(SIDES, side),
+        )
     setup = {}
     for key in SIDE_FIELDS:
         minimum = 1 if key in ("morale", "round_track") else 0
-        setup[key] = require_count(numbers.get(key, 0), f"{side} {key}", minimum=minimum)
+        what = Phrase(N_("{field} of the {side} side"), field=key, side=words(SIDES, side))
+        setup[key] = require_count(numbers.get(key, 0), what, minimum=minimum)
     setup["extra"] = _plain_text(numbers.get("extra"))
     return {
         "id": raw["id"],
@@ -332,7 +393,7 @@ def _plain_text(value: Any) -> str:
     if value is None:
         return ""
     if not isinstance(value, str) or len(value) > 2000:
-        raise RuleError("a card's text must be text of at most 2000 characters")
+        raise RuleError(N_("a card's text must be text of at most 2000 characters"))
     return value
 
 
@@ -360,8 +421,12 @@ def _apply_main_objective(st: State, steps: list[Step], main: dict[str, Any], pl
     st["helpless"]["normal"] = numbers["helpless"]
     if colony_occupancy(st) > st["colony"]["survivor_spaces"]:
         raise RuleError(
-            f"the colony has {st['colony']['survivor_spaces']} survivor spaces, not enough for "
-            f"{colony_occupancy(st)} survivors and helpless"
+            N_(
+                "the colony has {spaces} survivor spaces, not enough for {count} survivors "
+                "and helpless"
+            ),
+            spaces=st["colony"]["survivor_spaces"],
+            count=colony_occupancy(st),
         )
     steps.append(
         step(
@@ -424,7 +489,7 @@ def _deal_secret_objectives(
     betrayal_id = setup.get("betrayal_id")
     if betrayal_id is not None and not any(c["id"] == betrayal_id for c in usable):
         if not isinstance(betrayal_id, str):
-            raise RuleError("betrayal_id must be an objective id")
+            raise RuleError(N_("betrayal_id must be an objective id"))
         everything = catalogue.add_cards(catalogue.empty(), "objectives", setup["objectives"])
         usable += [c for c in everything if c["id"] == betrayal_id][:1]
         for card in usable[-1:]:
@@ -475,8 +540,13 @@ def _deal_survivors(st: State, steps: list[Step]) -> None:
     need = DEALT_SURVIVORS * len(st["seats"])
     if len(deck) < need:
         raise RuleError(
-            f"dealing {DEALT_SURVIVORS} survivors to each player needs {need} survivor cards, "
-            f"but only {len(deck)} are in play"
+            N_(
+                "dealing {dealt} survivors to each player needs {need} survivor cards, "
+                "but only {available} are in play"
+            ),
+            dealt=DEALT_SURVIVORS,
+            need=need,
+            available=len(deck),
         )
     st["phase"] = "setup"
     for s in st["seats"]:
@@ -503,17 +573,23 @@ def keep_survivors(
     """
     st, steps = begin(state)
     if st["phase"] != "setup":
-        raise RuleError("survivors are kept at setup, before the first round")
+        raise RuleError(N_("survivors are kept at setup, before the first round"))
     player = seat(st, seat_id)
     hand = st["secrets"][seat_id]["dealt_survivors"]
     if not hand:
-        raise RuleError(f"{player['name']} has already kept their survivors")
+        raise RuleError(N_("{name} has already kept their survivors"), name=player["name"])
     keep = survivors_per_seat(st["variant"])
     if len(survivors) != keep or len(set(survivors)) != keep:
-        raise RuleError(f"keep {keep} different survivors of the {len(hand)} dealt")
+        raise RuleError(
+            N_("keep {keep} different survivors of the {dealt} dealt"), keep=keep, dealt=len(hand)
+        )
     strangers = [sid for sid in survivors if sid not in hand]
     if strangers:
-        raise RuleError(f"{', '.join(strangers)} was not dealt to {player['name']}")
+        raise RuleError(
+            N_("{survivors} was not dealt to {name}"),
+            survivors=", ".join(strangers),
+            name=player["name"],
+        )
     for n, card_id in enumerate(survivors):
         card = st["cards"]["survivors"][card_id]
         st["survivors"].append(new_survivor(card, seat_id, leader=n == 0))
@@ -532,7 +608,7 @@ def keep_survivors(
         return st, steps
     (rng or NO_ROLL).shuffle(st["decks"]["survivors"])
     if colony_occupancy(st) > st["colony"]["survivor_spaces"]:
-        raise RuleError("the colony has too few survivor spaces for everyone's survivors")
+        raise RuleError(N_("the colony has too few survivor spaces for everyone's survivors"))
     st["phase"] = "player_turns"
     steps.append(step("survivors_returned", deck=len(st["decks"]["survivors"])))
     _choose_first_player(st, steps)

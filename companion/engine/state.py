@@ -11,8 +11,8 @@ import copy
 import json
 from typing import Any
 
-from companion.engine.errors import RuleError
-from companion.engine.steps import Step
+from companion.engine.errors import Phrase, RuleError, shown, words
+from companion.engine.steps import N_, Step
 from companion.engine.vocabulary import MODULES
 
 SCHEMA = 2
@@ -22,17 +22,38 @@ VARIANTS = ("standard", "betrayer", "hardcore", "coop", "two_player")
 
 State = dict[str, Any]
 
+PENDING_WORDS = {"vote": N_("a vote"), "bite_spread": N_("a spreading bite")}
+"""What a pending decision (``state["pending"]["kind"]``) is, for the refusal that waits on it."""
+PHASE_WORDS = {
+    "setup": N_("setup"),
+    "player_turns": N_("player turns"),
+    "colony": N_("colony"),
+    "ended": N_("ended"),
+}
+"""Each phase (``state["phase"]``) in words, for refusals."""
+VARIANT_WORDS = {
+    "standard": N_("standard"),
+    "betrayer": N_("betrayer"),
+    "hardcore": N_("hardcore"),
+    "coop": N_("co-op"),
+    "two_player": N_("two-player"),
+}
+"""Each variant in words, for refusals."""
+
 
 def begin(
     state: State, *, allow_pending: bool = False, allow_ended: bool = False
 ) -> tuple[State, list[Step]]:
     """Return a working copy of the state and an empty step list, refusing a finished game."""
     if not isinstance(state, dict) or state.get("schema") != SCHEMA:
-        raise RuleError(f"not a game state of schema {SCHEMA}")
+        raise RuleError(N_("not a game state of schema {schema}"), schema=SCHEMA)
     if state.get("ended") and not allow_ended:
-        raise RuleError("the game has ended")
+        raise RuleError(N_("the game has ended"))
     if state.get("pending") and not allow_pending:
-        raise RuleError(f"waiting for a decision first ({state['pending']['kind']})")
+        raise RuleError(
+            N_("waiting for a decision first ({decision})"),
+            decision=words(PENDING_WORDS, state["pending"]["kind"]),
+        )
     return working_copy(state), []
 
 
@@ -57,9 +78,9 @@ def from_json(text: str, known: dict[str, Any] | None = None) -> State:
     try:
         state = json.loads(text)
     except (json.JSONDecodeError, TypeError) as exc:
-        raise RuleError(f"not a saved game: {exc}") from exc
+        raise RuleError(N_("not a saved game: {problem}"), problem=str(exc)) from exc
     if not isinstance(state, dict) or not isinstance(state.get("schema"), int):
-        raise RuleError("not a saved game: it has no schema number")
+        raise RuleError(N_("not a saved game: it has no schema number"))
     return upgrade(state, known)
 
 
@@ -67,11 +88,22 @@ def from_json(text: str, known: dict[str, Any] | None = None) -> State:
 
 
 def require_count(value: Any, what: str, *, minimum: int = 0) -> int:
-    """Return value as an int, or raise if it is not a whole number >= minimum."""
+    """Return value as an int, or raise if it is not a whole number >= minimum.
+
+    ``what`` names the number in words of ours: an ``N_``-marked msgid or a ``Phrase``.
+    """
+    what = what if isinstance(what, Phrase) else Phrase(what)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be a whole number, not {value!r}")
+        raise RuleError(
+            N_("{what} must be a whole number, not {value}"), what=what, value=shown(value)
+        )
     if value < minimum:
-        raise RuleError(f"{what} must be at least {minimum}, not {value}")
+        raise RuleError(
+            N_("{what} must be at least {minimum}, not {value}"),
+            what=what,
+            minimum=minimum,
+            value=value,
+        )
     return value
 
 
@@ -83,7 +115,7 @@ def seat(st: State, seat_id: Any) -> dict[str, Any]:
     for s in st["seats"]:
         if s["id"] == seat_id:
             return s
-    raise RuleError(f"unknown seat {seat_id!r}")
+    raise RuleError(N_("unknown seat {seat}"), seat=shown(seat_id))
 
 
 def active_seat_id(st: State) -> str | None:
@@ -131,7 +163,7 @@ def _neighbour(st: State, seat_id: str, side: str) -> str:
     """The nearest seat in play on one side of a seat that is in play."""
     in_play = {s["id"] for s in seats_in_play(st)}
     if seat_id not in in_play:
-        raise RuleError(f"seat {seat_id!r} is not in the game")
+        raise RuleError(N_("seat {seat} is not in the game"), seat=shown(seat_id))
     return next(
         (sid for sid in around_from(st, seat_id, to_the=side)[1:] if sid in in_play), seat_id
     )
@@ -145,7 +177,7 @@ def survivor(st: State, survivor_id: Any) -> dict[str, Any]:
     for s in st["survivors"]:
         if s["id"] == survivor_id:
             return s
-    raise RuleError(f"unknown survivor {survivor_id!r} (not in play)")
+    raise RuleError(N_("unknown survivor {survivor} (not in play)"), survivor=shown(survivor_id))
 
 
 def survivors_at(st: State, place: str) -> list[dict[str, Any]]:
@@ -163,7 +195,7 @@ def location(st: State, location_id: Any) -> dict[str, Any]:
     for loc in st["locations"]:
         if loc["id"] == location_id:
             return loc
-    raise RuleError(f"unknown location {location_id!r}")
+    raise RuleError(N_("unknown location {location}"), location=shown(location_id))
 
 
 def locations_in_order(st: State) -> list[dict[str, Any]]:
@@ -190,7 +222,7 @@ def free_survivor_spaces(st: State, place: str) -> int:
 
 def place_name(st: State, place: str) -> str:
     """A person's name for a place."""
-    return "the colony" if place == COLONY else location(st, place)["name"]
+    return Phrase(N_("the colony")) if place == COLONY else location(st, place)["name"]
 
 
 def entrance(st: State, place: str, number: int | None = None) -> dict[str, Any]:
@@ -198,10 +230,17 @@ def entrance(st: State, place: str, number: int | None = None) -> dict[str, Any]
     if place == COLONY:
         numbers = [e["number"] for e in st["colony"]["entrances"]]
         if number not in numbers:
-            raise RuleError(f"the colony has entrances {numbers[0]}-{numbers[-1]}, not {number!r}")
+            raise RuleError(
+                N_("the colony has entrances {first}-{last}, not {number}"),
+                first=numbers[0],
+                last=numbers[-1],
+                number=shown(number),
+            )
         return st["colony"]["entrances"][numbers.index(number)]
     if number not in (None, 1):
-        raise RuleError(f"a location has a single entrance, not entrance {number!r}")
+        raise RuleError(
+            N_("a location has a single entrance, not entrance {number}"), number=shown(number)
+        )
     return location(st, place)["entrance"]
 
 
@@ -252,6 +291,7 @@ def new_secrets() -> dict[str, Any]:
         "dealt_survivors": [],
         "objective_complete": None,
     }
+
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "modules": [],
@@ -311,13 +351,21 @@ def new_state(
 ) -> State:
     """The empty state document with seats s1..sN in turn order and the given board."""
     if ruleset not in RULESETS:
-        raise RuleError(f"ruleset must be one of {', '.join(RULESETS)}, not {ruleset!r}")
+        raise RuleError(
+            N_("ruleset must be one of {known}, not {ruleset}"),
+            known=", ".join(RULESETS),
+            ruleset=shown(ruleset),
+        )
     if variant not in VARIANTS:
-        raise RuleError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        raise RuleError(
+            N_("variant must be one of {known}, not {variant}"),
+            known=", ".join(VARIANTS),
+            variant=shown(variant),
+        )
     merged = {**DEFAULT_SETTINGS, **(settings or {})}
     unknown = set(merged["modules"]) - set(MODULES)
     if unknown:
-        raise RuleError(f"unknown module(s): {', '.join(sorted(unknown))}")
+        raise RuleError(N_("unknown module(s): {modules}"), modules=", ".join(sorted(unknown)))
     seat_ids = [f"s{i}" for i in range(1, len(seat_names) + 1)]
     return {
         "schema": SCHEMA,

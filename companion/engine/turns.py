@@ -17,9 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.deaths import add_wound
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, words
 from companion.engine.state import (
     COLONY,
+    PHASE_WORDS,
     State,
     around_from,
     begin,
@@ -30,7 +31,7 @@ from companion.engine.state import (
     survivor,
     survivors_of,
 )
-from companion.engine.steps import Step, step
+from companion.engine.steps import N_, Step, step
 
 # --- look-ups other rule modules share ---
 
@@ -61,7 +62,7 @@ def next_turn_seat(st: State) -> str | None:
 def current_turn(st: State) -> dict[str, Any]:
     """The turn in progress, or raise: an action that belongs to a player's turn needs one."""
     if st["phase"] != "player_turns" or not st.get("turn"):
-        raise RuleError("no player's turn is in progress: start a turn first")
+        raise RuleError(N_("no player's turn is in progress: start a turn first"))
     return st["turn"]
 
 
@@ -90,7 +91,10 @@ def draw_crossroads(st: State, steps: list[Step], active: str) -> str | None:
     names["drawer_name"] = seat(st, drawer)["name"]
     held = st["secrets"][drawer]["crossroads"]
     if held is not None:
-        raise RuleError(f"{names['drawer_name']} still holds a crossroads card from another turn")
+        raise RuleError(
+            N_("{name} still holds a crossroads card from another turn"),
+            name=names["drawer_name"],
+        )
     deck = st["decks"]["crossroads"]
     if not deck:
         steps.append(step("crossroads_deck_empty", seat=active, **names))
@@ -147,17 +151,22 @@ def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[St
     """
     st, steps = begin(state)
     if st["phase"] != "player_turns":
-        raise RuleError(f"turns are taken in the player turns phase, not the {st['phase']} phase")
+        raise RuleError(
+            N_("turns are taken in the player turns phase, not the {phase} phase"),
+            phase=words(PHASE_WORDS, st["phase"]),
+        )
     if st.get("turn"):
         name = seat(st, st["turn"]["seat"])["name"]
-        raise RuleError(f"{name}'s turn is still in progress: end it first")
+        raise RuleError(N_("{name}'s turn is still in progress: end it first"), name=name)
     active = next_turn_seat(st)
     if active is None:
-        raise RuleError("every player has had a turn this round: run the colony phase now")
+        raise RuleError(N_("every player has had a turn this round: run the colony phase now"))
     if seat_id is not None and seat_id != active:
         seat(st, seat_id)
         raise RuleError(
-            f"it is {seat(st, active)['name']}'s turn, not {seat(st, seat_id)['name']}'s"
+            N_("it is {name}'s turn, not {other}'s"),
+            name=seat(st, active)["name"],
+            other=seat(st, seat_id)["name"],
         )
     st["turns_taken"] = {"round": st["round"], "seats": [*turns_taken(st), active]}
     steps.append(
@@ -186,7 +195,9 @@ def end_turn(state: State) -> tuple[State, list[Step]]:
     waiting = still_to_leave_colony(st)
     if waiting and any(free_survivor_spaces(st, loc["id"]) > 0 for loc in st["locations"]):
         names = ", ".join(s["name"] for s in waiting)
-        raise RuleError(f"{names} must leave the colony first (the exiled player moves them)")
+        raise RuleError(
+            N_("{names} must leave the colony first (the exiled player moves them)"), names=names
+        )
     st["must_leave_colony"] = [s["id"] for s in waiting]
     return_crossroads(st, steps, turn)
     steps.append(step("turn_ended", seat=turn["seat"], seat_name=seat(st, turn["seat"])["name"]))

@@ -11,8 +11,9 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown
 from companion.engine.state import SCHEMA, State, new_secrets
+from companion.engine.steps import N_
 
 Catalogue = Mapping[str, Mapping[str, Mapping[str, Any]]]
 Upgrade = Callable[[State, Catalogue], State]
@@ -97,7 +98,11 @@ def upgrade(state: State, known: Catalogue | None = None) -> State:
     if schema == SCHEMA:
         return state
     if not isinstance(schema, int) or not 1 <= schema < SCHEMA:
-        raise RuleError(f"a saved game of schema {schema!r} cannot be read (this is {SCHEMA})")
+        raise RuleError(
+            N_("a saved game of schema {schema} cannot be read (this is {current})"),
+            schema=shown(schema),
+            current=SCHEMA,
+        )
     for start, fn in UPGRADES:
         if state["schema"] == start:
             state = fn(state, known or {})

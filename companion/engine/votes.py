@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine.dice import NO_ROLL, Randomness
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown
 from companion.engine.state import State, around_from, begin, seat, voters
-from companion.engine.steps import Step, step
+from companion.engine.steps import N_, Step, step
 
 
 def tie_breaker(st: State) -> tuple[str, bool]:
@@ -28,7 +28,7 @@ def tie_breaker(st: State) -> tuple[str, bool]:
     """
     can_vote = {s["id"] for s in voters(st)}
     if not can_vote:
-        raise RuleError("nobody is left who may vote")
+        raise RuleError(N_("nobody is left who may vote"))
     first = st["first_player"]
     for sid in around_from(st, first):
         if sid in can_vote:
@@ -43,18 +43,22 @@ def check_votes(st: State, votes: Any) -> dict[str, bool]:
     from ``votes``, an unknown seat or a vote that is not True/False is refused.
     """
     if not isinstance(votes, dict):
-        raise RuleError("votes must map each voting seat to True (up) or False (down)")
+        raise RuleError(N_("votes must map each voting seat to True (up) or False (down)"))
     for sid, vote in votes.items():
         who = seat(st, sid)
         if who.get("eliminated"):
-            raise RuleError(f"{who['name']} is out of the game and cannot vote")
+            raise RuleError(N_("{name} is out of the game and cannot vote"), name=who["name"])
         if who["exiled"]:
-            raise RuleError(f"{who['name']} is exiled and cannot vote")
+            raise RuleError(N_("{name} is exiled and cannot vote"), name=who["name"])
         if not isinstance(vote, bool):
-            raise RuleError(f"{who['name']}'s vote must be up (True) or down (False), not {vote!r}")
+            raise RuleError(
+                N_("{name}'s vote must be up (True) or down (False), not {vote}"),
+                name=who["name"],
+                vote=shown(vote),
+            )
     missing = [s["name"] for s in voters(st) if s["id"] not in votes]
     if missing:
-        raise RuleError(f"still waiting for the vote of {', '.join(missing)}")
+        raise RuleError(N_("still waiting for the vote of {names}"), names=", ".join(missing))
     return votes
 
 
@@ -116,7 +120,7 @@ def open_vote(st: State, steps: list[Step], subject: str, **fields: Any) -> None
     """
     eligible = [s["id"] for s in voters(st)]
     if not eligible:
-        raise RuleError("nobody is left who may vote")
+        raise RuleError(N_("nobody is left who may vote"))
     st["pending"] = {"kind": "vote", "seat": None, "subject": subject, "votes": {}, **fields}
     steps.append(step("vote_opened", subject=subject, voters=eligible, **fields))
 
@@ -125,7 +129,7 @@ def pending_vote(st: State) -> dict[str, Any]:
     """The open vote, or raise."""
     pending = st.get("pending")
     if not isinstance(pending, dict) or pending.get("kind") != "vote":
-        raise RuleError("no vote is open")
+        raise RuleError(N_("no vote is open"))
     return pending
 
 
@@ -152,9 +156,9 @@ def cast_vote(
     vote = pending_vote(st)
     who = seat(st, seat_id)
     if not any(s["id"] == seat_id for s in voters(st)):
-        raise RuleError(f"{who['name']} may not vote (exiled or out of the game)")
+        raise RuleError(N_("{name} may not vote (exiled or out of the game)"), name=who["name"])
     if seat_id in vote["votes"]:
-        raise RuleError(f"{who['name']} has already voted")
+        raise RuleError(N_("{name} has already voted"), name=who["name"])
     vote["votes"][seat_id] = up
     steps.append(step("vote_cast", seat=seat_id, seat_name=who["name"], subject=vote["subject"]))
     if all(s["id"] in vote["votes"] for s in voters(st)):

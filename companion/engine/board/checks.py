@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.dice import Randomness
-from companion.engine.errors import RuleError
+from companion.engine.errors import Phrase, RuleError, shown
 from companion.engine.exposure import SKIP, exposure_result, roll_for_exposure
 from companion.engine.state import (
     COLONY,
@@ -17,7 +17,7 @@ from companion.engine.state import (
     seat,
     survivor,
 )
-from companion.engine.steps import Step, step, step_place_name
+from companion.engine.steps import N_, Step, step, step_place_name
 
 
 def check_place(st: State, place: Any) -> str:
@@ -31,15 +31,15 @@ def entrance_at(st: State, place: Any, number: Any) -> dict[str, Any]:
     """The entrance a player names: a colony entrance must be given (1-6), a location has one."""
     check_place(st, place)
     if place == COLONY and number is None:
-        raise RuleError("say which colony entrance (1-6)")
+        raise RuleError(N_("say which colony entrance (1-6)"))
     return entrance(st, place, number)
 
 
-def entrance_label(st: State, place: str, ent: dict[str, Any]) -> str:
-    """'entrance 2 of the colony' or 'the entrance of the Police Station'."""
+def entrance_label(st: State, place: str, ent: dict[str, Any]) -> Phrase:
+    """'entrance 2 of the colony' or 'the entrance of the Police Station' (for refusals)."""
     if place == COLONY:
-        return f"entrance {ent['number']} of the colony"
-    return f"the entrance of the {place_name(st, place)}"
+        return Phrase(N_("entrance {number} of the colony"), number=ent["number"])
+    return Phrase(N_("the entrance of the {location}"), location=place_name(st, place))
 
 
 def where_fields(st: State, place: str, ent: dict[str, Any]) -> dict[str, Any]:
@@ -47,22 +47,29 @@ def where_fields(st: State, place: str, ent: dict[str, Any]) -> dict[str, Any]:
     return {"where": place, "entrance": ent["number"], "location_name": step_place_name(st, place)}
 
 
-def require_room(st: State, place: str, what: str) -> None:
-    """Raise unless the place has an empty survivor space (base 002 "Move a Survivor")."""
+def require_room(st: State, place: str, name: str) -> None:
+    """Raise unless the place has an empty survivor space for the survivor ``name`` (base 002
+    "Move a Survivor")."""
     if free_survivor_spaces(st, place) <= 0:
-        raise RuleError(f"{place_name(st, place)} has no empty survivor space for {what}")
+        raise RuleError(
+            N_("{place} has no empty survivor space for {name}"),
+            place=place_name(st, place),
+            name=name,
+        )
 
 
 def active_seat(st: State, seat_id: Any) -> dict[str, Any]:
     """A seat still in the game, or raise."""
     s = seat(st, seat_id)
     if s.get("eliminated"):
-        raise RuleError(f"{s['name']} is out of the game")
+        raise RuleError(N_("{name} is out of the game"), name=s["name"])
     return s
 
 
 def require_own_turn(st: State, player: dict[str, Any], what: str) -> None:
     """Raise if another player's turn is in progress: actions belong to one's own turn.
+
+    ``what`` is the action in words of ours, an ``N_``-marked msgid ("play cards").
 
     Base 002 "Actions that do not require an Action Die" (002:1340-1360: a player plays cards,
     adds cards to the crisis and spends food during his turn). Between turns the table may
@@ -71,13 +78,21 @@ def require_own_turn(st: State, player: dict[str, Any], what: str) -> None:
     turn = st.get("turn")
     if turn and turn["seat"] != player["id"]:
         active = seat(st, turn["seat"])["name"]
-        raise RuleError(f"{player['name']} cannot {what} during {active}'s turn")
+        raise RuleError(
+            N_("{name} cannot {action} during {active}'s turn"),
+            name=player["name"],
+            action=Phrase(what),
+            active=active,
+        )
 
 
 def require_long_night(st: State, what: str) -> None:
-    """Raise unless the game uses the Long Night rules."""
+    """Raise unless the game uses the Long Night rules; ``what`` is an ``N_``-marked msgid."""
     if st["ruleset"] != "long_night":
-        raise RuleError(f"{what} belong to the Long Night rules; this game uses the base rules")
+        raise RuleError(
+            N_("{what} belong to the Long Night rules; this game uses the base rules"),
+            what=Phrase(what),
+        )
 
 
 def exposures(exposure: Any, rng: Randomness | None, count: int) -> list[tuple[str, bool]] | None:
@@ -95,7 +110,11 @@ def exposures(exposure: Any, rng: Randomness | None, count: int) -> list[tuple[s
     if isinstance(exposure, str):
         exposure = [exposure]
     if not isinstance(exposure, (list, tuple)) or len(exposure) != count:
-        raise RuleError(f"give one exposure result per roll ({count}), not {exposure!r}")
+        raise RuleError(
+            N_("give one exposure result per roll ({count}), not {given}"),
+            count=count,
+            given=shown(exposure),
+        )
     return [exposure_result(face, None) for face in exposure]
 
 

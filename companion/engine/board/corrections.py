@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.board.checks import check_place, entrance_at, entrance_label
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown, words
 from companion.engine.morale import end_game
 from companion.engine.state import (
     COLONY,
@@ -15,7 +15,7 @@ from companion.engine.state import (
     place_name,
     require_count,
 )
-from companion.engine.steps import Step, step, step_place_name
+from companion.engine.steps import COUNTER_NAMES, N_, Step, step, step_place_name
 
 COUNTERS = ("morale", "round_track", "food", "starvation", "waste")
 
@@ -33,8 +33,12 @@ def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]
     """
     st, steps = begin(state)
     if name not in COUNTERS:
-        raise RuleError(f"a counter is one of {', '.join(COUNTERS)}, not {name!r}")
-    value = require_count(value, name.replace("_", " "))
+        raise RuleError(
+            N_("a counter is one of {known}, not {name}"),
+            known=", ".join(COUNTERS),
+            name=shown(name),
+        )
+    value = require_count(value, words(COUNTER_NAMES, name))
     old = st[name]
     st[name] = value
     steps.append(step("counter_set", counter=name, old=old, value=value))
@@ -58,15 +62,18 @@ def set_capacity(
     st, steps = begin(state)
     check_place(st, place)
     if survivor_spaces is None and entrance_spaces is None:
-        raise RuleError("give survivor spaces, entrance spaces, or both")
+        raise RuleError(N_("give survivor spaces, entrance spaces, or both"))
     name = place_name(st, place)
     if survivor_spaces is not None:
-        survivor_spaces = require_count(survivor_spaces, "survivor spaces", minimum=1)
+        survivor_spaces = require_count(survivor_spaces, N_("survivor spaces"), minimum=1)
         holder = st["colony"] if place == COLONY else location(st, place)
         taken = holder["survivor_spaces"] - free_survivor_spaces(st, place)
         if survivor_spaces < taken:
             raise RuleError(
-                f"{name} already holds {taken} survivor(s): {survivor_spaces} is too few"
+                N_("{place} already holds {taken} survivor(s): {spaces} is too few"),
+                place=name,
+                taken=taken,
+                spaces=survivor_spaces,
             )
         holder["survivor_spaces"] = survivor_spaces
         steps.append(
@@ -79,7 +86,7 @@ def set_capacity(
             )
         )
     if entrance_spaces is not None:
-        entrance_spaces = require_count(entrance_spaces, "entrance spaces", minimum=1)
+        entrance_spaces = require_count(entrance_spaces, N_("entrance spaces"), minimum=1)
         if place == COLONY:
             ents = (
                 st["colony"]["entrances"]
@@ -92,8 +99,10 @@ def set_capacity(
             taken = ent["spaces"] - free_spaces(ent)
             if entrance_spaces < taken:
                 raise RuleError(
-                    f"{entrance_label(st, place, ent)} already holds {taken} token(s): "
-                    f"{entrance_spaces} spaces are too few"
+                    N_("{entrance} already holds {taken} token(s): {spaces} spaces are too few"),
+                    entrance=entrance_label(st, place, ent),
+                    taken=taken,
+                    spaces=entrance_spaces,
                 )
             ent["spaces"] = entrance_spaces
         steps.append(

@@ -14,7 +14,7 @@ from companion.engine.board.checks import (
     where_fields,
 )
 from companion.engine.dice import Randomness
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown
 from companion.engine.exposure import SKIP
 from companion.engine.state import (
     COLONY,
@@ -27,11 +27,22 @@ from companion.engine.state import (
     require_count,
     survivor,
 )
-from companion.engine.steps import Step, step, step_place_name
+from companion.engine.steps import N_, Step, step, step_place_name
 from companion.engine.zombies import add_zombies
 
 MAX_NOISE = 4
 ATTRACT_MAX = 2
+
+FULL = {
+    "barricade": N_("{entrance} is full: no room for a barricade"),
+    "trap": N_("{entrance} is full: no room for a trap"),
+}
+"""The refusal for a token put on a full entrance, per token."""
+NONE_TO_REMOVE = {
+    "barricade": N_("{entrance} has no barricade to remove"),
+    "trap": N_("{entrance} has no trap to remove"),
+}
+"""The refusal for a token taken off an entrance that has none, per token."""
 
 
 def kill_zombies(
@@ -50,11 +61,14 @@ def kill_zombies(
     None to roll with rng, or "skip" when a card says not to roll.
     """
     st, steps = begin(state)
-    count = require_count(count, "the number of zombies killed", minimum=1)
+    count = require_count(count, N_("the number of zombies killed"), minimum=1)
     ent = entrance_at(st, place, entrance)
     if ent["zombies"] < count:
         raise RuleError(
-            f"{entrance_label(st, place, ent)} holds {ent['zombies']} zombie(s), not {count}"
+            N_("{entrance} holds {zombies} zombie(s), not {count}"),
+            entrance=entrance_label(st, place, ent),
+            zombies=ent["zombies"],
+            count=count,
         )
     killer = None
     faces = None
@@ -62,12 +76,14 @@ def kill_zombies(
         killer = survivor(st, survivor_id)
         if killer["location"] != place:
             raise RuleError(
-                f"{killer['name']} is at {place_name(st, killer['location'])}, "
-                f"not at {place_name(st, place)}"
+                N_("{name} is at {place}, not at {other}"),
+                name=killer["name"],
+                place=place_name(st, killer["location"]),
+                other=place_name(st, place),
             )
         faces = exposures(exposure, rng, count)
     elif exposure not in (None, SKIP):
-        raise RuleError("an exposure result needs the survivor who killed the zombies")
+        raise RuleError(N_("an exposure result needs the survivor who killed the zombies"))
     ent["zombies"] -= count
     steps.append(
         step(
@@ -89,7 +105,7 @@ def add_token(st: State, steps: list[Step], place: str, number: Any, token: str)
     """
     ent = entrance_at(st, place, number)
     if free_spaces(ent) <= 0:
-        raise RuleError(f"{entrance_label(st, place, ent)} is full: no room for a {token}")
+        raise RuleError(FULL[token], entrance=entrance_label(st, place, ent))
     ent[token + "s"] += 1
     steps.append(step(f"{token}_added", **where_fields(st, place, ent)))
 
@@ -98,7 +114,7 @@ def remove_token(st: State, steps: list[Step], place: str, number: Any, token: s
     """Take a barricade or trap off an entrance (a card, or a table correction)."""
     ent = entrance_at(st, place, number)
     if ent[token + "s"] <= 0:
-        raise RuleError(f"{entrance_label(st, place, ent)} has no {token} to remove")
+        raise RuleError(NONE_TO_REMOVE[token], entrance=entrance_label(st, place, ent))
     ent[token + "s"] -= 1
     steps.append(step(f"{token}_removed", **where_fields(st, place, ent)))
 
@@ -124,7 +140,7 @@ def remove_barricade(
 def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
     """Place an explosive trap on an empty entrance space (000:694; at locations too, 000:224)."""
     st, steps = begin(state)
-    require_long_night(st, "explosive traps")
+    require_long_night(st, N_("explosive traps"))
     add_token(st, steps, place, entrance, "trap")
     return st, steps
 
@@ -141,7 +157,7 @@ def add_zombies_by_hand(
 ) -> tuple[State, list[Step]]:
     """Add zombies by a card or action with the usual placement (base 002 "Adding Zombies")."""
     st, steps = begin(state)
-    count = require_count(count, "the number of zombies", minimum=1)
+    count = require_count(count, N_("the number of zombies"), minimum=1)
     check_place(st, place)
     add_zombies(st, steps, place, count, reason)
     return st, steps
@@ -164,29 +180,37 @@ def attract(
     source = entrance_at(st, from_place, from_entrance)
     check_place(st, to_place)
     if from_place == to_place:
-        raise RuleError("attracted zombies come from another place")
+        raise RuleError(N_("attracted zombies come from another place"))
     if source["zombies"] < count:
         raise RuleError(
-            f"{entrance_label(st, from_place, source)} holds {source['zombies']} zombie(s), "
-            f"not {count}"
+            N_("{entrance} holds {zombies} zombie(s), not {count}"),
+            entrance=entrance_label(st, from_place, source),
+            zombies=source["zombies"],
+            count=count,
         )
     if to_place == COLONY:
         if to_entrance is None:
-            raise RuleError("say which colony entrance each attracted zombie goes to")
+            raise RuleError(N_("say which colony entrance each attracted zombie goes to"))
         targets = list(to_entrance) if isinstance(to_entrance, (list, tuple)) else [to_entrance]
         if len(targets) == 1:
             targets = targets * count
         if len(targets) != count:
-            raise RuleError(f"give one colony entrance per attracted zombie ({count})")
+            raise RuleError(
+                N_("give one colony entrance per attracted zombie ({count})"), count=count
+            )
     else:
         if to_entrance not in (None, 1):
-            raise RuleError(f"a location has a single entrance, not entrance {to_entrance!r}")
+            raise RuleError(
+                N_("a location has a single entrance, not entrance {number}"),
+                number=shown(to_entrance),
+            )
         targets = [None] * count
     for number in targets:
         target = entrance(st, to_place, number)
         if free_spaces(target) <= 0:
             raise RuleError(
-                f"{entrance_label(st, to_place, target)} has no empty space for an attracted zombie"
+                N_("{entrance} has no empty space for an attracted zombie"),
+                entrance=entrance_label(st, to_place, target),
             )
         source["zombies"] -= 1
         target["zombies"] += 1
@@ -217,13 +241,21 @@ def attract_zombies(
     ``survivor_id`` (optional) is the survivor who attracts them; it must stand at to_place.
     """
     st, steps = begin(state)
-    count = require_count(count, "the number of zombies attracted", minimum=1)
+    count = require_count(count, N_("the number of zombies attracted"), minimum=1)
     if count > ATTRACT_MAX:
-        raise RuleError(f"an attract action moves at most {ATTRACT_MAX} zombies, not {count}")
+        raise RuleError(
+            N_("an attract action moves at most {most} zombies, not {count}"),
+            most=ATTRACT_MAX,
+            count=count,
+        )
     if survivor_id is not None:
         who = survivor(st, survivor_id)
         if who["location"] != to_place:
-            raise RuleError(f"{who['name']} is not at {place_name(st, check_place(st, to_place))}")
+            raise RuleError(
+                N_("{name} is not at {place}"),
+                name=who["name"],
+                place=place_name(st, check_place(st, to_place)),
+            )
     attract(st, steps, from_place, to_place, count, from_entrance, to_entrance)
     return st, steps
 
@@ -234,11 +266,14 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
     The colony has no noise spaces.
     """
     if location_id == COLONY:
-        raise RuleError("the colony has no noise spaces: noise is made at a location")
+        raise RuleError(N_("the colony has no noise spaces: noise is made at a location"))
     loc = location(st, location_id)
     if loc["noise"] + count > MAX_NOISE:
         raise RuleError(
-            f"the {loc['name']} has {loc['noise']} noise token(s): at most {MAX_NOISE} fit there"
+            N_("the {location} has {noise} noise token(s): at most {most} fit there"),
+            location=loc["name"],
+            noise=loc["noise"],
+            most=MAX_NOISE,
         )
     loc["noise"] += count
     steps.append(step("noise_added", count=count, location_name=loc["name"], noise=loc["noise"]))
@@ -247,7 +282,7 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
 def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
     """Place noise tokens at a location. Base 002 "Location Cards" 5 and "Search"."""
     st, steps = begin(state)
-    count = require_count(count, "the number of noise tokens", minimum=1)
+    count = require_count(count, N_("the number of noise tokens"), minimum=1)
     make_noise(st, steps, location_id, count)
     return st, steps
 
@@ -255,11 +290,16 @@ def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, li
 def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
     """Take noise tokens off a location (a card effect or a correction)."""
     st, steps = begin(state)
-    count = require_count(count, "the number of noise tokens", minimum=1)
+    count = require_count(count, N_("the number of noise tokens"), minimum=1)
     loc = location(st, check_place(st, location_id)) if location_id != COLONY else None
     if loc is None or loc["noise"] < count:
         have = loc["noise"] if loc else 0
-        raise RuleError(f"{place_name(st, location_id)} has {have} noise token(s), not {count}")
+        raise RuleError(
+            N_("{place} has {noise} noise token(s), not {count}"),
+            place=place_name(st, location_id),
+            noise=have,
+            count=count,
+        )
     loc["noise"] -= count
     steps.append(step("noise_removed", count=count, location_name=loc["name"], noise=loc["noise"]))
     return st, steps

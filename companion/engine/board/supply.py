@@ -16,9 +16,17 @@ from companion.engine.state import (
     require_count,
     survivors_of,
 )
-from companion.engine.steps import Step, step
+from companion.engine.steps import N_, Step, step
 
 CLEAN_WASTE_CARDS = 3
+
+NO_HELPLESS = {
+    None: N_("there is no helpless survivor in the colony"),
+    True: N_("there is no unruly helpless survivor in the colony"),
+    False: N_("there is no normal helpless survivor in the colony"),
+}
+"""The refusal for a card killing a helpless survivor the colony lacks (either kind, unruly,
+normal)."""
 
 
 def play(st: State, steps: list[Step], player: dict[str, Any], count: int, event: bool) -> None:
@@ -50,9 +58,9 @@ def play_cards(
 ) -> tuple[State, list[Step]]:
     """Record cards a player plays: waste pile, or out of the game (000:385, 002:1798)."""
     st, steps = begin(state)
-    count = require_count(count, "the number of cards", minimum=1)
+    count = require_count(count, N_("the number of cards"), minimum=1)
     player = active_seat(st, seat_id)
-    require_own_turn(st, player, "play cards")
+    require_own_turn(st, player, N_("play cards"))
     play(st, steps, player, count, bool(event))
     return st, steps
 
@@ -65,11 +73,13 @@ def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """
     st, steps = begin(state)
     player = active_seat(st, seat_id)
-    require_own_turn(st, player, "clean the waste")
+    require_own_turn(st, player, N_("clean the waste"))
     if not any(s["location"] == COLONY for s in survivors_of(st, seat_id)):
-        raise RuleError(f"{player['name']} has no survivor in the colony to clean the waste")
+        raise RuleError(
+            N_("{name} has no survivor in the colony to clean the waste"), name=player["name"]
+        )
     if st["waste"] == 0:
-        raise RuleError("the waste pile is empty")
+        raise RuleError(N_("the waste pile is empty"))
     removed = min(CLEAN_WASTE_CARDS, st["waste"])
     st["waste"] -= removed
     steps.append(
@@ -87,7 +97,7 @@ def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
 def add_waste(state: State, count: int) -> tuple[State, list[Step]]:
     """Put cards on the waste pile (a discard effect or a correction)."""
     st, steps = begin(state)
-    count = require_count(count, "the number of cards", minimum=1)
+    count = require_count(count, N_("the number of cards"), minimum=1)
     st["waste"] += count
     steps.append(step("waste_added", count=count, waste=st["waste"]))
     return st, steps
@@ -99,9 +109,11 @@ def spend(st: State, steps: list[Step], player: dict[str, Any], count: int) -> N
     Exiled players cannot spend food tokens (002:1757).
     """
     if player["exiled"]:
-        raise RuleError(f"{player['name']} is exiled and cannot spend food tokens")
+        raise RuleError(N_("{name} is exiled and cannot spend food tokens"), name=player["name"])
     if count > st["food"]:
-        raise RuleError(f"the food supply holds {st['food']} token(s), not {count}")
+        raise RuleError(
+            N_("the food supply holds {food} token(s), not {count}"), food=st["food"], count=count
+        )
     st["food"] -= count
     steps.append(
         step(
@@ -113,9 +125,9 @@ def spend(st: State, steps: list[Step], player: dict[str, Any], count: int) -> N
 def spend_food(state: State, seat_id: str, count: int) -> tuple[State, list[Step]]:
     """Spend food tokens from the supply to raise an action die. Base 002 (002:1388)."""
     st, steps = begin(state)
-    count = require_count(count, "the number of food tokens", minimum=1)
+    count = require_count(count, N_("the number of food tokens"), minimum=1)
     player = active_seat(st, seat_id)
-    require_own_turn(st, player, "spend food tokens")
+    require_own_turn(st, player, N_("spend food tokens"))
     spend(st, steps, player, count)
     return st, steps
 
@@ -123,7 +135,7 @@ def spend_food(state: State, seat_id: str, count: int) -> tuple[State, list[Step
 def add_food(state: State, count: int) -> tuple[State, list[Step]]:
     """Add food tokens to the supply (a food card played, or another effect)."""
     st, steps = begin(state)
-    count = require_count(count, "the number of food tokens", minimum=1)
+    count = require_count(count, N_("the number of food tokens"), minimum=1)
     st["food"] += count
     steps.append(step("food_added", count=count, food=st["food"]))
     return st, steps
@@ -144,7 +156,7 @@ def add_helpless_tokens(
         return
     room = free_survivor_spaces(st, COLONY)
     if room <= 0:
-        raise RuleError("the colony has no empty survivor space for helpless survivors")
+        raise RuleError(N_("the colony has no empty survivor space for helpless survivors"))
     added = min(room, count)
     st["helpless"]["unruly" if unruly else "normal"] += added
     steps.append(step("helpless_added", count=added, unruly=unruly, left_out=count - added))
@@ -155,9 +167,9 @@ def add_helpless(
 ) -> tuple[State, list[Step]]:
     """Add helpless (or unruly, 000:690) survivor tokens to the colony (002:1727, 002:1749)."""
     st, steps = begin(state)
-    count = require_count(count, "the number of helpless survivors", minimum=1)
+    count = require_count(count, N_("the number of helpless survivors"), minimum=1)
     if unruly:
-        require_long_night(st, "unruly helpless survivors")
+        require_long_night(st, N_("unruly helpless survivors"))
     player = active_seat(st, seat_id) if seat_id is not None else None
     add_helpless_tokens(st, steps, count, bool(unruly), player)
     return st, steps
@@ -172,9 +184,12 @@ def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
     st, steps = begin(state)
     player = active_seat(st, seat_id)
     if active_seat_id(st) != seat_id:
-        raise RuleError(f"only the active player may calm an unruly survivor, not {player['name']}")
+        raise RuleError(
+            N_("only the active player may calm an unruly survivor, not {name}"),
+            name=player["name"],
+        )
     if st["helpless"]["unruly"] <= 0:
-        raise RuleError("there is no unruly helpless survivor in the colony")
+        raise RuleError(N_("there is no unruly helpless survivor in the colony"))
     st["helpless"]["unruly"] -= 1
     st["helpless"]["normal"] += 1
     if not player["exiled"]:
@@ -195,6 +210,5 @@ def kill_helpless_by_card(state: State, unruly: bool | None = None) -> tuple[Sta
     """A card kills a helpless survivor: morale -1 (002:1786; an unruly token is one, 000:546)."""
     st, steps = begin(state)
     if not kill_helpless(st, steps, "card", unruly=unruly):
-        kind = {None: "", True: "unruly ", False: "normal "}[unruly]
-        raise RuleError(f"there is no {kind}helpless survivor in the colony")
+        raise RuleError(NO_HELPLESS[unruly])
     return st, steps

@@ -7,7 +7,7 @@ from typing import Any
 from companion.engine.board.checks import active_seat, check_place, expose, exposures, require_room
 from companion.engine.deaths import add_wound, kill_survivor, remove_survivor
 from companion.engine.dice import Randomness
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, shown
 from companion.engine.state import (
     COLONY,
     State,
@@ -19,10 +19,15 @@ from companion.engine.state import (
     survivor,
     survivors_of,
 )
-from companion.engine.steps import Step, step, step_place_name
+from companion.engine.steps import N_, Step, step, step_place_name
 
 HEALABLE = ("wound", "frostbite")
 WOUND_KEYS = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}
+NO_TOKEN = {
+    "wound": N_("{name} has no wound token"),
+    "frostbite": N_("{name} has no frostbite token"),
+}
+"""The refusal for healing a token the survivor does not have, per healable token."""
 
 
 def move(st: State, steps: list[Step], survivor_id: str, to: str, *, free: bool) -> None:
@@ -35,13 +40,17 @@ def move(st: State, steps: list[Step], survivor_id: str, to: str, *, free: bool)
     mover = survivor(st, survivor_id)
     check_place(st, to)
     if mover["location"] == to:
-        raise RuleError(f"{mover['name']} is already at {place_name(st, to)}")
+        raise RuleError(
+            N_("{name} is already at {place}"), name=mover["name"], place=place_name(st, to)
+        )
     owner = seat(st, mover["owner"]) if mover["owner"] else None
     if to == COLONY and owner and owner["exiled"]:
-        raise RuleError(f"{owner['name']} is exiled: their survivors may not enter the colony")
+        raise RuleError(
+            N_("{name} is exiled: their survivors may not enter the colony"), name=owner["name"]
+        )
     turn = st["turn"]
     if turn and not free and survivor_id in turn["moved"]:
-        raise RuleError(f"{mover['name']} has already moved this turn")
+        raise RuleError(N_("{name} has already moved this turn"), name=mover["name"])
     require_room(st, to, mover["name"])
     came_from = mover["location"]
     mover["location"] = to
@@ -96,15 +105,21 @@ def heal(st: State, steps: list[Step], survivor_id: str, wound: str) -> None:
     """Remove one wound or frostbite token; despair never goes this way (000:682)."""
     if wound == "despair":
         raise RuleError(
-            "despair cannot be removed by an effect that removes wounds "
-            "(only by an effect that removes despair)"
+            N_(
+                "despair cannot be removed by an effect that removes wounds "
+                "(only by an effect that removes despair)"
+            )
         )
     if wound not in HEALABLE:
-        raise RuleError(f"a wound to heal is one of {', '.join(HEALABLE)}, not {wound!r}")
+        raise RuleError(
+            N_("a wound to heal is one of {known}, not {wound}"),
+            known=", ".join(HEALABLE),
+            wound=shown(wound),
+        )
     patient = survivor(st, survivor_id)
     key = WOUND_KEYS[wound]
     if patient[key] <= 0:
-        raise RuleError(f"{patient['name']} has no {wound} token")
+        raise RuleError(NO_TOKEN[wound], name=patient["name"])
     patient[key] -= 1
     steps.append(step("wound_healed", survivor=survivor_id, name=patient["name"], wound=wound))
 
@@ -121,7 +136,7 @@ def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
     st, steps = begin(state)
     patient = survivor(st, survivor_id)
     if patient["despair"] <= 0:
-        raise RuleError(f"{patient['name']} has no despair token")
+        raise RuleError(N_("{name} has no despair token"), name=patient["name"])
     patient["despair"] -= 1
     steps.append(step("despair_removed", survivor=survivor_id, name=patient["name"]))
     return st, steps
@@ -135,20 +150,27 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
     (or has none) makes it their group leader.
     """
     if any(s["id"] == card["id"] for s in st["survivors"]):
-        raise RuleError(f"{card['name']} is already in play")
+        raise RuleError(N_("{name} is already in play"), name=card["name"])
     if player["exiled"]:
         if place in (None, COLONY):
             raise RuleError(
-                f"{player['name']} is exiled: their new survivor goes to a location of their "
-                "choice, not the colony"
+                N_(
+                    "{name} is exiled: their new survivor goes to a location of their choice, "
+                    "not the colony"
+                ),
+                name=player["name"],
             )
         check_place(st, place)
     else:
         if place not in (None, COLONY):
-            raise RuleError("a new survivor joins at the colony")
+            raise RuleError(N_("a new survivor joins at the colony"))
         place = COLONY
     if free_survivor_spaces(st, place) <= 0:
-        raise RuleError(f"{place_name(st, place)} has no empty survivor space for {card['name']}")
+        raise RuleError(
+            N_("{place} has no empty survivor space for {name}"),
+            place=place_name(st, place),
+            name=card["name"],
+        )
     leader = player["needs_survivor"] or not survivors_of(st, player["id"])
     newcomer = new_survivor(card, player["id"], leader=leader, place=place)
     st["survivors"].append(newcomer)
@@ -188,9 +210,9 @@ def add_survivor(
     player = active_seat(st, seat_id)
     card = st["cards"]["survivors"].get(survivor_id)
     if card is None:
-        raise RuleError(f"unknown survivor card {survivor_id!r}")
+        raise RuleError(N_("unknown survivor card {card}"), card=shown(survivor_id))
     if any(g["id"] == survivor_id for g in st["graveyard"]):
-        raise RuleError(f"{card['name']} is dead and cannot join")
+        raise RuleError(N_("{name} is dead and cannot join"), name=card["name"])
     join(st, steps, player, card, place)
     deck = st["decks"]["survivors"]
     if survivor_id in deck:
@@ -204,9 +226,13 @@ def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[Stat
     player = active_seat(st, seat_id)
     chosen = survivor(st, survivor_id)
     if chosen["owner"] != seat_id:
-        raise RuleError(f"{chosen['name']} is not in {player['name']}'s group")
+        raise RuleError(
+            N_("{name} is not in {player}'s group"), name=chosen["name"], player=player["name"]
+        )
     if chosen["leader"]:
-        raise RuleError(f"{chosen['name']} already leads {player['name']}'s group")
+        raise RuleError(
+            N_("{name} already leads {player}'s group"), name=chosen["name"], player=player["name"]
+        )
     for s in survivors_of(st, seat_id):
         s["leader"] = s["id"] == survivor_id
     steps.append(
