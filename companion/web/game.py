@@ -342,8 +342,8 @@ def act(game_id: str) -> Response:
 
 
 def rule_message(exc: engine.RuleError) -> str:
-    """The engine's refusal as a sentence for the table."""
-    text = str(exc).strip()
+    """The engine's refusal as a sentence for the table, in this device's language."""
+    text = engine.render_error(exc, locale()).strip()
     text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
     return text if text.endswith((".", "!", "?")) else text + "."
 

@@ -329,7 +329,8 @@ def create() -> Response:
     except KeyError as exc:
         return respond(render_form(values, choices, str(exc.args[0] if exc.args else exc)), 400)
     except (engine.RuleError, ValueError) as exc:
-        return respond(render_form(values, choices, str(exc)), 400)
+        message = engine.render_error(exc, str(get_locale() or "en"))
+        return respond(render_form(values, choices, message), 400)
     response = redirect(url_for("newgame.setup", game_id=game_id), code=303)
     set_table_cookie(response, game_id)
     return response

@@ -258,8 +258,8 @@ def still_the_same_question(form: MultiDict, fresh: store.Current, seat_id: str,
 
 
 def rule_message(exc: engine.RuleError) -> str:
-    """The engine's refusal as a sentence."""
-    text = str(exc).strip()
+    """The engine's refusal as a sentence, in this phone's language."""
+    text = engine.render_error(exc, locale()).strip()
     text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
     return text if text.endswith((".", "!", "?")) else text + "."
 
