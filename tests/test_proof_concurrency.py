@@ -63,12 +63,15 @@ LONG_SECONDS = 120.0
 STALE_SHARE = 0.1
 UNDO_SHARE = 0.06
 REDO_SHARE = 0.04
+OVER_UNDO_SHARE = 0.7
+"""Once the winners are declared the table mostly undoes (declaring again is legal, to correct
+them, but a long run would declare them hundreds of times)."""
 TABLE_STALE = "The table moved on: here is the new board."
 PHONE_STALE = "The game moved on: here is what it shows now."
 NO_SEAT = "This phone has no seat here"
 SEAT_TAKEN = "Another phone already holds this seat."
 BARRIER_WAIT = 30.0
-LAST_WORD_TRIES = 40
+LAST_WORD_TRIES = 120
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="a real server process")
 
@@ -104,6 +107,9 @@ def choose(state: dict[str, Any], head_seq: int, last: int, actor: str, rng) -> 
     """This device's next post: its own legal action, an undo/redo (table), or a refused one."""
     if actor == "table":
         roll = rng.random()
+        over = state["ended"] and state["ended"]["winners"] is not None
+        if over and head_seq > 1 and roll < OVER_UNDO_SHARE:  # keep the game going
+            return Op("undo")
         if roll < UNDO_SHARE and head_seq > 1:
             return Op("undo")
         if roll < UNDO_SHARE + REDO_SHARE and head_seq < last:
@@ -251,9 +257,10 @@ def run(tmp_path: Path, rounds: int, seconds: float) -> dict[str, Any]:
 def last_word_from_a_phone(
     devices: dict[str, Device], game_id: str, db_path: Path, counts: dict[str, Any]
 ) -> None:
-    """After the storm, one more change made by a phone (the table plays on until a seat has
-    something to do, at most a few actions), so the final version is a phone's."""
+    """After the storm, one more change made by a phone (the table plays on, or undoes, until a
+    seat has something to do: a bounded number of tries), so the final version is a phone's."""
     rng = random.Random(99)
+    tried: list[tuple[Any, ...]] = []
     conn = read_only(db_path)
     try:
         for _ in range(LAST_WORD_TRIES):
@@ -268,11 +275,14 @@ def last_word_from_a_phone(
                     counts["final_version"] = version + 1
                     counts["last_word"] = (seat, action["type"])
                     return
-            action = own_action(state, "table", rng)
-            assert action is not None, "neither the table nor a phone can do anything"
-            answer = send(devices, game_id, Op("act", action, "table"), version)
+            # The table plays on, or steps back once the game is over (declaring the winners
+            # again is legal, to correct them, but gives the phones nothing to do).
+            action = None if state["ended"] else own_action(state, "table", rng)
+            op = Op("act", action, "table") if action else Op("undo")
+            answer = send(devices, game_id, op, version)
             assert answer.status in (*ACCEPTED, 422), answer.status
-        raise AssertionError("no phone had anything to do")
+            tried.append((op.kind, action and action["type"], answer.status, answer.alert()))
+        raise AssertionError(f"no phone had anything to do; the table tried {tried}")
     finally:
         conn.close()
 

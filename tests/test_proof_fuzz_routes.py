@@ -40,7 +40,7 @@ from companion.engine.actions import PARAMETERS
 from companion.store import seats
 
 EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "30"))
-DEEP_EXAMPLES = int(os.environ.get("COMPANION_FUZZ_DEEP", "120"))
+DEEP_EXAMPLES = int(os.environ.get("COMPANION_FUZZ_DEEP", "80"))
 LONG_EXAMPLES = 400
 LOOPBACK = "127.0.0.1"
 CODE_RE = re.compile(r'class="jp-code">([0-9A-Z]{4}-[0-9A-Z]{4})<')
@@ -288,6 +288,8 @@ def path_value(draw, world: World, argument: str) -> str:
         ],
         "filename": ["table.css", "htmx-2.0.11.min.js", "../games.db", "..%2f..%2fsecret_key"],
     }.get(argument, [])
+    if draw(st.integers(0, 15)) == 0:  # percent-escapes that are not UTF-8
+        return draw(st.sampled_from(["%FF%FE", "%C3%28", "%ED%A0%80", "s%801", "%00"]))
     real_first = real and draw(st.integers(0, 3)) > 0  # mostly real values, to get past 404
     value = draw(st.sampled_from(real)) if real_first else draw(junk_text())
     if value == "":
