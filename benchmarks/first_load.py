@@ -139,8 +139,11 @@ def browser_load(port: int, path: str, cookie: str) -> dict:
                 name, _, value = cookie.partition("=")
                 context.add_cookies([{"name": name, "value": value, "url": origin}])
 
+            asked: list[str] = []
+
             def route(r):
                 url = r.request.url
+                asked.append(url)
                 if url.startswith(origin + "/") or url == origin:
                     r.continue_()
                 else:
@@ -165,10 +168,7 @@ def browser_load(port: int, path: str, cookie: str) -> dict:
             page.on("requestfailed", lambda req: blocked.append(f"failed: {req.url}"))
             page.goto(origin + path, wait_until="load")
             page.wait_for_timeout(1500)
-            streams = page.evaluate(
-                "performance.getEntriesByType('resource')"
-                ".filter(e => e.name.includes('/events')).length"
-            )
+            streams = sum(1 for url in asked if url.split("?")[0].endswith("/events"))
         finally:
             browser.close()
     loaded = [r for r in requests if "/events" not in r["url"]]

@@ -28,6 +28,7 @@ from benchlib import (
     join_secret,
     loadavg,
     percentile,
+    prioritise,
     request,
     wait_quiet,
 )
@@ -53,11 +54,21 @@ def main() -> None:
     )
     parser.add_argument("--quiet", type=float, default=0.3, help="wait for fewer busy cores")
     parser.add_argument("--patience", type=float, default=120.0, help="...for at most seconds")
+    parser.add_argument(
+        "--nice",
+        type=int,
+        default=0,
+        help="niceness of server and load generator (e.g. -10 as root on a shared machine)",
+    )
+    parser.add_argument(
+        "--patches", default="", help="candidate fixes to patch in (benchmarks/patched_serve.py)"
+    )
     parser.add_argument("--json", help="append the results to this file (JSON lines)")
     args = parser.parse_args()
     checkpoints = [int(c) for c in args.checkpoints.split(",")]
     results = []
-    with Server() as server:
+    prioritise(args.nice)
+    with Server(nice=args.nice, patches=args.patches) as server:
         server.start()
         game_id = create_game(server.port, "Log length", players=5)
         held = hold_db(server.data) if args.hold_db else None
