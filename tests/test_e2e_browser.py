@@ -51,7 +51,8 @@ ROUNDS = 3
 TRIGGER_AT = (1, 0)
 """(round, turn index) whose crossroads card is triggered; every other one is let pass."""
 EXILE_VOTE_AT = (2, 0)
-OVERRUN_ROUND = 2
+OVERRUN_ROUND = 3
+"""The last round: entrance 2 stays full after the overrun, so no later round repeats it."""
 UNDO_ROUND = 1
 RELOAD_AT = (3, 1)
 SAFE_MORALE = 12
@@ -96,8 +97,36 @@ def server(tmp_path) -> Iterator[LiveServer]:
 
 # --- devices --------------------------------------------------------------------------------
 
-SETTLED_JS = """() => !document.querySelector(
-  '#game .htmx-request:not(#join-panel), #game.htmx-request, .htmx-swapping, .htmx-settling')"""
+IN_FLIGHT_JS = """(() => {
+  /* Count this page's requests under way (htmx's XHRs, phone.js's fetches) until their answer
+     has been handled, so a wait can tell a screen that is still changing from a settled one. */
+  let n = 0;
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...args) {
+    n += 1;
+    this.addEventListener("loadend", () => { setTimeout(() => { n -= 1; }, 0); });
+    return send.apply(this, args);
+  };
+  const fetched = window.fetch;
+  window.fetch = function (...args) {
+    n += 1;
+    const done = () => { setTimeout(() => { n -= 1; }, 0); };
+    return fetched.apply(this, args).then((r) => { r.clone().text().then(done, done); return r; },
+      (e) => { done(); throw e; });
+  };
+  Object.defineProperty(window, "e2eInFlight", { get: () => n });
+})();"""
+SETTLED_JS = """() => window.e2eInFlight === 0
+  && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, form.busy')"""
+
+
+SHOT_READY_JS = (
+    "() => { const side = document.querySelector('.game-side'); if (side) side.scrollTop = 0; }"
+)
+ANIMATIONS_DONE_JS = (
+    "() => document.getAnimations().every(a => a.playState !== 'running' || a.effect"
+    " && a.effect.getComputedTiming().iterations === Infinity)"
+)
 
 
 class Shots:
@@ -110,7 +139,10 @@ class Shots:
         self.n = 0
 
     def take(self, page: Any, name: str, *, full: bool = False) -> None:
-        """Save what ``page`` shows now (the whole page when ``full``)."""
+        """Save what ``page`` shows now (the whole page when ``full``): the table screen with
+        its side panel scrolled to "What now", once every animation has run."""
+        page.evaluate(SHOT_READY_JS)
+        page.wait_for_function(ANIMATIONS_DONE_JS, timeout=WAIT_MS)
         self.n += 1
         page.screenshot(path=str(self.folder / f"{self.n:02d}-{name}.png"), full_page=full)
 
@@ -154,7 +186,7 @@ class Table:
             arg=before,
             timeout=WAIT_MS,
         )
-        self.page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
+        self.page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)  # a live refresh too
         after = self.version()
         if after == before + 1:
             return True
@@ -203,10 +235,11 @@ class Phone:
         """Wait until this phone shows ``version`` or newer (the live stream brings it)."""
         self.page.wait_for_function(
             "v => { const s = document.querySelector('#phone .screen');"
-            " return s && +s.dataset.version >= v && !document.querySelector('form.busy'); }",
+            " return s && +s.dataset.version >= v; }",
             arg=version,
             timeout=WAIT_MS,
         )
+        self.page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
 
     def act(self, button: Any) -> None:
         """Tap a button of this phone and wait for the game to move on one version."""
@@ -219,6 +252,7 @@ class Phone:
             arg=before,
             timeout=WAIT_MS,
         )
+        self.page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
         alert = self.page.locator("#phone .alert")
         assert self.version() == before + 1, (
             f"{self.name}'s phone action was not taken: "
@@ -405,6 +439,7 @@ def crisis_count(g: Game) -> int:
 
 def contribute(g: Game, phone: Phone, symbol: str, rnd: int) -> None:
     """The active player puts one card face down from their phone; the table counts it only."""
+    g.sync()
     before = crisis_count(g)
     page = phone.page
     if not page.evaluate("document.getElementById('crisis-add').open"):
@@ -428,6 +463,7 @@ def settle(g: Game) -> None:
         kind = g.table.whatnow()
         if kind == "vote":
             for phone in g.phones:
+                g.sync()
                 if phone.has("#vote form.thumbs"):
                     phone.act(phone.page.locator("#vote button.up"))
         elif kind == "bite":
@@ -441,6 +477,7 @@ def settle(g: Game) -> None:
 
 def trigger_crossroads(g: Game, drawer: Phone, rnd: int) -> None:
     """The drawer taps "Triggered"; the card shows on the table; the table takes an option."""
+    g.sync()
     trigger = drawer.page.locator("#crossroads .trigger").inner_text().strip()
     drawer.act(drawer.page.locator("#crossroads form button.primary"))
     g.sync()
@@ -484,8 +521,7 @@ def exile_vote(g: Game, rnd: int) -> None:
     ballots = [True, False, False]
     for n, (phone, up) in enumerate(zip(g.phones, ballots, strict=True)):
         assert phone.has("#vote form.thumbs"), f"{phone.name} cannot vote"
-        if n == 0:
-            g.shots.take(phone.page, f"phone-{phone.name}-vote", full=True)
+        g.shots.take(phone.page, f"phone-{phone.name}-vote", full=True)
         phone.act(phone.page.locator("#vote button.up" if up else "#vote button.down"))
         voted.append(phone.name)
         g.sync()
@@ -687,7 +723,8 @@ def play_turn(g: Game, rnd: int, turn: int, symbol: str) -> None:
         )
     assert drawer.has("#crossroads form button.primary")
     if turn == 0 and rnd == 1:
-        g.shots.take(drawer.page, f"phone-{drawer.name}-crossroads", full=True)
+        for phone in g.phones:
+            g.shots.take(phone.page, f"phone-{phone.name}-crossroads-turn", full=True)
         g.shots.take(g.table.page, f"r{rnd}-table-turn")
     if (rnd, turn) == TRIGGER_AT:
         trigger_crossroads(g, drawer, rnd)
@@ -709,10 +746,9 @@ def end_game(g: Game) -> None:
     g.sync()
     assert g.table.whatnow() == "declare_winners"
     marks = [True, False, True]
-    for n, (phone, done) in enumerate(zip(g.phones, marks, strict=True)):
+    for phone, done in zip(g.phones, marks, strict=True):
         assert phone.has("#mark-objective"), f"{phone.name} cannot mark the objective"
-        if n == 0:
-            g.shots.take(phone.page, f"phone-{phone.name}-mark-objective", full=True)
+        g.shots.take(phone.page, f"phone-{phone.name}-mark-objective", full=True)
         g.check_privacy()
         phone.act(phone.page.locator("#mark-objective button." + ("up" if done else "down")))
         g.sync()
@@ -749,6 +785,7 @@ def test_a_whole_game_on_the_table_and_three_phones(browser, server, lang):
         table_context = browser.new_context(viewport=TABLE_VIEWPORT)
         contexts.append(table_context)
         table_context.set_default_timeout(WAIT_MS)
+        table_context.add_init_script(IN_FLIGHT_JS)
         table = Table(table_context.new_page())
         game_id = create_game(table.page, base, lang, shots)
         assert game_id
@@ -762,6 +799,7 @@ def test_a_whole_game_on_the_table_and_three_phones(browser, server, lang):
             )
             contexts.append(context)
             context.set_default_timeout(WAIT_MS)
+            context.add_init_script(IN_FLIGHT_JS)
             phones.append(Phone(context.new_page(), name))
         g = Game(table, phones, lang, shots)
         if lang != "en":  # the pages below really are translated
