@@ -105,16 +105,11 @@ def insert_row(db: Database, game_id: str, seq: int, row: Row, keyframe: bytes |
     """Append one log row, its state stored against its keyframe's blob (None for a keyframe)."""
     action, steps, state = row
     blob = encode(state, keyframe)
-    db["actions"].insert(
-        {
-            "game_id": game_id,
-            "seq": seq,
-            "action": dumps(action),
-            "steps": dumps(steps),
-            "state_zlib": blob,
-            "base_seq": base_seq(seq),
-            "created": now(),
-        }
+    # Plain SQL: sqlite-utils' insert looks the table up first (a dozen statements a write).
+    db.execute(
+        "insert into actions (game_id, seq, action, steps, state_zlib, base_seq, created)"
+        " values (?, ?, ?, ?, ?, ?, ?)",
+        [game_id, seq, dumps(action), dumps(steps), blob, base_seq(seq), now()],
     )
     return blob
 
@@ -218,8 +213,10 @@ def keyframe_blob(db: Database, game_id: str, seq: int) -> bytes | None:
 def move_head(db: Database, game: dict[str, Any], head: int, state: State) -> int:
     """Point the game at another row, bump its version and refresh the list fields."""
     version = game["version"] + 1
-    db["games"].update(
-        game["id"], {"head": head, "version": version, "updated": now(), **summary(state)}
+    fields = {"head": head, "version": version, "updated": now(), **summary(state)}
+    db.execute(
+        f"update games set {', '.join(f'{name} = ?' for name in fields)} where id = ?",
+        [*fields.values(), game["id"]],
     )
     return version
 
@@ -290,14 +287,23 @@ def game_version(db: Database, game_id: str) -> int:
     return row[0]
 
 
-def log(db: Database, game_id: str) -> list[dict[str, Any]]:
-    """The applied rows up to the head: seq, action, steps and created, oldest first."""
-    rows = db.execute(
+def log(db: Database, game_id: str, last: int | None = None) -> list[dict[str, Any]]:
+    """The applied rows up to the head: seq, action, steps and created, oldest first.
+
+    With ``last``, only the latest ``last`` of them (still oldest first): only those are read
+    and decoded, so showing the end of a long game costs what a short one does.
+    """
+    sql = (
         "select a.seq, a.action, a.steps, a.created from actions a"
         " join games g on g.id = a.game_id where a.game_id = ? and a.seq <= g.head"
-        " order by a.seq",
-        [game_id],
-    ).fetchall()
+    )
+    if last is None:
+        rows = db.execute(sql + " order by a.seq", [game_id]).fetchall()
+    else:
+        if last < 1:
+            raise ValueError(f"last must be at least 1, not {last}")
+        rows = db.execute(sql + " order by a.seq desc limit ?", [game_id, last]).fetchall()
+        rows.reverse()
     if not rows:
         raise UnknownGame(game_id)
     return [
