@@ -88,6 +88,24 @@ def get_locale() -> str:
     return choose_locale(request.cookies.get(COOKIE), request.accept_languages)
 
 
+def request_translations() -> Any:
+    """This request's Flask-Babel translations, looked up once per request (kept on ``g``).
+
+    Flask-Babel's template gettext finds the locale and its catalogue again for every string
+    (hundreds per table screen); a request reads one language throughout (nothing here calls
+    ``flask_babel.refresh`` or ``force_locale``), so the first answer stands for the rest.
+    """
+    from flask import g, has_request_context
+    from flask_babel import get_translations
+
+    if not has_request_context():
+        return get_translations()
+    found = g.get("_companion_translations")
+    if found is None:
+        found = g._companion_translations = get_translations()
+    return found
+
+
 def init_app(app: Flask) -> None:
     """Set up Flask-Babel, the template helpers and the language headers on ``app``."""
     from flask import request, url_for
@@ -97,6 +115,14 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LOCALE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(translations_dir()))
     Babel(app, locale_selector=get_locale)
+    # The same callables Flask-Babel installs, with the catalogue found once per request.
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: request_translations().ugettext(s),
+        ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: request_translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n),
+    )
     # {% trans %} blocks are whitespace-trimmed, as babel.cfg extracts them.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
 
