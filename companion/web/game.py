@@ -222,10 +222,8 @@ def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any
 
 def recent(game_id: str, state: dict[str, Any], rows: int | None = RECENT_ROWS) -> list[dict]:
     """The latest log rows, newest first, each with its action type and public sentences."""
-    entries = store.log(get_db(), game_id)
-    chosen = entries if rows is None else entries[-rows:]
     out = []
-    for row in reversed(chosen):
+    for row in reversed(store.log(get_db(), game_id, last=rows)):
         out.append(
             {
                 "seq": row["seq"],
@@ -296,9 +294,12 @@ def page(full: str, part: str, ctx: dict[str, Any], status: int = 200) -> Respon
     return response
 
 
-def screen(game_id: str, status: int = 200, **extra: Any) -> Response:
-    """The table screen (page or #game fragment) at the game's head."""
-    ctx = context(game_id, load(game_id), **extra)
+def screen(
+    game_id: str, status: int = 200, current: store.Current | None = None, **extra: Any
+) -> Response:
+    """The table screen (page or #game fragment) at the game's head (``current``, when the
+    caller has just written it, else read)."""
+    ctx = context(game_id, current or load(game_id), **extra)
     return page("game/table.html", "partials/game/screen.html", ctx, status)
 
 
@@ -337,7 +338,8 @@ def act(game_id: str) -> Response:
         return screen(game_id, 422, alert=rule_message(exc))
     live.committed(game_id, result.version)
     if fragment_wanted():
-        return screen(game_id, notice={"kind": "done", "type": result.action["type"]})
+        written = store.Current(result.state, result.version, result.head)
+        return screen(game_id, current=written, notice={"kind": "done", "type": action["type"]})
     return back_to_table(game_id)
 
 
@@ -365,7 +367,9 @@ def _move(game_id: str, how: Callable[..., store.Result], done: str) -> Response
         return screen(game_id, 409, alert=_("Nothing to redo: no undone action is waiting."))
     live.committed(game_id, result.version)
     if fragment_wanted():
-        return screen(game_id, notice={"kind": done, "type": result.action.get("type")})
+        written = store.Current(result.state, result.version, result.head)
+        notice = {"kind": done, "type": result.action.get("type")}
+        return screen(game_id, current=written, notice=notice)
     return back_to_table(game_id)
 
 

@@ -104,7 +104,7 @@ def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
 
 def rendered_log(game_id: str, seat_id: str, state: dict[str, Any]) -> list[dict[str, Any]]:
     """The latest log rows, newest first: public steps and this seat's private ones, as text."""
-    rows = store.log(store.get_db(), game_id)[-RECENT_ROWS:]
+    rows = store.log(store.get_db(), game_id, last=RECENT_ROWS)
     out = []
     for row in reversed(rows):
         lines = [
@@ -296,5 +296,6 @@ def act(game_id: str) -> Response:
         return screen(game_id, seat_id, latest, 422, alert=rule_message(exc))
     live.committed(game_id, result.version)
     if fragment_wanted():
-        return screen(game_id, seat_id, store.current(db, game_id), notice=action["type"])
+        written = store.Current(result.state, result.version, result.head)
+        return screen(game_id, seat_id, written, notice=action["type"])
     return redirect(url_for("phone.page", game_id=game_id), code=303)
