@@ -306,6 +306,17 @@ class Game:
         """The phone holding a seat."""
         return next(p for p in self.phones if p.seat_id == seat_id)
 
+    def first_player(self) -> str:
+        """The seat the table's board marks as the first player."""
+        heading = self.table.page.locator("#game article.seat:has(.flag-first) h3")
+        return (heading.get_attribute("id") or "").removeprefix("board-seat-")
+
+    def clockwise_from(self, seat_id: str) -> list[str]:
+        """The seats from this one to its left, round the table (the turn order)."""
+        ids = [p.seat_id for p in self.phones]
+        start = ids.index(seat_id)
+        return ids[start:] + ids[:start]
+
     def right_of(self, seat_id: str) -> Phone:
         """The phone of the player to this seat's right (the previous seat clockwise)."""
         index = [p.seat_id for p in self.phones].index(seat_id)
@@ -706,8 +717,8 @@ def reload_phone(g: Game, phone: Phone) -> None:
     g.shots.take(phone.page, f"phone-{phone.name}-reloaded", full=True)
 
 
-def play_turn(g: Game, rnd: int, turn: int, symbol: str) -> None:
-    """One player's turn, started and ended from the table."""
+def play_turn(g: Game, rnd: int, turn: int, symbol: str) -> str:
+    """One player's turn, started and ended from the table; the seat whose turn it was."""
     g.sync()
     start = g.table.control("start_turn", ".ctl-main")
     active_id = start.locator("input[name=seat_id]").get_attribute("value") or ""
@@ -739,6 +750,7 @@ def play_turn(g: Game, rnd: int, turn: int, symbol: str) -> None:
     g.table.act(g.table.control("end_turn", ".ctl-main").locator("button"))
     g.sync()
     assert not drawer.has("#crossroads"), "the card stays on the phone after the turn"
+    return active_id
 
 
 def end_game(g: Game) -> None:
@@ -825,11 +837,15 @@ def test_a_whole_game_on_the_table_and_three_phones(browser, server, lang):
 
         correct_counter(g, "morale", SAFE_MORALE)
         correct_counter(g, "food", SAFE_FOOD)
+        first = ""
         for rnd in range(1, ROUNDS + 1):
             symbol = reveal_crisis(g, rnd)
             g.check_privacy()
-            for turn in range(len(phones)):
-                play_turn(g, rnd, turn, symbol)
+            if first:  # the first player token went to the right
+                assert g.first_player() == g.right_of(first).seat_id
+            first = g.first_player()
+            order = [play_turn(g, rnd, turn, symbol) for turn in range(len(phones))]
+            assert order == g.clockwise_from(first), (rnd, order, first)
             assert crisis_count(g) == len(phones)
             colony_phase(g, rnd, met=rnd == ROUNDS)
             g.check_privacy()
