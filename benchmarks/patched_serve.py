@@ -10,6 +10,12 @@ modules; nothing in the tree changes. The fixes (each one the lead may make in t
   (for the GIL) with rendering that response.
 - cached_gettext (companion/i18n.py): look the request's translations up once per request
   instead of once per translated string in templates.
+- render_gate (companion/__init__.py or companion/cli.py): let at most two requests other than
+  event streams run the app at once (a semaphore around ``app.wsgi_app``), so a burst of view
+  fetches queues instead of a dozen threads trading the GIL.
+
+keep_db and cached_gettext are in the tree since commits 4e902d0 and d8e7ee0 (patching them in
+again changes nothing worth measuring).
 
     python benchmarks/patched_serve.py keep_db,defer_publish serve --host 127.0.0.1 --port 5001
 
@@ -25,7 +31,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-PATCHES = ("keep_db", "defer_publish", "cached_gettext")
+PATCHES = ("keep_db", "defer_publish", "cached_gettext", "render_gate")
+GATE = 2
 
 
 def keep_db() -> None:
@@ -93,6 +100,40 @@ def cached_gettext() -> None:
             ngettext=lambda s, p, n: tr().ungettext(s, p, n),
             newstyle=True,
         )
+        return app
+
+    companion.create_app = patched
+
+
+def render_gate() -> None:
+    """At most GATE requests (event streams excepted) inside the app at once."""
+    import threading
+
+    import companion
+
+    create_app = companion.create_app
+
+    def patched(*args: Any, **kwargs: Any) -> Any:
+        app = create_app(*args, **kwargs)
+        inner = app.wsgi_app
+        gate = threading.BoundedSemaphore(GATE)
+
+        def gated(environ: dict[str, Any], start_response: Any) -> Any:
+            if environ.get("PATH_INFO", "").endswith("/events"):
+                return inner(environ, start_response)
+            with gate:
+                body = inner(environ, start_response)
+                if isinstance(body, list):
+                    return body
+                # Read the body inside the gate, then close it (its on-close callbacks run).
+                try:
+                    return list(body)
+                finally:
+                    close = getattr(body, "close", None)
+                    if close is not None:
+                        close()
+
+        app.wsgi_app = gated
         return app
 
     companion.create_app = patched
