@@ -47,13 +47,25 @@
       })
     };
   });
+  // The groups the table opened or closed by hand, remembered across every swap (two swaps may
+  // overlap: the table's own answer and a live refresh).
+  var chosen = {};
+  document.addEventListener("toggle", function (event) {
+    var d = event.target;
+    if (d.tagName === "DETAILS" && d.id && d.closest(".game-side") && !restoring) {
+      chosen[d.id] = d.open;
+    }
+  }, true);
+  var restoring = false;
   document.addEventListener("htmx:afterSettle", function () {
     var side = document.querySelector(".game-side");
+    restoring = true;
+    Object.keys(chosen).forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d) d.open = chosen[id];
+    });
+    setTimeout(function () { restoring = false; }, 0);
     if (side && kept) {
-      kept.open.forEach(function (pair) {
-        var d = document.getElementById(pair[0]);
-        if (d) d.open = pair[1];
-      });
       var alert = side.querySelector("[role=alert]");
       side.scrollTop = alert ? 0 : kept.scroll;
     }

@@ -76,8 +76,12 @@ def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, serve
     page.evaluate("document.querySelector('.game-side').scrollTop = 250")
     page.click(".ctl-add_barricade button >> nth=0")
     version_is(page, 4)
-    assert page.evaluate("document.getElementById('group-corrections').open")
-    assert page.evaluate("document.querySelector('.game-side').scrollTop") > 0
+    # the open groups and the scroll come back once the swap has settled (htmx settles later)
+    page.wait_for_function(
+        "document.getElementById('group-corrections').open"
+        " && document.querySelector('.game-side').scrollTop > 0",
+        timeout=WAIT_MS,
+    )
 
     other = app.test_client()  # another device acts: the screen follows by itself
     posted = other.post(
