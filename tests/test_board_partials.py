@@ -318,15 +318,6 @@ def test_crisis_shows_symbols_cards_and_target(app):
     assert page.root.find("crisis-none").text() == "No crisis in play."
 
 
-def test_crisis_count_falls_back_to_the_view_contribution_count(app):
-    view = sample_view()
-    del view["numbers"]
-    view["crisis"]["contributions"] = 4
-    page = render(app, '{% include "partials/board/crisis.html" %}', view=view)
-    counts = page.root.find("crisis-count")
-    assert [d.text() for d in counts.find_all(tag="dd")] == ["4"]
-
-
 def test_names_from_players_and_cards_are_escaped(app):
     view = sample_view()
     view["survivors"][0]["name"] = EVIL

@@ -4,44 +4,24 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from test_engine_game import setup_for
 
 import companion.engine as engine
 from companion.engine import steps as steps_module
 from companion.engine.steps import RENDERERS, render_step, set_localedir, step, translator
 
-NOTES_PO = Path("/work/notes/engine_pt_BR.po")
-"""The engine's pt_BR translations as written for issue 10; the lead merges them into the project
-catalogue. While this file exists the tests read it, so they check exactly these sentences."""
-
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
 @pytest.fixture(scope="module", autouse=True)
-def pt_br(tmp_path_factory):
-    """Point the engine's translator at a pt_BR catalogue holding the engine's messages."""
-    if NOTES_PO.exists():
-        folder = tmp_path_factory.mktemp("locale")
-        target = folder / "pt_BR" / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        with open(NOTES_PO, "rb") as po:
-            catalog = read_po(po, locale="pt_BR", domain="messages")
-        with open(target / "messages.mo", "wb") as mo:
-            write_mo(mo, catalog)
-        set_localedir(folder)
-    else:
-        set_localedir(None)
-    if translator("pt_BR").gettext("the colony") == "the colony":
-        set_localedir(None)
-        pytest.skip("no pt_BR catalogue holds the engine's messages yet")
-    yield
+def pt_br():
+    """The engine reads the project's own pt_BR catalogue; it must hold the engine's messages."""
     set_localedir(None)
+    assert translator("pt_BR").gettext("the colony") != "the colony"
+    yield
 
 
 # --- one sample step of every kind --------------------------------------------------------

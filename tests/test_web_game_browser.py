@@ -32,6 +32,8 @@ def browser() -> Iterator:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover
+        if os.environ.get("CI") == "true":
+            pytest.fail("playwright is not installed, and CI must run the browser tests")
         pytest.skip("playwright is not installed")
     if not shutil.which(CHROMIUM) and os.environ.get("CI") != "true":
         pytest.skip("chromium is not installed")

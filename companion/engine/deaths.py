@@ -87,6 +87,21 @@ def remove_survivor(
         after_survivor_lost(st, steps, seat(st, gone["owner"]), gone)
 
 
+def promote_leader(st: State, steps: list[Step], owner: dict, survivor_id: str) -> None:
+    """Make one of a player's survivors their group leader, the others followers (002:1777)."""
+    for s in survivors_of(st, owner["id"]):
+        s["leader"] = s["id"] == survivor_id
+    steps.append(
+        step(
+            "leader_promoted",
+            seat=owner["id"],
+            seat_name=owner["name"],
+            survivor=survivor_id,
+            name=survivor(st, survivor_id)["name"],
+        )
+    )
+
+
 def after_survivor_lost(st: State, steps: list[Step], owner: dict, lost: dict) -> None:
     """Keep a group whole after losing a survivor (base 002 "Killing Survivors").
 
@@ -98,17 +113,7 @@ def after_survivor_lost(st: State, steps: list[Step], owner: dict, lost: dict) -
     group = survivors_of(st, owner["id"])
     if group:
         if lost.get("leader"):
-            heir = max(group, key=lambda s: s["influence"])
-            heir["leader"] = True
-            steps.append(
-                step(
-                    "leader_promoted",
-                    seat=owner["id"],
-                    seat_name=owner["name"],
-                    survivor=heir["id"],
-                    name=heir["name"],
-                )
-            )
+            promote_leader(st, steps, owner, max(group, key=lambda s: s["influence"])["id"])
         return
     if st["settings"]["player_elimination"]:
         owner["eliminated"] = True

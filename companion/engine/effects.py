@@ -235,14 +235,6 @@ def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:
         raise RuleError(N_("effect {kind} needs its {field} as text"), kind=shown(kind), field=name)
 
 
-def _check_target(effect: Effect) -> None:
-    """Raise for a target the vocabulary does not know."""
-    if effect.get("target") not in TARGETS:
-        raise RuleError(
-            UNKNOWN_TARGET, target=shown(effect.get("target")), known=", ".join(TARGETS)
-        )
-
-
 # --- counters ---
 
 

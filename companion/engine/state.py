@@ -154,11 +154,6 @@ def right_of(st: State, seat_id: str) -> str:
     return _neighbour(st, seat_id, "right")
 
 
-def left_of(st: State, seat_id: str) -> str:
-    """The seat still in the game to the left of this one (the next one, wrapping)."""
-    return _neighbour(st, seat_id, "left")
-
-
 def _neighbour(st: State, seat_id: str, side: str) -> str:
     """The nearest seat in play on one side of a seat that is in play."""
     in_play = {s["id"] for s in seats_in_play(st)}

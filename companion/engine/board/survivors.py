@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.checks import active_seat, check_place, expose, exposures, require_room
-from companion.engine.deaths import add_wound, kill_survivor, remove_survivor
+from companion.engine.deaths import add_wound, kill_survivor, promote_leader, remove_survivor
 from companion.engine.dice import Randomness
 from companion.engine.errors import RuleError, shown
 from companion.engine.state import (
@@ -172,7 +172,7 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
             name=card["name"],
         )
     leader = player["needs_survivor"] or not survivors_of(st, player["id"])
-    newcomer = new_survivor(card, player["id"], leader=leader, place=place)
+    newcomer = new_survivor(card, player["id"], place=place)
     st["survivors"].append(newcomer)
     player["needs_survivor"] = False
     steps.append(
@@ -187,15 +187,7 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
         )
     )
     if leader:
-        steps.append(
-            step(
-                "leader_promoted",
-                seat=player["id"],
-                seat_name=player["name"],
-                survivor=newcomer["id"],
-                name=newcomer["name"],
-            )
-        )
+        promote_leader(st, steps, player, newcomer["id"])
 
 
 def add_survivor(
@@ -233,17 +225,7 @@ def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[Stat
         raise RuleError(
             N_("{name} already leads {player}'s group"), name=chosen["name"], player=player["name"]
         )
-    for s in survivors_of(st, seat_id):
-        s["leader"] = s["id"] == survivor_id
-    steps.append(
-        step(
-            "leader_promoted",
-            seat=seat_id,
-            seat_name=player["name"],
-            survivor=survivor_id,
-            name=chosen["name"],
-        )
-    )
+    promote_leader(st, steps, player, survivor_id)
     return st, steps
 
 
