@@ -106,6 +106,55 @@ def request_translations() -> Any:
     return found
 
 
+def template_callables() -> dict[str, Any]:
+    """Jinja's "newstyle" gettext functions, each reaching the catalogue in one call.
+
+    Jinja wraps the installed functions so that ``_()`` calls an alias, which calls the
+    wrapper, which calls the function, each through the template context: three hops for each
+    of the hundreds of strings on the table screen. These do what the wrappers do (escape the
+    variables when the template autoescapes, always format, ``num`` and ``context`` given to
+    the format) in one.
+    """
+    from jinja2 import pass_context
+    from markupsafe import Markup
+
+    def formatted(context: Any, text: str, variables: dict[str, Any]) -> str:
+        return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+    @pass_context
+    def gettext(__context: Any, __string: str, **variables: Any) -> str:
+        return formatted(__context, request_translations().ugettext(__string), variables)
+
+    @pass_context
+    def ngettext(__context: Any, __s: str, __p: str, __num: int, **variables: Any) -> str:
+        variables.setdefault("num", __num)
+        text = request_translations().ungettext(__s, __p, __num)
+        return formatted(__context, text, variables)
+
+    @pass_context
+    def pgettext(__context: Any, __ctx: str, __string: str, **variables: Any) -> str:
+        variables.setdefault("context", __ctx)
+        text = request_translations().upgettext(__ctx, __string)
+        return formatted(__context, text, variables)
+
+    @pass_context
+    def npgettext(
+        __context: Any, __ctx: str, __s: str, __p: str, __num: int, **variables: Any
+    ) -> str:
+        variables.setdefault("context", __ctx)
+        variables.setdefault("num", __num)
+        text = request_translations().unpgettext(__ctx, __s, __p, __num)
+        return formatted(__context, text, variables)
+
+    return {
+        "_": gettext,
+        "gettext": gettext,
+        "ngettext": ngettext,
+        "pgettext": pgettext,
+        "npgettext": npgettext,
+    }
+
+
 def init_app(app: Flask) -> None:
     """Set up Flask-Babel, the template helpers and the language headers on ``app``."""
     from flask import request, url_for
@@ -115,7 +164,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LOCALE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(translations_dir()))
     Babel(app, locale_selector=get_locale)
-    # The same callables Flask-Babel installs, with the catalogue found once per request.
+    # The same callables Flask-Babel installs, with the catalogue found once per request...
     app.jinja_env.install_gettext_callables(
         gettext=lambda s: request_translations().ugettext(s),
         ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
@@ -123,6 +172,8 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: request_translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n),
     )
+    # ...and called in one step instead of three (see ``template_callables``).
+    app.jinja_env.globals.update(template_callables())
     # {% trans %} blocks are whitespace-trimmed, as babel.cfg extracts them.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
 

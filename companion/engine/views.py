@@ -154,11 +154,15 @@ def table_view(state: State) -> dict[str, Any]:
     return view
 
 
-def seat_view(state: State, seat_id: str) -> dict[str, Any]:
+def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """A phone's view: the table's view, plus its own secrets (card facts) under "mine" and its
-    own legal actions under "legal"."""
+    own legal actions under "legal".
+
+    ``table`` is ``table_view(state)`` when the caller already has it (every phone of a game
+    shares one): it is not changed; the seat's view is a new dict sharing its public parts.
+    """
     seat(state, seat_id)
-    view = table_view(state)
+    view = dict(table) if table is not None else table_view(state)
     view["seat"] = seat_id
     secrets = state["secrets"][seat_id]
     crisis = state.get("crisis")

@@ -56,14 +56,37 @@ def dictionary(keyframe: State) -> bytes:
 @functools.lru_cache(maxsize=16)
 def keyframe_dictionary(keyframe_blob: bytes) -> bytes:
     """The dictionary of a stored keyframe, kept for the next rows (bytes: nothing to mutate)."""
-    return dictionary(decode(keyframe_blob))
+    return dictionary(keyframe_state(keyframe_blob))
+
+
+@functools.lru_cache(maxsize=64)
+def keyframe_state(keyframe_blob: bytes) -> State:
+    """A stored keyframe's state, decoded once for the next rows written against it.
+
+    Only ``encode`` reads it, and never changes it: ``decode`` gives every reader its own copy.
+    A field equal to the one of the keyframe decoded before is that same object (the card
+    catalogue, the largest field, is the same in nearly every game), so the kept keyframes
+    cost little more memory than their changing fields.
+    """
+    state = json.loads(unpack(keyframe_blob))
+    for key, value in state.items():
+        seen = _last_fields.get(key)
+        if seen is not None and seen == value:
+            state[key] = seen
+        else:
+            _last_fields[key] = value
+    return state
+
+
+_last_fields: dict[str, Any] = {}
+"""Each field of the keyframe ``keyframe_state`` decoded last (read-only, like the states)."""
 
 
 def encode(state: State, keyframe_blob: bytes | None = None) -> bytes:
     """A state as stored: whole for a keyframe, else its differences from the stored keyframe."""
     if keyframe_blob is None:
         return pack(dumps(state).encode("utf-8"))
-    keyframe = decode(keyframe_blob)
+    keyframe = keyframe_state(keyframe_blob)
     delta = {
         "changed": {k: v for k, v in state.items() if k not in keyframe or keyframe[k] != v},
         "removed": sorted(k for k in keyframe if k not in state),

@@ -222,15 +222,30 @@ def move_head(db: Database, game: dict[str, Any], head: int, state: State) -> in
 
 
 def act(
-    db: Database, game_id: str, action: Action, *, version: int, apply: Apply = engine_apply
+    db: Database,
+    game_id: str,
+    action: Action,
+    *,
+    version: int,
+    apply: Apply = engine_apply,
+    known: Current | None = None,
 ) -> Result:
-    """Apply one action at the head; drops any redo tail. Rule errors propagate, nothing written."""
+    """Apply one action at the head; drops any redo tail. Rule errors propagate, nothing written.
+
+    ``known`` is the caller's head (state, version, head) as read before: when it is the stored
+    version and head, its state is used instead of reading the head row again (``apply`` must
+    not change it, as the engine does not).
+    """
     action = with_seed(action)
     with write_transaction(db):
         game = game_row(db, game_id)
         check_version(game, version)
         head = game["head"]
-        state, steps = apply(log_row(db, game_id, head)["state"], action)
+        if known is not None and (known.version, known.head) == (game["version"], head):
+            before = known.state
+        else:
+            before = log_row(db, game_id, head)["state"]
+        state, steps = apply(before, action)
         db.execute("delete from actions where game_id = ? and seq > ?", [game_id, head])
         keyframe = keyframe_blob(db, game_id, head + 1)
         insert_row(db, game_id, head + 1, (action, steps, state), keyframe)
@@ -277,6 +292,14 @@ def current(db: Database, game_id: str) -> Current:
     if row is None:
         raise UnknownGame(game_id)
     return Current(decode(row[0], row[1]), row[2], row[3])
+
+
+def head_of(db: Database, game_id: str) -> tuple[int, int]:
+    """The game's version and head row alone (cheap: says whether a kept head is still it)."""
+    row = db.execute("select version, head from games where id = ?", [game_id]).fetchone()
+    if row is None:
+        raise UnknownGame(game_id)
+    return row[0], row[1]
 
 
 def game_version(db: Database, game_id: str) -> int:

@@ -27,8 +27,8 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import htmx, store
-from companion.store import get_db
-from companion.web import forms, history, live
+from companion.store import get_db, seats
+from companion.web import forms, history, live, qr, shared
 from companion.web.auth import require_table, table_credential
 from companion.web.chart import morale_chart
 
@@ -131,7 +131,7 @@ def locale() -> str:
 def load(game_id: str) -> store.Current:
     """The game's head state, version and head (404 for an unknown game)."""
     try:
-        return store.current(get_db(), game_id)
+        return shared.head(get_db(), game_id)
     except store.UnknownGame:
         abort(404, description=_("There is no such game: it may have been deleted."))
 
@@ -220,10 +220,18 @@ def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any
     return preview
 
 
-def recent(game_id: str, state: dict[str, Any], rows: int | None = RECENT_ROWS) -> list[dict]:
-    """The latest log rows, newest first, each with its action type and public sentences."""
+def recent(
+    game_id: str, current: store.Current, rows: int | None = RECENT_ROWS
+) -> list[dict[str, Any]]:
+    """The latest log rows (``None``: all of them), newest first, each with its action type and
+    public sentences."""
+    state = current.state
+    if rows is not None and rows <= shared.LOG_TAIL:
+        entries = shared.log_tail(get_db(), game_id, current)[-rows:]
+    else:
+        entries = store.log(get_db(), game_id, last=rows)
     out = []
-    for row in reversed(store.log(get_db(), game_id, last=rows)):
+    for row in reversed(entries):
         out.append(
             {
                 "seq": row["seq"],
@@ -249,12 +257,18 @@ def chart_for(game_id: str) -> Markup:
     return Markup(morale_chart(points, labels, chart_id="game-chart"))
 
 
+def board_markup(view: dict[str, Any]) -> Markup:
+    """The board of a table view, rendered (partials/board/board.html renders it given a view)."""
+    return Markup(render_template("partials/board/board.html", view=view))
+
+
 def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
-    """Everything the table screen's templates read."""
-    state = current.state
-    view = engine.table_view(state)
+    """Everything the table screen's templates read; what depends only on the version and the
+    language (the view, the board, the latest log lines) is made once for every device."""
+    view = shared.table_view(game_id, current)
     legal = view["legal"]["table"]
-    log_rows = recent(game_id, state)
+    lang = locale()
+    log_rows = shared.part(game_id, current, ("recent", lang), lambda: recent(game_id, current))
     head_row = log_rows[0] if log_rows else None
     ctx: dict[str, Any] = {
         "game_id": game_id,
@@ -263,13 +277,11 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
         "version": current.version,
         "head": current.head,
         "view": view,
+        "board_html": shared.part(game_id, current, ("board", lang), lambda: board_markup(view)),
         "legal": legal,
         "names": names(view),
         "recent": log_rows,
         "reveal": head_row if head_row and head_row["type"] in REVEALED else None,
-        "preview": colony_preview(state, view),
-        "crisis_choices": choices(legal, "reveal_crisis", "crisis", "crises"),
-        "survivor_choices": choices(legal, "add_survivor", "survivor_id", "survivors"),
         "controls": table_credential(game_id),
         "alert": None,
         "notice": None,
@@ -279,6 +291,33 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
     }
     ctx.update(extra)
     return ctx
+
+
+def with_choices(ctx: dict[str, Any], current: store.Current) -> dict[str, Any]:
+    """The context with what the controls offer: the colony step's preview (worked out with a
+    fresh seed) and the crisis and survivor cards by name."""
+    view, legal = ctx["view"], ctx["legal"]
+    return {
+        **ctx,
+        "preview": colony_preview(current.state, view),
+        "crisis_choices": choices(legal, "reveal_crisis", "crisis", "crises"),
+        "survivor_choices": choices(legal, "add_survivor", "survivor_id", "survivors"),
+    }
+
+
+def side_markup(game_id: str, current: store.Current, ctx: dict[str, Any]) -> Markup:
+    """The side of the table screen under its notices (partials/game/side.html), rendered once
+    per version, language and credential; with the controls, also per set of seats held and per
+    address the QR code shows (the join panel)."""
+    key: tuple[Any, ...] = ("side", locale(), bool(ctx["controls"]))
+    if ctx["controls"]:
+        key += (seats.seats_version(get_db(), game_id), qr.base_url())
+    return shared.part(
+        game_id,
+        current,
+        key,
+        lambda: Markup(render_template("partials/game/side.html", **with_choices(ctx, current))),
+    )
 
 
 def fragment_wanted() -> bool:
@@ -299,7 +338,9 @@ def screen(
 ) -> Response:
     """The table screen (page or #game fragment) at the game's head (``current``, when the
     caller has just written it, else read)."""
-    ctx = context(game_id, current or load(game_id), **extra)
+    current = current or load(game_id)
+    ctx = context(game_id, current, **extra)
+    ctx["side_html"] = side_markup(game_id, current, ctx)
     return page("game/table.html", "partials/game/screen.html", ctx, status)
 
 
@@ -328,19 +369,33 @@ def act(game_id: str) -> Response:
         return screen(game_id, 400, alert=str(exc))
     if version != head.version:
         return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
-    if action["type"] not in engine.table_view(head.state)["legal"]["table"]:
+    if action["type"] not in shared.table_view(game_id, head)["legal"]["table"]:
         return screen(game_id, 422, alert=_("This cannot be done now: the screen shows what can."))
     try:
-        result = store.act(get_db(), game_id, action, version=version)
+        result = store.act(get_db(), game_id, action, version=version, known=head)
     except store.StaleVersion:
         return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
     except engine.RuleError as exc:
         return screen(game_id, 422, alert=rule_message(exc))
-    live.committed(game_id, result.version)
-    if fragment_wanted():
-        written = store.Current(result.state, result.version, result.head)
-        return screen(game_id, current=written, notice={"kind": "done", "type": action["type"]})
-    return back_to_table(game_id)
+    notice = {"kind": "done", "type": action["type"]}
+    return answer_written(game_id, result, notice)
+
+
+def answer_written(game_id: str, result: store.Result, notice: dict[str, Any]) -> Response:
+    """The reply to a committed write: the new screen with its notice (or a redirect), and
+    then the new version goes live.
+
+    The reply is rendered first, so the board every device is about to fetch is made once,
+    here, and the devices' fetches do not slow the acting screen down. The version goes live
+    even if the rendering fails: the write is committed.
+    """
+    written = shared.remember(game_id, store.Current(result.state, result.version, result.head))
+    try:
+        if fragment_wanted():
+            return screen(game_id, current=written, notice=notice)
+        return back_to_table(game_id)
+    finally:
+        live.committed(game_id, result.version)
 
 
 def rule_message(exc: engine.RuleError) -> str:
@@ -365,12 +420,7 @@ def _move(game_id: str, how: Callable[..., store.Result], done: str) -> Response
         return screen(game_id, 409, alert=_("Nothing to undo: the game is at its setup."))
     except store.NothingToRedo:
         return screen(game_id, 409, alert=_("Nothing to redo: no undone action is waiting."))
-    live.committed(game_id, result.version)
-    if fragment_wanted():
-        written = store.Current(result.state, result.version, result.head)
-        notice = {"kind": done, "type": result.action.get("type")}
-        return screen(game_id, current=written, notice=notice)
-    return back_to_table(game_id)
+    return answer_written(game_id, result, {"kind": done, "type": result.action.get("type")})
 
 
 @bp.post("/<game_id>/undo")
@@ -390,7 +440,8 @@ def redo(game_id: str) -> Response:
 @bp.get("/<game_id>/colony")
 def colony(game_id: str) -> Response:
     """A preview of the colony step that is due, with a Confirm form carrying its seed."""
-    ctx = context(game_id, load(game_id))
+    current = load(game_id)
+    ctx = with_choices(context(game_id, current), current)
     return page("game/colony.html", "partials/game/colony.html", ctx)
 
 
@@ -399,7 +450,7 @@ def game_log(game_id: str) -> Response:
     """The whole game in plain words, newest first (public steps only)."""
     current = load(game_id)
     ctx = context(game_id, current)
-    ctx["entries"] = recent(game_id, current.state, rows=None)
+    ctx["entries"] = recent(game_id, current, rows=None)
     return page("game/log.html", "partials/game/log.html", ctx)
 
 

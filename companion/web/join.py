@@ -24,10 +24,9 @@ from flask_babel import gettext as _
 from werkzeug.routing import BuildError
 from werkzeug.wrappers import Response
 
-import companion.engine as engine
 from companion import htmx, store
 from companion.store import seats
-from companion.web import qr
+from companion.web import qr, shared
 from companion.web.auth import require_table, table_credential
 
 bp = Blueprint("join", __name__)
@@ -110,10 +109,10 @@ def table_url(game_id: str) -> str:
 def game_seats(game_id: str) -> list[dict[str, Any]] | None:
     """The game's seats as the table view shows them (id, name, exiled...), or None."""
     try:
-        state = store.current(store.get_db(), game_id).state
+        current = shared.head(store.get_db(), game_id)
     except store.UnknownGame:
         return None
-    return engine.table_view(state)["seats"]
+    return shared.table_view(game_id, current)["seats"]
 
 
 def picker(

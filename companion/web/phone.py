@@ -23,13 +23,13 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import store
 from companion.store import seats
-from companion.web import forms, live
+from companion.web import forms, live, shared
 from companion.web.join import fragment_wanted, phone_token, refused, respond
 
 bp = Blueprint("phone", __name__, url_prefix="/phone")
 
-RECENT_ROWS = 8
-"""How many of the latest log rows the phone lists."""
+RECENT_ROWS = shared.LOG_TAIL
+"""How many of the latest log rows the phone lists (all those read once per version)."""
 SEAT_FIELDS = ("by", "seat_id", "caller")
 """Form fields that would name an actor: a phone may only name its own seat (or leave them)."""
 DROPPED = (*SEAT_FIELDS, "seed")
@@ -70,7 +70,7 @@ def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
     """This phone's seat in the game and the game's head, or a Refusal saying why not."""
     db = store.get_db()
     try:
-        current = store.current(db, game_id)
+        current = shared.head(db, game_id)
     except store.UnknownGame:
         raise Refusal(
             refused(
@@ -102,14 +102,32 @@ def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
     return claim.seat_id, current
 
 
-def rendered_log(game_id: str, seat_id: str, state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The latest log rows, newest first: public steps and this seat's private ones, as text."""
-    rows = store.log(store.get_db(), game_id, last=RECENT_ROWS)
+def rendered_log(game_id: str, seat_id: str, current: store.Current) -> list[dict[str, Any]]:
+    """The latest log rows, newest first: public steps and this seat's private ones, as text.
+
+    The public sentences are written once per version and language for every phone; only a
+    seat's own private steps are written for it alone.
+    """
+    state, lang = current.state, locale()
+    rows = shared.log_tail(store.get_db(), game_id, current)[-RECENT_ROWS:]
+
+    def public_lines() -> dict[tuple[int, int], str]:
+        return {
+            (row["seq"], n): engine.render_step(s, state, lang)
+            for row in rows
+            for n, s in enumerate(row["steps"])
+            if s.get("private") is None
+        }
+
+    public = shared.part(game_id, current, ("phone_lines", lang), public_lines)
     out = []
     for row in reversed(rows):
         lines = [
-            {"text": engine.render_step(s, state, locale()), "private": bool(s.get("private"))}
-            for s in engine.visible_steps(row["steps"], seat_id)
+            {"text": engine.render_step(s, state, lang), "private": True}
+            if s.get("private") is not None
+            else {"text": public[(row["seq"], n)], "private": False}
+            for n, s in enumerate(row["steps"])
+            if engine.visible_steps([s], seat_id)
         ]
         if lines:
             out.append({"seq": row["seq"], "lines": lines})
@@ -172,7 +190,7 @@ def _exists(folder: str, name: str) -> bool:
 def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the phone's templates read, from this seat's view of the head state."""
     state = current.state
-    view = engine.seat_view(state, seat_id)
+    view = shared.seat_view(game_id, current, seat_id)
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
     ctx: dict[str, Any] = {
@@ -187,7 +205,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "my_survivors": [s for s in view["survivors"] if s["owner"] == seat_id],
         "survivor_choices": survivor_choices(state, legal),
         "keep_count": legal["keep_survivors"]["keep"] if "keep_survivors" in legal else 0,
-        "log": rendered_log(game_id, seat_id, state),
+        "log": rendered_log(game_id, seat_id, current),
         "alert": None,
         "notice": None,
         "live_script": _exists(str(current_app.static_folder), LIVE_SCRIPT),
@@ -247,13 +265,15 @@ def leader_first(form: MultiDict) -> MultiDict:
     return out
 
 
-def still_the_same_question(form: MultiDict, fresh: store.Current, seat_id: str, kind: str) -> bool:
+def still_the_same_question(
+    game_id: str, form: MultiDict, fresh: store.Current, seat_id: str, kind: str
+) -> bool:
     """Whether a stale form's decision may be applied at the fresh head: one of the seat's own
     decisions (``REBASED``) whose basis is unchanged."""
     if kind not in REBASED:
         return False
     sent = form.get("_basis", "")
-    view = engine.seat_view(fresh.state, seat_id)
+    view = shared.seat_view(game_id, fresh, seat_id)
     return bool(sent) and sent == decision_basis(view, seat_id, kind)
 
 
@@ -281,21 +301,23 @@ def act(game_id: str) -> Response:
         return screen(game_id, seat_id, current, 400, alert=str(exc))
     try:
         try:
-            result = store.act(db, game_id, action, version=version)
+            result = store.act(db, game_id, action, version=version, known=current)
         except store.StaleVersion:
-            fresh = store.current(db, game_id)
-            if not still_the_same_question(form, fresh, seat_id, action["type"]):
+            fresh = shared.head(db, game_id)
+            if not still_the_same_question(game_id, form, fresh, seat_id, action["type"]):
                 raise
-            result = store.act(db, game_id, action, version=fresh.version)
+            result = store.act(db, game_id, action, version=fresh.version, known=fresh)
     except store.StaleVersion:
-        fresh = store.current(db, game_id)
+        fresh = shared.head(db, game_id)
         message = _("The game moved on: here is what it shows now.")
         return screen(game_id, seat_id, fresh, 409, alert=message)
     except engine.RuleError as exc:
-        latest = store.current(db, game_id)
+        latest = shared.head(db, game_id)
         return screen(game_id, seat_id, latest, 422, alert=rule_message(exc))
-    live.committed(game_id, result.version)
-    if fragment_wanted():
-        written = store.Current(result.state, result.version, result.head)
-        return screen(game_id, seat_id, written, notice=action["type"])
-    return redirect(url_for("phone.page", game_id=game_id), code=303)
+    written = shared.remember(game_id, store.Current(result.state, result.version, result.head))
+    try:  # the reply first, then the version goes live (as the table screen's, game.py)
+        if fragment_wanted():
+            return screen(game_id, seat_id, written, notice=action["type"])
+        return redirect(url_for("phone.page", game_id=game_id), code=303)
+    finally:
+        live.committed(game_id, result.version)
