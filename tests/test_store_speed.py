@@ -49,6 +49,31 @@ def test_log_last_stops_at_the_head_after_an_undo(db):
     assert [r["action"].get("n") for r in store.log(db, game, last=2)] == [0, 1]
 
 
+def test_log_types_only_is_the_log_with_each_action_as_its_type(db):
+    game = played(db, 5)
+    whole = store.log(db, game)
+    brief = store.log(db, game, last=4, types_only=True)
+    assert brief == [{**row, "action": {"type": row["action"]["type"]}} for row in whole[-4:]]
+    assert brief[-1]["action"] == {"type": "add"} != whole[-1]["action"]
+
+
+def test_the_store_uses_the_callers_head_only_when_it_is_the_stored_one(db):
+    game = played(db, 2)
+    head = store.current(db, game)
+    seen = []
+
+    def spy(state, action):
+        seen.append(state)
+        return toy_apply(state, action)
+
+    store.act(db, game, {"type": "add", "n": 9, "by": "table"}, version=3, apply=spy, known=head)
+    assert seen[-1] is head.state
+    before = store.current(db, game)
+    stale = store.Current({"not": "the head"}, before.version, before.head - 1)
+    store.act(db, game, {"type": "add", "n": 9, "by": "table"}, version=4, apply=spy, known=stale)
+    assert seen[-1] == before.state and "not" not in seen[-1]
+
+
 def test_log_last_refuses_nonsense_and_unknown_games(db):
     game = played(db, 1)
     with pytest.raises(ValueError):
@@ -136,11 +161,11 @@ def test_translations_are_looked_up_once_per_request(tmp_path, monkeypatch):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt")
-def test_the_heap_arena_cap_is_set_on_glibc():
+def test_the_heap_settings_take_on_glibc():
     import platform
 
-    from companion.cli import cap_heap_arenas
+    from companion.cli import tune_heap
 
     if platform.libc_ver()[0] != "glibc":
         pytest.skip("not glibc")
-    assert cap_heap_arenas() is True
+    assert tune_heap() is True

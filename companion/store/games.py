@@ -310,14 +310,19 @@ def game_version(db: Database, game_id: str) -> int:
     return row[0]
 
 
-def log(db: Database, game_id: str, last: int | None = None) -> list[dict[str, Any]]:
+def log(
+    db: Database, game_id: str, last: int | None = None, *, types_only: bool = False
+) -> list[dict[str, Any]]:
     """The applied rows up to the head: seq, action, steps and created, oldest first.
 
     With ``last``, only the latest ``last`` of them (still oldest first): only those are read
-    and decoded, so showing the end of a long game costs what a short one does.
+    and decoded, so showing the end of a long game costs what a short one does. With
+    ``types_only``, each action is ``{"type": ...}`` alone (the new_game action carries the
+    whole card catalogue, which a list of what happened does not need).
     """
+    action = "json_object('type', json_extract(a.action, '$.type'))" if types_only else "a.action"
     sql = (
-        "select a.seq, a.action, a.steps, a.created from actions a"
+        f"select a.seq, {action}, a.steps, a.created from actions a"
         " join games g on g.id = a.game_id where a.game_id = ? and a.seq <= g.head"
     )
     if last is None:

@@ -277,7 +277,7 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
         "version": current.version,
         "head": current.head,
         "view": view,
-        "board_html": shared.part(game_id, current, ("board", lang), lambda: board_markup(view)),
+        "board_html": shared.markup(game_id, current, ("board", lang), lambda: board_markup(view)),
         "legal": legal,
         "names": names(view),
         "recent": log_rows,
@@ -312,11 +312,11 @@ def side_markup(game_id: str, current: store.Current, ctx: dict[str, Any]) -> Ma
     key: tuple[Any, ...] = ("side", locale(), bool(ctx["controls"]))
     if ctx["controls"]:
         key += (seats.seats_version(get_db(), game_id), qr.base_url())
-    return shared.part(
+    return shared.markup(
         game_id,
         current,
         key,
-        lambda: Markup(render_template("partials/game/side.html", **with_choices(ctx, current))),
+        lambda: render_template("partials/game/side.html", **with_choices(ctx, current)),
     )
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, current_app
+from markupsafe import Markup
 from sqlite_utils import Database
 
 import companion.engine as engine
@@ -140,15 +141,29 @@ def seat_view(game_id: str, current: store.Current, seat_id: str) -> dict[str, A
 
 
 def log_tail(db: Database, game_id: str, current: store.Current) -> list[dict[str, Any]]:
-    """The latest ``LOG_TAIL`` log rows up to the head, oldest first, read once per version."""
+    """The latest ``LOG_TAIL`` log rows up to the head, oldest first, read once per version
+    (each action as its type alone)."""
     return shared().part(
-        game_id, current, "log_tail", lambda: store.log(db, game_id, last=LOG_TAIL)
+        game_id,
+        current,
+        "log_tail",
+        lambda: store.log(db, game_id, last=LOG_TAIL, types_only=True),
     )
 
 
 def part(game_id: str, current: store.Current, key: Hashable, make: Callable[[], Any]) -> Any:
     """Anything else that depends only on the game's version (and what ``key`` names)."""
     return shared().part(game_id, current, key, make)
+
+
+def markup(game_id: str, current: store.Current, key: Hashable, make: Callable[[], str]) -> Markup:
+    """Rendered HTML that depends only on the game's version (and ``key``), kept as UTF-8.
+
+    Python keeps a string with one character past Latin-1 (an arrow, a dash) at two or four
+    bytes a character; the bytes take one for nearly all of it, and decoding is cheap.
+    """
+    kept = shared().part(game_id, current, key, lambda: str(make()).encode("utf-8"))
+    return Markup(kept.decode("utf-8"))
 
 
 def forget(game_id: str) -> None:
