@@ -11,6 +11,7 @@ from __future__ import annotations
 import gettext
 import io
 from collections.abc import Iterable
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -88,22 +89,47 @@ def get_locale() -> str:
     return choose_locale(request.cookies.get(COOKIE), request.accept_languages)
 
 
+_PENDING = object()
+_request_translations: ContextVar[Any] = ContextVar("companion_translations", default=None)
+"""The translations of the request this thread serves: ``_PENDING`` from the moment it starts
+until the first string needs them, ``None`` outside requests that ran ``init_app``'s hooks."""
+
+
 def request_translations() -> Any:
-    """This request's Flask-Babel translations, looked up once per request (kept on ``g``).
+    """This request's Flask-Babel translations, looked up once per request.
 
     Flask-Babel's template gettext finds the locale and its catalogue again for every string
     (hundreds per table screen); a request reads one language throughout (nothing here calls
-    ``flask_babel.refresh`` or ``force_locale``), so the first answer stands for the rest.
+    ``flask_babel.refresh`` or ``force_locale``), so the first answer stands for the rest. It is
+    kept in a context variable that ``init_app``'s hooks open when each request starts and clear
+    when it ends; a request context that never ran them (a test's) keeps it on ``g``.
     """
+    found = _request_translations.get()
+    if found is not None and found is not _PENDING:
+        return found
     from flask import g, has_request_context
     from flask_babel import get_translations
 
     if not has_request_context():
         return get_translations()
+    if found is _PENDING:
+        found = get_translations()
+        _request_translations.set(found)
+        return found
     found = g.get("_companion_translations")
     if found is None:
         found = g._companion_translations = get_translations()
     return found
+
+
+def open_request_translations() -> None:
+    """A request starts on this thread: its translations are looked up on first use."""
+    _request_translations.set(_PENDING)
+
+
+def close_request_translations(*_args: Any) -> None:
+    """The request on this thread ended: nothing is kept for the next one."""
+    _request_translations.set(None)
 
 
 def template_callables() -> dict[str, Any]:
@@ -121,9 +147,19 @@ def template_callables() -> dict[str, Any]:
     def formatted(context: Any, text: str, variables: dict[str, Any]) -> str:
         return (Markup(text) if context.eval_ctx.autoescape else text) % variables
 
+    plain: dict[tuple[int, bool, str], str] = {}  # (catalogue, autoescape, msgid) -> text
+
     @pass_context
     def gettext(__context: Any, __string: str, **variables: Any) -> str:
-        return formatted(__context, request_translations().ugettext(__string), variables)
+        translations = request_translations()
+        if variables:
+            return formatted(__context, translations.ugettext(__string), variables)
+        # Most strings have no variables: formatted once per catalogue, then looked up.
+        key = (id(translations), bool(__context.eval_ctx.autoescape), __string)
+        found = plain.get(key)
+        if found is None:
+            found = plain[key] = formatted(__context, translations.ugettext(__string), {})
+        return found
 
     @pass_context
     def ngettext(__context: Any, __s: str, __p: str, __num: int, **variables: Any) -> str:
@@ -174,6 +210,8 @@ def init_app(app: Flask) -> None:
     )
     # ...and called in one step instead of three (see ``template_callables``).
     app.jinja_env.globals.update(template_callables())
+    app.before_request(open_request_translations)
+    app.teardown_request(close_request_translations)
     # {% trans %} blocks are whitespace-trimmed, as babel.cfg extracts them.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 KEYFRAME_EVERY = 32
@@ -43,20 +44,38 @@ def unpack(blob: bytes, zdict: bytes | None = None) -> bytes:
     return unpacker.decompress(blob) + unpacker.flush()
 
 
-def dictionary(keyframe: State) -> bytes:
+def dictionary(keyframe: State, text: Callable[[str, Any], str] | None = None) -> bytes:
     """A keyframe's field values as one zlib dictionary, largest first.
 
     zlib only looks back 32 KB, so the small fields that change often go last, where a row can
     still refer to them; a large field that never changes is not in any row at all.
+    ``text(key, value)`` writes a field as ``dumps`` does (default: ``dumps``).
     """
-    texts = sorted((dumps(value) for value in keyframe.values()), key=len, reverse=True)
-    return "\n".join(texts).encode("utf-8")
+    pairs = keyframe.items()
+    texts = [text(k, v) for k, v in pairs] if text else [dumps(v) for _, v in pairs]
+    return "\n".join(sorted(texts, key=len, reverse=True)).encode("utf-8")
 
 
 @functools.lru_cache(maxsize=16)
 def keyframe_dictionary(keyframe_blob: bytes) -> bytes:
     """The dictionary of a stored keyframe, kept for the next rows (bytes: nothing to mutate)."""
-    return dictionary(keyframe_state(keyframe_blob))
+    return dictionary(keyframe_state(keyframe_blob), field_text)
+
+
+_field_texts: dict[str, tuple[Any, str]] = {}
+"""The last field written by ``field_text`` under each name, with its text."""
+
+
+def field_text(key: str, value: Any) -> str:
+    """``dumps(value)``, written once for a value that is the very object written last under
+    ``key`` (``keyframe_state`` makes equal fields of keyframes one object: the card catalogue
+    of 100 KB is written once, not once per game and keyframe)."""
+    seen = _field_texts.get(key)
+    if seen is not None and seen[0] is value:
+        return seen[1]
+    text = dumps(value)
+    _field_texts[key] = (value, text)
+    return text
 
 
 @functools.lru_cache(maxsize=64)
