@@ -90,6 +90,8 @@ def get_locale() -> str:
 
 
 _PENDING = object()
+PLAIN = "_companion_plain"
+"""Where a catalogue keeps its strings without variables, formatted (``template_callables``)."""
 _request_translations: ContextVar[Any] = ContextVar("companion_translations", default=None)
 """The translations of the request this thread serves: ``_PENDING`` from the moment it starts
 until the first string needs them, ``None`` outside requests that ran ``init_app``'s hooks."""
@@ -147,15 +149,18 @@ def template_callables() -> dict[str, Any]:
     def formatted(context: Any, text: str, variables: dict[str, Any]) -> str:
         return (Markup(text) if context.eval_ctx.autoescape else text) % variables
 
-    plain: dict[tuple[int, bool, str], str] = {}  # (catalogue, autoescape, msgid) -> text
-
     @pass_context
     def gettext(__context: Any, __string: str, **variables: Any) -> str:
         translations = request_translations()
         if variables:
             return formatted(__context, translations.ugettext(__string), variables)
-        # Most strings have no variables: formatted once per catalogue, then looked up.
-        key = (id(translations), bool(__context.eval_ctx.autoescape), __string)
+        # Most strings have no variables: formatted once per catalogue (kept on it), then
+        # looked up: (autoescape, msgid) -> text.
+        plain = getattr(translations, PLAIN, None)
+        if plain is None:
+            plain = {}
+            setattr(translations, PLAIN, plain)
+        key = (bool(__context.eval_ctx.autoescape), __string)
         found = plain.get(key)
         if found is None:
             found = plain[key] = formatted(__context, translations.ugettext(__string), {})

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from flask import (
@@ -157,13 +159,24 @@ def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
 
 def card_names(table: str) -> dict[str, str]:
     """Card names by id from cards.db (empty when it has not been built)."""
+    path = Path(current_app.config["CARDS_DB"])
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return {}
+    return dict(_card_names(str(path), stamp, table))
+
+
+@lru_cache(maxsize=16)
+def _card_names(path: str, stamp: int, table: str) -> tuple[tuple[str, str], ...]:
+    """One table's (id, name) pairs from cards.db, read once per file version (``stamp``)."""
     from companion.web.cards import open_cards_db
 
     db = open_cards_db()
     if db is None:
-        return {}
+        return ()
     try:
-        return {row["id"]: row["name"] for row in db[table].rows_where(select="id, name")}
+        return tuple((row["id"], row["name"]) for row in db[table].rows_where(select="id, name"))
     finally:
         db.close()
 
