@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -134,3 +135,48 @@ def test_a_reveal_turns_over_one_line_at_a_time(browser, served):
     assert page.locator(".reveal-next").is_hidden()
     page.click("#reveal form[method=dialog] button")
     assert page.locator("#reveal").is_hidden()
+
+
+def test_the_answer_to_the_tables_own_action_is_not_swapped_away_by_its_event(browser, served):
+    """The version event of the table's own action reaches the page before the action's answer
+    does, so the page fetches a refresh too, which comes back later: the screen keeps the
+    action's answer with its "Done" notice (htmx swaps the refresh into the region it asked
+    for, which the answer has replaced, so nothing shows it)."""
+    app, base = served
+    game_id = make_game(app)
+    inner = app.wsgi_app
+
+    def slow(environ, start_response):
+        """The answer to an action comes 0.6 s after it was committed and published, a
+        refresh of the table screen 1.2 s after it was made."""
+        if environ["PATH_INFO"].endswith("/events"):
+            return inner(environ, start_response)  # the stream goes on
+        chunks = list(inner(environ, start_response))
+        hx = environ.get("HTTP_HX_REQUEST")
+        if environ["REQUEST_METHOD"] == "POST" and environ["PATH_INFO"].endswith("/act"):
+            time.sleep(0.6)
+        elif environ["PATH_INFO"] == f"/games/{game_id}" and hx and app.config.get("SLOW"):
+            time.sleep(1.2)
+        return chunks
+
+    app.wsgi_app = slow
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{base}/games/{game_id}")
+    other = app.test_client()  # another device acts: the stream is live once the screen follows
+    version = str(current(app, game_id).version)
+    assert (
+        other.post(
+            f"/games/{game_id}/act",
+            data={"type": "set_counter", "name": "food", "value": "3", "version": version},
+        ).status_code
+        == 303
+    )
+    version_is(page, 2)
+
+    app.config["SLOW"] = True
+    page.click(".ctl-reveal_crisis.ctl-main button")
+    version_is(page, 3)
+    page.wait_for_selector(".notice", timeout=WAIT_MS)
+    time.sleep(1.5)  # past the moment a refresh fetched on the event would have come back
+    assert "Done" in page.inner_text(".notice")
+    assert page.evaluate("document.querySelector('#game').dataset.liveVersion") == "3"

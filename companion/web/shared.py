@@ -6,6 +6,10 @@ at a new version builds them; every other device's request at that version reads
 action costs one board render, not one per table screen. Nothing kept here is changed after it
 is made: states and views are read-only to their readers (the engine works on a copy). Each
 game keeps its newest version only, and only the games used most recently are kept.
+
+A version names one state only while this process is the one that writes games.db (every write
+bumps the version, and ``companion serve`` is the only writer); whatever puts an older file
+back in place must call ``Shared.forget_all``.
 """
 
 from __future__ import annotations
@@ -96,6 +100,11 @@ class Shared:
         """Drop a game (deleted): nothing of it is kept."""
         with self._lock:
             self._games.pop(game_id, None)
+
+    def forget_all(self) -> None:
+        """Drop every game: games.db was replaced behind the app's back (a test's restore)."""
+        with self._lock:
+            self._games.clear()
 
     def _with_shared_catalogue(self, current: store.Current) -> store.Current:
         """The head with its card catalogue replaced by the equal one already kept, if any."""
