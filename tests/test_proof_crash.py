@@ -20,6 +20,7 @@ Default: 50 kills (COMPANION_KILLS=n for another number); ``-m long``: 500.
 
 from __future__ import annotations
 
+import http.client
 import os
 import random
 import statistics
@@ -159,8 +160,8 @@ def run(tmp_path: Path, kills: int, seed: int) -> dict[str, Any]:
                 ) -> None:
                     try:
                         out["answer"] = send(devices, game_id, op, v, fragment=htmx)
-                    except OSError as exc:  # the server died under it
-                        out["error"] = exc
+                    except (OSError, http.client.HTTPException) as exc:  # the server died
+                        out["error"] = exc  # under it (an answer cut short: IncompleteRead)
 
                 thread = threading.Thread(target=post, daemon=True)
                 thread.start()
