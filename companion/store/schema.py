@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -13,6 +14,8 @@ from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 BUSY_TIMEOUT_MS = 10_000
+WAL_RETRY_SECONDS = 0.01
+"""How long to wait before switching a new file to WAL again (``enable_wal``)."""
 # The name of the store's sqlite-utils migration set: rows of `_sqlite_migrations` carry it.
 SET_NAME = "companion-games"
 # Writers of one process queue here first: SQLite's busy handler polls with growing sleeps,
@@ -52,10 +55,25 @@ def connect(path: str | Path) -> Database:
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     db = Database(conn)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    db.enable_wal()
+    enable_wal(db)
     db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")
     return db
+
+
+def enable_wal(db: Database) -> None:
+    """Put the file in WAL mode (it stays so). Switching a new file while another connection
+    switches it too answers "database is locked" at once, with no busy wait (SQLite does not
+    wait for this lock), so that is tried again for up to the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            db.enable_wal()
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(WAL_RETRY_SECONDS)
 
 
 def open_db(path: str | Path) -> Database:
