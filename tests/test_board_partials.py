@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 import pytest
 from flask import render_template, render_template_string
 
+from companion.engine.views import free_entrance_spaces
 from companion.web import preview
 from companion.web.preview import sample_view
 
@@ -199,6 +200,7 @@ def test_tracks_without_engine_numbers_or_crisis_still_render(app):
 def test_colony_entrances_draw_each_piece_and_write_the_counts(app):
     view = sample_view()
     view["colony"]["entrances"][3].update(spaces=4, zombies=1, barricades=1, traps=1)
+    view["numbers"]["free_entrance_spaces"] = free_entrance_spaces(view)
     page = render(app, '{% include "partials/board/entrances.html" %}', view=view)
     tiles = page.root.find_all("entrance")
     assert len(tiles) == 6
@@ -368,7 +370,7 @@ def test_every_visible_string_goes_through_gettext(app):
 
 
 def test_board_renders_a_view_made_by_the_engine(app):
-    from companion.engine.views import public_view
+    from companion.engine.views import table_view
     from tests.factory import make_state, put_survivors
 
     state = make_state(3)
@@ -377,7 +379,7 @@ def test_board_renders_a_view_made_by_the_engine(app):
     state["locations"][0]["entrance"]["zombies"] = 2
     state["locations"][0]["noise"] = 3
     state["colony"]["entrances"][1]["barricades"] = 1
-    page = render_board(app, public_view(state))
+    page = render_board(app, table_view(state))
     cards = page.root.find_all("location")
     assert [c.find(tag="h3").text() for c in cards] == [
         loc["name"] for loc in sorted(state["locations"], key=lambda loc: loc["number"])

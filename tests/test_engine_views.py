@@ -211,3 +211,22 @@ def test_no_view_leaks_another_seats_secret(players, variant, seed, later):
             assert view["mine"]["crisis_contributions"] == theirs
         own = json.dumps(seat_view(st, owner))
         assert all(token in own for token in tokens)
+
+
+def test_the_table_view_counts_the_empty_spaces_of_every_entrance():
+    """The board draws an entrance's empty spaces from the engine's count, not its own."""
+    from companion.engine.views import table_view
+    from tests.factory import make_state
+
+    state = make_state(3)
+    state["colony"]["entrances"][1].update(zombies=1, barricades=1)
+    police = next(loc for loc in state["locations"] if loc["id"] == "police")
+    police["entrance"].update(zombies=2, traps=0)
+    free = table_view(state)["numbers"]["free_entrance_spaces"]
+    colony = state["colony"]["entrances"]
+    assert free["colony"] == [
+        e["spaces"] - e["zombies"] - e["barricades"] - e["traps"] for e in colony
+    ]
+    assert free["colony"][1] == colony[1]["spaces"] - 2
+    assert free["police"] == police["entrance"]["spaces"] - 2 - police["entrance"]["barricades"]
+    assert set(free) == {"colony"} | {loc["id"] for loc in state["locations"]}

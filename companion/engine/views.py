@@ -20,6 +20,7 @@ from companion.engine.state import (
     COLONY,
     State,
     colonists,
+    free_spaces,
     free_survivor_spaces,
     seat,
     seats_in_play,
@@ -71,7 +72,15 @@ def numbers(st: State) -> dict[str, Any]:
         "crisis_target": crisis_target(st),
         "crisis_cards": _contribution_count(crisis["contributions"]) if crisis else 0,
         "colony_free_spaces": free_survivor_spaces(st, COLONY),
+        "free_entrance_spaces": free_entrance_spaces(st),
     }
+
+
+def free_entrance_spaces(st: State) -> dict[str, Any]:
+    """The empty spaces of every entrance: the colony's in order, then each location's."""
+    spaces: dict[str, Any] = {"colony": [free_spaces(e) for e in st["colony"]["entrances"]]}
+    spaces.update({loc["id"]: free_spaces(loc["entrance"]) for loc in st["locations"]})
+    return spaces
 
 
 def waiting_for(st: State) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, render_template, request
 from markupsafe import Markup
 
+from companion.engine.views import free_entrance_spaces
 from companion.web.chart import morale_chart
 
 bp = Blueprint("preview", __name__, url_prefix="/dev")
@@ -298,7 +299,7 @@ def _view(
                 "bandits": bandits,
             }
         )
-    return {
+    view = {
         "schema": 1,
         "ruleset": ruleset,
         "variant": "standard",
@@ -349,11 +350,13 @@ def _view(
         "pending": None,
         "ended": None,
         "decks": {"crossroads": 20, "exiled_objectives": 4, "crises": 12},
-        "numbers": numbers,
+        "numbers": numbers,  # free entrance spaces added below, by the engine's rule
         "turn": turn,
         "waiting": {"kind": "turn"},
         "legal": {},
     }
+    view["numbers"] = {**numbers, "free_entrance_spaces": free_entrance_spaces(view)}
+    return view
 
 
 def sample_rounds() -> list[dict[str, int]]:
