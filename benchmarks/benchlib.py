@@ -32,6 +32,31 @@ VERSION_RE = re.compile(rb'data-(?:live-)?version="(\d+)"')
 SEAT_COOKIE = re.compile(r"(seat_[^=]+)=([^;]+)")
 
 
+def add_run_options(parser: Any, *, patches: bool = True) -> None:
+    """The options every server benchmark takes: waiting for a quiet machine, niceness, candidate
+    fixes (``patches``) and a JSON-lines file for the results."""
+    parser.add_argument(
+        "--quiet",
+        type=float,
+        default=0.3,
+        help="before each phase wait until other processes keep fewer cores busy than this",
+    )
+    parser.add_argument("--patience", type=float, default=120.0, help="...for at most seconds")
+    parser.add_argument(
+        "--nice",
+        type=int,
+        default=0,
+        help="niceness of server and load generator (e.g. -10 as root on a shared machine)",
+    )
+    if patches:
+        parser.add_argument(
+            "--patches",
+            default="",
+            help="candidate fixes to patch in (benchmarks/patched_serve.py)",
+        )
+    parser.add_argument("--json", help="append the results to this file (JSON lines)")
+
+
 def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (0-100) of values by the nearest-rank method (nan when empty)."""
     if not values:

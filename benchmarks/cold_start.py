@@ -19,7 +19,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from benchlib import Server, loadavg, make_tables, prioritise, wait_quiet
+from benchlib import Server, add_run_options, loadavg, make_tables, prioritise, wait_quiet
 
 
 def timed(path: str, data: Path | None, nice: int = 0) -> tuple[float, float]:
@@ -37,15 +37,7 @@ def main() -> None:
     """Time the rounds and print median and worst."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--quiet", type=float, default=0.3, help="wait for fewer busy cores")
-    parser.add_argument("--patience", type=float, default=120.0, help="...for at most seconds")
-    parser.add_argument(
-        "--nice",
-        type=int,
-        default=0,
-        help="niceness of server and load generator (e.g. -10 as root on a shared machine)",
-    )
-    parser.add_argument("--json", help="append the results to this file (JSON lines)")
+    add_run_options(parser, patches=False)
     args = parser.parse_args()
     prioritise(args.nice)
     kept = Path(tempfile.mkdtemp(prefix="companion-bench-kept-"))

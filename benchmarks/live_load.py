@@ -31,6 +31,7 @@ from benchlib import (
     Device,
     Server,
     Table,
+    add_run_options,
     cpu_seconds,
     devices_for,
     first_at,
@@ -274,23 +275,7 @@ def main() -> None:
     parser.add_argument(
         "--pin", action="store_true", help="server on CPU 0, load generator on CPU 1"
     )
-    parser.add_argument(
-        "--quiet",
-        type=float,
-        default=0.3,
-        help="before each phase wait until other processes keep fewer cores busy than this",
-    )
-    parser.add_argument("--patience", type=float, default=120.0, help="...for at most seconds")
-    parser.add_argument(
-        "--nice",
-        type=int,
-        default=0,
-        help="niceness of server and load generator (e.g. -10 as root on a shared machine)",
-    )
-    parser.add_argument(
-        "--patches", default="", help="candidate fixes to patch in (benchmarks/patched_serve.py)"
-    )
-    parser.add_argument("--json", help="append the results to this file (JSON lines)")
+    add_run_options(parser)
     args = parser.parse_args()
     rates = [float(r) for r in args.rates.split(",")]
     cpus = {0} if args.pin else None

@@ -21,6 +21,7 @@ from benchlib import (
     HX,
     VERSION_RE,
     Server,
+    add_run_options,
     cpu_seconds,
     create_game,
     hold_db,
@@ -52,18 +53,7 @@ def main() -> None:
     parser.add_argument(
         "--hold-db", action="store_true", help="keep one idle games.db connection open"
     )
-    parser.add_argument("--quiet", type=float, default=0.3, help="wait for fewer busy cores")
-    parser.add_argument("--patience", type=float, default=120.0, help="...for at most seconds")
-    parser.add_argument(
-        "--nice",
-        type=int,
-        default=0,
-        help="niceness of server and load generator (e.g. -10 as root on a shared machine)",
-    )
-    parser.add_argument(
-        "--patches", default="", help="candidate fixes to patch in (benchmarks/patched_serve.py)"
-    )
-    parser.add_argument("--json", help="append the results to this file (JSON lines)")
+    add_run_options(parser)
     args = parser.parse_args()
     checkpoints = [int(c) for c in args.checkpoints.split(",")]
     results = []

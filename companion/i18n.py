@@ -205,15 +205,10 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LOCALE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(translations_dir()))
     Babel(app, locale_selector=get_locale)
-    # The same callables Flask-Babel installs, with the catalogue found once per request...
-    app.jinja_env.install_gettext_callables(
-        gettext=lambda s: request_translations().ugettext(s),
-        ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
-        newstyle=True,
-        pgettext=lambda c, s: request_translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n),
-    )
-    # ...and called in one step instead of three (see ``template_callables``).
+    # Flask-Babel added Jinja's i18n extension with its own callables; ours replace them: the
+    # catalogue found once per request, each string in one call (``template_callables``).
+    # {% trans %} blocks compile for "newstyle" functions, which format their own variables.
+    app.jinja_env.newstyle_gettext = True  # type: ignore[attr-defined]
     app.jinja_env.globals.update(template_callables())
     app.before_request(open_request_translations)
     app.teardown_request(close_request_translations)
