@@ -35,7 +35,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import companion.engine as engine
-from companion.store.codec import decode
+from companion.store.codec import join_action, join_state
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -239,26 +239,30 @@ def read_only(db_path: Path) -> sqlite3.Connection:
 def head(conn: sqlite3.Connection, game_id: str) -> tuple[dict[str, Any], int, int]:
     """(state, version, head) of a game, read in one statement."""
     row = conn.execute(
-        "select a.state_zlib, b.state_zlib, g.version, g.head from games g"
+        "select a.state, c.cards, g.version, g.head from games g"
         " join actions a on a.game_id = g.id and a.seq = g.head"
-        " left join actions b on b.game_id = g.id and b.seq = a.base_seq where g.id = ?",
+        " join game_cards c on c.game_id = g.id where g.id = ?",
         [game_id],
     ).fetchone()
     assert row is not None, f"no game {game_id}"
-    return decode(row[0], row[1]), row[2], row[3]
+    return stored_state(row[0], row[1]), row[2], row[3]
+
+
+def stored_state(state: str, cards: str | None) -> dict[str, Any]:
+    """A state as stored, with the game's catalogue put back (docs/store.md)."""
+    return join_state(json.loads(state), None if cards is None else json.loads(cards))
 
 
 def rows(conn: sqlite3.Connection, game_id: str) -> list[dict[str, Any]]:
     """Every stored log row of a game (the redo tail too): seq, action, state; oldest first."""
     found = conn.execute(
-        "select a.seq, a.action, a.state_zlib, b.state_zlib from actions a"
-        " left join actions b on b.game_id = a.game_id and b.seq = a.base_seq"
-        " where a.game_id = ? order by a.seq",
+        "select a.seq, a.action, a.state, c.cards from actions a"
+        " join game_cards c on c.game_id = a.game_id where a.game_id = ? order by a.seq",
         [game_id],
     ).fetchall()
     return [
-        {"seq": seq, "action": json.loads(action), "state": decode(blob, base)}
-        for seq, action, blob, base in found
+        {"seq": seq, "action": json.loads(action), "state": stored_state(state, cards)}
+        for seq, action, state, cards in found
     ]
 
 
@@ -436,34 +440,35 @@ class Replayer:
     """Replays the stored log with the engine, remembering the prefix it already replayed."""
 
     done: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
-    checked: dict[int, bytes] = field(default_factory=dict)
+    checked: dict[int, str] = field(default_factory=dict)
     states_compared: int = 0
 
     def check(self, conn, game_id: str) -> list[dict[str, Any]]:
         """Compare every stored row's state with the engine's replay; the stored actions."""
         raw = conn.execute(
-            "select seq, action, state_zlib, base_seq from actions where game_id = ? order by seq",
-            [game_id],
+            "select seq, action, state from actions where game_id = ? order by seq", [game_id]
         ).fetchall()
         assert [r[0] for r in raw] == list(range(1, len(raw) + 1)), "log rows are not 1..n"
-        blobs = {seq: blob for seq, _a, blob, _b in raw}
+        cards, setup_cards = conn.execute(
+            "select cards, setup_cards from game_cards where game_id = ?", [game_id]
+        ).fetchone()
         keep = 0
         while keep < min(len(raw), len(self.done)) and self.done[keep][0] == raw[keep][1]:
             keep += 1
         self.done = self.done[:keep]
-        for seq, action, _blob, _base in raw[keep:]:
+        for seq, action, _state in raw[keep:]:
             before = self.done[-1][1] if self.done else None
-            state, _steps = engine.apply(before, json.loads(action))
+            whole = join_action(json.loads(action), json.loads(setup_cards))
+            state, _steps = engine.apply(before, whole)
             self.done.append((action, state, engine.to_json(state)))
             self.checked.pop(seq, None)
-        for seq, _action, blob, base in raw:
-            key = blob + (blobs[base] if base else b"")
-            if self.checked.get(seq) == key:
+        for seq, _action, text in raw:
+            if self.checked.get(seq) == text:
                 continue
-            stored = decode(blob, blobs[base] if base else None)
+            stored = stored_state(text, cards)
             assert engine.to_json(stored) == self.done[seq - 1][2], f"row {seq} != its replay"
             assert_valid_state(stored)
-            self.checked[seq] = key
+            self.checked[seq] = text
             self.states_compared += 1
         return [json.loads(r[1]) for r in raw]
 

@@ -257,9 +257,9 @@ def digest(path: Path) -> tuple[list, ...]:
         return (
             conn.execute("select * from games order by id").fetchall(),
             conn.execute(
-                "select game_id, seq, action, steps, state_zlib, base_seq from actions"
-                " order by game_id, seq"
+                "select game_id, seq, action, steps, state from actions order by game_id, seq"
             ).fetchall(),
+            conn.execute("select * from game_cards order by game_id").fetchall(),
             conn.execute("select * from seat_claims order by token_hash").fetchall(),
         )
     finally:

@@ -22,7 +22,7 @@ SURVIVORS = [
     ["base.olivia-brown", "base.john-price"],
     ["base.alexis-grey", "base.maria-lopez"],
 ]
-FILE_LIMIT = 5 * 1024 * 1024
+FILE_LIMIT = 10 * 1024 * 1024  # plain JSON states: about 10 KB a row (docs/store.md)
 
 
 def adapter(st, a):
@@ -212,7 +212,7 @@ def test_a_long_game_stays_small_and_every_state_reads_back(tmp_path, crises):
     db.close()
 
     # A new connection reads back the last answered state, and undo walks back exactly
-    # through the states answered before (100 rows: across three keyframes).
+    # through the states answered before (100 rows).
     db = store.open_db(path)
     assert store.current(db, play.game) == final
     version = final.version
@@ -235,15 +235,10 @@ def test_export_import_round_trip_of_a_played_game(db, crises):
     copy = store.import_game(db, text, apply=APPLY)
     assert store.current(db, copy).state == store.current(db, play.game).state
     assert store.current(db, copy).head == store.current(db, play.game).head
-    original = db.execute(
-        "select seq, action, steps, state_zlib from actions where game_id = ? order by seq",
-        [play.game],
-    ).fetchall()
-    copied = db.execute(
-        "select seq, action, steps, state_zlib from actions where game_id = ? order by seq",
-        [copy],
-    ).fetchall()
-    assert copied == original  # every row, the redo tail too, byte for byte
+    rows = "select seq, action, steps, state from actions where game_id = ? order by seq"
+    cards = "select cards, setup_cards from game_cards where game_id = ?"
+    for sql in (rows, cards):  # every row, the redo tail too, and the cards, byte for byte
+        assert db.execute(sql, [copy]).fetchall() == db.execute(sql, [play.game]).fetchall()
 
 
 def test_a_save_file_the_engine_refuses(db):

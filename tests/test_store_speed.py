@@ -171,19 +171,6 @@ def test_the_heap_settings_take_on_glibc():
     assert tune_heap() is True
 
 
-def test_a_keyframes_dictionary_is_the_same_bytes_with_its_field_texts_kept():
-    """Rows already stored decode only against the very same dictionary bytes."""
-    from companion.store import codec
-
-    first = {"cards": {"a": list(range(50))}, "round": 1, "seats": [{"id": "s1"}]}
-    second = {"cards": first["cards"], "round": 2, "seats": [{"id": "s1"}, {"id": "s2"}]}
-    for state in (first, second, first):
-        assert codec.dictionary(state, codec.field_text) == codec.dictionary(state)
-    assert codec.field_text("cards", second["cards"]) is codec.field_text("cards", first["cards"])
-    blob = codec.encode(first)
-    assert codec.keyframe_dictionary(blob) == codec.dictionary(codec.decode(blob))
-
-
 def test_each_request_finds_its_own_language_and_leaves_none_behind(tmp_path):
     from companion import i18n
 

@@ -3,7 +3,8 @@
 Every write is one BEGIN IMMEDIATE transaction that first checks the version the caller saw,
 so two devices acting on the same board serialise and the slower one is told the table moved
 on. The store never looks at rules: it keeps what the engine's ``apply`` returns, and reads
-only the state's public ``seats`` names, ``round`` and ``phase`` for the home page list.
+only the state's public ``seats`` names, ``round`` and ``phase`` for the home page list. The
+game's card catalogue is kept once per game (codec.py) and put back into every state read.
 """
 
 from __future__ import annotations
@@ -16,7 +17,14 @@ from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from companion.store.codec import base_seq, decode, dumps, encode
+from companion.store.codec import (
+    CATALOGUE,
+    dumps,
+    join_state,
+    setup_cards,
+    split_action,
+    split_state,
+)
 from companion.store.errors import NothingToRedo, NothingToUndo, StaleVersion, UnknownGame
 from companion.store.schema import now, write_transaction
 
@@ -101,17 +109,19 @@ def new_game_id(db: Database) -> str:
 Row = tuple[Action, list[Step], State]
 
 
-def insert_row(db: Database, game_id: str, seq: int, row: Row, keyframe: bytes | None) -> bytes:
-    """Append one log row, its state stored against its keyframe's blob (None for a keyframe)."""
+def insert_row(db: Database, game_id: str, seq: int, row: Row, catalogue: Any) -> None:
+    """Append one log row as plain JSON, its state without the game's catalogue."""
     action, steps, state = row
-    blob = encode(state, keyframe)
-    # Plain SQL: sqlite-utils' insert looks the table up first (a dozen statements a write).
-    db.execute(
-        "insert into actions (game_id, seq, action, steps, state_zlib, base_seq, created)"
-        " values (?, ?, ?, ?, ?, ?, ?)",
-        [game_id, seq, dumps(action), dumps(steps), blob, base_seq(seq), now()],
+    db["actions"].insert(
+        {
+            "game_id": game_id,
+            "seq": seq,
+            "action": dumps(split_action(action)),
+            "steps": dumps(steps),
+            "state": dumps(split_state(state, catalogue)),
+            "created": now(),
+        }
     )
-    return blob
 
 
 def insert_game(db: Database, name: str, rows: list[Row], head: int) -> str:
@@ -131,12 +141,17 @@ def insert_game(db: Database, name: str, rows: list[Row], head: int) -> str:
             **summary(rows[head - 1][2]),
         }
     )
-    keyframe: bytes | None = None
+    first_action, _steps, first_state = rows[0]
+    catalogue = first_state.get(CATALOGUE)
+    db["game_cards"].insert(
+        {
+            "game_id": game_id,
+            "cards": None if catalogue is None else dumps(catalogue),
+            "setup_cards": dumps(setup_cards(first_action)),
+        }
+    )
     for seq, row in enumerate(rows, start=1):
-        if base_seq(seq) is None:
-            keyframe = insert_row(db, game_id, seq, row, None)
-        else:
-            insert_row(db, game_id, seq, row, keyframe)
+        insert_row(db, game_id, seq, row, catalogue)
     return game_id
 
 
@@ -174,21 +189,25 @@ def check_version(game: dict[str, Any], version: int) -> None:
         raise StaleVersion(game["id"], game["version"], version)
 
 
-ROW_SQL = (
-    "select a.action, a.steps, a.state_zlib, b.state_zlib from actions a"
-    " left join actions b on b.game_id = a.game_id and b.seq = a.base_seq"
-    " where a.game_id = ? and a.seq = ?"
-)
+def catalogue_of(db: Database, game_id: str) -> Any:
+    """The game's card catalogue (the ``cards`` of its states), or None when it has none."""
+    row = db.execute("select cards from game_cards where game_id = ?", [game_id]).fetchone()
+    return None if row is None or row[0] is None else json.loads(row[0])
 
 
 def log_row(db: Database, game_id: str, seq: int) -> dict[str, Any]:
-    """One log row: its action, steps and state, parsed."""
-    row = db.execute(ROW_SQL, [game_id, seq]).fetchone()
+    """One log row: its action (as stored), steps and whole state, parsed."""
+    row = db.execute(
+        "select action, steps, state from actions where game_id = ? and seq = ?", [game_id, seq]
+    ).fetchone()
     if row is None:
         raise RuntimeError(f"game {game_id!r} has no log row {seq}")
-    action, steps, blob, base_blob = row
-    state = decode(blob, base_blob)
-    return {"action": json.loads(action), "steps": json.loads(steps), "state": state}
+    action, steps, state = row
+    return {
+        "action": json.loads(action),
+        "steps": json.loads(steps),
+        "state": join_state(json.loads(state), catalogue_of(db, game_id)),
+    }
 
 
 def stored_action(db: Database, game_id: str, seq: int) -> Action:
@@ -199,24 +218,11 @@ def stored_action(db: Database, game_id: str, seq: int) -> Action:
     return json.loads(row[0])
 
 
-def keyframe_blob(db: Database, game_id: str, seq: int) -> bytes | None:
-    """The stored keyframe a new row ``seq`` is stored against (None when it is a keyframe)."""
-    base = base_seq(seq)
-    if base is None:
-        return None
-    row = db.execute(
-        "select state_zlib from actions where game_id = ? and seq = ?", [game_id, base]
-    ).fetchone()
-    return row[0]
-
-
 def move_head(db: Database, game: dict[str, Any], head: int, state: State) -> int:
     """Point the game at another row, bump its version and refresh the list fields."""
     version = game["version"] + 1
-    fields = {"head": head, "version": version, "updated": now(), **summary(state)}
-    db.execute(
-        f"update games set {', '.join(f'{name} = ?' for name in fields)} where id = ?",
-        [*fields.values(), game["id"]],
+    db["games"].update(
+        game["id"], {"head": head, "version": version, "updated": now(), **summary(state)}
     )
     return version
 
@@ -247,8 +253,7 @@ def act(
             before = log_row(db, game_id, head)["state"]
         state, steps = apply(before, action)
         db.execute("delete from actions where game_id = ? and seq > ?", [game_id, head])
-        keyframe = keyframe_blob(db, game_id, head + 1)
-        insert_row(db, game_id, head + 1, (action, steps, state), keyframe)
+        insert_row(db, game_id, head + 1, (action, steps, state), catalogue_of(db, game_id))
         new_version = move_head(db, game, head + 1, state)
     return Result(new_version, head + 1, state, steps, action)
 
@@ -284,14 +289,16 @@ def redo(db: Database, game_id: str, *, version: int) -> Result:
 def current(db: Database, game_id: str) -> Current:
     """The head state with its version and head, read in one statement (one snapshot)."""
     row = db.execute(
-        "select a.state_zlib, b.state_zlib, g.version, g.head from games g"
+        "select a.state, c.cards, g.version, g.head from games g"
         " join actions a on a.game_id = g.id and a.seq = g.head"
-        " left join actions b on b.game_id = g.id and b.seq = a.base_seq where g.id = ?",
+        " left join game_cards c on c.game_id = g.id where g.id = ?",
         [game_id],
     ).fetchone()
     if row is None:
         raise UnknownGame(game_id)
-    return Current(decode(row[0], row[1]), row[2], row[3])
+    state, cards, version, head = row
+    catalogue = None if cards is None else json.loads(cards)
+    return Current(join_state(json.loads(state), catalogue), version, head)
 
 
 def head_of(db: Database, game_id: str) -> tuple[int, int]:
@@ -315,10 +322,9 @@ def log(
 ) -> list[dict[str, Any]]:
     """The applied rows up to the head: seq, action, steps and created, oldest first.
 
-    With ``last``, only the latest ``last`` of them (still oldest first): only those are read
-    and decoded, so showing the end of a long game costs what a short one does. With
-    ``types_only``, each action is ``{"type": ...}`` alone (the new_game action carries the
-    whole card catalogue, which a list of what happened does not need).
+    Each action is as stored: the ``new_game`` setup without its card lists (``export_game``
+    puts them back). With ``last``, only the latest ``last`` rows (still oldest first). With
+    ``types_only``, each action is ``{"type": ...}`` alone.
     """
     action = "json_object('type', json_extract(a.action, '$.type'))" if types_only else "a.action"
     sql = (
@@ -363,4 +369,5 @@ def delete_game(db: Database, game_id: str) -> None:
     with write_transaction(db):
         game_row(db, game_id)
         db.execute("delete from actions where game_id = ?", [game_id])
+        db.execute("delete from game_cards where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])

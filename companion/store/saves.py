@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from companion.store.codec import join_action
 from companion.store.errors import BadSaveFile, UnknownGame
 from companion.store.games import (
     Action,
@@ -35,13 +36,16 @@ def export_game(db: Database, game_id: str) -> dict[str, Any]:
     ).fetchall()
     if not rows:
         raise UnknownGame(game_id)
+    kept = db.execute("select setup_cards from game_cards where game_id = ?", [game_id]).fetchone()
+    actions = [json.loads(row[0]) for row in rows]
+    actions[0] = join_action(actions[0], json.loads(kept[0]) if kept else {})
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "name": game["name"],
         "exported": now(),
         "head": game["head"],
-        "actions": [json.loads(row[0]) for row in rows],
+        "actions": actions,
     }
 
 

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
+
+from companion.store.codec import CATALOGUE, dumps, setup_cards, split_action, split_state
 
 BUSY_TIMEOUT_MS = 10_000
 WAL_RETRY_SECONDS = 0.01
@@ -201,3 +206,81 @@ def m003_seat_claims(db: Database) -> None:
     )
     db.execute("CREATE INDEX seat_claims_game ON seat_claims (game_id)")
     db.execute("CREATE UNIQUE INDEX games_join_secret ON games (join_secret)")
+
+
+def _old_state(blob: bytes, keyframe: bytes | None) -> dict[str, Any]:
+    """A state as m002's layout stored it: zlib JSON, or its changed fields against a keyframe
+    (compressed with the keyframe's field texts, longest first, as zlib's preset dictionary)."""
+    if keyframe is None:
+        return json.loads(zlib.decompress(blob))
+    base = json.loads(zlib.decompress(keyframe))
+    texts = sorted((dumps(value) for value in base.values()), key=len, reverse=True)
+    unpacker = zlib.decompressobj(zdict="\n".join(texts).encode("utf-8"))
+    delta = json.loads(unpacker.decompress(blob) + unpacker.flush())
+    state = {k: v for k, v in base.items() if k not in delta["removed"]}
+    state.update(delta["changed"])
+    return state
+
+
+@migration
+def m004_plain_json_and_cards_once(db: Database) -> None:
+    """States as plain JSON text, and each game's card catalogue kept once (``game_cards``).
+
+    Every old row's state is decoded from m002's compressed layout and written again without
+    the game's catalogue; the new_game action's card lists move to ``game_cards`` too.
+    """
+    db.execute(
+        """
+        CREATE TABLE game_cards (
+            game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            cards TEXT,
+            setup_cards TEXT NOT NULL
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE actions_plain (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            steps TEXT NOT NULL,
+            state TEXT NOT NULL,
+            created TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )
+        """
+    )
+    for (game_id,) in db.execute("select id from games order by id").fetchall():
+        rows = db.execute(
+            "select seq, action, steps, state_zlib, base_seq, created from actions"
+            " where game_id = ? order by seq",
+            [game_id],
+        ).fetchall()
+        blobs = {row[0]: row[3] for row in rows}
+        catalogue: Any = None
+        for seq, action, steps, blob, base, created in rows:
+            state = _old_state(blob, blobs[base] if base else None)
+            if seq == 1:
+                catalogue = state.get(CATALOGUE)
+                first = json.loads(action)
+                db["game_cards"].insert(
+                    {
+                        "game_id": game_id,
+                        "cards": None if catalogue is None else dumps(catalogue),
+                        "setup_cards": dumps(setup_cards(first)),
+                    }
+                )
+                action = dumps(split_action(first))
+            db["actions_plain"].insert(
+                {
+                    "game_id": game_id,
+                    "seq": seq,
+                    "action": action,
+                    "steps": steps,
+                    "state": dumps(split_state(state, catalogue)),
+                    "created": created,
+                }
+            )
+    db.execute("DROP TABLE actions")
+    db.execute("ALTER TABLE actions_plain RENAME TO actions")
