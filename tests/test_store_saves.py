@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import json
+from pathlib import Path
 
 import pytest
 from test_store import NEW, dump, toy_apply
 
 from companion import store
+
+REAL_SAVE = Path(__file__).parent / "data" / "game-86a4e21.json"
 
 
 @pytest.fixture
@@ -78,13 +82,14 @@ def test_import_accepts_a_dict_and_bytes(db, played):
     assert store.current(db, a).state == store.current(db, b).state
 
 
-def refuses(db, save, reason):
+def refuses(db, save, reason, apply=toy_apply):
     """Importing `save` raises BadSaveFile matching `reason` and leaves the db untouched."""
-    before = dump(db)
+    before = (dump(db), db.execute("select * from game_cards").fetchall())
     with pytest.raises(store.BadSaveFile, match=reason) as caught:
-        store.import_game(db, save, apply=toy_apply)
+        store.import_game(db, save, apply=apply)
     assert str(caught.value).startswith("This save file cannot be loaded: ")
-    assert dump(db) == before
+    assert len(str(caught.value)) < 500
+    assert (dump(db), db.execute("select * from game_cards").fetchall()) == before
     assert not db.conn.in_transaction
 
 
@@ -136,3 +141,50 @@ def test_nothing_is_written_when_the_last_action_is_refused(db, played):
     save = store.export_game(db, played)
     bad = [*save["actions"], {"type": "teleport", "seed": 3}]
     refuses(db, {**save, "actions": bad}, "unknown action")
+
+
+def nest(levels):
+    """A list inside a list ... ``levels`` deep."""
+    value = []
+    for _ in range(levels - 1):
+        value = [value]
+    return value
+
+
+def test_deep_brackets_are_refused_with_a_sentence(db, played):
+    deep = "too deep|more than 100 levels deep"
+    refuses(db, "[" * 5000 + "]" * 5000, deep)
+    save = store.export_game(db, played)
+    text = json.dumps(save)
+    refuses(db, text.replace('"head"', '"deep": ' + "[" * 5000 + "]" * 5000 + ', "head"'), deep)
+    refuses(db, text.replace('"head"', '"deep": ' + "[" * 150 + "]" * 150 + ', "head"'), deep)
+    refuses(db, {**save, "deep": nest(5000)}, deep)
+    actions = [save["actions"][0], {"type": "add", "n": nest(101), "seed": 1}]
+    refuses(db, {**save, "actions": actions, "head": 2}, deep)
+
+
+def test_a_real_save_with_long_strings_or_foreign_digits_is_refused(db):
+    """Through the real engine: each refusal is a short sentence and stores nothing."""
+    save = json.loads(REAL_SAVE.read_text(encoding="utf-8"))
+    real = store.engine_apply
+
+    def changed(edit):
+        copied = copy.deepcopy(save)
+        edit(copied)
+        return copied
+
+    long = "x" * 100_000
+    refuses(db, {**save, "name": long}, "name must be text", real)
+    refuses(db, changed(lambda s: s["actions"][1].update(type=long)), r"action 2 \(xxx", real)
+    seat_name = changed(lambda s: s["actions"][0]["setup"]["seats"][0].update(name=long))
+    refuses(db, seat_name, r"action 1 \(new_game\) is refused.*too long", real)
+    refuses(db, changed(lambda s: s["actions"][3].update(note=long)), "action 4", real)
+    refuses(db, {**save, "head": "٤٢"}, "head must be a whole number", real)
+    refuses(db, {**save, "format_version": "١"}, "format_version", real)
+    refuses(db, json.dumps(save).replace('"head": 42', '"head": ٤٢'), "not valid JSON", real)
+    refuses(db, changed(lambda s: s["actions"][0].update(seed="١١")), "seed", real)
+    at = next(n for n, a in enumerate(save["actions"]) if "entrance" in a)
+    entrance = changed(lambda s: s["actions"][at].update(entrance="٢"))
+    refuses(db, entrance, f"action {at + 1} .*entrance must be", real)
+    assert db["games"].count == 0
+    assert store.current(db, store.import_game(db, save)).head == save["head"]  # the file is good

@@ -26,6 +26,12 @@ FORMAT = "dead-of-winter-companion/game"
 FORMAT_VERSION = 1
 MAX_ACTIONS = 20_000
 MAX_NAME = 200
+MAX_DEPTH = 100
+"""How deep a save file's brackets may nest (a real one nests about 10 deep)."""
+MAX_SHOWN = 60
+"""How much of a value from the file a refusal quotes."""
+MAX_REASON = 300
+"""How much of the engine's refusal an import's refusal quotes."""
 
 
 def export_game(db: Database, game_id: str) -> dict[str, Any]:
@@ -49,15 +55,42 @@ def export_game(db: Database, game_id: str) -> dict[str, Any]:
     }
 
 
+def quoted(value: str, limit: int = MAX_SHOWN) -> str:
+    """A text as a refusal quotes it: at most ``limit`` characters."""
+    return value if len(value) <= limit else value[:limit] + "…"
+
+
+def depth(value: Any) -> int:
+    """How deep lists and objects nest in a parsed value (walked without recursion)."""
+    deepest = 0
+    todo = [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, Mapping | list):
+            if level > MAX_DEPTH:
+                return level
+            deepest = max(deepest, level)
+            todo.extend(
+                (child, level + 1)
+                for child in (item.values() if isinstance(item, Mapping) else item)
+            )
+    return deepest
+
+
 def parse_save(save: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
-    """The save file as a dict, or BadSaveFile when it is not a JSON object."""
+    """The save file as a dict, or BadSaveFile when it is not a JSON object or nests too deep."""
+    too_deep = BadSaveFile(f"its brackets nest more than {MAX_DEPTH} levels deep")
     if isinstance(save, str | bytes | bytearray):
         try:
             save = json.loads(save)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise BadSaveFile(f"it is not valid JSON (cut short or damaged?): {exc}") from None
+        except RecursionError:
+            raise too_deep from None
     if not isinstance(save, Mapping):
         raise BadSaveFile("it is not a JSON object")
+    if depth(save) > MAX_DEPTH:
+        raise too_deep
     return dict(save)
 
 
@@ -101,8 +134,9 @@ def replay_rows(actions: list[Action], apply: Apply) -> list[tuple[Action, list[
         try:
             state, steps = apply(state, action)
         except Exception as exc:
+            kind = quoted(action["type"])
             raise BadSaveFile(
-                f"action {number} ({action['type']}) is refused by the rules: {exc}"
+                f"action {number} ({kind}) is refused by the rules: {quoted(str(exc), MAX_REASON)}"
             ) from None
         rows.append((action, steps, state))
     return rows
