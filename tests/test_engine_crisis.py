@@ -19,7 +19,7 @@ from companion.engine.crisis import (
     withdraw_from_crisis,
 )
 from companion.engine.errors import RuleError
-from companion.engine.state import to_json
+from companion.engine.saved import to_json
 from companion.engine.turns import end_turn, start_turn
 
 

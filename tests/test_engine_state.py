@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import re
@@ -20,14 +21,18 @@ from companion.engine.ending import mark_objective
 from companion.engine.errors import RuleError
 from companion.engine.exile import call_exile_vote
 from companion.engine.exposure import record_exposure
+from companion.engine.saved import from_json, to_json
 from companion.engine.setup import new_game
-from companion.engine.state import SCHEMA, from_json, to_json
+from companion.engine.state import SCHEMA
 from companion.engine.turns import start_turn
+from companion.engine.views import seat_view, table_view
 from companion.engine.votes import cast_vote
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "state.md"
 SCHEMA_1_SAVE = ROOT / "tests" / "data" / "save-schema1.json"
+SCHEMA_2_SAVE = ROOT / "tests" / "data" / "save-schema2.json"
+"""A state saved with ``to_json`` by the code at 86a4e21 (tests/data/make_86a4e21.py)."""
 # Card data copied into the state as it is (their inner shape is card-sources.md's, not ours).
 OPAQUE = {
     "crisis.fail_effects",
@@ -208,6 +213,36 @@ def test_a_schema_1_save_is_upgraded_to_the_documented_shape():
     documented = set(documented_paths())
     stand_ins = {p for p in found if p.endswith(".missing")}
     assert not sorted(set(found) - documented - stand_ins)
+
+
+def test_a_schema_2_save_of_the_older_code_loads_as_it_was():
+    text = SCHEMA_2_SAVE.read_text(encoding="utf-8")
+    st = from_json(text)
+    assert st == json.loads(text) and st["schema"] == SCHEMA == 2
+    assert to_json(st) == text
+    found: dict[str, list] = {}
+    walk(st, "", found)
+    assert not sorted(set(found) - set(documented_paths()))
+    assert st["ended"] == {"reason": "morale", "winners": ["s3"]}  # that game was over
+    shown = table_view(st)
+    assert shown["objectives"] and "cards" not in shown and "secrets" not in shown
+    mine = seat_view(st, "s1")["mine"]
+    assert mine["objective"] == st["cards"]["objectives"][st["secrets"]["s1"]["objective"]]
+
+
+def test_the_save_document_functions_import_no_circle():
+    """saved.py imports state and upgrades; neither of them imports saved or each other back."""
+    imports = {}
+    for name in ("state", "upgrades", "saved"):
+        tree = ast.parse((ROOT / "companion" / "engine" / f"{name}.py").read_text())
+        imports[name] = {
+            node.module.rsplit(".", 1)[-1]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion")
+        }
+    assert imports["saved"] >= {"state", "upgrades"}
+    assert not imports["state"] & {"upgrades", "saved"}
+    assert "saved" not in imports["upgrades"]
 
 
 @settings(max_examples=40, deadline=None)

@@ -8,7 +8,6 @@ copy, and return it with the steps they took.
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 from companion.engine.errors import Phrase, RuleError, shown, words
@@ -60,28 +59,6 @@ def begin(
 def working_copy(state: State) -> State:
     """A deep copy of the state that shares the card catalogue (``cards`` never changes)."""
     return {k: v if k == "cards" else copy.deepcopy(v) for k, v in state.items()}
-
-
-def to_json(state: State) -> str:
-    """Serialise a state (also the save-file format)."""
-    return json.dumps(state, sort_keys=True, ensure_ascii=False)
-
-
-def from_json(text: str, known: dict[str, Any] | None = None) -> State:
-    """Load a state saved by ``to_json`` by any version, upgraded to the current schema.
-
-    ``known`` (optional) is a card catalogue like ``state["cards"]`` that fills in the facts of
-    cards an old save names only by id (upgrades.schema_1_to_2).
-    """
-    from companion.engine.upgrades import upgrade
-
-    try:
-        state = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
-        raise RuleError(N_("not a saved game: {problem}"), problem=str(exc)) from exc
-    if not isinstance(state, dict) or not isinstance(state.get("schema"), int):
-        raise RuleError(N_("not a saved game: it has no schema number"))
-    return upgrade(state, known)
 
 
 # --- counts that are checked where they are used ---
