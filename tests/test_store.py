@@ -167,7 +167,7 @@ def test_setup_cannot_be_undone_and_nothing_to_redo(db, game):
 
 
 def test_undo_back_across_many_rows_then_redo_all(db, game):
-    # 70 rows: past two keyframe boundaries of the state compression.
+    # 70 rows, all read back.
     states = [store.current(db, game).state]
     version = 1
     for i in range(70):
@@ -470,7 +470,7 @@ def test_codec_splits_and_joins_states_and_actions():
 
 
 def test_a_reader_cannot_spoil_the_next_read(db, game):
-    act(db, game, {"type": "add", "n": 1}, version=1)  # a row stored against the keyframe
+    act(db, game, {"type": "add", "n": 1}, version=1)
     first = store.current(db, game).state
     first["seats"].append({"id": "s9", "name": "Intruder"})
     first["round"] = 99
