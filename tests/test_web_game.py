@@ -490,6 +490,7 @@ def test_the_table_screen_explains_each_step_and_asks_about_the_main_objective(c
     view = view_of(app, game_id)
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     numbers = view["numbers"]
+    assert "Step 1 of 7: the colony eats" in html  # view["waiting"]: the step, its number
     assert (
         f"The colony has {numbers['colonists']} colonists, so it eats {numbers['food_needed']} food"
         in html
@@ -511,6 +512,10 @@ def test_the_table_screen_explains_each_step_and_asks_about_the_main_objective(c
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     zombies = view_of(app, game_id)["numbers"]["zombies_to_colony"]
     assert f"The colony draws {zombies} zombies" in html
+    assert "Step 4 of 7: add zombies" in html
+    client.set_cookie("lang", "pt_BR")
+    assert "Etapa 4 de 7: adicionar zumbis" in client.get(f"/games/{game_id}").text
+    client.set_cookie("lang", "en")
     form = find_form(html, "add_colony_phase_zombies")
     response = client.post(form["action"], data=form_data(form), headers=HX)
     body = response.get_data(as_text=True)
