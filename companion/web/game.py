@@ -32,7 +32,7 @@ from companion import htmx, store
 from companion.store import get_db, seats
 from companion.web import forms, history, live, qr, shared
 from companion.web.auth import require_table, table_credential
-from companion.web.chart import morale_chart
+from companion.web.chart import DEFAULT_LABELS, morale_chart
 
 bp = Blueprint("game", __name__, url_prefix="/games")
 
@@ -163,14 +163,7 @@ def recent(
 
 def chart_for(game_id: str) -> Markup:
     """The morale, food and colonists chart of the whole game so far (trusted SVG, escaped)."""
-    labels = {
-        "title": _("Morale, food and colonists by round"),
-        "round": _("Round"),
-        "morale": _("Morale"),
-        "food": _("Food"),
-        "colonists": _("Colonists"),
-        "empty": _("No rounds yet"),
-    }
+    labels = {key: _(text) for key, text in DEFAULT_LABELS.items()}
     points = history.round_points(get_db(), game_id)
     return Markup(morale_chart(points, labels, chart_id="game-chart"))
 
