@@ -121,6 +121,16 @@ SIDE_NUMBER_NAMES = {
 }
 """The setup numbers printed on a side of a main objective card (vocabulary.SIDE_NUMBERS)."""
 
+CARD_TABLES = {
+    "crossroads": N_("crossroads"),
+    "objectives": N_("secret objectives"),
+    "crises": N_("crises"),
+    "main_objectives": N_("main objectives"),
+    "survivors": N_("survivors"),
+    "locations": N_("locations"),
+}
+"""The kinds of cards: the tables of cards.db and the groups of ``state["cards"]``."""
+
 COLONY_STEP_TITLES = {
     "pay_food": N_("the colony eats"),
     "check_waste": N_("check the waste pile"),
@@ -249,6 +259,7 @@ END_SENTENCES = {
 
 TABLES: dict[str, Mapping[str, str]] = {
     "actions": ACTION_WORDS,
+    "card_tables": CARD_TABLES,
     "colony_steps": COLONY_STEP_TITLES,
     "counters": COUNTER_NAMES,
     "end_reasons": END_SENTENCES,
