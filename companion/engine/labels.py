@@ -121,6 +121,9 @@ SIDE_NUMBER_NAMES = {
 }
 """The setup numbers printed on a side of a main objective card (vocabulary.SIDE_NUMBERS)."""
 
+PLACES = {"colony": N_("colony")}
+"""The one place whose name is words of ours (a location's name is the card's)."""
+
 CARD_TABLES = {
     "crossroads": N_("crossroads"),
     "objectives": N_("secret objectives"),
@@ -266,6 +269,7 @@ TABLES: dict[str, Mapping[str, str]] = {
     "exposure": EXPOSURE_FACES,
     "modules": MODULE_NAMES,
     "phases": PHASE_WORDS,
+    "places": PLACES,
     "rulesets": RULESET_NAMES,
     "side_numbers": SIDE_NUMBER_NAMES,
     "symbols": SYMBOL_NAMES,

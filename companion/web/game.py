@@ -33,6 +33,7 @@ from companion.store import get_db, seats
 from companion.web import forms, history, live, qr, shared
 from companion.web.auth import require_table, table_credential
 from companion.web.chart import DEFAULT_LABELS, morale_chart
+from companion.web.wording import names
 
 bp = Blueprint("game", __name__, url_prefix="/games")
 
@@ -62,17 +63,6 @@ def rendered(steps: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[st
         {"kind": s["kind"], "step": s, "text": engine.render_step(s, state, locale())}
         for s in engine.visible_steps(steps, None)
     ]
-
-
-def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
-    """Display names by id: seats, survivors and places (the colony in words)."""
-    places = {"colony": _("Colony")}
-    places.update({loc["id"]: loc["name"] for loc in view["locations"]})
-    return {
-        "seats": {s["id"]: s["name"] for s in view["seats"]},
-        "survivors": {s["id"]: s["name"] for s in view["survivors"]},
-        "places": places,
-    }
 
 
 def card_names(table: str) -> dict[str, str]:

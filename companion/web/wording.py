@@ -23,5 +23,16 @@ def colony_step_heading(due: dict[str, Any]) -> str:
     return labels.colony_step_heading(due["step"], due["number"], due["of"], gettext)
 
 
+def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """Display names by id for a view: seats, survivors and places (the colony in words)."""
+    places = {"colony": label("places", "colony")}
+    places.update({loc["id"]: loc["name"] for loc in view["locations"]})
+    return {
+        "seats": {s["id"]: s["name"] for s in view["seats"]},
+        "survivors": {s["id"]: s["name"] for s in view["survivors"]},
+        "places": places,
+    }
+
+
 GLOBALS = {"label": label, "colony_step_heading": colony_step_heading}
 """What create_app adds to the templates' globals."""
