@@ -69,8 +69,10 @@ def create_app(
     htmx.init_app(app)
 
     from companion import i18n
+    from companion.web import wording
 
     i18n.init_app(app)
+    app.jinja_env.globals.update(wording.GLOBALS)
 
     from companion import store
     from companion.web import cards, events, game, guard, home, join, lang, newgame, phone

@@ -9,7 +9,8 @@ from html.parser import HTMLParser
 import pytest
 from flask import render_template, render_template_string
 
-from companion.engine.views import free_entrance_spaces
+from companion.engine import labels
+from companion.engine.views import free_entrance_spaces, table_view
 from companion.web import preview
 from companion.web.preview import sample_view
 
@@ -110,6 +111,11 @@ def plain_gettext(text: str, **variables) -> str:
     return text % variables if variables else text
 
 
+def marked_label(table: str, code, capital: bool = True) -> str:
+    """The ``label`` global (labels.py through gettext), bracketed like ``marked_gettext``."""
+    return "⟦" + labels.label(table, code, lambda text: text, capital=capital) + "⟧"
+
+
 def marked_gettext(text: str, **variables) -> str:
     """A ``_`` that brackets what it returns, to find text that skipped translation."""
     return "⟦" + (text % variables if variables else text) + "⟧"
@@ -155,6 +161,26 @@ def test_preview_page_shows_the_board_and_the_chart(client, app):
     for kind in ("crowded", "start"):
         assert client.get(f"/dev/board?sample={kind}").status_code == 200
     assert client.get("/dev/board?sample=nope").status_code == 404
+    client.set_cookie("lang", "pt_BR")
+    page = parse(client.get("/dev/board?sample=crowded").get_data(as_text=True))
+    assert "Moral" in page.root.by_id("board-tracks").text()
+
+
+def test_the_preview_shows_games_the_engine_played():
+    """Each sample is a real game: a new game from cards.db and real actions (fixed seeds)."""
+    for kind in preview.SAMPLES:
+        game = preview.sample_game(kind)
+        assert game.state["cards"]["survivors"]  # the catalogue new_game copied from cards.db
+        assert sample_view(kind) == table_view(game.state)  # the same game every time
+        assert game.rounds[0]["round"] == 0
+    mid = preview.sample_game("sample")
+    assert mid.state["round"] == 2 and len(mid.rounds) == 2
+    assert mid.state["turn"] and mid.state["crisis"]
+    crowded = sample_view("crowded")
+    assert len(crowded["seats"]) == 5 and crowded["ruleset"] == "long_night"
+    assert crowded["numbers"]["crisis_cards"] > 4
+    start = sample_view("start")
+    assert start["waiting"] == {"kind": "reveal_crisis"} and start["crisis"] is None
 
 
 def test_tracks_show_each_number_with_its_label(app):
@@ -164,27 +190,30 @@ def test_tracks_show_each_number_with_its_label(app):
         next(c for c in n.classes if c.startswith("stat-")): n for n in page.root.find_all("stat")
     }
     value = {key: node.find("stat-value").text() for key, node in stats.items()}
+    numbers = view["numbers"]
     assert value == {
-        "stat-morale": "5",
-        "stat-round": "3",
-        "stat-food": "4",
-        "stat-starvation": "1",
-        "stat-waste": "7",
-        "stat-helpless": "3",
-        "stat-colonists": "10",
-        "stat-crisis": "2",
+        "stat-morale": str(view["morale"]),
+        "stat-round": str(view["round"]),
+        "stat-food": str(view["food"]),
+        "stat-starvation": str(view["starvation"]),
+        "stat-waste": str(view["waste"]),
+        "stat-helpless": str(view["helpless"]["normal"]),
+        "stat-colonists": str(numbers["colonists"]),
+        "stat-crisis": str(numbers["crisis_cards"]),
     }
     assert stats["stat-morale"].find(tag="dt").text() == "Morale"
-    assert "rounds left: 4" in stats["stat-round"].text()
-    assert "needs 5" in stats["stat-food"].text()
-    assert "unruly 1" in stats["stat-helpless"].text()
-    assert "target 3" in stats["stat-crisis"].text()
-    # Six boxes on the round track (the objective's length), four of them still to come.
-    assert len(page.root.find_all("round-pip")) == 6
-    assert len(page.root.find_all("left")) == 4
+    assert f"rounds left: {view['round_track']}" in stats["stat-round"].text()
+    assert f"needs {numbers['food_needed']}" in stats["stat-food"].text()
+    assert ("unruly" in stats["stat-helpless"].text()) == (view["ruleset"] == "long_night")
+    assert f"target {numbers['crisis_target']}" in stats["stat-crisis"].text()
+    # One box per round of the objective's track, those still to come filled.
+    assert len(page.root.find_all("round-pip")) == view["main_objective"]["setup"]["round_track"]
+    assert len(page.root.find_all("left")) == view["round_track"]
     status = page.root.find("tracks-status").text()
-    assert "Turn Bruno" in status and "Stock Up for the Thaw" in status
-    assert "Zombies coming at the colony phase: 5" in status
+    turn = next(s["name"] for s in view["seats"] if s["id"] == view["turn"]["seat"])
+    assert f"Turn {turn}" in status and view["main_objective"]["name"] in status
+    assert f"Zombies coming at the colony phase: {numbers['zombies_to_colony']}" in status
+    assert page.root.find("phase").text() == "Player turns"  # labels.PHASE_WORDS
 
 
 def test_tracks_without_engine_numbers_or_crisis_still_render(app):
@@ -231,28 +260,39 @@ def test_colony_entrances_draw_each_piece_and_write_the_counts(app):
 
 def test_location_card_shows_number_pieces_noise_bandits_and_who_is_there(app):
     view = sample_view()
-    police = next(loc for loc in view["locations"] if loc["id"] == "police")
-    page = render(app, '{% include "partials/board/location.html" %}', view=view, loc=police)
+    seats = {s["id"]: s["name"] for s in view["seats"]}
+    busy = next(loc for loc in view["locations"] if loc["entrance"]["barricades"])
+    page = render(app, '{% include "partials/board/location.html" %}', view=view, loc=busy)
     card = page.root.find("location")
-    assert card.find(tag="h3").text() == "Police Station"
-    assert card.find("die").text() == "1"
-    assert len(card.find_all("piece-zombie", "svg")) == 2
-    assert len(card.find_all("piece-barricade", "svg")) == 1
-    assert len(card.find_all("piece-empty", "svg")) == 0
+    entrance = busy["entrance"]
+    assert card.find(tag="h3").text() == busy["name"]
+    assert card.find("die").text() == str(busy["number"])
+    assert len(card.find_all("piece-zombie", "svg")) == entrance["zombies"]
+    assert len(card.find_all("piece-barricade", "svg")) == entrance["barricades"]
+    free = view["numbers"]["free_entrance_spaces"][busy["id"]]
+    assert len(card.find_all("piece-empty", "svg")) == free
     noise = card.find("noise")
-    assert noise.attrs["aria-label"] == "Noise tokens: 1"
-    assert len(noise.find_all("on")) == 1 and len(noise.find_all("noise-pip")) == 4
-    assert card.find_all("bandits") == []  # none there and the module is not in play
+    assert noise.attrs["aria-label"] == f"Noise tokens: {busy['noise']}"
+    assert len(noise.find_all("on")) == busy["noise"] and len(noise.find_all("noise-pip")) == 4
+    assert card.find_all("bandits") == []  # the Bandits module is not in play
+    there = [s for s in view["survivors"] if s["location"] == busy["id"]]
     here = [li.find("name").text() for li in card.find("here").find_all(tag="li")]
-    assert here == ["Old Hank"]
-    assert card.find("seat-badge").text() == "Bruno: 2"
+    assert here == [s["name"] for s in there] and there
+    number = list(seats).index(there[0]["owner"]) + 1  # the seat's number round the table
+    assert card.find("seat-badge").text() == f"{seats[there[0]['owner']]}: {number}"
 
-    library = next(loc for loc in view["locations"] if loc["id"] == "library")
-    page = render(app, '{% include "partials/board/location.html" %}', view=view, loc=library)
+    crowded = sample_view("crowded")
+    raided = next(loc for loc in crowded["locations"] if loc["bandits"])
+    page = render(app, '{% include "partials/board/location.html" %}', view=crowded, loc=raided)
     card = page.root.find("location")
-    assert card.find("bandits").text() == "Bandits 1"
-    assert card.find("here-none").text() == "Nobody here"
-    assert len(card.find_all("piece-empty", "svg")) == 3
+    assert card.find("bandits").text() == f"Bandits {raided['bandits']}"
+    empty = next(
+        loc
+        for loc in view["locations"]
+        if not any(s["location"] == loc["id"] for s in view["survivors"])
+    )
+    page = render(app, '{% include "partials/board/location.html" %}', view=view, loc=empty)
+    assert page.root.find("location").find("here-none").text() == "Nobody here"
 
 
 def test_noise_beyond_four_draws_a_pip_per_token(app):
@@ -267,7 +307,7 @@ def test_survivors_are_grouped_by_seat_with_tokens_leader_and_place(app):
     view = sample_view()
     page = render(app, '{% include "partials/board/survivors.html" %}', view=view)
     seats = page.root.find_all("seat")
-    assert [s.find(tag="h3").text() for s in seats] == ["Ana", "Bruno", "Carla"]
+    assert [s.find(tag="h3").text() for s in seats] == [s["name"] for s in view["seats"]]
     for seat_node, seat in zip(seats, view["seats"], strict=True):
         mine = [s for s in view["survivors"] if s["owner"] == seat["id"]]
         rows = seat_node.find_all("survivor")
@@ -283,37 +323,50 @@ def test_survivors_are_grouped_by_seat_with_tokens_leader_and_place(app):
                 assert row.find("tokens").attrs["aria-label"] == (
                     f"wounds {s['wounds']}, frostbite {s['frostbite']}, despair {s['despair']}"
                 )
-    tobias = seats[0].find_all("survivor")[1]
-    assert tobias.find("where").text() == "Hospital"
-    assert seats[0].find_all("survivor")[0].find("where").text() == "Colony"
-    assert "exiled" in seats[2].classes and seats[2].find("flag-exiled").text() == "Exiled"
-    assert "exiled" not in seats[0].classes and seats[0].find_all("flag-exiled") == []
-    assert "active" in seats[1].classes and seats[1].find("flag-turn").text() == "Turn"
-    assert seats[0].find("flag-first").text() == "First player"
+    places = {loc["id"]: loc["name"] for loc in view["locations"]}
+    rows = [row for seat_node in seats for row in seat_node.find_all("survivor")]
+    owned = [s for seat in view["seats"] for s in view["survivors"] if s["owner"] == seat["id"]]
+    for row, s in zip(rows, owned, strict=True):
+        assert row.find("where").text() == places.get(s["location"], "Colony")
+    assert {"Colony", *places.values()} > {row.find("where").text() for row in rows}
+    order = [s["id"] for s in view["seats"]]
+    turn, first = order.index(view["turn"]["seat"]), order.index(view["first_player"])
+    assert "active" in seats[turn].classes and seats[turn].find("flag-turn").text() == "Turn"
+    assert seats[first].find("flag-first").text() == "First player"
+    assert all("exiled" not in s.classes and not s.find_all("flag-exiled") for s in seats)
+    view["seats"][2]["exiled"] = True
+    page = render(app, '{% include "partials/board/survivors.html" %}', view=view)
+    exiled = page.root.find_all("seat")[2]
+    assert "exiled" in exiled.classes and exiled.find("flag-exiled").text() == "Exiled"
 
 
 def test_survivor_without_a_player_is_listed_apart(app):
     view = sample_view()
-    view["survivors"][4]["owner"] = None
+    loner = view["survivors"][-1]
+    owner = [s["id"] for s in view["seats"]].index(loner["owner"])
+    loner["owner"] = None
     page = render(app, '{% include "partials/board/survivors.html" %}', view=view)
     apart = page.root.find("seat-none")
-    assert [r.find("name").text() for r in apart.find_all("survivor")] == ["Dex"]
-    assert "Dex" not in page.root.find_all("seat")[1].text()
+    assert [r.find("name").text() for r in apart.find_all("survivor")] == [loner["name"]]
+    assert loner["name"] not in page.root.find_all("seat")[owner].text()
 
 
 def test_crisis_shows_symbols_cards_and_target(app):
     view = sample_view()
     page = render(app, '{% include "partials/board/crisis.html" %}', view=view)
     crisis = page.root.find("crisis")
-    assert crisis.find("crisis-name").text() == "Frozen Pipes"
-    assert [li.text() for li in crisis.find("symbols").find_all(tag="li")] == ["Fuel", "Tool"]
-    assert len(crisis.find("symbols").find_all("icon", "svg")) == 2
+    prevent = view["crisis"]["prevent"]
+    assert crisis.find("crisis-name").text() == view["crisis"]["name"]
+    shown = [li.text() for li in crisis.find("symbols").find_all(tag="li")]
+    assert shown == [name.capitalize() for name in prevent]  # labels.SYMBOL_NAMES
+    assert len(crisis.find("symbols").find_all("icon", "svg")) == len(prevent)
     numbers = {
         div.find(tag="dt").text(): div.find(tag="dd").text()
         for div in crisis.find("crisis-count").find_all(tag="div")
     }
-    assert numbers == {"Cards in": "2", "Target": "3"}
-    assert "each player adds 1 frostbite" in crisis.find("crisis-fail").text()
+    expected = view["numbers"]["crisis_cards"], view["numbers"]["crisis_target"]
+    assert numbers == {"Cards in": str(expected[0]), "Target": str(expected[1])}
+    assert view["crisis"]["fail_text"][:30] in crisis.find("crisis-fail").text()
 
     view["crisis"] = None
     page = render(app, '{% include "partials/board/crisis.html" %}', view=view)
@@ -337,13 +390,15 @@ def test_names_from_players_and_cards_are_escaped(app):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     page = parse(html)
     names = [n.text() for n in page.root.find_all("name")]
-    assert names.count(EVIL) == 1
+    at_a_location = view["survivors"][0]["location"] != "colony"  # listed there and by seat
+    assert names.count(EVIL) == 1 + at_a_location
     assert page.root.find_all("seat")[0].find(tag="h3").text() == view["seats"][0]["name"]
     assert [a for a in page.all_attrs if a[1].startswith("on")] == []
 
 
 def test_every_visible_string_goes_through_gettext(app):
     app.jinja_env.globals["_"] = marked_gettext
+    app.jinja_env.globals["label"] = marked_label
     view = sample_view("crowded")
     page = render_board(app, view)
     data = sorted(
@@ -401,8 +456,9 @@ def test_each_partial_renders_on_its_own_for_a_fragment(app):
         for name in ("tracks", "entrances", "survivors", "crisis", "board"):
             html = render_template(f"partials/board/{name}.html", view=view)
             assert 'id="board-' in html, name
-        html = render_template("partials/board/location.html", view=view, loc=view["locations"][1])
-        assert "Grocery Store" in html
+        loc = view["locations"][1]
+        html = render_template("partials/board/location.html", view=view, loc=loc)
+        assert loc["name"] in html
 
 
 def test_table_css_uses_no_outside_fonts_or_images():

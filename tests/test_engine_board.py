@@ -11,8 +11,8 @@ from hypothesis import strategies as st_
 
 from companion.engine import board
 from companion.engine.errors import RuleError
+from companion.engine.sentences import render_steps
 from companion.engine.state import free_spaces
-from companion.engine.steps import render_steps
 
 
 def kinds(steps):

@@ -22,7 +22,7 @@ from companion.engine.crisis import contribute_to_crisis, reveal_crisis
 from companion.engine.errors import RuleError
 from companion.engine.exposure import resolve_bite
 from companion.engine.saved import from_json, to_json
-from companion.engine.steps import render_steps
+from companion.engine.sentences import render_steps
 
 CRISIS = {
     "id": "test.crowd",

@@ -9,7 +9,7 @@ from factory import make_state, put_survivors, with_cards
 
 from companion.engine.crossroads import adds_survivors, reveal_crossroads, trigger_crossroads
 from companion.engine.errors import RuleError
-from companion.engine.steps import render_step
+from companion.engine.sentences import render_step
 from companion.engine.turns import end_turn, start_turn
 from companion.engine.votes import cast_vote, record_votes
 

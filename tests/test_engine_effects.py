@@ -9,7 +9,7 @@ from hypothesis import strategies as st_
 
 from companion.engine.effects import apply_card_effects
 from companion.engine.errors import RuleError
-from companion.engine.steps import render_steps
+from companion.engine.sentences import render_steps
 
 
 def apply(st, effects, rng=None, **kw):

@@ -10,8 +10,8 @@ from hypothesis import strategies as st_
 from companion.engine.ending import declare_winners, game_over_reason, mark_objective
 from companion.engine.errors import RuleError
 from companion.engine.morale import end_game
+from companion.engine.sentences import render_step
 from companion.engine.state import new_state
-from companion.engine.steps import render_step
 
 
 def ended(reason="round_track", seats=4, variant="standard"):

@@ -438,5 +438,5 @@ def test_a_refused_new_game_reads_in_portuguese(pt_client, game_form):
     response = client.post("/games/new", data=form)
     assert response.status_code == 400
     body = response.get_data(as_text=True)
-    assert "a variante para dois jogadores precisa de 2 jogadores, não 3" in body
+    assert "a variante “dois jogadores” precisa de 2 jogadores, não 3" in body
     assert "needs 2 players" not in body

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from companion.engine.errors import RuleError
+from companion.engine.sentences import render_steps
 from companion.engine.setup import new_game
-from companion.engine.steps import render_steps
 
 # The base rulebook's first main objective (002 "Game Setup" 3, facts only).
 SAMPLES = {

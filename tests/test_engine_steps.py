@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import ast
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from test_engine_game import setup_for
 
 import companion.engine as engine
-from companion.engine import steps as steps_module
-from companion.engine.steps import RENDERERS, render_step, set_localedir, step, translator
+from companion.engine import labels as steps_module
+from companion.engine.sentences import RENDERERS, render_step
+from companion.engine.steps import step
+from companion.engine.translation import set_localedir, translator
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
@@ -262,9 +266,37 @@ def test_every_kind_has_a_sample():
     assert set(SAMPLES) == set(RENDERERS)
 
 
-def test_unknown_kinds_are_refused():
-    with pytest.raises(KeyError):
-        step("zombie_danced")
+ENGINE = Path(engine.__file__).parent
+
+
+def made_kinds() -> dict[str, str]:
+    """Every step kind the engine's code makes (``step("kind", ...)``), with a file making it."""
+    kinds = {}
+    for path in sorted(ENGINE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "step"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                kinds[node.args[0].value] = path.name
+    return kinds
+
+
+def test_every_kind_the_engine_makes_has_a_sentence():
+    """Steps are data (steps.step needs no renderer); each kind made has one all the same."""
+    made = made_kinds()
+    assert len(made) > 100
+    assert {kind: path for kind, path in made.items() if kind not in RENDERERS} == {}
+    built_by_name = {  # step(f"{token}_added") in board/pieces.py, step(kind) in effects.py
+        *(f"{token}_{done}" for token in ("barricade", "trap") for done in ("added", "removed")),
+        *(f"{counter}_changed" for counter in ("food", "starvation", "waste")),
+        "defence_lost",
+        "defence_missing",
+    }
+    assert set(RENDERERS) - set(made) == built_by_name
 
 
 @pytest.mark.parametrize("locale", ["en", "pt_BR"])

@@ -9,8 +9,8 @@ from hypothesis import strategies as st_
 
 from companion.engine.colony import pass_first_player
 from companion.engine.errors import RuleError
+from companion.engine.sentences import render_step
 from companion.engine.state import active_seat_id
-from companion.engine.steps import render_step
 from companion.engine.turns import end_turn, start_turn, turn_order
 
 

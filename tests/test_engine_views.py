@@ -6,11 +6,13 @@ import copy
 import json
 import random
 
+import play
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 from test_engine_setup import make_setup
 
+import companion.engine as engine
 from companion.engine.errors import RuleError
 from companion.engine.setup import new_game
 from companion.engine.steps import step
@@ -230,3 +232,51 @@ def test_the_table_view_counts_the_empty_spaces_of_every_entrance():
     assert free["colony"][1] == colony[1]["spaces"] - 2
     assert free["police"] == police["entrance"]["spaces"] - 2 - police["entrance"]["barricades"]
     assert set(free) == {"colony"} | {loc["id"] for loc in state["locations"]}
+
+
+def test_waiting_names_each_colony_step_its_number_of_seven_and_whether_it_asks():
+    """002:1579 "resolve the following 7 effects in order"; only step 5 (002:1621, "Check Main
+    Objective") waits for the table's answer. Each step is run by the action ``waiting`` names."""
+    state, _ = play.start(3, 4)
+    state, _ = engine.apply(state, {"type": "reveal_crisis", "by": "table", "seed": 2})
+    assert table_view(state)["waiting"] == {"kind": "start_turn", "seat": state["first_player"]}
+    state, _ = engine.apply(state, {"type": "start_colony_phase", "by": "table"})
+    seen = []
+    while table_view(state)["waiting"]["kind"] == "colony_phase":
+        view = table_view(state)
+        due = view["waiting"]
+        assert due["begun"] and due["of"] == 7
+        assert due["action"] in view["legal"]["table"]
+        seen.append((due["number"], due["step"], due["action"], due["asks"]))
+        answer = {"met": False} if due["asks"] else {}
+        state, _ = engine.apply(state, {"type": due["action"], "by": "table", "seed": 5, **answer})
+    assert seen == [
+        (1, "pay_food", "pay_food", False),
+        (2, "check_waste", "check_waste", False),
+        (3, "resolve_crisis", "resolve_crisis", False),
+        (4, "add_zombies", "add_colony_phase_zombies", False),
+        (5, "check_main_objective", "check_main_objective", True),
+        (6, "move_round_track", "move_round_track", False),
+        (7, "pass_first_player", "pass_first_player", False),
+    ]
+    assert state["round"] == 2 and state["phase"] == "player_turns"
+
+
+def test_waiting_for_the_colony_phase_before_it_begins_names_its_first_step():
+    state, _ = play.start(2, 3)
+    state, _ = engine.apply(state, {"type": "reveal_crisis", "by": "table", "seed": 2})
+    for _ in range(2):
+        seat = table_view(state)["waiting"]["seat"]
+        state, _ = engine.apply(state, {"type": "start_turn", "by": seat})
+        state, _ = engine.apply(state, {"type": "end_turn", "by": seat})
+    due = table_view(state)["waiting"]
+    assert due == {
+        "kind": "colony_phase",
+        "step": "pay_food",
+        "number": 1,
+        "of": 7,
+        "action": "pay_food",
+        "asks": False,
+        "begun": False,
+    }
+    assert "start_colony_phase" in table_view(state)["legal"]["table"]

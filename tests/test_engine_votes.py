@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st_
 
 from companion.engine.errors import RuleError
-from companion.engine.steps import render_steps
+from companion.engine.sentences import render_steps
 from companion.engine.votes import tally_vote, tie_breaker
 
 

@@ -490,6 +490,7 @@ def test_the_table_screen_explains_each_step_and_asks_about_the_main_objective(c
     view = view_of(app, game_id)
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     numbers = view["numbers"]
+    assert "Step 1 of 7: the colony eats" in html  # view["waiting"]: the step, its number
     assert (
         f"The colony has {numbers['colonists']} colonists, so it eats {numbers['food_needed']} food"
         in html
@@ -503,7 +504,7 @@ def test_the_table_screen_explains_each_step_and_asks_about_the_main_objective(c
     form = find_form(html, "resolve_crisis")
     response = client.post(form["action"], data=form_data(form), headers=HX)
     reveal = response.get_data(as_text=True)
-    assert 'id="reveal"' in reveal and "Crisis resolved" in reveal
+    assert 'id="reveal"' in reveal and "Resolve crisis" in reveal
     assert reveal.count("rs-crisis_card_revealed") == numbers["crisis_cards"]
     for seat in view["seats"]:  # the reveal never says who gave which card
         dialog = reveal[reveal.index('id="reveal"') : reveal.index("</dialog>")]
@@ -511,6 +512,10 @@ def test_the_table_screen_explains_each_step_and_asks_about_the_main_objective(c
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     zombies = view_of(app, game_id)["numbers"]["zombies_to_colony"]
     assert f"The colony draws {zombies} zombies" in html
+    assert "Step 4 of 7: add zombies" in html
+    client.set_cookie("lang", "pt_BR")
+    assert "Etapa 4 de 7: adicionar zumbis" in client.get(f"/games/{game_id}").text
+    client.set_cookie("lang", "en")
     form = find_form(html, "add_colony_phase_zombies")
     response = client.post(form["action"], data=form_data(form), headers=HX)
     body = response.get_data(as_text=True)
@@ -804,7 +809,7 @@ def test_the_log_is_the_whole_game_newest_first_in_the_device_language(client, a
     start_turn(client, app, game_id)
     html = client.get(f"/games/{game_id}/log").get_data(as_text=True)
     headings = re.findall(r'<h2 class="log-action">([^<]+)</h2>', html)
-    assert headings == ["Turn started", "Crisis revealed", "Game set up"]
+    assert headings == ["Start turn", "Reveal crisis", "Start a new game"]
     assert "New game of 3 players" in html
     client.set_cookie("lang", "pt_BR")
     html = client.get(f"/games/{game_id}/log").get_data(as_text=True)
@@ -824,7 +829,7 @@ def test_the_end_declares_winners_reveals_objectives_and_draws_the_chart(client,
         _posted(client, app, game_id, kind)
     table_act(app, game_id, {"type": "set_counter", "name": "morale", "value": 0})
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Morale fell to 0" in html and "Whose secret objective is complete?" in html
+    assert "Morale has reached 0" in html and "Whose secret objective is complete?" in html
     _posted(client, app, game_id, "declare_winners", completed=["", "s1", "s3"])
     state = current(app, game_id).state
     assert state["ended"]["winners"] == ["s1", "s3"]

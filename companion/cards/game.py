@@ -8,16 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards.load import load_cards
+from companion.engine.vocabulary import SIDE_NUMBERS
 
-SIDE_NUMBERS = (
-    "morale",
-    "round_track",
-    "zombies_per_location",
-    "colony_zombies",
-    "food",
-    "helpless",
-)
-"""The setup numbers printed on each side of a main objective card."""
 TYPED_PREFIX = "typed."
 
 

@@ -11,6 +11,8 @@ from companion.engine.vocabulary import (
     EFFECT_KINDS,
     EXPOSURE_RESULTS,
     OBJECTIVE_KINDS,
+    REQUIRED_SIDE_NUMBERS,
+    SIDE_NUMBERS,
     SYMBOLS,
     TARGETS,
     WHERES,
@@ -66,12 +68,8 @@ TRIGGER_KINDS: dict[str, dict[str, tuple[str, bool]]] = {
 
 # Setup side of a main objective: field -> (required, default).
 SETUP_FIELDS: dict[str, tuple[bool, Any]] = {
-    "morale": (True, None),
-    "round_track": (True, None),
-    "zombies_per_location": (True, None),
-    "colony_zombies": (False, 0),
-    "food": (False, 0),
-    "helpless": (False, 0),
+    **{key: (True, None) for key in REQUIRED_SIDE_NUMBERS},
+    **{key: (False, 0) for key in SIDE_NUMBERS if key not in REQUIRED_SIDE_NUMBERS},
     "extra": (False, ""),
 }
 

@@ -67,9 +67,9 @@ from companion.engine.errors import RuleError, render_error
 from companion.engine.exile import call_exile_vote
 from companion.engine.exposure import record_exposure, resolve_bite
 from companion.engine.saved import from_json, to_json
+from companion.engine.sentences import render_step, render_steps
 from companion.engine.setup import keep_survivors, new_game
 from companion.engine.state import SCHEMA, new_state
-from companion.engine.steps import render_step, render_steps
 from companion.engine.turns import end_turn, start_turn
 from companion.engine.views import public_view, seat_view, table_view, visible_steps
 from companion.engine.votes import cast_vote, record_votes, tally_vote

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engine.effects import validate_effects
 from companion.engine.errors import Phrase, RuleError, shown, words
+from companion.engine.labels import CARD_TABLES
 from companion.engine.steps import N_
 from companion.engine.vocabulary import MODULES, OBJECTIVE_KINDS, SYMBOLS
 
@@ -21,13 +22,6 @@ MAX_TEXT = 2000
 
 Card = dict[str, Any]
 
-KIND_WORDS = {
-    "crossroads": N_("crossroads"),
-    "objectives": N_("objectives"),
-    "crises": N_("crises"),
-    "survivors": N_("survivors"),
-}
-"""Each kind of card in words, for refusals."""
 CARD_OF_KIND = {
     "crossroads": N_("crossroads card {card}"),
     "objectives": N_("objectives card {card}"),
@@ -82,11 +76,11 @@ def _common(card: Any, kind: str) -> tuple[Card, Phrase]:
     if not isinstance(card, dict):
         raise RuleError(
             N_("each card of {kind} must be a record with an id and a name"),
-            kind=words(KIND_WORDS, kind),
+            kind=words(CARD_TABLES, kind),
         )
     card_id = card.get("id")
     if not isinstance(card_id, str) or not card_id or len(card_id) > 120:
-        raise RuleError(N_("each card of {kind} needs an id (text)"), kind=words(KIND_WORDS, kind))
+        raise RuleError(N_("each card of {kind} needs an id (text)"), kind=words(CARD_TABLES, kind))
     what = Phrase(CARD_OF_KIND[kind], card=shown(card_id))
     module = _text(card, "module", what, limit=40)
     if module and module not in MODULES:
@@ -209,7 +203,7 @@ def add_cards(cards: dict[str, dict[str, Card]], kind: str, records: Any) -> lis
     if not isinstance(records, list | tuple) or len(records) > MAX_CARDS:
         raise RuleError(
             N_("{kind} must be a list of at most {most} cards"),
-            kind=words(KIND_WORDS, kind),
+            kind=words(CARD_TABLES, kind),
             most=MAX_CARDS,
         )
     out = []
@@ -219,7 +213,7 @@ def add_cards(cards: dict[str, dict[str, Card]], kind: str, records: Any) -> lis
         if known is not None and known != facts:
             raise RuleError(
                 N_("two different {kind} cards share the id {card}"),
-                kind=words(KIND_WORDS, kind),
+                kind=words(CARD_TABLES, kind),
                 card=shown(facts["id"]),
             )
         cards[kind][facts["id"]] = facts

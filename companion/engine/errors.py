@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine.steps import DEFAULT_LOCALE, N_, Translator, translator
+from companion.engine.labels import ACTION_WORDS
+from companion.engine.translation import DEFAULT_LOCALE, Translator, translator
 
 MAX_SHOWN = 60
 """How many characters of a refused value a refusal repeats."""
@@ -101,64 +102,6 @@ def render_error(exc: BaseException, locale: str = DEFAULT_LOCALE) -> str:
 
 
 # --- what each action does, for refusals that name it ----------------------------------------
-
-ACTION_WORDS = {
-    "new_game": N_("start a new game"),
-    "keep_survivors": N_("keep survivors"),
-    "start_turn": N_("start turn"),
-    "end_turn": N_("end turn"),
-    "reveal_crossroads": N_("reveal crossroads"),
-    "trigger_crossroads": N_("trigger crossroads"),
-    "call_exile_vote": N_("call exile vote"),
-    "cast_vote": N_("cast vote"),
-    "record_votes": N_("record votes"),
-    "reveal_crisis": N_("reveal crisis"),
-    "contribute_to_crisis": N_("contribute to crisis"),
-    "withdraw_from_crisis": N_("withdraw from crisis"),
-    "resolve_crisis": N_("resolve crisis"),
-    "start_colony_phase": N_("start colony phase"),
-    "run_colony_phase": N_("run colony phase"),
-    "pay_food": N_("pay food"),
-    "check_waste": N_("check waste"),
-    "add_colony_phase_zombies": N_("add colony phase zombies"),
-    "check_main_objective": N_("check main objective"),
-    "move_round_track": N_("move round track"),
-    "pass_first_player": N_("pass first player"),
-    "record_exposure": N_("record exposure"),
-    "resolve_bite": N_("resolve bite"),
-    "move_survivor": N_("move survivor"),
-    "kill_zombies": N_("kill zombies"),
-    "add_barricade": N_("add barricade"),
-    "remove_barricade": N_("remove barricade"),
-    "add_trap": N_("add trap"),
-    "remove_trap": N_("remove trap"),
-    "add_zombies_by_hand": N_("add zombies by hand"),
-    "attract_zombies": N_("attract zombies"),
-    "add_noise": N_("add noise"),
-    "remove_noise": N_("remove noise"),
-    "play_cards": N_("play cards"),
-    "clean_waste": N_("clean waste"),
-    "add_waste": N_("add waste"),
-    "set_waste": N_("set waste"),
-    "spend_food": N_("spend food"),
-    "add_food": N_("add food"),
-    "add_helpless": N_("add helpless"),
-    "calm_unruly": N_("calm unruly"),
-    "kill_helpless_by_card": N_("kill helpless by card"),
-    "wound_survivor": N_("wound survivor"),
-    "heal_survivor": N_("heal survivor"),
-    "remove_despair": N_("remove despair"),
-    "add_survivor": N_("add survivor"),
-    "set_group_leader": N_("set group leader"),
-    "kill_survivor_by_card": N_("kill survivor by card"),
-    "remove_survivor_by_card": N_("remove survivor by card"),
-    "set_counter": N_("set counter"),
-    "set_capacity": N_("set capacity"),
-    "apply_card_effects": N_("apply card effects"),
-    "mark_objective": N_("mark objective"),
-    "declare_winners": N_("declare winners"),
-}
-"""Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
 
 
 def action_words(kind: str) -> Any:

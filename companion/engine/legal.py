@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
-from companion.engine.colony import COLONY_STEPS
 from companion.engine.dealing import is_coop
 from companion.engine.errors import RuleError
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
+from companion.engine.phases import COLONY_STEPS, STEP_ACTIONS, due_step
 from companion.engine.setup import survivors_per_seat
 from companion.engine.state import (
     COLONY,
@@ -255,24 +255,15 @@ def _round_choices(st: State) -> dict[str, Choices]:
 
 def _colony_choices(st: State) -> dict[str, Choices]:
     """During the colony phase: the next step, or all the rest at once."""
-    due = st["colony_step"] or COLONY_STEPS[0]
+    due = due_step(st)["step"]
     out: dict[str, Choices] = {"run_colony_phase": {"step": due}}
-    single = {
-        "pay_food": "pay_food",
-        "check_waste": "check_waste",
-        "resolve_crisis": "resolve_crisis",
-        "add_zombies": "add_colony_phase_zombies",
-        "check_main_objective": "check_main_objective",
-        "move_round_track": "move_round_track",
-        "pass_first_player": "pass_first_player",
-    }
     if due == "resolve_crisis" and st["crisis"] is None:
         out["resolve_crisis"] = {}
-    out[single[due]] = {"step": due}
+    out[STEP_ACTIONS[due]] = {"step": due}
     if due == "check_main_objective":
-        out[single[due]]["met"] = [False, True]
+        out[STEP_ACTIONS[due]]["met"] = [False, True]
     if due == "pass_first_player" and st["ruleset"] == "long_night":
-        out[single[due]]["keep"] = [False, True]
+        out[STEP_ACTIONS[due]]["keep"] = [False, True]
     return out
 
 

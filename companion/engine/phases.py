@@ -1,14 +1,20 @@
-"""The colony phase as a phase: entering it and keeping track of the step that is due.
+"""The colony phase as a phase: its seven steps, entering it, and the step that is due.
 
 Shared by the colony steps (colony.py) and the crisis resolution (crisis.py), so neither imports
-the other. Base 002 "Colony Phase" (002:1578): the steps always run in this order.
+the other. Base 002 "Colony Phase" (002:1578-1632): "During the colony phase, resolve the
+following 7 effects in order": 1 Pay Food (002:1581), 2 Check Waste (002:1596), 3 Resolve Crisis
+(002:1598), 4 Add Zombies (002:1613), 5 Check Main Objective (002:1621), 6 Move Round Tracker
+(002:1625), 7 Pass First Player Token (002:1628); The Long Night keeps the same seven (000:472-500).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.errors import RuleError, words
-from companion.engine.state import PHASE_WORDS, State
-from companion.engine.steps import COLONY_STEP_NAMES, N_, Step, step
+from companion.engine.labels import COLONY_STEP_NAMES, PHASE_WORDS
+from companion.engine.state import State
+from companion.engine.steps import N_, Step, step
 from companion.engine.turns import return_crossroads
 
 COLONY_STEPS = (
@@ -20,6 +26,36 @@ COLONY_STEPS = (
     "move_round_track",
     "pass_first_player",
 )
+"""The colony phase's steps, in the rulebook's order (002:1579)."""
+STEP_ACTIONS = {
+    "pay_food": "pay_food",
+    "check_waste": "check_waste",
+    "resolve_crisis": "resolve_crisis",
+    "add_zombies": "add_colony_phase_zombies",
+    "check_main_objective": "check_main_objective",
+    "move_round_track": "move_round_track",
+    "pass_first_player": "pass_first_player",
+}
+"""Each step's own action at the front door (actions.ACTIONS), which runs that step alone."""
+ASKS_THE_TABLE = frozenset({"check_main_objective"})
+"""Steps that cannot run before the table answers: whether the main objective's goal has been
+achieved (002:1621); the companion cannot see the board. The Long Night first player vote of
+step 7 (000:660) is optional: without it the token passes."""
+
+
+def due_step(st: State) -> dict[str, Any]:
+    """The colony step that is due (the first while the phase has not begun): its name, its
+    number of seven, the action that runs it and whether it needs the table's answer."""
+    begun = st["phase"] == "colony"
+    name = (st["colony_step"] if begun else None) or COLONY_STEPS[0]
+    return {
+        "step": name,
+        "number": COLONY_STEPS.index(name) + 1,
+        "of": len(COLONY_STEPS),
+        "action": STEP_ACTIONS[name],
+        "asks": name in ASKS_THE_TABLE,
+        "begun": begun,
+    }
 
 
 def enter_colony_phase(st: State, steps: list[Step]) -> None:
@@ -31,7 +67,7 @@ def enter_colony_phase(st: State, steps: list[Step]) -> None:
         return
     if st["phase"] != "player_turns":
         raise RuleError(
-            N_("the colony phase cannot begin from the {phase} phase"),
+            N_("the colony phase cannot begin now ({phase})"),
             phase=words(PHASE_WORDS, st["phase"]),
         )
     st["phase"] = "colony"

@@ -37,11 +37,11 @@ from typing import Any
 from companion.engine import catalogue, dealing
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import Phrase, RuleError, shown, words
+from companion.engine.labels import SIDE_NUMBER_NAMES, SIDES, VARIANT_WORDS
 from companion.engine.state import (
     COLONY,
     DEFAULT_SETTINGS,
     RULESETS,
-    VARIANT_WORDS,
     VARIANTS,
     State,
     begin,
@@ -52,8 +52,8 @@ from companion.engine.state import (
     require_count,
     seat,
 )
-from companion.engine.steps import N_, SIDES, Step, step
-from companion.engine.vocabulary import MODULES
+from companion.engine.steps import N_, Step, step
+from companion.engine.vocabulary import MODULES, SIDE_NUMBERS
 from companion.engine.zombies import add_zombies
 
 SETUP_KEYS = (
@@ -78,14 +78,6 @@ MODULE_NEEDED = {
     "location": N_("location {card} needs the {module} module"),
 }
 """The refusal of a card whose module the game does not use, per kind of card."""
-SIDE_FIELDS = (
-    "morale",
-    "round_track",
-    "zombies_per_location",
-    "colony_zombies",
-    "food",
-    "helpless",
-)
 
 
 def seat_limits(variant: str) -> tuple[int, int]:
@@ -253,7 +245,7 @@ def _seats(
     if not low <= len(raw) <= high:
         allowed = str(low) if low == high else f"{low}-{high}"
         raise RuleError(
-            N_("the {variant} variant needs {allowed} players, not {count}"),
+            N_("the variant “{variant}” needs {allowed} players, not {count}"),
             variant=words(VARIANT_WORDS, variant),
             allowed=allowed,
             count=len(raw),
@@ -365,9 +357,13 @@ def _main_objective(raw: Any, variant: str) -> dict[str, Any]:
             side=words(SIDES, side),
         )
     setup = {}
-    for key in SIDE_FIELDS:
+    for key in SIDE_NUMBERS:
         minimum = 1 if key in ("morale", "round_track") else 0
-        what = Phrase(N_("{field} of the {side} side"), field=key, side=words(SIDES, side))
+        what = Phrase(
+            N_("{field} of the {side} side"),
+            field=words(SIDE_NUMBER_NAMES, key),
+            side=words(SIDES, side),
+        )
         setup[key] = require_count(numbers.get(key, 0), what, minimum=minimum)
     setup["extra"] = _plain_text(numbers.get("extra"))
     return {

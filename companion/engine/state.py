@@ -11,6 +11,7 @@ import copy
 from typing import Any
 
 from companion.engine.errors import Phrase, RuleError, shown, words
+from companion.engine.labels import PENDING_WORDS
 from companion.engine.steps import N_, Step
 from companion.engine.vocabulary import MODULES
 
@@ -20,24 +21,6 @@ RULESETS = ("base", "long_night")
 VARIANTS = ("standard", "betrayer", "hardcore", "coop", "two_player")
 
 State = dict[str, Any]
-
-PENDING_WORDS = {"vote": N_("a vote"), "bite_spread": N_("a spreading bite")}
-"""What a pending decision (``state["pending"]["kind"]``) is, for the refusal that waits on it."""
-PHASE_WORDS = {
-    "setup": N_("setup"),
-    "player_turns": N_("player turns"),
-    "colony": N_("colony"),
-    "ended": N_("ended"),
-}
-"""Each phase (``state["phase"]``) in words, for refusals."""
-VARIANT_WORDS = {
-    "standard": N_("standard"),
-    "betrayer": N_("betrayer"),
-    "hardcore": N_("hardcore"),
-    "coop": N_("co-op"),
-    "two_player": N_("two-player"),
-}
-"""Each variant in words, for refusals."""
 
 
 def begin(

@@ -18,9 +18,9 @@ from typing import Any
 
 from companion.engine.deaths import add_wound
 from companion.engine.errors import RuleError, words
+from companion.engine.labels import PHASE_WORDS
 from companion.engine.state import (
     COLONY,
-    PHASE_WORDS,
     State,
     around_from,
     begin,
@@ -152,7 +152,7 @@ def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[St
     st, steps = begin(state)
     if st["phase"] != "player_turns":
         raise RuleError(
-            N_("turns are taken in the player turns phase, not the {phase} phase"),
+            N_("turns are taken in the player turns phase, not now ({phase})"),
             phase=words(PHASE_WORDS, st["phase"]),
         )
     if st.get("turn"):

@@ -16,6 +16,7 @@ from typing import Any
 from companion.engine.colony import food_needed
 from companion.engine.crisis import crisis_target
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
+from companion.engine.phases import due_step
 from companion.engine.state import (
     COLONY,
     State,
@@ -95,7 +96,7 @@ def waiting_for(st: State) -> dict[str, Any]:
         waiting = [s["id"] for s in st["seats"] if st["secrets"][s["id"]]["dealt_survivors"]]
         return {"kind": "keep_survivors", "seats": waiting}
     if st["phase"] == "colony":
-        return {"kind": "colony_phase", "step": st["colony_step"]}
+        return {"kind": "colony_phase", **due_step(st)}
     turn = st.get("turn")
     if turn:
         return {"kind": "turn", "seat": turn["seat"]}
@@ -104,7 +105,7 @@ def waiting_for(st: State) -> dict[str, Any]:
     following = next_turn_seat(st)
     if following is not None:
         return {"kind": "start_turn", "seat": following}
-    return {"kind": "colony_phase", "step": "pay_food"}
+    return {"kind": "colony_phase", **due_step(st)}
 
 
 def turn_view(st: State) -> dict[str, Any] | None:

@@ -22,6 +22,18 @@ SYMBOLS: tuple[str, ...] = (
 MODULES: tuple[str, ...] = ("improvements", "bandits", "raxxon")
 """The Long Night modules a table may add (000 "The Long Night Modules")."""
 
+SIDE_NUMBERS: tuple[str, ...] = (
+    "morale",
+    "round_track",
+    "zombies_per_location",
+    "colony_zombies",
+    "food",
+    "helpless",
+)
+"""The setup numbers printed on each side of a main objective card (002 "Game Setup" 3)."""
+REQUIRED_SIDE_NUMBERS: tuple[str, ...] = ("morale", "round_track", "zombies_per_location")
+"""The side numbers every main objective card prints (the others default to 0)."""
+
 OBJECTIVE_KINDS: tuple[str, ...] = ("normal", "betrayal", "exiled", "bandit_betrayal")
 BETRAYAL_KINDS: tuple[str, ...] = ("betrayal", "bandit_betrayal")
 

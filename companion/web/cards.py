@@ -16,14 +16,6 @@ from companion.cards.search import kinds, search_cards
 bp = Blueprint("cards", __name__)
 
 LOOPBACK = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
-TABLE_LABELS = {
-    "crossroads": "Crossroads",
-    "objectives": "Secret objectives",
-    "crises": "Crises",
-    "main_objectives": "Main objectives",
-    "survivors": "Survivors",
-    "locations": "Locations",
-}
 FLAG_CHOICES = ("any", "only", "out")
 
 
@@ -100,7 +92,6 @@ def index() -> Any:
         "results": results,
         "filters": filters,
         "tables": tables,
-        "table_labels": TABLE_LABELS,
         "sets": sets,
         "set_names": {s["id"]: s["name"] for s in sets},
         "kind_choices": kind_choices,

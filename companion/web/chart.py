@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from companion.engine.labels import N_
+
 WIDTH = 640
 HEIGHT = 300
 LEFT = 44
@@ -21,14 +23,14 @@ TOP = 34
 BOTTOM = 42
 
 DEFAULT_LABELS = {
-    "title": "Morale, food and colonists by round",
-    "round": "Round",
-    "morale": "Morale",
-    "food": "Food",
-    "colonists": "Colonists",
-    "empty": "No rounds yet",
+    "title": N_("Morale, food and colonists by round"),
+    "round": N_("Round"),
+    "morale": N_("Morale"),
+    "food": N_("Food"),
+    "colonists": N_("Colonists"),
+    "empty": N_("No rounds yet"),
 }
-"""English labels; the caller passes translated ones."""
+"""English labels (msgids); the caller passes them translated."""
 
 SERIES = (
     # key, colour, dash pattern, marker shape

@@ -32,7 +32,8 @@ from companion import htmx, store
 from companion.store import get_db, seats
 from companion.web import forms, history, live, qr, shared
 from companion.web.auth import require_table, table_credential
-from companion.web.chart import morale_chart
+from companion.web.chart import DEFAULT_LABELS, morale_chart
+from companion.web.wording import names
 
 bp = Blueprint("game", __name__, url_prefix="/games")
 
@@ -41,88 +42,6 @@ RECENT_ROWS = 6
 SEED_BITS = 63
 REVEALED = frozenset({"add_colony_phase_zombies", "resolve_crisis", "run_colony_phase"})
 """Actions whose steps the table screen turns over one at a time once confirmed."""
-COLONY_ACTIONS = (
-    "pay_food",
-    "check_waste",
-    "resolve_crisis",
-    "add_colony_phase_zombies",
-    "check_main_objective",
-    "move_round_track",
-    "pass_first_player",
-)
-"""The colony phase's one-step actions, in the order the legal list may name them."""
-ASKED = frozenset({"check_main_objective"})
-"""Colony steps that need the table's answer before anything can be shown."""
-
-
-def N_(text: str) -> str:
-    """Mark a message for translation where it is defined; it is translated where shown."""
-    return text
-
-
-ACTION_LABELS = {
-    "new_game": N_("Game set up"),
-    "keep_survivors": N_("Survivors kept"),
-    "start_turn": N_("Turn started"),
-    "end_turn": N_("Turn ended"),
-    "reveal_crossroads": N_("Crossroads card revealed"),
-    "trigger_crossroads": N_("Crossroads card resolved"),
-    "call_exile_vote": N_("Exile vote called"),
-    "cast_vote": N_("Vote cast"),
-    "record_votes": N_("Votes entered"),
-    "reveal_crisis": N_("Crisis revealed"),
-    "contribute_to_crisis": N_("Cards added to the crisis"),
-    "withdraw_from_crisis": N_("Crisis cards taken back"),
-    "resolve_crisis": N_("Crisis resolved"),
-    "start_colony_phase": N_("Colony phase begun"),
-    "run_colony_phase": N_("Colony phase run"),
-    "pay_food": N_("Food paid"),
-    "check_waste": N_("Waste checked"),
-    "add_colony_phase_zombies": N_("Zombies added"),
-    "check_main_objective": N_("Main objective checked"),
-    "move_round_track": N_("Round track moved"),
-    "pass_first_player": N_("First player token passed"),
-    "record_exposure": N_("Exposure rolled"),
-    "resolve_bite": N_("Bite answered"),
-    "move_survivor": N_("Survivor moved"),
-    "kill_zombies": N_("Zombies killed"),
-    "add_barricade": N_("Barricade built"),
-    "remove_barricade": N_("Barricade removed"),
-    "add_trap": N_("Trap set"),
-    "remove_trap": N_("Trap removed"),
-    "add_zombies_by_hand": N_("Zombies added by hand"),
-    "attract_zombies": N_("Zombies attracted"),
-    "add_noise": N_("Noise made"),
-    "remove_noise": N_("Noise removed"),
-    "play_cards": N_("Cards played"),
-    "clean_waste": N_("Waste cleaned"),
-    "add_waste": N_("Waste added"),
-    "set_waste": N_("Waste set"),
-    "spend_food": N_("Food spent"),
-    "add_food": N_("Food added"),
-    "add_helpless": N_("Helpless survivors joined"),
-    "calm_unruly": N_("Unruly survivor calmed"),
-    "kill_helpless_by_card": N_("Helpless survivor killed"),
-    "wound_survivor": N_("Survivor wounded"),
-    "heal_survivor": N_("Survivor healed"),
-    "remove_despair": N_("Despair removed"),
-    "add_survivor": N_("Survivor joined"),
-    "set_group_leader": N_("Group leader chosen"),
-    "kill_survivor_by_card": N_("Survivor killed"),
-    "remove_survivor_by_card": N_("Survivor removed"),
-    "set_counter": N_("Counter corrected"),
-    "set_capacity": N_("Capacity corrected"),
-    "apply_card_effects": N_("Card effects applied"),
-    "mark_objective": N_("Objective marked"),
-    "declare_winners": N_("Winners declared"),
-}
-"""What each action is called in the log and in notices (translated when shown)."""
-
-
-def label_of(kind: str | None) -> str:
-    """An action type in words, in this device's language."""
-    text = ACTION_LABELS.get(kind or "")
-    return _(text) if text else str(kind)
 
 
 def locale() -> str:
@@ -144,17 +63,6 @@ def rendered(steps: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[st
         {"kind": s["kind"], "step": s, "text": engine.render_step(s, state, locale())}
         for s in engine.visible_steps(steps, None)
     ]
-
-
-def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
-    """Display names by id: seats, survivors and places (the colony in words)."""
-    places = {"colony": _("Colony")}
-    places.update({loc["id"]: loc["name"] for loc in view["locations"]})
-    return {
-        "seats": {s["id"]: s["name"] for s in view["seats"]},
-        "survivors": {s["id"]: s["name"] for s in view["survivors"]},
-        "places": places,
-    }
 
 
 def card_names(table: str) -> dict[str, str]:
@@ -190,45 +98,32 @@ def choices(legal: dict[str, Any], kind: str, arg: str, table: str) -> list[tupl
     return sorted(pairs, key=lambda pair: pair[1].casefold())
 
 
-def due_colony_action(view: dict[str, Any]) -> str | None:
-    """The one-step colony action the legal list offers for the step that is due, if any."""
-    waiting = view["waiting"]
-    if waiting.get("kind") != "colony_phase":
-        return None
-    legal = view["legal"]["table"]
-    for kind in COLONY_ACTIONS:
-        if kind in legal and legal[kind].get("step", waiting.get("step")) == waiting.get("step"):
-            return kind
-    return None
-
-
 def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any] | None:
     """What the due colony step would do, worked out in memory with a fresh seed (not stored).
 
-    The Confirm form carries the same seed, so what is confirmed is exactly what was shown.
+    The engine's ``waiting`` names the step that is due, its number, its action and whether it
+    needs the table's answer first. The Confirm form carries the same seed, so what is confirmed
+    is exactly what was shown.
     """
-    kind = due_colony_action(view)
-    if kind is None:
+    due = view["waiting"]
+    kind = due.get("action") if due["kind"] == "colony_phase" else None
+    legal = view["legal"]["table"]
+    if kind not in legal:
         return None
-    preview: dict[str, Any] = {"kind": kind, "step": view["waiting"].get("step"), "choices": {}}
-    preview["choices"] = view["legal"]["table"][kind]
-    if kind in ASKED:
+    preview: dict[str, Any] = {
+        **due,
+        "kind": kind,
+        "choices": legal[kind],
+        "revealed": kind in REVEALED,
+    }
+    if due["asks"]:
         return preview
     seed = secrets.randbits(SEED_BITS)
     try:
         after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": seed})
     except engine.RuleError as exc:
         preview["error"] = rule_message(exc)
-        if "run_colony_phase" not in view["legal"]["table"]:
-            return preview
-        # The step alone is refused: offer the rest of the phase at once (the engine runs it).
-        try:
-            after, steps = engine.apply(
-                state, {"type": "run_colony_phase", "by": "table", "seed": seed}
-            )
-        except engine.RuleError:
-            return preview
-        preview["kind"] = "run_colony_phase"
+        return preview
     preview.update(seed=seed, steps=rendered(steps, after))
     return preview
 
@@ -258,14 +153,7 @@ def recent(
 
 def chart_for(game_id: str) -> Markup:
     """The morale, food and colonists chart of the whole game so far (trusted SVG, escaped)."""
-    labels = {
-        "title": _("Morale, food and colonists by round"),
-        "round": _("Round"),
-        "morale": _("Morale"),
-        "food": _("Food"),
-        "colonists": _("Colonists"),
-        "empty": _("No rounds yet"),
-    }
+    labels = {key: _(text) for key, text in DEFAULT_LABELS.items()}
     points = history.round_points(get_db(), game_id)
     return Markup(morale_chart(points, labels, chart_id="game-chart"))
 
@@ -285,7 +173,6 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
     head_row = log_rows[0] if log_rows else None
     ctx: dict[str, Any] = {
         "game_id": game_id,
-        "label_of": label_of,
         "game": store.get_game(get_db(), game_id),
         "version": current.version,
         "head": current.head,

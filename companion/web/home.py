@@ -45,16 +45,6 @@ def game_url(game_id: str) -> str:
         return f"/games/{game_id}"
 
 
-def phase_labels() -> dict[str, str]:
-    """The game phases as the home page names them."""
-    return {
-        "setup": _("Setting up"),
-        "player_turns": _("Player turns"),
-        "colony": _("Colony phase"),
-        "ended": _("Game over"),
-    }
-
-
 def last_played(updated: str, now: datetime | None = None) -> str:
     """How long ago a game last changed, in words of the reader's language."""
     try:
@@ -75,7 +65,7 @@ def games_context() -> dict[str, Any]:
     for game in games:
         game["last_played"] = last_played(game["updated"])
         game["url"] = game_url(game["id"])
-    return {"games": games, "phases": phase_labels()}
+    return {"games": games}
 
 
 def respond(body: str, status: int = 200) -> Response:

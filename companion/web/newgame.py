@@ -22,13 +22,13 @@ from companion import htmx, store
 from companion.cards.game import SIDE_NUMBERS, game_setup, typed_main_objective
 from companion.cards.load import load_cards
 from companion.cards.schema import MODULES
+from companion.engine.state import RULESETS, VARIANTS
 from companion.web.auth import set_table_cookie
 from companion.web.home import game_url
+from companion.web.wording import label
 
 bp = Blueprint("newgame", __name__, url_prefix="/games")
 
-RULESETS = ("base", "long_night")
-VARIANTS = ("standard", "betrayer", "hardcore", "coop", "two_player")
 SURVIVOR_MODES = ("entered", "dealt")
 SURVIVOR_FIELDS = ("survivor_1", "survivor_2", "survivor_3")
 FIRST_ROWS = 4
@@ -176,14 +176,13 @@ def survivor_id(entry: str, survivors: list[dict[str, Any]], seat: int) -> str:
 
 def typed_numbers(typed: dict[str, str]) -> dict[str, int]:
     """The typed-in main objective's setup numbers as whole numbers, else FormError."""
-    labels = number_labels()
     numbers = {}
     for key in SIDE_NUMBERS:
         text = typed[key]
         if not text.isdigit():
             raise FormError(
                 _("%(field)s of the typed-in main objective must be a whole number.")
-                % {"field": labels[key]}
+                % {"field": label("side_numbers", key)}
             )
         numbers[key] = int(text)
     return numbers
@@ -237,35 +236,13 @@ def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, An
     )
 
 
-def number_labels() -> dict[str, str]:
-    """The names of a main objective's setup numbers, translated."""
-    return {
-        "morale": _("Morale"),
-        "round_track": _("Rounds"),
-        "zombies_per_location": _("Zombies per location"),
-        "colony_zombies": _("Zombies at the colony"),
-        "food": _("Food"),
-        "helpless": _("Helpless"),
-    }
-
-
 def labels() -> dict[str, dict[str, str]]:
-    """Translated names of the form's codes (rulebooks, variants, modules)."""
+    """Translated names of the form's codes (rulebooks, variants, modules, objective numbers)."""
     return {
-        "ruleset": {"base": _("Base game"), "long_night": _("The Long Night")},
-        "variant": {
-            "standard": _("Standard"),
-            "betrayer": _("Betrayer (one betrayer for sure)"),
-            "hardcore": _("Hardcore"),
-            "coop": _("Co-op (no betrayer)"),
-            "two_player": _("Two players"),
-        },
-        "module": {
-            "improvements": _("Improvements"),
-            "bandits": _("Bandits"),
-            "raxxon": _("Raxxon"),
-        },
-        "numbers": number_labels(),
+        "ruleset": {code: label("rulesets", code) for code in RULESETS},
+        "variant": {code: label("variants", code) for code in VARIANTS},
+        "module": {code: label("modules", code) for code in MODULES[1:]},
+        "numbers": {key: label("side_numbers", key) for key in SIDE_NUMBERS},
     }
 
 

@@ -25,6 +25,7 @@ from companion import store
 from companion.store import seats
 from companion.web import forms, live, shared
 from companion.web.join import fragment_wanted, phone_token, refused, respond
+from companion.web.wording import names
 
 bp = Blueprint("phone", __name__, url_prefix="/phone")
 
@@ -144,17 +145,6 @@ def survivor_choices(state: dict[str, Any], legal: dict[str, Any]) -> list[tuple
         for sid in legal["add_survivor"].get("survivor_id", [])
     ]
     return sorted(pairs, key=lambda pair: (pair[1].casefold(), pair[0]))
-
-
-def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
-    """Display names by id: seats, survivors and places (the colony in words)."""
-    places = {"colony": _("Colony")}
-    places.update({loc["id"]: loc["name"] for loc in view["locations"]})
-    return {
-        "seats": {s["id"]: s["name"] for s in view["seats"]},
-        "survivors": {s["id"]: s["name"] for s in view["survivors"]},
-        "places": places,
-    }
 
 
 def decision_basis(view: dict[str, Any], seat_id: str, kind: str) -> str:

@@ -1,152 +1,154 @@
-"""A development preview of the table-screen board, drawn from sample views built in code.
+"""A development preview of the table-screen board, drawn from games the engine really plays.
 
-Registered only for development and tests (see the app factory); no game data is read.
-``GET /dev/board`` shows the sample game, ``?sample=crowded`` five players with long names and
-full entrances, ``?sample=start`` the first round before any crisis.
+Registered only for development and tests (see the app factory); no stored game is read. Each
+sample is a new game from cards.db and a fixed list of real actions through ``engine.apply``,
+every roll and shuffle from a fixed seed, so the preview shows exactly what the engine makes
+and cannot drift from it. ``GET /dev/board`` shows the mid-game sample, ``?sample=crowded``
+five players with long names and a crowded board (The Long Night, Bandits), ``?sample=start``
+the first round before any crisis.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request
+from flask_babel import gettext
 from markupsafe import Markup
 
-from companion.engine.views import free_entrance_spaces
-from companion.web.chart import morale_chart
+import companion.engine as engine
+from companion.cards.game import game_setup
+from companion.engine.board import MAX_NOISE
+from companion.engine.legal import legal_actions
+from companion.engine.turns import turn_order
+from companion.paths import project_root
+from companion.web.chart import DEFAULT_LABELS, morale_chart
+from companion.web.history import ROUND_END_STEPS, point
 
 bp = Blueprint("preview", __name__, url_prefix="/dev")
 
-LOCATIONS = [
-    ("police", "Police Station", 1, 3),
-    ("grocery", "Grocery Store", 2, 3),
-    ("school", "School", 3, 4),
-    ("library", "Library", 4, 3),
-    ("hospital", "Hospital", 5, 4),
-    ("gas", "Gas Station", 6, 2),
-]
-"""Sample locations: id, name, d6 number, entrance spaces."""
+SAMPLES = ("sample", "crowded", "start")
+"""The samples the page offers."""
+MAIN_OBJECTIVE = "base.we-need-more-samples"
+FIRST_SEED = 11
+"""The seed of the new game; each later action takes the next one."""
+CALM = "blank"
+"""The exposure die face the samples' moves show (as if rolled at the table): nobody is hurt,
+so no decision is left pending on the preview."""
 
 
-def _plain_gettext(text: str, **variables: Any) -> str:
-    """Stand-in for Flask-Babel's ``_`` when no translations are set up: English, formatted."""
-    return text % variables if variables else text
+class Sample:
+    """One game played through the front door: its state, the chart's points, the next seed."""
+
+    def __init__(self, setup: dict[str, Any]) -> None:
+        self.seed = FIRST_SEED
+        self.state: dict[str, Any] = {}
+        self.rounds: list[dict[str, int]] = []
+        self.act("table", "new_game", setup=setup)
+        self.rounds.append(point(self.state, 0))
+
+    def act(self, by: str, kind: str, **arguments: Any) -> list[dict[str, Any]]:
+        """Apply one action (RuleError if the rules refuse it); returns its steps."""
+        action = {"type": kind, "by": by, "seed": self.seed, **arguments}
+        self.seed += 1
+        self.state, steps = engine.apply(self.state or None, action)
+        if {s["kind"] for s in steps} & ROUND_END_STEPS:
+            self.rounds.append(point(self.state, self.state["round"] - 1))
+        return steps
+
+    def legal(self, by: str = "table") -> dict[str, Any]:
+        """What ``by`` may do now (engine.legal_actions)."""
+        return legal_actions(self.state)[by]
+
+    def turn(self, seat_id: str, *, noise: int = 1, symbols: tuple[str, ...] = ()) -> None:
+        """A turn of ``seat_id``: its first survivor that can leave goes out, a barricade where
+        it went (else at the colony), noise there, crisis cards, then the turn ends."""
+        self.act(seat_id, "start_turn")
+        moves = self.legal(seat_id).get("move_survivor", {}).get("survivor_id", {})
+        where = None
+        if moves:
+            survivor = sorted(moves)[0]
+            places = [p for p in moves[survivor] if p != "colony"]
+            if places:
+                where = places[len(self.state["survivors"]) % len(places)]
+                self.act(seat_id, "move_survivor", survivor_id=survivor, to=where, exposure=CALM)
+        targets = self.legal(seat_id).get("add_barricade", {}).get("targets", [])
+        there = [t for t in targets if t["place"] == where] or [
+            t for t in targets if t["place"] == "colony"
+        ]
+        if there:
+            self.act(
+                seat_id, "add_barricade", place=there[0]["place"], entrance=there[0]["entrance"]
+            )
+        room = MAX_NOISE - next(
+            (loc["noise"] for loc in self.state["locations"] if loc["id"] == where), MAX_NOISE
+        )
+        if where and min(noise, room) > 0:
+            self.act(seat_id, "add_noise", location_id=where, count=min(noise, room))
+        if symbols:
+            self.act(seat_id, "contribute_to_crisis", seat_id=seat_id, symbols=list(symbols))
+        self.act(seat_id, "end_turn")
 
 
-@bp.record_once
-def _ensure_gettext(state: Any) -> None:
-    """Give templates a ``_`` when the app has none yet (Flask-Babel replaces it when present)."""
-    state.app.jinja_env.globals.setdefault("_", _plain_gettext)
+def _cards_db() -> Path:
+    """cards.db of this app (its config), else the clone's."""
+    try:
+        return Path(current_app.config["CARDS_DB"])
+    except RuntimeError:  # outside an app context (tests building a sample directly)
+        return project_root() / "cards.db"
 
 
-def _entrance(spaces: int, zombies: int = 0, barricades: int = 0, traps: int = 0, number: int = 1):
-    """One entrance dict of the state's shape."""
-    return {
-        "number": number,
-        "spaces": spaces,
-        "zombies": zombies,
-        "barricades": barricades,
-        "traps": traps,
-    }
+def _setup(names: list[str], survivors: list[list[str]], **kw: Any) -> dict[str, Any]:
+    """A new_game setup from cards.db for these seats and their survivors' card ids."""
+    seats = [{"name": n, "survivors": s} for n, s in zip(names, survivors, strict=True)]
+    return game_setup(_cards_db(), seats=seats, main_objective=MAIN_OBJECTIVE, **kw)
 
 
-def _survivor(
-    sid: str,
-    name: str,
-    influence: int,
-    owner: str | None,
-    place: str,
-    leader: bool = False,
-    wounds: int = 0,
-    frostbite: int = 0,
-    despair: int = 0,
-) -> dict[str, Any]:
-    """One survivor dict of the state's shape."""
-    return {
-        "id": sid,
-        "name": name,
-        "influence": influence,
-        "attack": 3,
-        "search": 4,
-        "owner": owner,
-        "leader": leader,
-        "location": place,
-        "wounds": wounds,
-        "frostbite": frostbite,
-        "despair": despair,
-    }
-
-
-def sample_view(kind: str = "sample") -> dict[str, Any]:
-    """A realistic table view (the shape of ``engine.table_view``) for previews and tests."""
-    if kind == "crowded":
-        return _crowded_view()
-    if kind == "start":
-        return _start_view()
-    pieces = {  # location id: zombies, barricades, traps, noise, bandits
-        "police": (2, 1, 0, 1, 0),
-        "grocery": (3, 0, 0, 3, 0),
-        "school": (1, 0, 1, 0, 0),
-        "library": (0, 0, 0, 0, 1),
-        "hospital": (2, 0, 0, 2, 0),
-        "gas": (0, 1, 0, 4, 0),
-    }
-    colony = [(1, 1, 0), (2, 0, 0), (0, 2, 0), (0, 0, 0), (3, 0, 0), (1, 0, 1)]
-    seats = [
-        {"id": "s1", "name": "Ana", "exiled": False, "eliminated": False, "needs_survivor": False},
-        {
-            "id": "s2",
-            "name": "Bruno",
-            "exiled": False,
-            "eliminated": False,
-            "needs_survivor": False,
-        },
-        {"id": "s3", "name": "Carla", "exiled": True, "eliminated": False, "needs_survivor": False},
-    ]
-    survivors = [
-        _survivor("v1", "Mara Quinn", 62, "s1", "colony", leader=True),
-        _survivor("v2", "Tobias Reed", 31, "s1", "hospital", wounds=1, frostbite=1),
-        _survivor("v3", "Old Hank", 58, "s2", "police", leader=True),
-        _survivor("v4", "Ruth Okafor", 44, "s2", "colony", wounds=2),
-        _survivor("v5", "Dex", 12, "s2", "grocery"),
-        _survivor("v6", "June Albright", 50, "s3", "gas", leader=True, despair=1),
-        _survivor("v7", "Sal the Dog", 9, "s3", "gas", wounds=1),
-    ]
-    return _view(
-        round_=3,
-        round_track=4,
-        track_total=6,
-        morale=5,
-        food=4,
-        starvation=1,
-        waste=7,
-        helpless=(3, 1),
-        colony_entrances=colony,
-        pieces=pieces,
-        seats=seats,
-        survivors=survivors,
-        crisis={
-            "id": "preview.frozen-pipes",
-            "name": "Frozen Pipes",
-            "prevent": ["fuel", "tool"],
-            "fail_text": "Lose 1 morale and each player adds 1 frostbite to a survivor.",
-            "bonus_text": "Gain 1 morale.",
-            "contributions": 2,
-        },
-        numbers={
-            "colonists": 10,
-            "food_needed": 5,
-            "zombies_to_colony": 5,
-            "crisis_target": 3,
-            "crisis_cards": 2,
-        },
-        turn={"seat": "s2", "crossroads_holder": "s1"},
-        first_player="s1",
+def _start() -> Sample:
+    """Round 1 before the first crisis: two players, a quiet board."""
+    return Sample(
+        _setup(
+            ["Ana", "Bruno"],
+            [
+                ["base.brian-lee", "base.sparky", "base.carla-thompson"],
+                ["base.daniel-smith", "base.andrew-evans", "base.olivia-brown"],
+            ],
+            variant="two_player",
+        )
     )
 
 
-def _crowded_view() -> dict[str, Any]:
-    """Five players with long names, four survivors each, and a full board."""
+def _mid_game() -> Sample:
+    """Round 2 of three players: a colony phase behind them, a crisis in play, Bruno's turn."""
+    game = Sample(
+        _setup(
+            ["Ana", "Bruno", "Carla"],
+            [
+                ["base.brian-lee", "base.sparky"],
+                ["base.daniel-smith", "base.andrew-evans"],
+                ["base.thomas-heart", "base.forest-plum"],
+            ],
+        )
+    )
+    game.act("table", "reveal_crisis")
+    for k, seat_id in enumerate(_order(game)):
+        game.turn(seat_id, noise=k % 2 + 1, symbols=(game.state["crisis"]["prevent"][0],))
+    game.act("table", "add_waste", count=7)
+    game.act("table", "add_food", count=6)
+    game.act("table", "run_colony_phase")
+    game.act("table", "reveal_crisis")
+    first = _order(game)
+    game.turn(first[0], noise=2, symbols=(game.state["crisis"]["prevent"][0], "survivor"))
+    game.act(first[1], "start_turn")
+    survivor = next(s["id"] for s in game.state["survivors"] if s["owner"] == first[1])
+    game.act(first[1], "wound_survivor", survivor_id=survivor, wound="frostbite")
+    game.act(first[1], "add_helpless", seat_id=first[1], count=1)
+    return game
+
+
+def _crowded() -> Sample:
+    """Five players with long names, The Long Night with Bandits, every entrance crowded."""
     names = [
         "Anastácia Guimarães",
         "Bartholomew",
@@ -154,251 +156,68 @@ def _crowded_view() -> dict[str, Any]:
         "Dmitri",
         "Evangelina",
     ]
-    seats = [
-        {
-            "id": f"s{i}",
-            "name": name,
-            "exiled": i == 4,
-            "eliminated": False,
-            "needs_survivor": i == 5,
-        }
-        for i, name in enumerate(names, start=1)
-    ]
-    places = ["colony", "police", "grocery", "school", "library", "hospital", "gas"]
-    survivors = []
-    for i in range(1, 6):
-        for j in range(4):
-            n = (i - 1) * 4 + j
-            survivors.append(
-                _survivor(
-                    f"c{n}",
-                    f"Survivor with a long name {n}",
-                    70 - n * 3,
-                    f"s{i}",
-                    places[n % len(places)],
-                    leader=j == 0,
-                    wounds=n % 3,
-                    frostbite=1 if n % 5 == 0 else 0,
-                    despair=1 if n % 7 == 0 else 0,
-                )
-            )
-    pieces = {loc: (spaces - 1, 1, 0, 4, 2) for loc, _, _, spaces in LOCATIONS}
-    return _view(
-        round_=9,
-        round_track=1,
-        track_total=10,
-        morale=1,
-        food=12,
-        starvation=5,
-        waste=18,
-        helpless=(6, 2),
-        colony_entrances=[(3, 0, 0), (2, 1, 0), (1, 1, 1), (0, 3, 0), (2, 0, 1), (3, 0, 0)],
-        pieces=pieces,
-        seats=seats,
-        survivors=survivors,
-        crisis={
-            "id": "preview.long",
-            "name": "A Very Long Crisis Name For Layout Checks",
-            "prevent": ["food", "fuel", "medicine", "tool", "weapon", "education", "survivor"],
-            "fail_text": "Lose 2 morale; every survivor outside the colony takes 1 wound.",
-            "bonus_text": "",
-            "contributions": 11,
-        },
-        numbers={
-            "colonists": 23,
-            "food_needed": 12,
-            "zombies_to_colony": 12,
-            "crisis_target": 5,
-            "crisis_cards": 11,
-        },
-        turn={"seat": "s5", "crossroads_holder": "s4"},
-        first_player="s2",
-        ruleset="long_night",
-        modules=["bandits"],
-    )
-
-
-def _start_view() -> dict[str, Any]:
-    """Round 1 before the first crisis: two players, a quiet board."""
-    seats = [
-        {"id": "s1", "name": "Ana", "exiled": False, "eliminated": False, "needs_survivor": False},
-        {
-            "id": "s2",
-            "name": "Bruno",
-            "exiled": False,
-            "eliminated": False,
-            "needs_survivor": False,
-        },
-    ]
     survivors = [
-        _survivor("v1", "Mara Quinn", 62, "s1", "colony", leader=True),
-        _survivor("v2", "Tobias Reed", 31, "s1", "colony"),
-        _survivor("v3", "Old Hank", 58, "s2", "colony", leader=True),
-        _survivor("v4", "Ruth Okafor", 44, "s2", "colony"),
+        ["base.arthur-thurston", "base.sophie-robinson"],
+        ["base.annaleigh-chan", "base.carla-thompson"],
+        ["base.harman-brooks", "base.andrew-evans"],
+        ["base.brandon-kane", "base.daniel-smith"],
+        ["base.david-garcia", "base.edward-white"],
     ]
-    pieces = {loc: (1, 0, 0, 0, 0) for loc, *_ in LOCATIONS}
-    return _view(
-        round_=1,
-        round_track=6,
-        track_total=6,
-        morale=6,
-        food=4,
-        starvation=0,
-        waste=0,
-        helpless=(2, 0),
-        colony_entrances=[(1, 0, 0)] * 2 + [(0, 0, 0)] * 4,
-        pieces=pieces,
-        seats=seats,
-        survivors=survivors,
-        crisis=None,
-        numbers={
-            "colonists": 6,
-            "food_needed": 3,
-            "zombies_to_colony": 3,
-            "crisis_target": 2,
-            "crisis_cards": 0,
-        },
-        turn=None,
-        first_player="s1",
-    )
-
-
-def _view(
-    *,
-    round_: int,
-    round_track: int,
-    track_total: int,
-    morale: int,
-    food: int,
-    starvation: int,
-    waste: int,
-    helpless: tuple[int, int],
-    colony_entrances: list[tuple[int, int, int]],
-    pieces: dict[str, tuple[int, int, int, int, int]],
-    seats: list[dict[str, Any]],
-    survivors: list[dict[str, Any]],
-    crisis: dict[str, Any] | None,
-    numbers: dict[str, int],
-    turn: dict[str, Any] | None,
-    first_player: str,
-    ruleset: str = "base",
-    modules: list[str] | None = None,
-) -> dict[str, Any]:
-    """Assemble a table view from the parts of a sample."""
-    locations = []
-    for loc_id, name, number, spaces in LOCATIONS:
-        zombies, barricades, traps, noise, bandits = pieces[loc_id]
-        locations.append(
-            {
-                "id": loc_id,
-                "name": name,
-                "number": number,
-                "survivor_spaces": spaces,
-                "entrance": _entrance(spaces, zombies, barricades, traps),
-                "noise": noise,
-                "bandits": bandits,
-            }
+    game = Sample(
+        _setup(
+            names,
+            survivors,
+            ruleset="long_night",
+            settings={"modules": ["bandits"]},
         )
-    view = {
-        "schema": 1,
-        "ruleset": ruleset,
-        "variant": "standard",
-        "settings": {
-            "modules": modules or [],
-            "player_elimination": False,
-            "mature": True,
-            "barricade_before_trap": True,
-            "sets": [],
-        },
-        "main_objective": {
-            "id": "preview.supplies",
-            "name": "Stock Up for the Thaw",
-            "side": "standard",
-            "time": "medium",
-            "goal": "Hold enough food and fuel when the track runs out.",
-            "setup": {
-                "morale": 6,
-                "round_track": track_total,
-                "zombies_per_location": 1,
-                "colony_zombies": 2,
-                "food": 4,
-                "helpless": 2,
-                "extra": "",
-            },
-        },
-        "phase": "player_turns",
-        "round": round_,
-        "round_track": round_track,
-        "morale": morale,
-        "food": food,
-        "starvation": starvation,
-        "waste": waste,
-        "helpless": {"normal": helpless[0], "unruly": helpless[1]},
-        "colony": {
-            "survivor_spaces": 30,
-            "entrances": [
-                _entrance(3, z, b, t, number=i) for i, (z, b, t) in enumerate(colony_entrances, 1)
-            ],
-        },
-        "locations": locations,
-        "survivors": survivors,
-        "graveyard": [],
-        "seats": seats,
-        "first_player": first_player,
-        "active_player": (turn or {}).get("seat"),
-        "crisis": crisis,
-        "pending": None,
-        "ended": None,
-        "decks": {"crossroads": 20, "exiled_objectives": 4, "crises": 12},
-        "numbers": numbers,  # free entrance spaces added below, by the engine's rule
-        "turn": turn,
-        "waiting": {"kind": "turn"},
-        "legal": {},
-    }
-    view["numbers"] = {**numbers, "free_entrance_spaces": free_entrance_spaces(view)}
-    return view
+    )
+    longest = max(
+        game.state["decks"]["crises"], key=lambda c: len(game.state["cards"]["crises"][c]["name"])
+    )
+    game.act("table", "reveal_crisis", crisis=longest)
+    order = _order(game)
+    for seat_id in order[:-1]:
+        game.turn(seat_id, noise=3, symbols=("food", "fuel"))
+    game.act("table", "add_helpless", count=4, unruly=True)
+    for loc in game.state["locations"]:
+        free = engine.table_view(game.state)["numbers"]["free_entrance_spaces"][loc["id"]]
+        if free > 1:
+            game.act("table", "add_zombies_by_hand", place=loc["id"], count=free - 1)
+    game.act("table", "add_zombies_by_hand", place="colony", count=9)
+    game.act("table", "set_counter", name="waste", value=18)
+    game.act("table", "set_counter", name="round_track", value=1)
+    game.act("table", "set_counter", name="morale", value=1)
+    game.act(order[-1], "start_turn")
+    return game
 
 
-def sample_rounds() -> list[dict[str, int]]:
-    """A sample history of the colony's morale, food and colonists, one entry per round."""
-    return [
-        {"round": 1, "morale": 6, "food": 4, "colonists": 8},
-        {"round": 2, "morale": 6, "food": 2, "colonists": 9},
-        {"round": 3, "morale": 5, "food": 4, "colonists": 10},
-    ]
+def _order(game: Sample) -> list[str]:
+    """The seats in turn order this round (the next to play first)."""
+    return turn_order(game.state)
 
 
-def N_(text: str) -> str:
-    """Mark ``text`` for the message catalogue; it is translated later, per request."""
-    return text
+def sample_game(kind: str = "sample") -> Sample:
+    """The sample game ``kind`` (one of SAMPLES), played from its new game."""
+    return {"sample": _mid_game, "crowded": _crowded, "start": _start}[kind]()
 
 
-CHART_LABELS = {
-    "title": N_("Morale, food and colonists by round"),
-    "round": N_("Round"),
-    "morale": N_("Morale"),
-    "food": N_("Food"),
-    "colonists": N_("Colonists"),
-    "empty": N_("No rounds yet"),
-}
-"""The chart's labels in English, translated per request by ``chart_labels``."""
+def sample_view(kind: str = "sample") -> dict[str, Any]:
+    """The table view (``engine.table_view``) of the sample game ``kind``."""
+    return engine.table_view(sample_game(kind).state)
 
 
 def chart_labels() -> dict[str, str]:
-    """The chart labels in this request's language (English when Flask-Babel is not set up)."""
-    if "babel" in current_app.extensions:
-        from flask_babel import gettext
-    else:
-        gettext = _plain_gettext
-    return {key: str(gettext(text)) for key, text in CHART_LABELS.items()}
+    """The chart's labels in this request's language."""
+    return {key: gettext(text) for key, text in DEFAULT_LABELS.items()}
 
 
 @bp.get("/board")
 def board() -> str:
-    """Show the board partials with a sample view (``?sample=`` sample, crowded or start)."""
+    """Show the board partials with a sample game's view (``?sample=`` one of SAMPLES)."""
     kind = request.args.get("sample", "sample")
-    if kind not in ("sample", "crowded", "start"):
+    if kind not in SAMPLES:
         abort(404)
-    rounds = [] if kind == "start" else sample_rounds()
-    chart = Markup(morale_chart(rounds, chart_labels()))
-    return render_template("dev/board.html", view=sample_view(kind), chart=chart, sample=kind)
+    game = sample_game(kind)
+    chart = Markup(morale_chart(game.rounds, chart_labels()))
+    view = engine.table_view(game.state)
+    return render_template("dev/board.html", view=view, chart=chart, sample=kind)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.engine.board.checks import check_place, entrance_at, entrance_label
 from companion.engine.errors import RuleError, shown, words
+from companion.engine.labels import COUNTER_NAMES
 from companion.engine.morale import end_game
 from companion.engine.state import (
     COLONY,
@@ -15,7 +16,7 @@ from companion.engine.state import (
     place_name,
     require_count,
 )
-from companion.engine.steps import COUNTER_NAMES, N_, Step, step, step_place_name
+from companion.engine.steps import N_, Step, step, step_place_name
 
 COUNTERS = ("morale", "round_track", "food", "starvation", "waste")
 

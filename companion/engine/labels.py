@@ -1,0 +1,295 @@
+"""Our words for the game's codes: every label table, written once, ``N_``-marked.
+
+Pure Python (no Flask). The engine's sentences and refusals (sentences.py, errors.py), the views
+and the templates (through the ``label`` Jinja global, companion/web/wording.py) all read these
+tables, so a label is written in one place and translated once (``companion i18n update``
+extracts the ``N_`` calls). A table maps a code to an English msgid; it is translated where it
+is shown. Words used inside sentences are lower case; screens capitalise the first letter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def N_(message: str) -> str:
+    """Mark a msgid for extraction; it is translated where it is rendered."""
+    return message
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+ACTION_WORDS = {
+    "new_game": N_("start a new game"),
+    "keep_survivors": N_("keep survivors"),
+    "start_turn": N_("start turn"),
+    "end_turn": N_("end turn"),
+    "reveal_crossroads": N_("reveal crossroads"),
+    "trigger_crossroads": N_("trigger crossroads"),
+    "call_exile_vote": N_("call exile vote"),
+    "cast_vote": N_("cast vote"),
+    "record_votes": N_("record votes"),
+    "reveal_crisis": N_("reveal crisis"),
+    "contribute_to_crisis": N_("contribute to crisis"),
+    "withdraw_from_crisis": N_("withdraw from crisis"),
+    "resolve_crisis": N_("resolve crisis"),
+    "start_colony_phase": N_("start colony phase"),
+    "run_colony_phase": N_("run colony phase"),
+    "pay_food": N_("pay food"),
+    "check_waste": N_("check waste"),
+    "add_colony_phase_zombies": N_("add colony phase zombies"),
+    "check_main_objective": N_("check main objective"),
+    "move_round_track": N_("move round track"),
+    "pass_first_player": N_("pass first player"),
+    "record_exposure": N_("record exposure"),
+    "resolve_bite": N_("resolve bite"),
+    "move_survivor": N_("move survivor"),
+    "kill_zombies": N_("kill zombies"),
+    "add_barricade": N_("add barricade"),
+    "remove_barricade": N_("remove barricade"),
+    "add_trap": N_("add trap"),
+    "remove_trap": N_("remove trap"),
+    "add_zombies_by_hand": N_("add zombies by hand"),
+    "attract_zombies": N_("attract zombies"),
+    "add_noise": N_("add noise"),
+    "remove_noise": N_("remove noise"),
+    "play_cards": N_("play cards"),
+    "clean_waste": N_("clean waste"),
+    "add_waste": N_("add waste"),
+    "set_waste": N_("set waste"),
+    "spend_food": N_("spend food"),
+    "add_food": N_("add food"),
+    "add_helpless": N_("add helpless"),
+    "calm_unruly": N_("calm unruly"),
+    "kill_helpless_by_card": N_("kill helpless by card"),
+    "wound_survivor": N_("wound survivor"),
+    "heal_survivor": N_("heal survivor"),
+    "remove_despair": N_("remove despair"),
+    "add_survivor": N_("add survivor"),
+    "set_group_leader": N_("set group leader"),
+    "kill_survivor_by_card": N_("kill survivor by card"),
+    "remove_survivor_by_card": N_("remove survivor by card"),
+    "set_counter": N_("set counter"),
+    "set_capacity": N_("set capacity"),
+    "apply_card_effects": N_("apply card effects"),
+    "mark_objective": N_("mark objective"),
+    "declare_winners": N_("declare winners"),
+}
+"""Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
+
+
+# --- the game: phases, pending decisions, rulebooks, variants, modules -------------------------
+
+PHASE_WORDS = {
+    "setup": N_("setting up"),
+    "player_turns": N_("player turns"),
+    "colony": N_("colony phase"),
+    "ended": N_("game over"),
+}
+"""``state["phase"]``."""
+
+PENDING_WORDS = {"vote": N_("a vote"), "bite_spread": N_("a spreading bite")}
+"""``state["pending"]["kind"]``."""
+
+RULESET_NAMES = {"base": N_("Base game"), "long_night": N_("The Long Night")}
+"""``state["ruleset"]``: the rulebook the table plays."""
+
+VARIANT_WORDS = {
+    "standard": N_("standard"),
+    "betrayer": N_("betrayer (one betrayer for sure)"),
+    "hardcore": N_("hardcore"),
+    "coop": N_("co-op (no betrayer)"),
+    "two_player": N_("two players"),
+}
+"""``state["variant"]`` (002 "Gameplay Variants")."""
+
+MODULE_NAMES = {
+    "improvements": N_("Improvements"),
+    "bandits": N_("Bandits"),
+    "raxxon": N_("Raxxon"),
+}
+"""The Long Night modules (vocabulary.MODULES)."""
+
+SIDE_NUMBER_NAMES = {
+    "morale": N_("Morale"),
+    "round_track": N_("Rounds"),
+    "zombies_per_location": N_("Zombies per location"),
+    "colony_zombies": N_("Zombies at the colony"),
+    "food": N_("Food"),
+    "helpless": N_("Helpless"),
+}
+"""The setup numbers printed on a side of a main objective card (vocabulary.SIDE_NUMBERS)."""
+
+PLACES = {"colony": N_("colony")}
+"""The one place whose name is words of ours (a location's name is the card's)."""
+
+CARD_TABLES = {
+    "crossroads": N_("crossroads"),
+    "objectives": N_("secret objectives"),
+    "crises": N_("crises"),
+    "main_objectives": N_("main objectives"),
+    "survivors": N_("survivors"),
+    "locations": N_("locations"),
+}
+"""The kinds of cards: the tables of cards.db and the groups of ``state["cards"]``."""
+
+COLONY_STEP_TITLES = {
+    "pay_food": N_("the colony eats"),
+    "check_waste": N_("check the waste pile"),
+    "resolve_crisis": N_("resolve the crisis"),
+    "add_zombies": N_("add zombies"),
+    "check_main_objective": N_("check the main objective"),
+    "move_round_track": N_("move the round track"),
+    "pass_first_player": N_("pass the first player token"),
+}
+"""A colony step (phases.COLONY_STEPS) as the heading of its screen."""
+# TRANSLATORS: the heading of a colony step: "Step 1 of 7: the colony eats".
+COLONY_STEP_HEADING = N_("Step {number} of {count}: {title}")
+
+
+# --- step codes (docs/engine.md "Step codes") ------------------------------------------------
+
+MORALE_REASONS = {
+    "starvation": N_("starvation"),
+    "waste": N_("waste pile"),
+    "survivor_died": N_("{name} died"),
+    "helpless_died": N_("a helpless survivor died"),
+    "two_exiled": N_("two players exiled, neither a betrayer"),
+}
+"""morale_changed ``reason``; also "card" (with ``source``)."""
+
+DEATH_CAUSES = {
+    "overrun": N_("overrun at {place}"),
+    # TRANSLATORS: {count} is 3 or more: the third wound kills.
+    "wounds": N_("{count} wounds, the last from {wound_cause}"),
+    "bitten": N_("bitten"),
+    "bite_spread": N_("bitten: the bite spread to them"),
+}
+"""survivor_died / survivor_removed / helpless_died ``cause``; also "card" (with ``source``)."""
+
+WOUND_CAUSES = {
+    "exposure": N_("exposure"),
+    "frostbite": N_("frostbite"),
+    "card_or_attack": N_("a card or an attack"),
+}
+"""``wound_cause`` of a death by wounds; also "card" (with ``source``)."""
+
+ZOMBIE_REASONS = {
+    "setup": N_("setup"),
+    "colony_phase": N_("colony phase"),
+    "card_or_action": N_("a card or action"),
+}
+"""zombies_to_add ``reason``; also "card" (with ``source``)."""
+
+VOTE_SUBJECTS = {
+    "exile": N_("the exile"),
+    "crossroads": N_("the crossroads card"),
+    "first_player": N_("keeping the first player token"),
+}
+"""vote_opened / vote_cast / vote_tally ``subject`` (any other words were typed at the table)."""
+VOTE_SUBJECTS_NAMED = {
+    "exile": N_("exiling {target_name}"),
+    "crossroads": N_("the crossroads card {card_name}"),
+}
+"""The same subjects when the step names the player (``target``) or the card (``card``)."""
+
+SKIP_REASONS = {"card_says_skip": N_("a card says not to roll")}
+"""exposure_skipped ``reason``."""
+
+WOUND_NAMES = {"wound": N_("wound"), "frostbite": N_("frostbite"), "despair": N_("despair")}
+EXPOSURE_FACES = {
+    "blank": N_("blank"),
+    "wound": N_("wound"),
+    "frostbite": N_("frostbite"),
+    "bite": N_("bite"),
+}
+SYMBOL_NAMES = {
+    "food": N_("food"),
+    "fuel": N_("fuel"),
+    "medicine": N_("medicine"),
+    "tool": N_("tool"),
+    "weapon": N_("weapon"),
+    "education": N_("education"),
+    "survivor": N_("survivor"),
+}
+SIDES = {"standard": N_("standard"), "hardcore": N_("hardcore")}
+COUNTER_NAMES = {
+    "morale": N_("morale"),
+    "round_track": N_("round track"),
+    "food": N_("food"),
+    "starvation": N_("starvation"),
+    "waste": N_("waste"),
+}
+COLONY_STEP_NAMES = {
+    "pay_food": N_("paying food"),
+    "check_waste": N_("checking the waste pile"),
+    "resolve_crisis": N_("resolving the crisis"),
+    "add_zombies": N_("adding zombies"),
+    "check_main_objective": N_("checking the main objective"),
+    "move_round_track": N_("moving the round track"),
+    "pass_first_player": N_("passing the first player token"),
+}
+TARGET_NAMES = {
+    "chosen": N_("a survivor the active player chooses"),
+    "group_leader": N_("the active player's group leader"),
+    "each_of_active": N_("each of the active player's survivors"),
+    "each_in_colony": N_("each survivor in the colony"),
+    "lowest_influence_in_colony": N_("the survivor with the lowest influence in the colony"),
+    "each_at_active_location": N_("each survivor at the active player's location"),
+}
+BY_HAND_NEEDS = {
+    "active_location": N_("{source}: by hand: apply it at the active player's location."),
+    "active_player": N_("{source}: by hand: apply it to the active player's survivors ({target})."),
+    "chosen_survivor": N_("{source}: by hand: apply it to a survivor the active player chooses."),
+    "active_location_survivors": N_(
+        "{source}: by hand: apply it to every survivor at the active player's location."
+    ),
+}
+"""effect_by_hand ``need``: the context an effect lacked (no ``need``: a manual card text)."""
+
+END_SENTENCES = {
+    "morale": N_("Morale has reached 0: the game ends now."),
+    "round_track": N_("The round track has reached 0: the game ends now."),
+    "main_objective": N_("The main objective is complete: the game ends now."),
+    "two_exiled": N_(
+        "Two players are exiled and neither held a betrayal objective: morale drops to 0 "
+        "and the game ends now."
+    ),
+}
+"""game_ended ``reason`` (also ``state["ended"]["reason"]``)."""
+
+
+TABLES: dict[str, Mapping[str, str]] = {
+    "actions": ACTION_WORDS,
+    "card_tables": CARD_TABLES,
+    "colony_steps": COLONY_STEP_TITLES,
+    "counters": COUNTER_NAMES,
+    "end_reasons": END_SENTENCES,
+    "exposure": EXPOSURE_FACES,
+    "modules": MODULE_NAMES,
+    "phases": PHASE_WORDS,
+    "places": PLACES,
+    "rulesets": RULESET_NAMES,
+    "side_numbers": SIDE_NUMBER_NAMES,
+    "symbols": SYMBOL_NAMES,
+    "variants": VARIANT_WORDS,
+    "wounds": WOUND_NAMES,
+}
+"""The tables screens show, by the name templates use: ``label("symbols", "food")``."""
+
+
+def label(table: str, code: Any, gettext: Callable[[str], str], *, capital: bool = True) -> str:
+    """``code``'s words from ``TABLES[table]`` through ``gettext``, first letter capitalised
+    (``capital``); a code the table does not hold is shown as it is."""
+    words = TABLES[table].get(code) if isinstance(code, str) else None
+    if words is None:
+        return "" if code is None else str(code)
+    text = gettext(words)
+    return text[:1].upper() + text[1:] if capital else text
+
+
+def colony_step_heading(step: str, number: int, count: int, gettext: Callable[[str], str]) -> str:
+    """ "Step 1 of 7: the colony eats" in the reader's language."""
+    title = gettext(COLONY_STEP_TITLES[step]) if step in COLONY_STEP_TITLES else step
+    return gettext(COLONY_STEP_HEADING).format(number=number, count=count, title=title)
