@@ -1,0 +1,70 @@
+"""Before and after, back to back in one run on the same machine: table.py's scenario against two
+source trees in turn (before, after, before, after, ...), then one table of the six figures.
+
+Samples are pooled over the rounds of each tree (p95 of every action, CPU over every action,
+median of every cold start, mean idle traffic); the phone's first load (bytes, which do not
+wander) is measured in the first round only. The load average is printed with every run: on
+a shared machine the latencies move with it, the CPU per action and the bytes hardly.
+
+    python benchmarks/compare.py --before /work/wt/before --after . [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+from pathlib import Path
+
+from benchlib import machine
+from table import TARGETS, add_options, details, figures, run, show_value
+
+
+def uptime() -> str:
+    """`uptime`'s line: the clock and the load averages."""
+    return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
+
+
+def main() -> None:
+    """Run the rounds and print the comparison."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--before", type=Path, required=True, help="source tree before")
+    parser.add_argument("--after", type=Path, required=True, help="source tree after")
+    parser.add_argument("--rounds", type=int, default=3)
+    add_options(parser)
+    parser.set_defaults(idle=45.0)
+    args = parser.parse_args()
+    facts = machine()
+    print(f"machine: {facts['nproc']} cores, {facts['cpu']}, Python {facts['python']}")
+    results: dict[str, list[dict]] = {"before": [], "after": []}
+    loads: dict[str, list[str]] = {"before": [], "after": []}
+    for n in range(args.rounds):
+        for label, tree in (("before", args.before), ("after", args.after)):
+            start = uptime()
+            result = run(
+                tree, args.actions, args.gap, args.idle, args.cold, args.browser and n == 0
+            )
+            result["uptime"] = [start, uptime()]
+            results[label].append(result)
+            loads[label].append(start.split("load average:")[-1].strip())
+            print(f"\n-- round {n + 1}, {label}: {start}")
+            print(details(result))
+            if args.json:
+                with open(args.json, "a", encoding="utf-8") as out:
+                    out.write(json.dumps({"label": label, "round": n + 1, **result}) + "\n")
+    before, after = figures(results["before"]), figures(results["after"])
+    print(f"\nbefore = {args.before.resolve()}, after = {args.after.resolve()}, ")
+    print(f"{args.rounds} rounds of {args.actions} actions each, alternating; {uptime()}\n")
+    print("| figure | target | before | after |")
+    print("| --- | --- | --- | --- |")
+    for key, (label, target, _) in TARGETS.items():
+        print(
+            f"| {label} | {target} | {show_value(key, before[key])} | "
+            f"{show_value(key, after[key])} |"
+        )
+    for label in ("before", "after"):
+        print(f"\nload average (1/5/15 min) at the start of each {label} run: {loads[label]}")
+
+
+if __name__ == "__main__":
+    main()
