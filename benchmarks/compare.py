@@ -6,7 +6,8 @@ median of every cold start, mean idle traffic); the phone's first load (bytes, w
 wander) is measured in the first round only. The load average is printed with every run: on
 a shared machine the latencies move with it, the CPU per action and the bytes hardly.
 
-    python benchmarks/compare.py --before /work/wt/before --after . [--rounds 3]
+    python benchmarks/compare.py --before /work/wt/before --after . [--rounds 3] [--json F]
+    python benchmarks/compare.py --load F        # the table again from a saved run
 """
 
 from __future__ import annotations
@@ -25,19 +26,46 @@ def uptime() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
 
 
+def report(results: dict[str, list[dict]]) -> None:
+    """The table of the six figures, and the load average at the start of every run."""
+    before, after = figures(results["before"]), figures(results["after"])
+    trees = {label: runs[0]["tree"] for label, runs in results.items() if runs}
+    print(f"\nbefore = {trees.get('before')}, after = {trees.get('after')},")
+    rounds, actions = len(results["after"]), results["after"][0]["actions"]
+    print(f"{rounds} rounds of {actions} actions each, alternating; now: {uptime()}\n")
+    print("| figure | target | before | after |")
+    print("| --- | --- | --- | --- |")
+    for key, (label, target, _) in TARGETS.items():
+        print(
+            f"| {label} | {target} | {show_value(key, before[key])} | "
+            f"{show_value(key, after[key])} |"
+        )
+    for label, runs in results.items():
+        starts = [r["uptime"][0].split("load average:")[-1].strip() for r in runs]
+        print(f"\nload average (1/5/15 min) at the start of each {label} run: {starts}")
+
+
 def main() -> None:
-    """Run the rounds and print the comparison."""
+    """Run the rounds (or read them back with --load) and print the comparison."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--before", type=Path, required=True, help="source tree before")
-    parser.add_argument("--after", type=Path, required=True, help="source tree after")
+    parser.add_argument("--before", type=Path, help="source tree before")
+    parser.add_argument("--after", type=Path, help="source tree after")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--load", type=Path, help="print the table from a --json file instead")
     add_options(parser)
     parser.set_defaults(idle=45.0)
     args = parser.parse_args()
+    results: dict[str, list[dict]] = {"before": [], "after": []}
+    if args.load:
+        for line in args.load.read_text().splitlines():
+            saved = json.loads(line)
+            results[saved["label"]].append(saved)
+        report(results)
+        return
+    if not (args.before and args.after):
+        parser.error("--before and --after are required (or --load)")
     facts = machine()
     print(f"machine: {facts['nproc']} cores, {facts['cpu']}, Python {facts['python']}")
-    results: dict[str, list[dict]] = {"before": [], "after": []}
-    loads: dict[str, list[str]] = {"before": [], "after": []}
     for n in range(args.rounds):
         for label, tree in (("before", args.before), ("after", args.after)):
             start = uptime()
@@ -46,24 +74,12 @@ def main() -> None:
             )
             result["uptime"] = [start, uptime()]
             results[label].append(result)
-            loads[label].append(start.split("load average:")[-1].strip())
             print(f"\n-- round {n + 1}, {label}: {start}")
             print(details(result))
             if args.json:
                 with open(args.json, "a", encoding="utf-8") as out:
                     out.write(json.dumps({"label": label, "round": n + 1, **result}) + "\n")
-    before, after = figures(results["before"]), figures(results["after"])
-    print(f"\nbefore = {args.before.resolve()}, after = {args.after.resolve()}, ")
-    print(f"{args.rounds} rounds of {args.actions} actions each, alternating; {uptime()}\n")
-    print("| figure | target | before | after |")
-    print("| --- | --- | --- | --- |")
-    for key, (label, target, _) in TARGETS.items():
-        print(
-            f"| {label} | {target} | {show_value(key, before[key])} | "
-            f"{show_value(key, after[key])} |"
-        )
-    for label in ("before", "after"):
-        print(f"\nload average (1/5/15 min) at the start of each {label} run: {loads[label]}")
+    report(results)
 
 
 if __name__ == "__main__":

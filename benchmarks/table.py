@@ -15,7 +15,8 @@ The six figures (targets of issue 17 point 8):
   (the table screen's view is the answer itself, unless the stream made it fetch again);
 - round trip of the action, p95;
 - server CPU per action (its six views included): the server's CPU over the play / actions;
-- phone first load: bytes chromium moved for the phone page and its assets (headers included);
+- phone first load: bytes chromium moved for the phone page and its assets (headers included),
+  plus what the phone's live stream carried on connecting;
 - idle traffic per device-hour: bytes on the streams (and any polling) while nothing happens,
   plus one reconnect per stream lifetime, plus TCP/IP headers;
 - cold start: spawn to the first 200 on / (median of the spawns).
@@ -400,14 +401,17 @@ async def play(
     }
 
 
-def stream_lifetime(tree: Path) -> float:
-    """Seconds a stream lasts before the browser reconnects, as the tree's settings say."""
+def stream_lifetime(tree: Path) -> tuple[float, str]:
+    """Seconds a stream lasts before the browser reconnects, as the tree's settings say (else
+    today's 600 s), and where the figure came from."""
     source = tree / "companion" / "web" / "events.py"
     try:
         match = re.search(r'"LIVE_LIFETIME":\s*([\d.]+)', source.read_text())
     except OSError:
         match = None
-    return float(match.group(1)) if match else DEFAULT_LIFETIME
+    if match:
+        return float(match.group(1)), "companion/web/events.py"
+    return DEFAULT_LIFETIME, "assumed: no LIVE_LIFETIME in companion/web/events.py"
 
 
 def idle_per_hour(result: dict[str, Any], lifetime: float) -> float:
@@ -458,8 +462,15 @@ def run(
     starts = [(first, server.cpu_at_ready), *cold_starts(tree, cold)]
     result["cold"] = [wall for wall, _ in starts]
     result["cold_cpu"] = [cpu for _, cpu in starts]
-    result["lifetime"] = stream_lifetime(tree)
+    result["lifetime"], result["lifetime_from"] = stream_lifetime(tree)
     return result
+
+
+def first_load(result: dict[str, Any]) -> float:
+    """A phone's first load in bytes: the page and its assets in chromium, plus what a phone's
+    live stream carried on connecting (request, head, first events; a view if it pushes one)."""
+    phones = result["connect_bytes"][1:]
+    return result["first_load_bytes"] + sum(phones) / len(phones)
 
 
 def figures(results: list[dict[str, Any]]) -> dict[str, float]:
@@ -467,7 +478,7 @@ def figures(results: list[dict[str, Any]]) -> dict[str, float]:
     trips = [t for r in results for t in r["trips"]]
     views = [t for r in results for t in r["views"]]
     answered = sum(r["answered"] for r in results)
-    loads = [r["first_load_bytes"] for r in results if "first_load_bytes" in r]
+    loads = [first_load(r) for r in results if "first_load_bytes" in r]
     return {
         "view_p95_ms": percentile(views, 95) * 1000,
         "trip_p95_ms": percentile(trips, 95) * 1000,
@@ -509,7 +520,7 @@ def details(result: dict[str, Any]) -> str:
         f"  server CPU {result['cpu_s']:.2f} s over {result['play_s']:.1f} s of play; idle "
         f"{idle_cores * 1000:.1f} ms/s; idle bytes per device {result['idle_bytes']} in "
         f"{result['idle_s']:.0f} s; connect bytes {result['connect_bytes']}; stream lifetime "
-        f"{result['lifetime']:.0f} s",
+        f"{result['lifetime']:.0f} s ({result.get('lifetime_from', '')})",
         f"  cold starts (s) {[round(t, 2) for t in result['cold']]}, server CPU by then "
         f"{[round(t, 2) for t in result['cold_cpu']]}; first load "
         f"{result.get('first_load_bytes', 'not measured')} B, blocked "
