@@ -8,6 +8,7 @@ Everything talks to 127.0.0.1 only, and every wait here is bounded in time.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import html
 import http.client
 import os
@@ -21,6 +22,8 @@ import sys
 import tempfile
 import time
 import urllib.parse
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +35,32 @@ STOP_TIMEOUT = 10.0
 VERSION_RE = re.compile(rb'data-(?:live-)?version="(\d+)"|name="version" value="(\d+)"')
 SEAT_COOKIE = re.compile(r"(seat_[^=]+)=([^;]+)")
 HX = {"HX-Request": "true"}
+
+
+def _decoders() -> dict[str, Callable[[bytes], bytes]]:
+    """The content encodings this client can read, in the order chromium names them."""
+    out: dict[str, Callable[[bytes], bytes]] = {"gzip": gzip.decompress, "deflate": zlib.decompress}
+    try:
+        import brotli
+
+        out["br"] = brotli.decompress
+    except ImportError:
+        pass
+    try:
+        from backports import zstd
+    except ImportError:
+        try:
+            from compression import zstd  # type: ignore[no-redef]
+        except ImportError:
+            return out
+    out["zstd"] = zstd.decompress
+    return out
+
+
+DECODERS = _decoders()
+# What a browser says it accepts (chromium: gzip, deflate, br, zstd), as far as this Python can
+# read it: a server that compresses pays for it here as it would with a phone.
+BROWSER = {"Accept-Encoding": ", ".join(DECODERS)}
 
 
 def version_of(body: bytes) -> int | None:
@@ -406,10 +435,14 @@ class Conn:
     async def request(
         self, method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b""
     ) -> tuple[int, bytes, int]:
-        """One request and its whole response: status, body, bytes on the wire both ways."""
+        """One request and its whole response: status, body (decoded), bytes on the wire both
+        ways."""
         sent = await self.send(method, path, headers, body)
         status, got, head_bytes = await self.head()
         data, body_bytes = await self.body(got)
         if got.get("connection", "").lower() == "close":
             self.close()
+        encoding = got.get("content-encoding", "identity").lower()
+        if encoding != "identity":
+            data = DECODERS[encoding](data)
         return status, data, sent + head_bytes + body_bytes

@@ -30,7 +30,8 @@ def report(results: dict[str, list[dict]]) -> None:
     """The table of the six figures, and the load average at the start of every run."""
     before, after = figures(results["before"]), figures(results["after"])
     trees = {label: runs[0]["tree"] for label, runs in results.items() if runs}
-    print(f"\nbefore = {trees.get('before')}, after = {trees.get('after')},")
+    modes = {label: runs[0]["mode"] for label, runs in results.items() if runs}
+    print(f"\nbefore = {trees.get('before')}, after = {trees.get('after')}; live modes {modes},")
     rounds, actions = len(results["after"]), results["after"][0]["actions"]
     print(f"{rounds} rounds of {actions} actions each, alternating; now: {uptime()}\n")
     print("| figure | target | before | after |")

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from benchlib import (
+    BROWSER,
     HX,
     ROOT,
     Conn,
@@ -139,12 +140,14 @@ class Device:
     again: bool = False
 
     def headers(self) -> dict[str, str]:
-        """What this device sends with every request (its seat cookie, if a phone)."""
-        return {"Cookie": self.cookie} if self.cookie else {}
+        """What this device sends with every request: the encodings a browser accepts, and
+        its seat cookie if a phone."""
+        return {**BROWSER, "Cookie": self.cookie} if self.cookie else dict(BROWSER)
 
     def open_page(self) -> None:
         """Load the full page once (not timed) and read its live plan and version."""
-        status, _, body = request(self.port, "GET", self.page, headers=self.headers())
+        cookie = {"Cookie": self.cookie} if self.cookie else {}
+        status, _, body = request(self.port, "GET", self.page, headers=cookie)
         if status != 200:
             raise RuntimeError(f"{self.page} answered {status}")
         self.live = read_live(body, self.page)
@@ -329,7 +332,8 @@ async def play(
         form = {"type": "set_counter", "name": name, "value": value, "version": table.shown}
         body = urllib.parse.urlencode(form).encode()
         sent = time.perf_counter()
-        status, reply, _ = await conn.request("POST", f"/games/{game_id}/act", HX, body)
+        headers = {**table.headers(), **HX}
+        status, reply, _ = await conn.request("POST", f"/games/{game_id}/act", headers, body)
         answered = time.perf_counter()
         version = version_of(reply)
         if not 200 <= status < 300:
