@@ -20,6 +20,15 @@ from pathlib import Path
 from benchlib import machine
 from table import TARGETS, add_options, details, figures, run, show_value
 
+SHORT = {
+    "view_p95_ms": "view p95 ms",
+    "trip_p95_ms": "round trip p95 ms",
+    "cpu_ms_per_action": "CPU ms/action",
+    "first_load_kb": "first load kB",
+    "idle_mb_per_device_hour": "idle MB/device-hour",
+    "cold_start_s": "cold start s",
+}
+
 
 def uptime() -> str:
     """`uptime`'s line: the clock and the load averages."""
@@ -41,9 +50,16 @@ def report(results: dict[str, list[dict]]) -> None:
             f"| {label} | {target} | {show_value(key, before[key])} | "
             f"{show_value(key, after[key])} |"
         )
+    print("\nEach run, with `uptime` at its start (load average over 1, 5, 15 min):\n")
+    keys = list(TARGETS)
+    print("| run | uptime | " + " | ".join(SHORT[k] for k in keys) + " |")
+    print("| --- | --- |" + " --- |" * len(keys))
     for label, runs in results.items():
-        starts = [r["uptime"][0].split("load average:")[-1].strip() for r in runs]
-        print(f"\nload average (1/5/15 min) at the start of each {label} run: {starts}")
+        for n, r in enumerate(runs, start=1):
+            one = figures([r])
+            start = r["uptime"][0].split("load average:")[-1].strip()
+            cells = " | ".join(show_value(k, one[k]) for k in keys)
+            print(f"| {label} {n} | {r['uptime'][0].split()[0]}, load {start} | {cells} |")
 
 
 def main() -> None:

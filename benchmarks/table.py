@@ -506,7 +506,9 @@ DIGITS = {"idle_mb_per_device_hour": 4, "cold_start_s": 2}
 
 
 def show_value(key: str, value: float) -> str:
-    """A figure with its unit's usual digits."""
+    """A figure with its unit's usual digits ("-" when not measured)."""
+    if value != value:
+        return "-"
     return f"{value:.{DIGITS.get(key, 1)}f}"
 
 
