@@ -59,6 +59,7 @@ from benchlib import (
 PLAYERS = 5
 VIEW_TIMEOUT = 5.0  # seconds an action waits for all six views before it counts them missing
 CONNECT_TIMEOUT = 30.0
+REQUEST_TIMEOUT = 30.0  # seconds any one request may take before the run gives up on it
 TCP_IP_HEADER = 52  # IPv4 (20) + TCP with timestamps (32) bytes per segment
 DEFAULT_LIFETIME = 600.0  # companion/web/events.py LIVE_LIFETIME when a tree does not say
 # The table screen's corrections, in turn: (counter, the two values it flips between).
@@ -249,7 +250,9 @@ class Device:
             while True:
                 self.again = False
                 asked = time.perf_counter()
-                status, body, n = await conn.request("GET", path, {**self.headers(), **HX})
+                status, body, n = await asyncio.wait_for(
+                    conn.request("GET", path, {**self.headers(), **HX}), REQUEST_TIMEOUT
+                )
                 now = time.perf_counter()
                 self.fetch_times.append(now - asked)
                 self.fetch_bytes += n
@@ -273,7 +276,9 @@ class Device:
         try:
             while not stop.is_set():
                 await asyncio.sleep(every)
-                _, _, n = await conn.request("GET", path, {**self.headers(), **HX})
+                _, _, n = await asyncio.wait_for(
+                    conn.request("GET", path, {**self.headers(), **HX}), REQUEST_TIMEOUT
+                )
                 self.poll_bytes += n
                 self.reads += 4  # request, answer and their ACKs, roughly
         except (OSError, asyncio.IncompleteReadError, AssertionError) as exc:
@@ -333,7 +338,9 @@ async def play(
         body = urllib.parse.urlencode(form).encode()
         sent = time.perf_counter()
         headers = {**table.headers(), **HX}
-        status, reply, _ = await conn.request("POST", f"/games/{game_id}/act", headers, body)
+        status, reply, _ = await asyncio.wait_for(
+            conn.request("POST", f"/games/{game_id}/act", headers, body), REQUEST_TIMEOUT
+        )
         answered = time.perf_counter()
         version = version_of(reply)
         if not 200 <= status < 300:
