@@ -1,5 +1,6 @@
-"""Shared pieces of the benchmarks: a real `companion serve` on loopback, games and phones
-made through its own pages, and a lean asyncio HTTP/1.1 client (one thread for every device).
+"""Shared pieces of the benchmarks: a real `companion serve` on loopback run from a given source
+tree, a game and its phones made through the companion's own pages, and a lean asyncio
+HTTP/1.1 client.
 
 Everything talks to 127.0.0.1 only, and every wait here is bounded in time.
 """
@@ -7,6 +8,8 @@ Everything talks to 127.0.0.1 only, and every wait here is bounded in time.
 from __future__ import annotations
 
 import asyncio
+import gzip
+import html
 import http.client
 import os
 import platform
@@ -19,8 +22,8 @@ import sys
 import tempfile
 import time
 import urllib.parse
-from bisect import bisect_left
-from dataclasses import dataclass, field
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,33 +31,42 @@ HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parent.parent
 READY_TIMEOUT = 30.0
 STOP_TIMEOUT = 10.0
-VERSION_RE = re.compile(rb'data-(?:live-)?version="(\d+)"')
+# The version a page or fragment shows (live.js's marks, the action forms' hidden field).
+VERSION_RE = re.compile(rb'data-(?:live-)?version="(\d+)"|name="version" value="(\d+)"')
 SEAT_COOKIE = re.compile(r"(seat_[^=]+)=([^;]+)")
+HX = {"HX-Request": "true"}
 
 
-def add_run_options(parser: Any, *, patches: bool = True) -> None:
-    """The options every server benchmark takes: waiting for a quiet machine, niceness, candidate
-    fixes (``patches``) and a JSON-lines file for the results."""
-    parser.add_argument(
-        "--quiet",
-        type=float,
-        default=0.3,
-        help="before each phase wait until other processes keep fewer cores busy than this",
-    )
-    parser.add_argument("--patience", type=float, default=120.0, help="...for at most seconds")
-    parser.add_argument(
-        "--nice",
-        type=int,
-        default=0,
-        help="niceness of server and load generator (e.g. -10 as root on a shared machine)",
-    )
-    if patches:
-        parser.add_argument(
-            "--patches",
-            default="",
-            help="candidate fixes to patch in (benchmarks/patched_serve.py)",
-        )
-    parser.add_argument("--json", help="append the results to this file (JSON lines)")
+def _decoders() -> dict[str, Callable[[bytes], bytes]]:
+    """The content encodings this client can read, in the order chromium names them."""
+    out: dict[str, Callable[[bytes], bytes]] = {"gzip": gzip.decompress, "deflate": zlib.decompress}
+    try:
+        import brotli
+
+        out["br"] = brotli.decompress
+    except ImportError:
+        pass
+    try:
+        from backports import zstd
+    except ImportError:
+        try:
+            from compression import zstd  # type: ignore[no-redef]
+        except ImportError:
+            return out
+    out["zstd"] = zstd.decompress
+    return out
+
+
+DECODERS = _decoders()
+# What a browser says it accepts (chromium: gzip, deflate, br, zstd), as far as this Python can
+# read it: a server that compresses pays for it here as it would with a phone.
+BROWSER = {"Accept-Encoding": ", ".join(DECODERS)}
+
+
+def version_of(body: bytes) -> int | None:
+    """The newest version marked in a page or fragment (None: no mark)."""
+    found = [int(a or b) for a, b in VERSION_RE.findall(body)]
+    return max(found) if found else None
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -67,22 +79,18 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summary_ms(values: list[float]) -> dict[str, float]:
-    """p50, p95, p99, max and count of a list of seconds, in milliseconds."""
+    """Count, p50, p95 and max of a list of seconds, in milliseconds."""
     return {
         "n": len(values),
         "p50": percentile(values, 50) * 1000,
         "p95": percentile(values, 95) * 1000,
-        "p99": percentile(values, 99) * 1000,
         "max": (max(values) * 1000) if values else float("nan"),
     }
 
 
 def fmt(stats: dict[str, float]) -> str:
     """A summary_ms dict on one line."""
-    return (
-        f"n={stats['n']} p50={stats['p50']:.1f} p95={stats['p95']:.1f} "
-        f"p99={stats['p99']:.1f} max={stats['max']:.1f} ms"
-    )
+    return f"n={stats['n']} p50={stats['p50']:.1f} p95={stats['p95']:.1f} max={stats['max']:.1f} ms"
 
 
 def machine() -> dict[str, str]:
@@ -107,39 +115,8 @@ def machine() -> dict[str, str]:
 
 
 def loadavg() -> str:
-    """The 1, 5 and 15 minute load averages (other processes share the 2 cores)."""
+    """The 1, 5 and 15 minute load averages (other processes share the cores)."""
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-
-
-def busy_cores(seconds: float = 2.0) -> float:
-    """How many cores the whole machine kept busy over ``seconds`` (from /proc/stat)."""
-
-    def sample() -> tuple[int, int]:
-        values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-        idle = values[3] + values[4]
-        return sum(values) - idle, sum(values)
-
-    busy0, total0 = sample()
-    time.sleep(seconds)
-    busy1, total1 = sample()
-    return (busy1 - busy0) / max(1, total1 - total0) * (os.cpu_count() or 1)
-
-
-def wait_quiet(limit: float, patience: float) -> float:
-    """Wait (up to ``patience`` seconds) until other processes keep fewer than ``limit`` cores
-    busy; return the last reading (the benchmark runs anyway, and says so)."""
-    deadline = time.monotonic() + patience
-    reading = busy_cores()
-    while reading >= limit and time.monotonic() < deadline:
-        reading = busy_cores()
-    return reading
-
-
-def prioritise(nice: int) -> None:
-    """Run this process (the load generator) at ``nice`` (negative needs root); a shared
-    machine then gives the benchmark the CPU a laptop running only the companion would."""
-    if nice:
-        os.nice(nice)
 
 
 def free_port() -> int:
@@ -149,47 +126,49 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def companion_command() -> list[str]:
-    """How to start the `companion` command of this interpreter's environment."""
-    script = Path(sys.executable).with_name("companion")
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-m", "companion"]
-
-
-def rss_kb(pid: int) -> dict[str, int]:
-    """VmRSS and VmHWM (peak) of a process, in kB, from /proc/<pid>/status."""
-    out = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, value = line.partition(":")
-        if key in ("VmRSS", "VmHWM", "Threads"):
-            out[key] = int(value.split()[0])
-    return out
-
-
 def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time a process has used so far, in seconds."""
+    """User plus system CPU time a process has used so far, in seconds (10 ms ticks)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-class Server:
-    """A `companion serve --host 127.0.0.1` process on a free port and a data folder."""
+def tree_python(tree: Path) -> str:
+    """The interpreter for a source tree: its own .venv if it has one, else this one."""
+    own = tree / ".venv" / "bin" / "python"
+    return str(own) if own.exists() else sys.executable
 
-    def __init__(
-        self,
-        data: Path | None = None,
-        port: int | None = None,
-        cpus: set | None = None,
-        nice: int = 0,
-        patches: str = "",
-    ):
-        self.nice = nice
-        self.patches = patches
+
+def tree_env(tree: Path) -> dict[str, str]:
+    """The environment that makes `python -m companion` import the tree's own code."""
+    return dict(os.environ, PYTHONPATH=str(tree), PYTHONUNBUFFERED="1")
+
+
+def check_tree(tree: Path) -> str:
+    """Fail unless `python -m companion` with the tree's environment imports the tree's code;
+    the package's path."""
+    out = subprocess.run(
+        [tree_python(tree), "-c", "import companion; print(companion.__file__)"],
+        capture_output=True,
+        text=True,
+        env=tree_env(tree),
+        cwd=tree,
+        timeout=60,
+        check=True,
+    ).stdout.strip()
+    if not Path(out).resolve().is_relative_to(tree.resolve()):
+        raise RuntimeError(f"{tree}: `import companion` gives {out}, not the tree's own code")
+    return out
+
+
+class Server:
+    """`python -m companion serve --host 127.0.0.1` from a source tree, on a free port and a
+    data folder of its own."""
+
+    def __init__(self, tree: Path = ROOT, data: Path | None = None) -> None:
+        self.tree = Path(tree).resolve()
         self.data = Path(data) if data else Path(tempfile.mkdtemp(prefix="companion-bench-"))
         self.own_data = data is None
-        self.port = port or free_port()
-        self.cpus = cpus
+        self.port = free_port()
         self.proc: subprocess.Popen | None = None
         self.started = 0.0
         self.ready_after = float("nan")
@@ -197,37 +176,16 @@ class Server:
 
     def start(self, path: str = "/health") -> float:
         """Start the server; return seconds from spawn to the first 200 on ``path``."""
-        if self.patches:
-            front = [sys.executable, str(ROOT / "benchmarks" / "patched_serve.py"), self.patches]
-        else:
-            front = companion_command()
-        cmd = [
-            *front,
-            "serve",
-            "--host",
-            HOST,
-            "--port",
-            str(self.port),
-            "--data",
-            str(self.data),
-        ]
+        cmd = [tree_python(self.tree), "-m", "companion", "serve", "--host", HOST]
+        cmd += ["--port", str(self.port), "--data", str(self.data)]
         log = open(self.data / "serve.log", "ab")  # noqa: SIM115 (kept for the process's life)
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.started = time.perf_counter()
-        nice = self.nice
         self.proc = subprocess.Popen(
-            cmd,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=env,
-            cwd=ROOT,
-            preexec_fn=(lambda: os.nice(nice)) if nice else None,
+            cmd, stdout=log, stderr=subprocess.STDOUT, env=tree_env(self.tree), cwd=self.tree
         )
         log.close()
-        if self.cpus:
-            os.sched_setaffinity(self.proc.pid, self.cpus)
         self.ready_after = self.wait_ready(path)
-        self.cpu_at_ready = cpu_seconds(self.proc.pid)
+        self.cpu_at_ready = self.cpu()
         return self.ready_after
 
     def wait_ready(self, path: str) -> float:
@@ -253,6 +211,10 @@ class Server:
         """The server's process id."""
         assert self.proc is not None
         return self.proc.pid
+
+    def cpu(self) -> float:
+        """CPU seconds the server has used so far."""
+        return cpu_seconds(self.pid)
 
     def stop(self) -> None:
         """Ctrl-C the server (as a person would), kill it if it does not stop in time."""
@@ -306,7 +268,8 @@ def request(
 
 
 def new_game_form(name: str, players: int) -> dict[str, Any]:
-    """The new game form for ``players`` seats with survivors typed in from cards.db."""
+    """The new game form for ``players`` seats with survivors typed in from this tree's cards.db
+    (for the in-process benchmark, which runs this tree's app)."""
     sys.path.insert(0, str(ROOT))
     from companion.cards.load import load_cards
 
@@ -328,94 +291,64 @@ def new_game_form(name: str, players: int) -> dict[str, Any]:
     return form
 
 
+def form_values(page: bytes, name: str) -> list[str]:
+    """The values of the inputs called ``name`` in a page, in order."""
+    pattern = rb'name="' + re.escape(name.encode()) + rb'" value="([^"]+)"'
+    return [v.decode() for v in re.findall(pattern, page)]
+
+
 def create_game(port: int, name: str, players: int = 5) -> str:
-    """Create a game with POST /games/new from loopback; its id."""
-    status, headers, body = request(port, "POST", "/games/new", new_game_form(name, players))
+    """Create a game as a person does: open /games/new, keep every set and the first main
+    objective it offers, type two survivors per seat from its list, submit; the game's id."""
+    status, _, page = request(port, "GET", "/games/new")
+    sets, objectives = form_values(page, "sets"), form_values(page, "objective")
+    listed = page.split(b'id="survivor-names"', 1)[-1].split(b"</datalist>", 1)[0]
+    pool = [html.unescape(v.decode()) for v in re.findall(rb'<option value="([^"]+)"', listed)]
+    if status != 200 or not sets or not objectives or len(pool) < 2 * players:
+        raise RuntimeError(f"GET /games/new answered {status} without sets, objectives, survivors")
+    form: dict[str, Any] = {
+        "name": name,
+        "seat_name": [f"Player {n}" for n in range(1, players + 1)],
+        "ruleset": "base",
+        "variant": "standard",
+        "sets": sets,
+        "objective": objectives[0],
+        "survivor_mode": "entered",
+        "mature": "on",
+        "survivor_1": pool[0:players],
+        "survivor_2": pool[players : 2 * players],
+        "survivor_3": ["" for _ in range(players)],
+    }
+    status, headers, body = request(port, "POST", "/games/new", form)
     if status != 303:
         raise RuntimeError(f"POST /games/new answered {status}: {body[:300]!r}")
     return headers["location"].rstrip("/").split("/")[-2]
 
 
-def join_secret(data: Path, game_id: str) -> str:
-    """The game's join secret, read from games.db through the store (as the join panel does)."""
-    sys.path.insert(0, str(ROOT))
-    from companion.store import seats
-    from companion.store.schema import connect
+def join_path(port: int, game_id: str) -> str:
+    """The seat picker's address, reached as a player without a camera does: the short code
+    the table screen shows (from loopback), typed as /j/<code>."""
+    status, _, page = request(port, "GET", f"/games/{game_id}")
+    match = re.search(rb'class="jp-code">([^<]+)<', page)
+    if status != 200 or not match:
+        raise RuntimeError(f"the table screen of {game_id} ({status}) shows no join code")
+    code = urllib.parse.quote(html.unescape(match.group(1).decode()).strip())
+    status, headers, _ = request(port, "GET", f"/j/{code}")
+    if status != 303:
+        raise RuntimeError(f"/j/{code} answered {status}")
+    return urllib.parse.urlsplit(headers["location"]).path
 
-    db = connect(data / "games.db")
-    try:
-        return seats.join_secret(db, game_id)
-    finally:
-        db.close()
 
-
-def join_phone(port: int, game_id: str, secret: str, seat_id: str) -> str:
-    """Take a seat through /join/<game>/<secret>; the ``seat_<game>=<token>`` cookie pair."""
-    status, headers, body = request(port, "POST", f"/join/{game_id}/{secret}", {"seat": seat_id})
+def join_phone(port: int, join: str, seat_id: str) -> str:
+    """Take a seat through the seat picker; the ``seat_<game>=<token>`` cookie pair."""
+    status, headers, body = request(port, "POST", join, {"seat": seat_id})
     match = SEAT_COOKIE.search(headers.get("set-cookie", ""))
     if status != 303 or not match:
-        raise RuntimeError(f"joining {game_id}/{seat_id} answered {status}: {body[:300]!r}")
+        raise RuntimeError(f"joining {join} as {seat_id} answered {status}: {body[:300]!r}")
     return f"{match.group(1)}={match.group(2)}"
 
 
-@dataclass
-class Table:
-    """One game under test: its id, its version as last seen, and its phones' cookies."""
-
-    game_id: str
-    version: int = 0
-    phones: list[str] = field(default_factory=list)
-    lock: asyncio.Lock | None = None
-    busy: bool = False
-    value: int = 5
-
-
-def hold_db(data: Path):
-    """Open (and keep open) one idle connection to games.db from this process.
-
-    SQLite checkpoints the WAL and deletes it whenever the last connection to a database
-    closes; the server opens and closes one connection per request, so without another one
-    open every request after a write pays for that (fsyncs included). This connection is what
-    a server-side keeper connection would be, without touching the server. It reads one row in
-    autocommit mode and then holds no transaction, so it blocks no checkpoint.
-    """
-    import sqlite3
-
-    conn = sqlite3.connect(str(data / "games.db"), isolation_level=None)
-    conn.execute("select count(*) from games").fetchall()
-    return conn
-
-
-def make_tables(server: Server, tables: int, players: int = 5) -> list[Table]:
-    """Create ``tables`` games with ``players`` seats and a phone joined to every seat."""
-    out = []
-    for n in range(tables):
-        game_id = create_game(server.port, f"Bench table {n + 1}", players)
-        secret = join_secret(server.data, game_id)
-        phones = [join_phone(server.port, game_id, secret, f"s{s}") for s in range(1, players + 1)]
-        status, _, body = request(server.port, "GET", f"/games/{game_id}", headers=HX)
-        match = VERSION_RE.search(body)
-        if status != 200 or not match:
-            raise RuntimeError(f"table screen of {game_id} answered {status}")
-        out.append(Table(game_id, int(match.group(1)), phones))
-    return out
-
-
-HX = {"HX-Request": "true"}
-
-
 # --- the lean asyncio client ------------------------------------------------------------------
-
-
-@dataclass
-class Reply:
-    """One HTTP response: status, headers, body, and bytes on the wire both ways."""
-
-    status: int
-    headers: dict[str, str]
-    body: bytes
-    sent: int
-    received: int
 
 
 class Conn:
@@ -468,9 +401,13 @@ class Conn:
                 headers[key.strip().lower()] = value.strip()
         return status, headers, len(raw)
 
-    async def chunk(self) -> tuple[bytes, int]:
-        """One chunk of a chunked body (b"" at its end) and the bytes read for it."""
+    async def chunk(self, chunked: bool = True) -> tuple[bytes, int]:
+        """The next piece of a streamed body (b"" at its end) and the bytes read for it: one
+        chunk of a chunked body, else whatever has arrived."""
         assert self.reader is not None
+        if not chunked:
+            data = await self.reader.read(65536)
+            return data, len(data)
         line = await self.reader.readuntil(b"\r\n")
         size = int(line.split(b";")[0], 16)
         data = await self.reader.readexactly(size + 2)
@@ -497,172 +434,15 @@ class Conn:
 
     async def request(
         self, method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b""
-    ) -> Reply:
-        """One request and its whole response."""
+    ) -> tuple[int, bytes, int]:
+        """One request and its whole response: status, body (decoded), bytes on the wire both
+        ways."""
         sent = await self.send(method, path, headers, body)
         status, got, head_bytes = await self.head()
         data, body_bytes = await self.body(got)
         if got.get("connection", "").lower() == "close":
             self.close()
-        return Reply(status, got, data, sent, head_bytes + body_bytes)
-
-
-@dataclass
-class Device:
-    """One device of a table: the table screen or a phone, with its event stream and views.
-
-    It behaves as static/live.js and the pages' refresh functions do: one stream; on a version
-    newer than the view it shows, it fetches its fragment again (one fetch at a time, then once
-    more if a newer version came meanwhile).
-    """
-
-    port: int
-    table: Table
-    kind: str  # "table" or "phone"
-    cookie: str = ""
-    refetch: bool = True
-    events: list[tuple[int, float]] = field(default_factory=list)
-    views: list[tuple[int, float]] = field(default_factory=list)
-    shown: int = 0
-    latest: int = 0
-    fetching: bool = False
-    again: bool = False
-    stream_bytes: int = 0
-    stream_sent: int = 0
-    heartbeats: int = 0
-    fetch_bytes: int = 0
-    fetch_times: list[float] = field(default_factory=list)
-    connects: int = 0
-    ends: int = 0
-    errors: list[str] = field(default_factory=list)
-    connected: asyncio.Event = field(default_factory=asyncio.Event)
-    conns: list[Conn] = field(default_factory=list)
-
-    def headers(self) -> dict[str, str]:
-        """The request headers this device sends (its seat cookie, if a phone)."""
-        out = {}
-        if self.cookie:
-            out["Cookie"] = self.cookie
-        return out
-
-    @property
-    def view_path(self) -> str:
-        """The fragment this device fetches on a new version."""
-        game_id = self.table.game_id
-        return f"/games/{game_id}" if self.kind == "table" else f"/phone/{game_id}"
-
-    async def follow(self, stop: asyncio.Event) -> None:
-        """Hold the event stream until ``stop`` is set, reconnecting as a browser does when the
-        server ends it on schedule; record each version with the time it arrived."""
-        fetcher = Conn(self.port)
-        self.conns.append(fetcher)
-        try:
-            while not stop.is_set():
-                await self.stream_once(stop, fetcher)
-                if not stop.is_set():
-                    await asyncio.sleep(0.05)
-        finally:
-            fetcher.close()
-
-    async def stream_once(self, stop: asyncio.Event, fetcher: Conn) -> None:
-        """One stream, read until it ends or the benchmark closes it."""
-        conn = Conn(self.port)
-        self.conns.append(conn)
-        try:
-            headers = {**self.headers(), "Accept": "text/event-stream"}
-            self.stream_sent += await conn.send(
-                "GET", f"/games/{self.table.game_id}/events", headers
-            )
-            status, _, n = await conn.head()
-            self.stream_bytes += n
-            if status != 200:
-                self.errors.append(f"stream {status}")
-                await asyncio.sleep(1.0)
-                return
-            self.connects += 1
-            self.connected.set()
-            buffer = b""
-            while not stop.is_set():
-                data, n = await conn.chunk()
-                now = time.perf_counter()
-                self.stream_bytes += n
-                if not data:
-                    self.ends += 1
-                    return
-                buffer += data
-                while b"\n\n" in buffer:
-                    event, buffer = buffer.split(b"\n\n", 1)
-                    self.on_event(event, now, fetcher)
-        except (OSError, asyncio.IncompleteReadError, AssertionError) as exc:
-            if not stop.is_set():
-                self.errors.append(f"stream {type(exc).__name__}")
-        finally:
-            conn.close()
-            self.conns.remove(conn)
-
-    def close(self) -> None:
-        """Close every connection of this device (ends its reads at once)."""
-        for conn in list(self.conns):
-            conn.close()
-
-    def on_event(self, event: bytes, now: float, fetcher: Conn) -> None:
-        """Record a version event and start a fetch when the view is behind."""
-        if event.startswith(b":"):
-            self.heartbeats += 1
-            return
-        version = None
-        for line in event.split(b"\n"):
-            if line.startswith(b"data:"):
-                version = int(line[5:].strip())
-        if version is None:
-            return
-        self.events.append((version, now))
-        self.latest = max(self.latest, version)
-        if self.refetch and version > self.shown:
-            if self.fetching:
-                self.again = True
-            else:
-                asyncio.get_running_loop().create_task(self.fetch(fetcher))
-
-    async def fetch(self, fetcher: Conn) -> None:
-        """Fetch this device's fragment (HX-Request), as often as newer versions call for."""
-        self.fetching = True
-        try:
-            while True:
-                self.again = False
-                asked = time.perf_counter()
-                reply = await fetcher.request("GET", self.view_path, {**self.headers(), **HX})
-                now = time.perf_counter()
-                self.fetch_times.append(now - asked)
-                self.fetch_bytes += reply.received
-                match = VERSION_RE.search(reply.body)
-                if reply.status != 200 or not match:
-                    self.errors.append(f"view {reply.status}")
-                    return
-                self.shown = max(self.shown, int(match.group(1)))
-                self.views.append((self.shown, now))
-                if not (self.again and self.latest > self.shown):
-                    return
-        except (OSError, asyncio.IncompleteReadError, AssertionError) as exc:
-            self.errors.append(f"view {type(exc).__name__}")
-        finally:
-            self.fetching = False
-
-
-def first_at(records: list[tuple[int, float]], version: int) -> float | None:
-    """When a device first had ``version`` or a newer one (None: never in this run)."""
-    versions = [v for v, _ in records]
-    i = bisect_left(versions, version)
-    return records[i][1] if i < len(records) else None
-
-
-def devices_for(port: int, tables: list[Table], refetch: bool = True) -> list[Device]:
-    """The table screen and one phone per seat of every table."""
-    out = []
-    for table in tables:
-        out.append(Device(port, table, "table", refetch=refetch, shown=table.version))
-        out.extend(
-            Device(port, table, "phone", cookie, refetch=refetch, shown=table.version)
-            for cookie in table.phones
-        )
-    return out
+        encoding = got.get("content-encoding", "identity").lower()
+        if encoding != "identity":
+            data = DECODERS[encoding](data)
+        return status, data, sent + head_bytes + body_bytes
