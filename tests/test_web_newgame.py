@@ -11,6 +11,7 @@ import pytest
 import companion.engine as engine
 from companion import store
 from companion.cards.load import load_cards
+from companion.engine.vocabulary import SIDE_NUMBERS
 from companion.web.auth import cookie_name
 
 HX = {"HX-Request": "true"}
@@ -88,18 +89,7 @@ def test_the_form_offers_the_database_choices(client, cards):
     first = cards["main_objectives"][0]
     row = page[page.index(f'value="{first["id"]}"') :].split("</tr>")[0]
     cells = re.findall(r'<td class="num[^"]*">(\d+)</td>', row)
-    expected = [
-        str(first[side][key])
-        for side in ("standard", "hardcore")
-        for key in (
-            "morale",
-            "round_track",
-            "zombies_per_location",
-            "colony_zombies",
-            "food",
-            "helpless",
-        )
-    ]
+    expected = [str(first[side][key]) for side in ("standard", "hardcore") for key in SIDE_NUMBERS]
     assert cells == expected
     assert "HX-Request" in response.headers["Vary"]
 
@@ -304,7 +294,7 @@ REFUSED = [
     (_unknown_survivor, "no survivor called “Nobody Atall”"),
     (_same_survivor_twice, "is chosen twice"),
     (_junk_numbers, "Morale of the typed-in main objective must be a whole number."),
-    (_zero_morale, "morale"),
+    (_zero_morale, "Morale of the standard side must be at least 1, not 0"),
     (_typed_without_name, "Give the typed-in main objective a name."),
     (_unknown_objective, "Choose a main objective, or type one in."),
     (_no_sets, "Choose at least one set of cards."),
