@@ -38,14 +38,32 @@ def _pick(holder: dict[str, Any], name: str, locale: str) -> bool:
     return locale != SOURCE_LOCALE and bool(holder.get(name))
 
 
-def _pick_nested(value: Any, locale: str) -> bool:
-    """Localise the texts of a nested table or list of them in place; True if any stayed English."""
+def _pick_nested(value: Any, locale: str, path: str) -> list[str]:
+    """Localise a nested table or list of them in place; the paths of texts left English."""
     if isinstance(value, list):
-        return any([_pick_nested(item, locale) for item in value])
+        return [
+            p for n, item in enumerate(value, 1) for p in _pick_nested(item, locale, f"{path}[{n}]")
+        ]
     if not isinstance(value, dict):
-        return False
-    fell_back = any([_pick(value, name, locale) for name in NESTED_TEXTS if name in value])
-    return any([fell_back, *(_pick_nested(v, locale) for v in value.values())])
+        return []
+    missing = [
+        f"{path}.{name}" for name in NESTED_TEXTS if name in value and _pick(value, name, locale)
+    ]
+    for key, item in value.items():
+        missing += _pick_nested(item, locale, f"{path}.{key}")
+    return missing
+
+
+def _localised(table: str, record: dict[str, Any], locale: str) -> tuple[dict[str, Any], list[str]]:
+    """The record in `locale` without translation keys, and the texts that stayed English."""
+    if locale not in LOCALES:
+        raise ValueError(f"unknown locale {locale!r}; known: {', '.join(LOCALES)}")
+    out = json.loads(json.dumps(record))
+    missing = [name for name in TRANSLATED_FIELDS[table] if _pick(out, name, locale)]
+    for name in NESTED_TABLES:
+        if name in out:
+            missing += _pick_nested(out[name], locale, name)
+    return out, missing
 
 
 def localise(table: str, record: dict[str, Any], locale: str = SOURCE_LOCALE) -> dict[str, Any]:
@@ -55,13 +73,17 @@ def localise(table: str, record: dict[str, Any], locale: str = SOURCE_LOCALE) ->
     the rules engine takes, and `lang` says which language its texts are in: `locale`, or
     "en" when any text had to fall back to English (the page shows a small "EN" mark).
     """
-    if locale not in LOCALES:
-        raise ValueError(f"unknown locale {locale!r}; known: {', '.join(LOCALES)}")
-    out = json.loads(json.dumps(record))
-    fell_back = [_pick(out, name, locale) for name in TRANSLATED_FIELDS[table]]
-    fell_back += [_pick_nested(out[name], locale) for name in NESTED_TABLES if name in out]
-    out["lang"] = SOURCE_LOCALE if any(fell_back) else locale
+    out, missing = _localised(table, record, locale)
+    out["lang"] = SOURCE_LOCALE if missing else locale
     return out
+
+
+def untranslated(table: str, record: dict[str, Any], locale: str) -> list[str]:
+    """The texts of a card record (a source or cards.db record) that have no `locale` version.
+
+    Field paths as problems name them: `goal`, `options[2].text`, `fail_effects[1].text`.
+    """
+    return _localised(table, record, locale)[1]
 
 
 def load_cards(
