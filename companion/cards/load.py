@@ -13,6 +13,7 @@ from companion.cards.schema import (
     CARD_TABLES,
     LOCALES,
     NESTED_TEXTS,
+    PROPER_NAMES,
     SOURCE_LOCALE,
     TRANSLATED_FIELDS,
     TRANSLATED_LOCALES,
@@ -59,7 +60,10 @@ def _localised(table: str, record: dict[str, Any], locale: str) -> tuple[dict[st
     if locale not in LOCALES:
         raise ValueError(f"unknown locale {locale!r}; known: {', '.join(LOCALES)}")
     out = json.loads(json.dumps(record))
-    missing = [name for name in TRANSLATED_FIELDS[table] if _pick(out, name, locale)]
+    proper = PROPER_NAMES.get(table, ())
+    missing = [
+        name for name in TRANSLATED_FIELDS[table] if _pick(out, name, locale) and name not in proper
+    ]
     for name in NESTED_TABLES:
         if name in out:
             missing += _pick_nested(out[name], locale, name)

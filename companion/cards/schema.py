@@ -49,9 +49,12 @@ TRANSLATED_FIELDS: dict[str, tuple[str, ...]] = {
     "objectives": ("name", "goal"),
     "crises": ("name", "fail_text", "bonus_text"),
     "main_objectives": ("name", "goal", "story"),
-    "survivors": ("name", "occupation"),
+    "survivors": ("name", "occupation", "ability_location"),
     "locations": ("name",),
 }
+PROPER_NAMES: dict[str, tuple[str, ...]] = {"survivors": ("name",)}
+"""Fields that may take a translation but usually need none (a person's name): an empty one
+is not counted as a fallback to English."""
 NESTED_TEXTS: tuple[str, ...] = ("text", "extra")
 """Nested text keys that take a translation: an option's or manual effect's `text`, a setup's
 `extra` (written `text_pt_BR`, `extra_pt_BR` inside their table, kept only when not empty)."""
