@@ -32,6 +32,34 @@ SYMBOL_WORDS: dict[str, dict[str, str]] = {
     }
 }
 """Item symbols in words of each translation (the Portuguese rulebook's item names)."""
+CARD_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "crossroads": "crossroads",
+        "objectives": "secret objective",
+        "crises": "crisis",
+        "main_objectives": "main objective",
+        "survivors": "survivor",
+        "locations": "location",
+        "betrayal": "betrayal traitor",
+        "exiled": "exiled exile",
+        "bandit_betrayal": "bandit betrayal traitor",
+        "vote": "vote",
+    },
+    "pt_BR": {
+        "crossroads": "encruzilhada",
+        "objectives": "objetivo secreto",
+        "crises": "crise",
+        "main_objectives": "objetivo principal",
+        "survivors": "sobrevivente",
+        "locations": "local",
+        "betrayal": "traição traidor",
+        "exiled": "exilado exílio",
+        "bandit_betrayal": "bandido traição traidor",
+        "vote": "votação",
+    },
+}
+"""What a card is, in words of each language (the Portuguese rulebook's terms), so that
+"encruzilhada" finds the crossroads cards and "traidor" the betrayal objectives."""
 TEXT_COLUMNS: tuple[str, ...] = tuple(
     translated(column, locale)
     for locale in (SOURCE_LOCALE, *TRANSLATED_LOCALES)
@@ -88,7 +116,9 @@ def card_text(table: str, record: dict[str, Any], locale: str = SOURCE_LOCALE) -
         parts += [record["occupation"], record["ability_location"]]
     elif table == "locations":
         parts.append(" ".join(symbols.get(s, s) for s in record.get("symbols") or []))
-    return "\n".join(p for p in parts if p)
+    words = CARD_WORDS.get(locale, {})
+    parts.append(" ".join(words.get(w, "") for w in (table, card_kind(table, record))))
+    return "\n".join(p for p in parts if p.strip())
 
 
 def card_kind(table: str, record: dict[str, Any]) -> str:
