@@ -19,7 +19,7 @@ from companion.cards.tables import from_row
 
 INDEX = "card_index"
 TOKENIZE = "porter unicode61 remove_diacritics 2"
-"""Accents folded (colonia finds colônia), English words stemmed (porter)."""
+"""Accents folded (colonia finds colônia); porter folds plurals in both languages."""
 SYMBOL_WORDS: dict[str, dict[str, str]] = {
     "pt_BR": {
         "food": "comida",
@@ -92,7 +92,7 @@ def _effect_texts(effects: list[dict[str, Any]] | None) -> list[str]:
     return [e["text"] for e in effects or [] if e.get("kind") == "manual" and e.get("text")]
 
 
-def card_text(table: str, record: dict[str, Any], locale: str = SOURCE_LOCALE) -> str:
+def searchable_text(table: str, record: dict[str, Any], locale: str = SOURCE_LOCALE) -> str:
     """Every searchable sentence and word of one localised card, joined by newlines."""
     symbols = SYMBOL_WORDS.get(locale, {})
     parts: list[str] = []
@@ -149,7 +149,9 @@ def refresh_index(db: Database, set_id: str | None = None) -> None:
                 local = localise(table, record, locale)
                 whole = local["lang"] == locale
                 texts[translated("name", locale)] = local["name"] if whole else ""
-                texts[translated("text", locale)] = card_text(table, local, locale) if whole else ""
+                texts[translated("text", locale)] = (
+                    searchable_text(table, local, locale) if whole else ""
+                )
             rows.append(
                 {
                     "table_name": table,
