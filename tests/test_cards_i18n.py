@@ -10,6 +10,7 @@ import sqlite3
 
 import pytest
 from cards_helpers import COMMITTED_DB, built_db, contains, sample_pack
+from click.testing import CliRunner
 from sqlite_utils import Database
 
 from companion.cards.load import card_names, card_text, load_cards, untranslated
@@ -17,6 +18,7 @@ from companion.cards.packs import export_pack, import_pack
 from companion.cards.schema import CARD_TABLES, TRANSLATED_FIELDS, translated
 from companion.cards.search import search_cards
 from companion.cards.tables import from_row
+from companion.cli import main
 
 COMPANION_TABLES = ("crossroads", "objectives", "crises", "main_objectives")
 
@@ -256,3 +258,22 @@ def test_search_shows_names_in_the_asked_language(tmp_path):
     names = [h["name"] for h in every]
     assert names == sorted(names, key=str)
     assert search_cards(db, "encruzilhada", tables=["crises"]) == []
+
+
+def test_cli_lists_the_texts_a_pack_has_not_translated(tmp_path):
+    pack = portuguese_pack()
+    del pack["crossroads"][0]["options"][1]["text_pt_BR"]
+    del pack["objectives"][1]["goal_pt_BR"]
+    db = import_json(tmp_path, pack)
+    runner = CliRunner()
+    result = runner.invoke(main, ["cards", "untranslated", "--set", "my_box", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "crossroads my_box.lantern-light: options[2].text",
+        "objectives my_box.quiet-saboteur: goal",
+        "2 card(s) with texts not in pt_BR.",
+    ]
+    shipped = runner.invoke(main, ["cards", "untranslated", "--set", "companion", "--db", str(db)])
+    assert shipped.output.strip() == "0 card(s) with texts not in pt_BR."
+    refused = runner.invoke(main, ["cards", "untranslated", "--locale", "fr", "--db", str(db)])
+    assert refused.exit_code == 2

@@ -90,6 +90,22 @@ def untranslated(table: str, record: dict[str, Any], locale: str) -> list[str]:
     return _localised(table, record, locale)[1]
 
 
+def untranslated_cards(
+    db: Database, locale: str, *, sets: Iterable[str] | None = None
+) -> list[tuple[str, str, list[str]]]:
+    """(table, card id, texts without a `locale` version) of every card missing any, in order."""
+    wanted = list(sets) if sets is not None else None
+    out = []
+    for table in CARD_TABLES:
+        marks = ", ".join("?" for _ in wanted or [])
+        where = f"[set] IN ({marks})" if wanted is not None else None
+        for row in db[table].rows_where(where, wanted, order_by="[set], id"):
+            missing = untranslated(table, from_row(table, row), locale)
+            if missing:
+                out.append((table, row["id"], missing))
+    return out
+
+
 def load_cards(
     db_path: str | Path, *, sets: Iterable[str] | None = None, locale: str = SOURCE_LOCALE
 ) -> dict[str, list[dict]]:
