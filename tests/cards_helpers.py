@@ -51,6 +51,21 @@ def canonical_dump(db_path: Path) -> dict[str, list[tuple[Any, ...]]]:
         conn.close()
 
 
+def contains(expected, actual):
+    """True when `actual` holds everything of `expected` (defaults may be added)."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(
+            k in actual and contains(v, actual[k]) for k, v in expected.items()
+        )
+    if isinstance(expected, list):
+        return (
+            isinstance(actual, list)
+            and len(actual) == len(expected)
+            and all(contains(e, a) for e, a in zip(expected, actual, strict=True))
+        )
+    return expected == actual
+
+
 SAMPLE_PACK: dict[str, Any] = {
     "set": {"id": "my_box", "name": "Our own box", "description": "Cards we typed in."},
     "crossroads": [

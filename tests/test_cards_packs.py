@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from cards_helpers import built_db, sample_pack
+from cards_helpers import built_db, contains, sample_pack
 from click.testing import CliRunner
 
 from companion.cards.load import load_cards
@@ -17,21 +17,6 @@ from companion.cli import main
 def write(path, data):
     path.write_text(json.dumps(data, indent=2))
     return path
-
-
-def contains(expected, actual):
-    """True when `actual` holds everything of `expected` (defaults may be added)."""
-    if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(
-            k in actual and contains(v, actual[k]) for k, v in expected.items()
-        )
-    if isinstance(expected, list):
-        return (
-            isinstance(actual, list)
-            and len(actual) == len(expected)
-            and all(contains(e, a) for e, a in zip(expected, actual, strict=True))
-        )
-    return expected == actual
 
 
 def export_json(db, tmp_path, set_id="my_box"):

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from companion.cards.schema import CARD_TABLES, SHIPPED_SETS, CardProblems
+from companion.cards.schema import CARD_TABLES, SET_FIELDS, SHIPPED_SETS, CardProblems
 from companion.cards.search import INDEX, create_index, refresh_index
 from companion.cards.sources import read_sources
 from companion.cards.tables import create_tables, source_record, to_row
@@ -32,15 +32,8 @@ def write_set(
 ) -> dict[str, int]:
     """Replace one set's cards (all tables, or `only_tables`) with `tables`; counts written."""
     set_id = header["id"]
-    db["sets"].upsert(
-        {
-            "id": set_id,
-            "name": header["name"],
-            "description": header.get("description") or "",
-            "shipped": int(bool(header.get("shipped"))),
-        },
-        pk="id",
-    )
+    row = {key: header.get(key) or "" for key in SET_FIELDS}
+    db["sets"].upsert(dict(row, shipped=int(bool(header.get("shipped")))), pk="id")
     counts: dict[str, int] = {}
     for table in only_tables or CARD_TABLES:
         db.execute(f"DELETE FROM [{table}] WHERE [set] = ?", [set_id])
@@ -101,12 +94,7 @@ def build(cards_dir: Path, db_path: Path, *, keep_packs: bool = True) -> dict[st
         create_index(db)
         with db.atomic():
             for found in sets:
-                header = {
-                    "id": found.id,
-                    "name": found.name,
-                    "description": found.description,
-                    "shipped": found.id in SHIPPED_SETS,
-                }
+                header = {**found.header, "id": found.id, "shipped": found.id in SHIPPED_SETS}
                 write_set(db, header, found.tables)
             for header, tables in packs:
                 write_set(db, header, tables)

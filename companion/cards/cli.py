@@ -1,4 +1,4 @@
-"""The `companion cards` commands: build, import, export, set-capacity."""
+"""The `companion cards` commands: build, import, export, set-capacity, untranslated."""
 
 from __future__ import annotations
 
@@ -152,3 +152,26 @@ def set_capacity_cmd(
         entrances = card["entrance_spaces"] if entrance_spaces is None else entrance_spaces
         survivors = card["survivor_spaces"] if survivor_spaces is None else survivor_spaces
         click.echo(f"{card['name']}: {entrances} entrance spaces, {survivors} survivor spaces")
+
+
+@cards.command()
+@click.option("--set", "set_ids", multiple=True, help="Only this set (may be repeated).")
+@click.option("--locale", default="pt_BR", show_default=True, help="The language to check.")
+@db_option
+def untranslated(set_ids: tuple[str, ...], locale: str, db_path: Path | None) -> None:
+    """List the card texts that have no translation (they show in English, marked EN)."""
+    from sqlite_utils import Database
+
+    from companion.cards.load import untranslated_cards
+    from companion.cards.schema import TRANSLATED_LOCALES
+
+    if locale not in TRANSLATED_LOCALES:
+        raise click.BadParameter(f"one of {', '.join(TRANSLATED_LOCALES)}", param_hint="--locale")
+    db = Database(db_path or _root_path("cards.db"))
+    try:
+        found = untranslated_cards(db, locale, sets=set_ids or None)
+    finally:
+        db.close()
+    for table, card_id, fields in found:
+        click.echo(f"{table} {card_id}: {', '.join(fields)}")
+    click.echo(f"{len(found)} card(s) with texts not in {locale}.")

@@ -17,6 +17,7 @@ from companion.cards.schema import (
     CSV_TABLES,
     FIELDS,
     JSON_COLUMNS,
+    SET_FIELDS,
     SET_ID,
     SHIPPED_SETS,
     CardProblems,
@@ -24,7 +25,7 @@ from companion.cards.schema import (
     check_set,
     validate_records,
 )
-from companion.cards.sources import csv_columns, display_path, parse_csv
+from companion.cards.sources import csv_columns, display_path, option_text_columns, parse_csv
 from companion.cards.tables import dump_json
 
 
@@ -186,8 +187,7 @@ def import_pack(
                 header = dict(pack.header, shipped=False)
                 existing = next(iter(db["sets"].rows_where("id = ?", [header["id"]])), None)
                 if pack.only_tables and existing is not None and not set_name:
-                    header["name"] = existing["name"]
-                    header["description"] = existing["description"]
+                    header.update({key: existing[key] for key in SET_FIELDS[1:]})
                 counts[header["id"]] = write_set(
                     db, header, pack.tables, only_tables=pack.only_tables
                 )
@@ -200,8 +200,7 @@ def pack_dict(db: Database, set_id: str) -> dict[str, Any]:
     """One set of the database as a JSON pack dictionary."""
     row = db["sets"].get(set_id)
     header = {"id": row["id"], "name": row["name"]}
-    if row["description"]:
-        header["description"] = row["description"]
+    header.update({key: row[key] for key in SET_FIELDS[2:] if row.get(key)})
     return {"set": header, **set_records(db, set_id)}
 
 
@@ -216,7 +215,8 @@ def csv_text(records: list[dict[str, Any]], table: str) -> str:
         for name, value in record.items():
             if name == "options":
                 for n, option in enumerate(value or [], start=1):
-                    cells[f"option{n}_text"] = option["text"]
+                    for key, column in option_text_columns(n).items():
+                        cells[column] = option.get(key, "")
                     cells[f"option{n}_effects"] = dump_json(option["effects"])
             elif name in JSON_COLUMNS:
                 cells[name] = dump_json(value)

@@ -38,6 +38,35 @@ SECRET_TABLES: frozenset[str] = frozenset({"crossroads", "objectives"})
 CSV_TABLES: tuple[str, ...] = ("crossroads", "objectives", "survivors")
 
 MODULES: tuple[str, ...] = ("", *ENGINE_MODULES)
+
+SOURCE_LOCALE = "en"
+"""The language of a card's plain text fields (`name`, `goal`, ...)."""
+TRANSLATED_LOCALES: tuple[str, ...] = ("pt_BR",)
+"""Languages a card may carry next to its English: field `<name>_<locale>`, e.g. `goal_pt_BR`."""
+LOCALES: tuple[str, ...] = (SOURCE_LOCALE, *TRANSLATED_LOCALES)
+
+# Table -> its top-level text fields that take a translation (nested texts: see NESTED_TEXTS).
+TRANSLATED_FIELDS: dict[str, tuple[str, ...]] = {
+    "crossroads": ("name", "trigger", "story"),
+    "objectives": ("name", "goal"),
+    "crises": ("name", "fail_text", "bonus_text"),
+    "main_objectives": ("name", "goal", "story"),
+    "survivors": ("name", "occupation", "ability_location"),
+    "locations": ("name",),
+}
+PROPER_NAMES: dict[str, tuple[str, ...]] = {"survivors": ("name",)}
+"""Fields that may take a translation but usually need none (a person's name): an empty one
+is not counted as a fallback to English."""
+NESTED_TEXTS: tuple[str, ...] = ("text", "extra")
+"""Nested text keys that take a translation: an option's or manual effect's `text`, a setup's
+`extra` (written `text_pt_BR`, `extra_pt_BR` inside their table, kept only when not empty)."""
+
+
+def translated(name: str, locale: str) -> str:
+    """The field holding `name` in `locale` (`name` itself for English)."""
+    return name if locale == SOURCE_LOCALE else f"{name}_{locale}"
+
+
 TIMES: tuple[str, ...] = ("short", "medium", "long")
 
 # Trigger kind -> {param: (type, required)}.
@@ -131,7 +160,13 @@ FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "symbols": ("symbols_any", False, []),
     },
 }
-for _fields in FIELDS.values():
+for _table, _fields in FIELDS.items():
+    for _name in list(_fields):
+        _spec = _fields.pop(_name)
+        _fields[_name] = _spec
+        if _name in TRANSLATED_FIELDS[_table]:
+            for _locale in TRANSLATED_LOCALES:
+                _fields[translated(_name, _locale)] = ("str", False, "")
     _fields["mature"] = ("bool", False, False)
     _fields["non_coop"] = ("bool", False, False)
     _fields["module"] = ("module", False, "")
@@ -238,8 +273,9 @@ def normalise_effects(
             continue
         spec = EFFECT_KINDS[kind]
         clean: dict[str, Any] = {"kind": kind}
+        extra = _nested_translations(effect, spec, here, problems)
         for name in effect:
-            if name != "kind" and name not in spec:
+            if name != "kind" and name not in spec and name not in extra:
                 problems.append((f"{here}.{name}", f"is not a field of a {kind} effect"))
         for name, (ftype, required, default) in spec.items():
             if name not in effect:
@@ -252,7 +288,31 @@ def normalise_effects(
             if message:
                 problems.append((f"{here}.{name}", message))
             clean[name] = effect[name]
+        clean.update(extra)
         out.append(clean)
+    return out
+
+
+def _nested_translations(
+    table: dict[str, Any], known: Iterable[str], here: str, problems: list[tuple[str, str]]
+) -> dict[str, str]:
+    """The `<text>_<locale>` keys of a nested table whose `<text>` is one of `known`.
+
+    Checked as text; returned only when not empty (an empty one means "not translated").
+    """
+    out: dict[str, str] = {}
+    for name in NESTED_TEXTS:
+        if name not in known:
+            continue
+        for locale in TRANSLATED_LOCALES:
+            key = translated(name, locale)
+            if key not in table:
+                continue
+            value = table[key]
+            if not isinstance(value, str):
+                problems.append((f"{here}.{key}", "must be text"))
+            elif value.strip():
+                out[key] = value
     return out
 
 
@@ -299,14 +359,16 @@ def _normalise_options(value: Any, problems: list[tuple[str, str]]) -> list[dict
         if not isinstance(option, dict):
             problems.append((here, "must be a table with text and effects"))
             continue
+        extra = _nested_translations(option, ("text",), here, problems)
+        known = ("text", "effects", *(translated("text", loc) for loc in TRANSLATED_LOCALES))
         for name in option:
-            if name not in ("text", "effects"):
+            if name not in known:
                 problems.append((f"{here}.{name}", "is not a field of an option"))
         text = option.get("text")
         if not isinstance(text, str) or not text.strip():
             problems.append((f"{here}.text", "must be a sentence"))
         effects = normalise_effects(option.get("effects", []), f"{here}.effects", problems)
-        out.append({"text": text, "effects": effects})
+        out.append({"text": text, **extra, "effects": effects})
     return out
 
 
@@ -315,8 +377,10 @@ def _normalise_setup(side: str, value: Any, problems: list[tuple[str, str]]) -> 
         problems.append((side, "must be a table of setup numbers"))
         return {}
     clean: dict[str, Any] = {}
+    extra = _nested_translations(value, ("extra",), side, problems)
+    known = {*SETUP_FIELDS, *(translated("extra", loc) for loc in TRANSLATED_LOCALES)}
     for name in value:
-        if name not in SETUP_FIELDS:
+        if name not in known:
             problems.append((f"{side}.{name}", "is not a setup field"))
     for name, (required, default) in SETUP_FIELDS.items():
         if name not in value:
@@ -331,6 +395,7 @@ def _normalise_setup(side: str, value: Any, problems: list[tuple[str, str]]) -> 
         elif not _is_int(item) or item < 0:
             problems.append((f"{side}.{name}", "must be a whole number, 0 or more"))
         clean[name] = item
+    clean.update(extra)
     return clean
 
 
@@ -419,6 +484,16 @@ def validate_records(
     return out, problems
 
 
+SET_FIELDS: tuple[str, ...] = (
+    "id",
+    "name",
+    *(translated("name", loc) for loc in TRANSLATED_LOCALES),
+    "description",
+    *(translated("description", loc) for loc in TRANSLATED_LOCALES),
+)
+"""The fields of a set header (cards/sets.toml entry, a JSON pack's "set")."""
+
+
 def check_set(set_info: Any, file: str, where: str = "set") -> list[Problem]:
     """Check a pack's set header {id, name}."""
     if not isinstance(set_info, dict):
@@ -430,7 +505,10 @@ def check_set(set_info: Any, file: str, where: str = "set") -> list[Problem]:
     name = set_info.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append(Problem(file, where, "set.name", "must not be empty"))
+    for key in SET_FIELDS[2:]:
+        if key in set_info and not isinstance(set_info[key], str):
+            problems.append(Problem(file, where, f"set.{key}", "must be text"))
     for key in set_info:
-        if key not in ("id", "name", "description"):
+        if key not in SET_FIELDS:
             problems.append(Problem(file, where, f"set.{key}", "is not a field of a set"))
     return problems

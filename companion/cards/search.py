@@ -7,10 +7,64 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from companion.cards.schema import CARD_TABLES, SECRET_TABLES
+from companion.cards.load import localise, name_column
+from companion.cards.schema import (
+    CARD_TABLES,
+    SECRET_TABLES,
+    SOURCE_LOCALE,
+    TRANSLATED_LOCALES,
+    translated,
+)
 from companion.cards.tables import from_row
 
 INDEX = "card_index"
+TOKENIZE = "porter unicode61 remove_diacritics 2"
+"""Accents folded (colonia finds colônia); porter folds plurals in both languages."""
+SYMBOL_WORDS: dict[str, dict[str, str]] = {
+    "pt_BR": {
+        "food": "comida",
+        "fuel": "combustível",
+        "medicine": "medicamento",
+        "tool": "ferramenta",
+        "weapon": "arma",
+        "education": "conhecimento",
+        "survivor": "sobrevivente",
+    }
+}
+"""Item symbols in words of each translation (the Portuguese rulebook's item names)."""
+CARD_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "crossroads": "crossroads",
+        "objectives": "secret objective",
+        "crises": "crisis",
+        "main_objectives": "main objective",
+        "survivors": "survivor",
+        "locations": "location",
+        "betrayal": "betrayal traitor",
+        "exiled": "exiled exile",
+        "bandit_betrayal": "bandit betrayal traitor",
+        "vote": "vote",
+    },
+    "pt_BR": {
+        "crossroads": "encruzilhada",
+        "objectives": "objetivo secreto",
+        "crises": "crise",
+        "main_objectives": "objetivo principal",
+        "survivors": "sobrevivente",
+        "locations": "local",
+        "betrayal": "traição traidor",
+        "exiled": "exilado exílio",
+        "bandit_betrayal": "bandido traição traidor",
+        "vote": "votação",
+    },
+}
+"""What a card is, in words of each language (the Portuguese rulebook's terms), so that
+"encruzilhada" finds the crossroads cards and "traidor" the betrayal objectives."""
+TEXT_COLUMNS: tuple[str, ...] = tuple(
+    translated(column, locale)
+    for locale in (SOURCE_LOCALE, *TRANSLATED_LOCALES)
+    for column in ("name", "text")
+)
 
 
 def create_index(db: Database) -> None:
@@ -22,8 +76,7 @@ def create_index(db: Database) -> None:
             "table_name": str,
             "card_id": str,
             "set": str,
-            "name": str,
-            "text": str,
+            **dict.fromkeys(TEXT_COLUMNS, str),
             "kind": str,
             "mature": int,
             "non_coop": int,
@@ -32,15 +85,16 @@ def create_index(db: Database) -> None:
         },
         pk=("table_name", "card_id"),
     )
-    db[INDEX].enable_fts(["name", "text"], create_triggers=True, tokenize="porter")
+    db[INDEX].enable_fts(list(TEXT_COLUMNS), create_triggers=True, tokenize=TOKENIZE)
 
 
 def _effect_texts(effects: list[dict[str, Any]] | None) -> list[str]:
     return [e["text"] for e in effects or [] if e.get("kind") == "manual" and e.get("text")]
 
 
-def card_text(table: str, record: dict[str, Any]) -> str:
-    """Every searchable sentence and word of one card, joined by newlines."""
+def searchable_text(table: str, record: dict[str, Any], locale: str = SOURCE_LOCALE) -> str:
+    """Every searchable sentence and word of one localised card, joined by newlines."""
+    symbols = SYMBOL_WORDS.get(locale, {})
     parts: list[str] = []
     if table == "crossroads":
         parts += [record["trigger"], record.get("story") or ""]
@@ -53,7 +107,7 @@ def card_text(table: str, record: dict[str, Any]) -> str:
         parts += [record["fail_text"], record.get("bonus_text") or ""]
         parts += _effect_texts(record.get("fail_effects"))
         parts += _effect_texts(record.get("bonus_effects"))
-        parts.append(" ".join(record.get("prevent") or []))
+        parts.append(" ".join(symbols.get(s, s) for s in record.get("prevent") or []))
     elif table == "main_objectives":
         parts += [record["goal"], record.get("story") or ""]
         for side in ("standard", "hardcore"):
@@ -61,8 +115,10 @@ def card_text(table: str, record: dict[str, Any]) -> str:
     elif table == "survivors":
         parts += [record["occupation"], record["ability_location"]]
     elif table == "locations":
-        parts.append(" ".join(record.get("symbols") or []))
-    return "\n".join(p for p in parts if p)
+        parts.append(" ".join(symbols.get(s, s) for s in record.get("symbols") or []))
+    words = CARD_WORDS.get(locale, {})
+    parts.append(" ".join(words.get(w, "") for w in (table, card_kind(table, record))))
+    return "\n".join(p for p in parts if p.strip())
 
 
 def card_kind(table: str, record: dict[str, Any]) -> str:
@@ -88,13 +144,20 @@ def refresh_index(db: Database, set_id: str | None = None) -> None:
         where, args = ("[set] = ?", [set_id]) if set_id is not None else (None, None)
         for row in db[table].rows_where(where, args, order_by="[set], id"):
             record = from_row(table, row)
+            texts = {}
+            for locale in (SOURCE_LOCALE, *TRANSLATED_LOCALES):
+                local = localise(table, record, locale)
+                whole = local["lang"] == locale
+                texts[translated("name", locale)] = local["name"] if whole else ""
+                texts[translated("text", locale)] = (
+                    searchable_text(table, local, locale) if whole else ""
+                )
             rows.append(
                 {
                     "table_name": table,
                     "card_id": record["id"],
                     "set": record["set"],
-                    "name": record["name"],
-                    "text": card_text(table, record),
+                    **texts,
                     "kind": card_kind(table, record),
                     "mature": int(record["mature"]),
                     "non_coop": int(record["non_coop"]),
@@ -122,8 +185,13 @@ def search_cards(
     non_coop: bool | None = None,
     module: str | None = None,
     limit: int = 200,
+    locale: str = SOURCE_LOCALE,
 ) -> list[dict[str, Any]]:
-    """Cards whose name or text holds every word of `query`, narrowed by the filters."""
+    """Cards whose name or text (in any language) holds every word of `query`, filtered.
+
+    Accents do not matter ("colonia" finds "colônia"). Each row's `name` and `text` are in
+    `locale`, English for a card without that translation, `lang` saying which.
+    """
     clauses: list[str] = []
     args: list[Any] = []
     match = fts_query(query)
@@ -148,9 +216,18 @@ def search_cards(
     where = " AND ".join(clauses) or "1"
     sql = (
         f"SELECT i.* FROM {INDEX} i WHERE {where} "
-        "ORDER BY i.table_name, i.[set], i.name, i.card_id LIMIT ?"
+        f"ORDER BY i.table_name, i.[set], {name_column(locale)}, i.card_id LIMIT ?"
     )
-    return list(db.query(sql, [*args, limit]))
+    return [_in_locale(row, locale) for row in db.query(sql, [*args, limit])]
+
+
+def _in_locale(row: dict[str, Any], locale: str) -> dict[str, Any]:
+    """An index row with `name` and `text` in `locale` when it has them, and `lang`."""
+    out = {key: value for key, value in row.items() if key not in TEXT_COLUMNS}
+    has = locale != SOURCE_LOCALE and bool(row[translated("name", locale)])
+    shown = locale if has else SOURCE_LOCALE
+    out.update(name=row[translated("name", shown)], text=row[translated("text", shown)], lang=shown)
+    return out
 
 
 def kinds(db: Database, tables: Iterable[str]) -> list[str]:

@@ -15,8 +15,11 @@ from companion.cards.schema import (
     CARD_TABLES,
     FIELDS,
     JSON_COLUMNS,
+    SET_FIELDS,
     SHIPPED_SETS,
+    TRANSLATED_LOCALES,
     Problem,
+    translated,
     validate_records,
 )
 
@@ -28,11 +31,10 @@ FALSE_WORDS = {"false", "0", "no", "n", ""}
 
 @dataclass
 class SetSources:
-    """One set read from the sources: its header and its normalised records per table."""
+    """One set read from the sources: its header (SET_FIELDS but id) and records per table."""
 
     id: str
-    name: str
-    description: str = ""
+    header: dict[str, str]
     tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
 
@@ -44,13 +46,22 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def option_text_columns(n: int) -> dict[str, str]:
+    """Option `n`'s text columns in CSV, by the option's key: text and its translations."""
+    return {
+        key: f"option{n}_{key}"
+        for key in ("text", *(translated("text", loc) for loc in TRANSLATED_LOCALES))
+    }
+
+
 def csv_columns(table: str) -> list[str]:
-    """The CSV column layout of a table (options spread over option<n>_text/_effects)."""
+    """The CSV column layout of a table (options spread over option<n>_text, _effects, ...)."""
     cols: list[str] = []
     for name in FIELDS[table]:
         if name == "options":
             for n in range(1, MAX_OPTIONS + 1):
-                cols += [f"option{n}_text", f"option{n}_effects"]
+                texts = list(option_text_columns(n).values())
+                cols += [texts[0], f"option{n}_effects", *texts[1:]]
         else:
             cols.append(name)
     return cols
@@ -164,11 +175,12 @@ def parse_csv(
         record: dict[str, Any] = {}
         options: list[dict[str, Any]] = []
         for n in range(1, MAX_OPTIONS + 1):
-            text_cell = cells.pop(f"option{n}_text", "")
+            texts = {key: cells.pop(col, "") for key, col in option_text_columns(n).items()}
             effects_cell = cells.pop(f"option{n}_effects", "")
-            if not text_cell and not effects_cell:
+            if not any(texts.values()) and not effects_cell:
                 continue
-            option: dict[str, Any] = {"text": text_cell, "effects": []}
+            option: dict[str, Any] = {k: v for k, v in texts.items() if k == "text" or v}
+            option["effects"] = []
             if effects_cell.strip():
                 try:
                     option["effects"] = json.loads(effects_cell)
@@ -200,10 +212,15 @@ def read_csv(path: Path, table: str, set_id: str) -> tuple[list[dict[str, Any]],
     return clean, problems + found
 
 
+def set_header(set_id: str, name: str) -> dict[str, str]:
+    """A set header with only a name: every other field of SET_FIELDS empty."""
+    return {key: name if key == "name" else "" for key in SET_FIELDS[1:]}
+
+
 def read_set_headers(cards_dir: Path) -> tuple[dict[str, dict[str, str]], list[Problem]]:
     """The set headers of cards/sets.toml (id -> {name, description})."""
     path = cards_dir / "sets.toml"
-    headers = {k: {"name": v, "description": ""} for k, v in SHIPPED_SETS.items()}
+    headers = {k: set_header(k, v) for k, v in SHIPPED_SETS.items()}
     if not path.exists():
         return headers, []
     try:
@@ -212,8 +229,7 @@ def read_set_headers(cards_dir: Path) -> tuple[dict[str, dict[str, str]], list[P
         return headers, [Problem(display_path(path), "file", "-", f"not valid TOML: {error}")]
     for entry in data.get("set", []):
         headers[entry["id"]] = {
-            "name": entry.get("name", entry["id"]),
-            "description": entry.get("description", ""),
+            key: entry.get(key, entry["id"] if key == "name" else "") for key in SET_FIELDS[1:]
         }
     return headers, []
 
@@ -224,8 +240,7 @@ def read_sources(cards_dir: Path) -> tuple[list[SetSources], list[Problem]]:
     sets: list[SetSources] = []
     for folder in sorted(p for p in cards_dir.iterdir() if p.is_dir()):
         set_id = folder.name
-        header = headers.get(set_id, {"name": set_id, "description": ""})
-        found = SetSources(set_id, header["name"], header["description"])
+        found = SetSources(set_id, headers.get(set_id, set_header(set_id, set_id)))
         for table in CARD_TABLES:
             toml_path, csv_path = folder / f"{table}.toml", folder / f"{table}.csv"
             if toml_path.exists() and csv_path.exists():

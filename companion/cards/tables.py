@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from companion.cards.schema import BOOL_COLUMNS, CARD_TABLES, FIELDS, JSON_COLUMNS
+from companion.cards.schema import BOOL_COLUMNS, CARD_TABLES, FIELDS, JSON_COLUMNS, SET_FIELDS
 
 INT_TYPES = frozenset({"int", "count", "bool"})
 
@@ -25,7 +25,7 @@ def columns(table: str) -> dict[str, type]:
 def create_tables(db: Database) -> None:
     """Create the sets table, every card table and the capacity overrides (if missing)."""
     db["sets"].create(
-        {"id": str, "name": str, "description": str, "shipped": int},
+        {**dict.fromkeys(SET_FIELDS, str), "shipped": int},
         pk="id",
         not_null={"name"},
         if_not_exists=True,
