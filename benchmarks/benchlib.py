@@ -551,6 +551,11 @@ class Device:
         game_id = self.table.game_id
         return f"/games/{game_id}" if self.kind == "table" else f"/phone/{game_id}"
 
+    @property
+    def stream_path(self) -> str:
+        """The event stream this device holds."""
+        return f"/games/{self.table.game_id}/events"
+
     async def follow(self, stop: asyncio.Event) -> None:
         """Hold the event stream until ``stop`` is set, reconnecting as a browser does when the
         server ends it on schedule; record each version with the time it arrived."""
@@ -570,9 +575,7 @@ class Device:
         self.conns.append(conn)
         try:
             headers = {**self.headers(), "Accept": "text/event-stream"}
-            self.stream_sent += await conn.send(
-                "GET", f"/games/{self.table.game_id}/events", headers
-            )
+            self.stream_sent += await conn.send("GET", self.stream_path, headers)
             status, _, n = await conn.head()
             self.stream_bytes += n
             if status != 200:

@@ -14,6 +14,11 @@ modules; nothing in the tree changes. The fixes (each one the lead may make in t
   event streams run the app at once (a semaphore around ``app.wsgi_app``), so a burst of view
   fetches queues instead of a dozen threads trading the GIL.
 
+- view_stream (companion/web/events.py): design (b) of docs/live.md, measured by
+  benchmarks/live_designs.py: each event stream carries its device's rendered view (the page
+  named by ``?view=``, rendered for the stream's own cookie and language) instead of the
+  version number alone.
+
 keep_db and cached_gettext are in the tree since commits 4e902d0 and d8e7ee0 (patching them in
 again changes nothing worth measuring).
 
@@ -31,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-PATCHES = ("keep_db", "defer_publish", "cached_gettext", "render_gate")
+PATCHES = ("keep_db", "defer_publish", "cached_gettext", "render_gate", "view_stream")
 GATE = 2
 
 
@@ -137,6 +142,45 @@ def render_gate() -> None:
         return app
 
     companion.create_app = patched
+
+
+def view_stream() -> None:
+    """Each stream renders its device's fragment on every version and sends it as the event."""
+    import re
+
+    from flask import current_app, request
+
+    from companion.web import events
+
+    plain = events.stream
+    version_id = re.compile(rb"^id: (\d+)$", re.M)
+
+    def stream(*args: Any, **kwargs: Any) -> Any:
+        app = current_app._get_current_object()
+        path = request.args.get("view", "")
+        headers = {
+            "Cookie": request.headers.get("Cookie", ""),
+            "Accept-Language": request.headers.get("Accept-Language", ""),
+            "HX-Request": "true",
+        }
+        base = {"REMOTE_ADDR": request.remote_addr}
+        host = request.host
+
+        def rendered(chunk: bytes) -> bytes:
+            found = version_id.search(chunk)
+            if found is None or not path:
+                return chunk
+            with app.test_request_context(
+                path, base_url=f"http://{host}", headers=headers, environ_base=base
+            ):
+                body = app.full_dispatch_request().get_data(as_text=True)
+            retry = chunk.split(b"\n", 1)[0] + b"\n" if chunk.startswith(b"retry") else b""
+            data = "".join(f"data: {line}\n" for line in body.split("\n"))
+            return retry + f"event: view\nid: {found.group(1).decode()}\n{data}\n".encode()
+
+        return (rendered(chunk) for chunk in plain(*args, **kwargs))
+
+    events.stream = stream
 
 
 def main() -> None:
