@@ -63,8 +63,12 @@
     return source;
   };
 
-  function reconnect() {
+  function closeAll() {
     sources.splice(0).forEach(function (source) { source.close(); });
+  }
+
+  function reconnect() {
+    closeAll();
     show("connecting");
     // A changed attribute makes htmx process the element again: the extension opens a new stream.
     live.setAttribute("data-live-connect", String(Date.now()));
@@ -157,6 +161,8 @@
       reconnect();
     }
   });
+
+  window.addEventListener("pagehide", closeAll);
 
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) {
