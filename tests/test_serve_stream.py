@@ -480,24 +480,17 @@ def test_the_phone_follows_changes_reconnects_and_says_so(tmp_path, chromium):
         stop(process)
 
 
-def test_the_phone_comes_back_after_being_refused(tmp_path, chromium):
-    data = tmp_path / "data"
-    data.mkdir()
-    game = make_game(data)
-    port = free_port()
-    process = launch(data, port)
-    try:
-        # The first four streams are answered 503 (a full server, as a phone on the network
-        # may be told): the sse extension tries again, waiting longer each time.
-        phone = PhonePage(chromium, port, game, refuse=4)
-        phone.wait_mark("lost")
-        phone.wait_mark("ok", timeout=20000)
-        assert phone.streams == 5
-        assert phone.fetches == 0
-        assert get_json(port, "/health")["streams"] == 1
-        phone.close()
-    finally:
-        stop(process)
+def test_the_phone_comes_back_after_being_refused(server, chromium):
+    _, port, game = server
+    # The first four streams are answered 503 (a full server, as a phone on the network may be
+    # told): the sse extension tries again, waiting longer each time.
+    phone = PhonePage(chromium, port, game, refuse=4)
+    phone.wait_mark("lost")
+    phone.wait_mark("ok", timeout=20000)
+    assert phone.streams == 5
+    assert phone.fetches == 0
+    assert get_json(port, "/health")["streams"] == 1
+    phone.close()
 
 
 CSP = "script-src 'self'; frame-ancestors 'none'"  # issue 18's policy, as far as scripts go
@@ -537,36 +530,29 @@ def with_csp(page) -> list[str]:
     return violations
 
 
-def test_pages_run_no_inline_script_under_a_strict_policy(tmp_path, chromium):
+def test_pages_run_no_inline_script_under_a_strict_policy(server, chromium):
     """Issue 18: no inline script, no on*= or hx-on attribute, no style htmx injects, on the
     table screen and a phone, before and after a live swap, under script-src 'self'."""
-    data = tmp_path / "data"
-    data.mkdir()
-    game = make_game(data)
-    port = free_port()
-    process = launch(data, port)
-    try:
-        phone = PhonePage(chromium, port, game)
-        phone_violations = with_csp(phone.page)
-        phone.page.reload()
-        phone.wait_mark("ok")
-        table = chromium.new_page()
-        table_violations = with_csp(table)
-        table.goto(f"http://127.0.0.1:{port}/games/{game}")
-        version = phone.version()
-        table.wait_for_function("() => window.htmx && document.querySelector('#game')")
-        table.wait_for_timeout(500)  # its stream open
-        assert post(port, f"/games/{game}/undo", {"version": str(version)})[0] in (200, 303)
-        for page, root in ((phone.page, "#phone [data-live-version]"), (table, "#game")):
-            page.wait_for_function(
-                f"() => document.querySelector('{root}')"
-                f".getAttribute('data-live-version') === '{version + 1}'",
-                timeout=5000,
-            )
-            assert page.evaluate(INLINE) == []
-            assert page.evaluate("() => htmx.config.includeIndicatorStyles") is False
-        assert phone_violations == [] and table_violations == []
-        table.close()
-        phone.close()
-    finally:
-        stop(process)
+    _, port, game = server
+    phone = PhonePage(chromium, port, game)
+    phone_violations = with_csp(phone.page)
+    phone.page.reload()
+    phone.wait_mark("ok")
+    table = chromium.new_page()
+    table_violations = with_csp(table)
+    table.goto(f"http://127.0.0.1:{port}/games/{game}")
+    version = phone.version()
+    table.wait_for_function("() => window.htmx && document.querySelector('#game')")
+    table.wait_for_timeout(500)  # its stream open
+    assert post(port, f"/games/{game}/undo", {"version": str(version)})[0] in (200, 303)
+    for page, root in ((phone.page, "#phone [data-live-version]"), (table, "#game")):
+        page.wait_for_function(
+            f"() => document.querySelector('{root}')"
+            f".getAttribute('data-live-version') === '{version + 1}'",
+            timeout=5000,
+        )
+        assert page.evaluate(INLINE) == []
+        assert page.evaluate("() => htmx.config.includeIndicatorStyles") is False
+    assert phone_violations == [] and table_violations == []
+    table.close()
+    phone.close()
