@@ -1,153 +1,128 @@
-/* Live updates for one game page (the table screen or a phone).
+/* Live updates of a game page (the table screen or a phone), around htmx and its sse extension.
  *
- * Include it once, after the page's own script:
- *   <script src="/static/live.js" data-events="/games/ID/events" data-version="7" defer></script>
- * The page defines window.companionRefresh() to fetch its own fresh fragment (it may return a
- * promise). The stream sends only version numbers; when one is newer than the page's, the page
- * refreshes itself. The version the page shows is read from the newest [data-live-version]
- * element (put it on the swapped fragment), else from the script tag.
- * An element #live-status, if present, shows "up to date" or "reconnecting"; its
- * data-label-ok / data-label-lost / data-label-connecting attributes give the words (translated
- * by the page). While the page is visible the screen is kept awake where the browser allows.
+ * The page wraps its live region in an element that htmx does the work for:
+ *   <div data-live hx-ext="sse" sse-connect="/games/ID/events" hx-trigger="sse:version"
+ *        hx-get="/phone/ID" hx-target="#phone" hx-swap="innerHTML">
+ * The stream sends only version numbers; on each one htmx fetches the page's own fragment.
+ * This file adds what htmx does not:
+ * - a version the page already shows (newest [data-live-version]) is not fetched again, nor one
+ *   that arrives while the page's own request is under way (its answer is as new); once that
+ *   request is done, a newer version is fetched then. An older answer is never swapped in;
+ * - #live-status says "up to date", "connecting" or "reconnecting" (words in its data-label-*);
+ * - a phone back from sleep, back online or back from the page cache opens a fresh stream;
+ * - the screen is kept awake while the page is visible, where the browser allows it.
  */
 (function () {
   "use strict";
 
-  var script = document.currentScript;
-  var url = script && script.getAttribute("data-events");
-  if (!url || !window.EventSource) {
+  var live = document.querySelector("[data-live]");
+  if (!live || !window.htmx || !window.EventSource) {
     return;
   }
-  var known = parseInt(script.getAttribute("data-version"), 10) || 0;
-  var latest = known;
+  var SLEPT_MS = 10000;
+  var LOST_AFTER_MS = 3000;
+  var latest = 0;
+  var inflight = new Set();
+  var refreshing = null;
+  var sources = [];
   var lostTimer = null;
-  var source = null;
-  var backoff = 1000;
-  var retryTimer = null;
   var hiddenSince = 0;
-  var refreshing = false;
-  var again = false;
   var wakeLock = null;
 
-  function marked() {
-    return document.querySelector("[data-live-version]") !== null;
+  function versionIn(text) {
+    var found = /data-live-version="(\d+)"/.exec(text || "");
+    return found ? parseInt(found[1], 10) : -1;
   }
 
-  function pageVersion() {
-    var marks = document.querySelectorAll("[data-live-version]");
-    var best = known;
-    for (var i = 0; i < marks.length; i++) {
-      var v = parseInt(marks[i].getAttribute("data-live-version"), 10);
-      if (v > best) {
-        best = v;
-      }
-    }
+  function shown() {
+    var best = 0;
+    document.querySelectorAll("[data-live-version]").forEach(function (el) {
+      best = Math.max(best, parseInt(el.getAttribute("data-live-version"), 10) || 0);
+    });
     return best;
   }
 
   function show(state) {
     var mark = document.getElementById("live-status");
-    if (!mark) {
-      return;
-    }
-    var words = {
-      ok: mark.getAttribute("data-label-ok") || "Up to date",
-      lost: mark.getAttribute("data-label-lost") || "Reconnecting\u2026",
-      connecting: mark.getAttribute("data-label-connecting") || "Connecting\u2026",
-    };
-    if (mark.getAttribute("data-state") === state) {
+    if (!mark || mark.getAttribute("data-state") === state) {
       return;
     }
     mark.setAttribute("data-state", state);
-    mark.textContent = words[state];
+    mark.textContent = mark.getAttribute("data-label-" + state) || state;
   }
 
   function refresh() {
-    if (refreshing) {
-      again = true;
-      return;
-    }
-    refreshing = true;
-    again = false;
-    var done = function () {
-      refreshing = false;
-      // A version arrived while fetching: fetch again unless the page now shows it.
-      if (again && (!marked() || latest > pageVersion())) {
-        refresh();
-      }
-      again = false;
-    };
-    var result;
-    try {
-      if (typeof window.companionRefresh === "function") {
-        result = window.companionRefresh();
-      } else {
-        window.location.reload();
-      }
-    } catch (error) {
-      result = null;
-    }
-    if (result && typeof result.then === "function") {
-      result.then(done, done);
-    } else {
-      done();
-    }
+    htmx.trigger(live, "sse:version", { data: String(latest) });
   }
 
-  function onVersion(event) {
-    var version = parseInt(event.data, 10);
-    backoff = 1000;
+  /* The stream's sources, so that a fresh one can replace a dead one (see reconnect). */
+  var create = htmx.createEventSource;
+  htmx.createEventSource = function (url) {
+    var source = create(url);
+    sources.push(source);
+    return source;
+  };
+
+  function closeAll() {
+    sources.splice(0).forEach(function (source) { source.close(); });
+  }
+
+  function reconnect() {
+    closeAll();
+    show("connecting");
+    // A changed attribute makes htmx process the element again: the extension opens a new stream.
+    live.setAttribute("data-live-connect", String(Date.now()));
+    htmx.process(live);
+  }
+
+  document.addEventListener("htmx:confirm", function (event) {
+    var trigger = event.detail.triggeringEvent;
+    if (event.detail.elt !== live || !trigger || trigger.type !== "sse:version") {
+      return;
+    }
+    latest = Math.max(latest, parseInt(trigger.detail && trigger.detail.data, 10) || 0);
+    if (latest <= shown() || inflight.size > 0 || refreshing) {
+      event.preventDefault();
+    }
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt === live) {
+      refreshing = event.detail.xhr;
+    } else {
+      inflight.add(event.detail.xhr);
+    }
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.xhr === refreshing) {
+      refreshing = null;
+    }
+    inflight.delete(event.detail.xhr);
+    if (!refreshing && inflight.size === 0 && latest > shown()) {
+      refresh();
+    }
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var incoming = versionIn(event.detail.serverResponse);
+    if (incoming >= 0 && incoming < shown()) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  document.addEventListener("htmx:sseOpen", function () {
     clearTimeout(lostTimer);
     lostTimer = null;
     show("ok");
-    latest = Math.max(latest, version);
-    if (version > pageVersion()) {
-      if (!marked()) {
-        known = version; // the page cannot say which version it shows: trust the refresh
-      }
-      refresh();
-    }
-  }
+  });
 
-  function close() {
-    if (source) {
-      source.close();
-      source = null;
+  document.addEventListener("htmx:sseError", function () {
+    // A stream that ends on schedule is back within a moment: say so only if it is not.
+    if (!lostTimer) {
+      lostTimer = setTimeout(function () { show("lost"); }, LOST_AFTER_MS);
     }
-  }
-
-  function connect(retrying) {
-    clearTimeout(retryTimer);
-    retryTimer = null;
-    close();
-    if (!retrying) {
-      show("connecting");
-    }
-    var stream = new EventSource(url);
-    source = stream;
-    stream.addEventListener("version", onVersion);
-    stream.onerror = function () {
-      if (stream !== source) {
-        return;
-      }
-      // A stream that ends on schedule is back within a moment: say so only if it is not.
-      if (!lostTimer) {
-        lostTimer = setTimeout(function () {
-          show("lost");
-        }, 3000);
-      }
-      // A dropped stream is retried by the browser; a refused one (503, 404) is closed for good,
-      // so try again later, waiting longer each time (up to half a minute).
-      if (stream.readyState === EventSource.CLOSED) {
-        close();
-        var wait = backoff + Math.random() * 1000;
-        backoff = Math.min(backoff * 2, 30000);
-        retryTimer = setTimeout(function () {
-          connect(true);
-        }, wait);
-      }
-    };
-  }
+  });
 
   function keepAwake() {
     if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || wakeLock) {
@@ -156,14 +131,16 @@
     navigator.wakeLock.request("screen").then(
       function (lock) {
         wakeLock = lock;
-        lock.addEventListener("release", function () {
-          wakeLock = null;
-        });
+        lock.addEventListener("release", function () { wakeLock = null; });
       },
       function () {
         wakeLock = null; // not allowed here (an insecure origin, low battery): the screen may sleep
       }
     );
+  }
+
+  function open() {
+    return sources.some(function (source) { return source.readyState === EventSource.OPEN; });
   }
 
   document.addEventListener("visibilitychange", function () {
@@ -172,29 +149,27 @@
       return;
     }
     // A phone that slept may hold a dead connection the browser has not noticed yet.
-    var slept = hiddenSince && Date.now() - hiddenSince > 10000;
-    if (!source || source.readyState === EventSource.CLOSED || slept) {
-      connect();
+    if (!open() || (hiddenSince && Date.now() - hiddenSince > SLEPT_MS)) {
+      reconnect();
     }
     hiddenSince = 0;
-    refresh();
     keepAwake();
   });
 
   window.addEventListener("online", function () {
-    if (!source || source.readyState !== EventSource.OPEN) {
-      connect();
+    if (!open()) {
+      reconnect();
     }
   });
 
-  window.addEventListener("pagehide", close);
+  window.addEventListener("pagehide", closeAll);
+
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) {
-      connect();
-      refresh();
+      reconnect();
     }
   });
 
-  connect();
+  show("connecting");
   keepAwake();
 })();

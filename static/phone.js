@@ -1,15 +1,16 @@
-/* The phone page, made quicker with JS (it works without: every form is a plain POST).
-   - forms post with fetch() and the answer (a #phone fragment, also for 409/422/403) is swapped in;
-   - window.companionRefresh() fetches the fragment again (static/live.js calls it on a new version);
+/* The phone page's helpers around htmx (it works without JS: every form is a plain POST).
+   htmx posts the forms and swaps the answer into #phone (static/live.js fetches it again on a
+   new version); this file keeps open groups and typed fields across those swaps, shows a
+   message when the table does not answer, and stops a second tap from sending a form twice;
    - a newly arrived crossroads card, vote or bite decision vibrates the phone where allowed;
    - secrets open on a tap, or only while held ("hold to peek"), and close again after a while;
-   - the crisis counters get - and + buttons. No framework, no other file. */
+   - the crisis counters get - and + buttons. */
 (function () {
   "use strict";
   var root = document.getElementById("phone");
+  if (!root) { return; }
   var HIDE_AFTER_MS = 30000;
   var HOLD_MS = 250;
-  var inflight = null;
 
   function openIds() {
     var out = [];
@@ -57,71 +58,61 @@
     try { sessionStorage.setItem(key, attention || ""); } catch (e) { /* private mode */ }
   }
 
-  function shownVersion(html) {
-    var m = /data-version="(\d+)"/.exec(html);
-    return m ? parseInt(m[1], 10) : -1;
-  }
-
-  function swap(html) {
-    var incoming = shownVersion(html);
-    if (incoming >= 0 && incoming < shownVersion(root.innerHTML)) { return; }
-    var open = openIds();
-    var fields = fieldsNow();
-    root.innerHTML = html;
-    open.forEach(function (id) {
-      var d = document.getElementById(id);
-      if (d) { d.open = true; }
-    });
-    restore(fields);
+  /* What htmx's swap of #phone would lose: open groups and what was typed or ticked. */
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (e.detail.target === root && e.detail.shouldSwap) {
+      kept = { open: openIds(), fields: fieldsNow() };
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (e) {
+    if (e.detail.target !== root) { return; }
+    if (kept) {
+      kept.open.forEach(function (id) {
+        var d = document.getElementById(id);
+        if (d) { d.open = true; }
+      });
+      restore(kept.fields);
+      kept = null;
+    }
     enhance();
-  }
-
-  function ask(url, options) {
-    var opts = options || {};
-    opts.headers = { "HX-Request": "true" };
-    opts.credentials = "same-origin";
-    opts.cache = "no-store";
-    return fetch(url, opts).then(function (r) {
-      return r.text().then(function (text) { return { status: r.status, text: text }; });
-    });
-  }
+  });
 
   function trouble() {
-    var old = root.querySelector(".phone-trouble");
-    if (old) { return; }
+    if (root.querySelector(".phone-trouble")) { return; }
     var p = document.createElement("p");
     p.className = "alert phone-trouble";
     p.setAttribute("role", "alert");
     p.textContent = root.getAttribute("data-trouble") || "…";
     root.insertBefore(p, root.firstChild);
   }
+  document.addEventListener("htmx:sendError", trouble);
+  document.addEventListener("htmx:responseError", trouble);
 
-  function track(promise) {
-    inflight = promise.then(function () { inflight = null; }, function () { inflight = null; });
-    return inflight;
-  }
-
-  /* Fetch this phone's fragment again. While a request is under way its answer is at least as
-     new, so that one is waited for instead (live.js asks again if a newer version came). */
-  window.companionRefresh = function () {
-    if (!root || !root.getAttribute("data-url")) { return Promise.resolve(); }
-    if (inflight) { return inflight; }
-    return track(ask(root.getAttribute("data-url")).then(function (res) {
-      if (res.status < 500) { swap(res.text); } else { trouble(); }
-    }, trouble));
-  };
+  /* A form already sent is not sent again by a second tap while its answer is on the way. */
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.hasAttribute("data-phone-form")) { return; }
+    if (form.classList.contains("busy")) {
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
+    form.classList.add("busy");
+  }, true);
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var form = e.detail.elt;
+    if (form && form.classList && form.classList.contains("busy")) {
+      form.classList.remove("busy");
+    }
+  });
 
   function hideLater(d) {
     clearTimeout(d._hide);
     d._hide = setTimeout(function () { d.open = false; }, HIDE_AFTER_MS);
   }
 
-  if (!root) { return; }
-
-  var clicked = null;
   root.addEventListener("click", function (e) {
-    var button = e.target.closest("button");
-    if (button && button.form) { clicked = button; }
     var step = e.target.closest("button.step");
     if (step) {
       var input = step.parentNode.querySelector("input");
@@ -163,25 +154,6 @@
   root.addEventListener("pointercancel", letGo);
   root.addEventListener("contextmenu", function (e) {
     if (e.target.closest("details[data-peek] > summary")) { e.preventDefault(); }
-  });
-
-  root.addEventListener("submit", function (e) {
-    var form = e.target;
-    if (!form.hasAttribute("data-phone-form") || !window.fetch) { return; }
-    e.preventDefault();
-    if (form.classList.contains("busy")) { return; }
-    var data = new URLSearchParams(new FormData(form));
-    if (clicked && clicked.form === form && clicked.name) { data.append(clicked.name, clicked.value); }
-    clicked = null;
-    form.classList.add("busy");
-    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-    var sent = ask(form.action, { method: "POST", body: data }).then(function (res) {
-      if (res.status < 500) { swap(res.text); } else { trouble(); }
-    }, trouble).then(function () {
-      form.classList.remove("busy");
-      form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
-    });
-    track(inflight ? inflight.then(function () { return sent; }) : sent);
   });
 
   enhance();

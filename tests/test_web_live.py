@@ -77,16 +77,42 @@ def test_an_older_version_never_replaces_a_newer_one():
 
 def test_open_streams_are_counted_and_refused_past_the_limit():
     hub = live.Hub()
-    slots = [hub.open_stream(3) for _ in range(3)]
+    slots = [hub.open_stream(3, f"192.168.1.{n}") for n in range(3)]
     assert all(slots) and hub.streams == 3
-    assert hub.open_stream(3) is None
+    assert hub.open_stream(3, "192.168.1.9") is None
     assert hub.streams == 3
     slots[0].release()
     slots[0].release()  # twice counts once
     assert hub.streams == 2
-    again = hub.open_stream(3)
+    again = hub.open_stream(3, "192.168.1.9")
     assert again is not None and hub.streams == 3
-    assert hub.open_stream(0) is None
+    assert hub.open_stream(0, "192.168.1.10") is None
+
+
+def test_one_address_holds_at_most_its_share_of_streams():
+    hub = live.Hub()
+    phone = [hub.open_stream(40, "192.168.1.23", per_address=4) for _ in range(4)]
+    assert all(phone)
+    assert hub.open_stream(40, "192.168.1.23", per_address=4) is None
+    assert hub.held_by("192.168.1.23") == 4 and hub.streams == 4
+    assert hub.open_stream(40, "192.168.1.24", per_address=4) is not None
+    phone[0].release()
+    phone[0].release()
+    assert hub.held_by("192.168.1.23") == 3
+    assert hub.open_stream(40, "192.168.1.23", per_address=4) is not None
+
+
+def test_the_laptop_itself_is_never_refused():
+    hub = live.Hub()
+    full = [hub.open_stream(2, f"192.168.1.{n}") for n in range(2)]
+    assert all(full) and hub.open_stream(2, "192.168.1.7") is None
+    laptop = [hub.open_stream(2) for _ in range(10)]  # no address: loopback
+    assert all(laptop) and hub.streams == 12
+    for slot in laptop:
+        slot.release()
+    assert hub.streams == 2
+    hub.close_all()
+    assert hub.open_stream(2) is None  # only a stopping server turns the laptop away
 
 
 def test_the_count_holds_under_many_threads():
@@ -96,7 +122,7 @@ def test_the_count_holds_under_many_threads():
 
     def grab() -> None:
         for _ in range(50):
-            slot = hub.open_stream(40)
+            slot = hub.open_stream(40, f"10.0.0.{len(taken) % 200}", per_address=1000)
             if slot is not None:
                 with lock:
                     taken.append(slot)
@@ -123,7 +149,7 @@ def test_close_all_ends_every_wait_and_refuses_new_streams():
     assert [version for version, _ in got] == [None] * 4
     assert max(took for _, took in got) < 2.0
     assert hub.closing
-    assert hub.open_stream(10) is None
+    assert hub.open_stream(10, "192.168.1.23") is None
     assert hub.wait("g9", 0, 30.0) is None
 
 
@@ -218,9 +244,14 @@ def commit(app, version: int) -> int:
     return result.version
 
 
-def open_stream(app):
-    """A streamed (not buffered) response of the game's events and an iterator of its chunks."""
-    response = app.test_client().get(f"/games/{app.config['GAME']}/events", buffered=False)
+def open_stream(app, address: str = "127.0.0.1"):
+    """A streamed (not buffered) response of the game's events and an iterator of its chunks,
+    as the device at ``address`` (default: the laptop itself) asks for it."""
+    response = app.test_client().get(
+        f"/games/{app.config['GAME']}/events",
+        environ_base={"REMOTE_ADDR": address},
+        buffered=False,
+    )
     return response, iter(response.response)
 
 
@@ -293,22 +324,55 @@ def test_the_stream_carries_nothing_but_versions(live_app):
 
 
 def test_past_the_limit_a_device_is_told_to_come_back_later(live_app):
-    opened = [open_stream(live_app) for _ in range(3)]
+    opened = [open_stream(live_app, f"192.168.1.{n}") for n in range(3)]
     for _, chunks in opened:
         next(chunks)
     assert live.hub(live_app).streams == 3
-    refused = live_app.test_client().get(f"/games/{live_app.config['GAME']}/events")
+    refused, _ = open_stream(live_app, "192.168.1.9")
     assert refused.status_code == 503
     assert refused.headers["Retry-After"] == "5"
     assert refused.mimetype == "text/plain"
-    assert "data:" not in refused.text
+    assert "data:" not in refused.get_data(as_text=True)
     opened[0][0].close()
     assert live.hub(live_app).streams == 2
-    again, chunks = open_stream(live_app)
+    again, chunks = open_stream(live_app, "192.168.1.9")
     assert again.status_code == 200
     next(chunks)
     again.close()
     for response, _ in opened[1:]:
+        response.close()
+    assert live.hub(live_app).streams == 0
+
+
+def test_one_phone_cannot_take_the_table_s_streams(live_app):
+    """Issue 18: 260 streams from one phone took every place, so the table and the other
+    phones got 503. Now that phone keeps its share (4 here) and the rest get 200."""
+    live_app.config["LIVE_MAX_STREAMS"] = 20
+    greedy = [open_stream(live_app, "192.168.1.66") for _ in range(260)]
+    statuses = [response.status_code for response, _ in greedy]
+    assert statuses == [200] * 4 + [429] * 256
+    assert greedy[-1][0].headers["Retry-After"] == "5"
+    others = [open_stream(live_app, f"192.168.1.{n}") for n in (11, 12, 13, 14)]
+    table = open_stream(live_app)
+    assert [response.status_code for response, _ in [*others, table]] == [200] * 5
+    version = commit(live_app, 1)
+    for response, chunks in [*greedy[:4], *others, table]:
+        assert next(chunks).endswith(b"data: 1\n\n")
+        assert next(chunks) == f"event: version\nid: {version}\ndata: {version}\n\n".encode()
+        response.close()
+    for response, _ in greedy[4:]:
+        response.close()
+    assert live.hub(live_app).streams == 0
+
+
+def test_the_laptop_s_streams_are_never_refused(live_app):
+    full = [open_stream(live_app, f"192.168.1.{n}") for n in range(3)]
+    assert [response.status_code for response, _ in full] == [200] * 3
+    assert open_stream(live_app, "192.168.1.9")[0].status_code == 503
+    laptop = [open_stream(live_app, address) for address in ["127.0.0.1"] * 6 + ["::1"]]
+    assert [response.status_code for response, _ in laptop] == [200] * 7
+    assert live.hub(live_app).streams == 10
+    for response, _ in [*full, *laptop]:
         response.close()
     assert live.hub(live_app).streams == 0
 
@@ -365,5 +429,6 @@ def test_defaults_are_the_issue_s_numbers(tmp_path):
     assert app.config["LIVE_HEARTBEAT"] == 20.0
     assert 15 <= app.config["LIVE_HEARTBEAT"] <= 25
     assert app.config["LIVE_LIFETIME"] == 600.0
-    assert app.config["LIVE_MAX_STREAMS"] == 200
+    assert app.config["LIVE_MAX_STREAMS"] == live.stream_limit(32) == 27
+    assert app.config["LIVE_MAX_PER_ADDRESS"] == 4
     assert live.hub(app) is app.extensions[live.EXTENSION]

@@ -26,7 +26,8 @@ from companion.web.auth import from_loopback
 bp = Blueprint("events", __name__)
 
 DEFAULTS = {
-    "LIVE_MAX_STREAMS": 200,  # `companion serve` derives it from --threads
+    "LIVE_MAX_STREAMS": live.stream_limit(32),  # `companion serve` derives it from --threads
+    "LIVE_MAX_PER_ADDRESS": live.PER_ADDRESS,  # streams one phone (client address) may hold
     "LIVE_HEARTBEAT": 20.0,  # seconds of silence before a comment keeps the line open
     "LIVE_LIFETIME": 600.0,  # seconds before a stream ends and the browser reconnects
     "LIVE_POLL": 0.5,  # seconds between checks that the device is still there
@@ -94,7 +95,9 @@ def _never_gone() -> bool:
 
 @bp.get("/games/<game_id>/events")
 def events(game_id: str) -> Response:
-    """The game's live stream (text/event-stream); 503 with Retry-After past the stream limit."""
+    """The game's live stream (text/event-stream); past the limits, with Retry-After, 429 for a
+    device that holds its share of streams already and 503 when all are taken (the laptop's own
+    streams are never refused)."""
     try:
         version = store.game_version(store.get_db(), game_id)
     except store.UnknownGame:
@@ -103,11 +106,15 @@ def events(game_id: str) -> Response:
     if flask_request.method == "HEAD":  # waitress would run the stream only to discard it
         return _stream_headers(Response(mimetype="text/event-stream"))
     hub = live.hub()
-    slot = hub.open_stream(int(config["LIVE_MAX_STREAMS"]))
+    address = None if from_loopback() else str(flask_request.remote_addr)
+    per_address = int(config["LIVE_MAX_PER_ADDRESS"])
+    slot = hub.open_stream(int(config["LIVE_MAX_STREAMS"]), address, per_address)
     if slot is None:
+        # 429: this device holds its share already (a phone needs one or two); 503: all are taken.
+        mine = address is not None and hub.held_by(address) >= per_address
         refused = Response(
             _("Too many devices are following this table right now; trying again shortly."),
-            status=503,
+            status=429 if mine else 503,
             mimetype="text/plain",
         )
         refused.headers["Retry-After"] = str(config["LIVE_RETRY_AFTER"])

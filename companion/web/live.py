@@ -2,8 +2,10 @@
 
 Every view that commits a change to a game calls ``committed(game_id, version)``; each open event
 stream (companion/web/events.py) waits here for a version newer than the one it last sent. Only
-version numbers pass through the hub, never game content. The hub also counts open streams and
-refuses one past a limit, so waitress always keeps threads free for actions.
+version numbers pass through the hub, never game content. The hub also counts open streams, in
+all and by client address, and refuses a device's stream past either limit, so waitress always
+keeps threads free for actions and one device cannot take every stream; the laptop's own
+streams (loopback) are never refused.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from flask import Flask, current_app
 EXTENSION = "companion_live"
 MIN_THREADS = 8
 MIN_SPARE_THREADS = 4
+PER_ADDRESS = 4
+"""Streams one client address may hold: a phone needs one, two while a dropped one lingers."""
 
 
 def stream_limit(threads: int) -> int:
@@ -28,8 +32,9 @@ def stream_limit(threads: int) -> int:
 class Slot:
     """One open stream's place in the hub's count; releasing it twice counts once."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, address: str | None) -> None:
         self._hub = hub
+        self._address = address
         self._lock = threading.Lock()
         self._open = True
 
@@ -39,7 +44,7 @@ class Slot:
             if not self._open:
                 return
             self._open = False
-        self._hub._close_stream()
+        self._hub._close_stream(self._address)
 
 
 class Hub:
@@ -50,6 +55,7 @@ class Hub:
         self._changed: dict[str, threading.Condition] = {}
         self._versions: dict[str, int] = {}
         self._streams = 0
+        self._by_address: dict[str, int] = {}
         self._closing = False
 
     def _condition(self, game_id: str) -> threading.Condition:
@@ -86,17 +92,34 @@ class Hub:
                     return None
                 condition.wait(left)
 
-    def open_stream(self, limit: int) -> Slot | None:
-        """Take a place for one more stream, or None when ``limit`` streams are already open."""
+    def open_stream(
+        self, limit: int, address: str | None = None, per_address: int = PER_ADDRESS
+    ) -> Slot | None:
+        """Take a place for one more stream, or None when ``limit`` streams are open in all or
+        ``per_address`` from ``address``; ``address`` None is the laptop itself, never refused
+        (but while the server stops)."""
         with self._lock:
-            if self._streams >= limit or self._closing:
+            if self._closing:
                 return None
+            if address is not None:
+                if self._streams >= limit or self._by_address.get(address, 0) >= per_address:
+                    return None
+                self._by_address[address] = self._by_address.get(address, 0) + 1
             self._streams += 1
-        return Slot(self)
+        return Slot(self, address)
 
-    def _close_stream(self) -> None:
+    def _close_stream(self, address: str | None) -> None:
         with self._lock:
             self._streams -= 1
+            if address is not None:
+                left = self._by_address.pop(address) - 1
+                if left:
+                    self._by_address[address] = left
+
+    def held_by(self, address: str) -> int:
+        """How many streams one client address holds now."""
+        with self._lock:
+            return self._by_address.get(address, 0)
 
     def close_all(self) -> None:
         """The server is stopping: wake every waiter, end every stream, open no new one."""
