@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.browser import IN_FLIGHT_JS, SETTLED_JS
 from live_server import LiveServer
 
 from companion.i18n import html_lang, stdlib_translation
@@ -96,29 +97,6 @@ def server(tmp_path) -> Iterator[LiveServer]:
 
 
 # --- devices --------------------------------------------------------------------------------
-
-IN_FLIGHT_JS = """(() => {
-  /* Count this page's requests under way (htmx's XHRs, phone.js's fetches) until their answer
-     has been handled, so a wait can tell a screen that is still changing from a settled one. */
-  let n = 0;
-  const send = XMLHttpRequest.prototype.send;
-  XMLHttpRequest.prototype.send = function (...args) {
-    n += 1;
-    this.addEventListener("loadend", () => { setTimeout(() => { n -= 1; }, 0); });
-    return send.apply(this, args);
-  };
-  const fetched = window.fetch;
-  window.fetch = function (...args) {
-    n += 1;
-    const done = () => { setTimeout(() => { n -= 1; }, 0); };
-    return fetched.apply(this, args).then((r) => { r.clone().text().then(done, done); return r; },
-      (e) => { done(); throw e; });
-  };
-  Object.defineProperty(window, "e2eInFlight", { get: () => n });
-})();"""
-SETTLED_JS = """() => window.e2eInFlight === 0
-  && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, form.busy')"""
-
 
 SHOT_READY_JS = (
     "() => { const side = document.querySelector('.game-side'); if (side) side.scrollTop = 0; }"

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from test_engine_game import setup_for
+from play import setup_for
 
 import companion.engine as engine
 from companion.engine import steps as steps_module

@@ -7,9 +7,9 @@ import json
 import random
 
 import pytest
+from factory import make_setup
 from hypothesis import given, settings
 from hypothesis import strategies as st_
-from test_engine_setup import make_setup
 
 from companion.engine.errors import RuleError
 from companion.engine.setup import new_game

@@ -215,8 +215,8 @@ def run(tmp_path: Path, rounds: int, seconds: float) -> dict[str, Any]:
         for thread in threads:
             thread.start()
         deadline = began + seconds
-        while time.monotonic() < deadline and any(t.is_alive() for t in threads):
-            time.sleep(0.05)
+        for thread in threads:  # the storm ends when every device is done, or at the deadline
+            thread.join(max(0.0, deadline - time.monotonic()))
         stop.set()
         barrier.abort()  # release anyone waiting for a round that will not come
         for thread in threads:

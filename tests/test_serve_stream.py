@@ -24,6 +24,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+from live_server import wait_until
 
 from companion import store
 from companion.web import live
@@ -137,16 +138,6 @@ def post(port: int, path: str, fields: dict) -> tuple[int, float, float]:
         return answer.status, sent, time.monotonic()
     finally:
         conn.close()
-
-
-def wait_until(check, seconds: float, step: float = 0.02):
-    """Poll ``check`` until it is truthy or ``seconds`` pass; its last value."""
-    deadline = time.monotonic() + seconds
-    value = check()
-    while not value and time.monotonic() < deadline:
-        time.sleep(step)
-        value = check()
-    return value
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -11,7 +11,7 @@ from html import unescape
 from urllib.parse import urljoin
 
 import pytest
-from test_web_join import new_game, open_db, take_seat
+from helpers.phones import new_game, open_db, take_seat
 
 import companion.engine as engine
 from companion import create_app, store

@@ -17,8 +17,8 @@ import re
 from html import unescape
 
 import pytest
+from helpers.phones import new_game, open_db, phone, take_seat
 from play import next_action
-from test_web_join import new_game, open_db, phone, take_seat
 
 import companion.engine as engine
 from companion import create_app, store
