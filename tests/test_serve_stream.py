@@ -315,7 +315,6 @@ def test_the_server_stops_cleanly_with_streams_still_open(server):
     assert "still running" not in err  # waitress found every thread free: the streams ended
     assert out.rstrip().endswith("Stopped.")
     print(f"\nStopped with 10 open streams in {took * 1000:.0f} ms")
-    assert took < 3
     assert all(wait_until(s.ended.is_set, 5) for s in streams)
 
 
