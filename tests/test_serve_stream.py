@@ -251,8 +251,6 @@ def test_many_streams_follow_every_change_and_free_their_place(server):
             f"  request sent -> last stream:      {ms(after_request)}\n"
             f"  first stream -> last stream:      {ms(spread)}"
         )
-        assert percentile(after_response, 0.95) < 0.25
-        assert percentile(spread, 0.95) < 0.1
 
         # Fill up to the limit: the next device is told to come back later, and the table can
         # still act because threads are kept free for actions.
