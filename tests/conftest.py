@@ -14,9 +14,17 @@ SETUP_PATH = "/games/{}/setup"
 
 
 @pytest.fixture
-def app(tmp_path):
+def app_config(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """A test app's config: TESTING, and ``RANDOM_SEED`` from the test's ``@pytest.mark.seed(n)``
+    (then the game's draws repeat from run to run; without it they are the system's)."""
+    marker = request.node.get_closest_marker("seed")
+    return {"TESTING": True} if marker is None else {"TESTING": True, "RANDOM_SEED": marker.args[0]}
+
+
+@pytest.fixture
+def app(app_config, tmp_path):
     """An app whose runtime data (games.db, secret key) lives in a temporary folder."""
-    return create_app({"TESTING": True}, data_dir=tmp_path)
+    return create_app(app_config, data_dir=tmp_path)
 
 
 @pytest.fixture

@@ -91,21 +91,24 @@ class LiveServer:
                 stderr=subprocess.STDOUT,
                 cwd=ROOT,
             )
-        deadline = began + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"companion serve exited: {self.tail()}")
-            with contextlib.suppress(OSError, http.client.HTTPException):
-                conn = http.client.HTTPConnection(HOST, self.port, timeout=2)
-                try:
-                    conn.request("GET", "/health")
-                    if conn.getresponse().status == 200:
-                        return time.monotonic() - began
-                finally:
-                    conn.close()
-            time.sleep(0.03)
+        if wait_until(self.ready, timeout, 0.03):
+            return time.monotonic() - began
         self.kill()
         raise AssertionError(f"companion serve did not answer in {timeout} s: {self.tail()}")
+
+    def ready(self) -> bool:
+        """Whether /health answers 200 now (raises once the process has exited)."""
+        assert self.process is not None
+        if self.process.poll() is not None:
+            raise AssertionError(f"companion serve exited: {self.tail()}")
+        with contextlib.suppress(OSError, http.client.HTTPException):
+            conn = http.client.HTTPConnection(HOST, self.port, timeout=2)
+            try:
+                conn.request("GET", "/health")
+                return conn.getresponse().status == 200
+            finally:
+                conn.close()
+        return False
 
     def tail(self, chars: int = 3000) -> str:
         """The end of the server's output (for failure messages)."""
@@ -386,7 +389,11 @@ class EventStream:
 
 
 def wait_until(check: Any, seconds: float, step: float = 0.05) -> Any:
-    """Poll ``check`` until it is truthy or ``seconds`` pass; its last value."""
+    """Poll ``check`` until it is truthy or ``seconds`` pass; its last value.
+
+    The tests' one waiting loop: a condition asked every ``step`` seconds, never longer than
+    ``seconds`` in all (what cannot be observed as an event: a port, a file, another process).
+    """
     deadline = time.monotonic() + seconds
     value = check()
     while not value and time.monotonic() < deadline:

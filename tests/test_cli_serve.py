@@ -7,7 +7,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 import waitress
 from click.testing import CliRunner
+from live_server import wait_until
 
 from companion import SECRET_KEY_FILE, lan
 from companion.cli import main, terminal_qr
@@ -208,15 +208,18 @@ def test_real_server_answers_and_stops_on_ctrl_c(tmp_path):
         text=True,
     )
     try:
-        deadline = time.monotonic() + 15
-        status = None
-        while time.monotonic() < deadline and process.poll() is None:
+
+        def answered() -> int | None:
+            """The home page's status once the server answers: None until then, -1 if it died."""
+            if process.poll() is not None:
+                return -1
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1) as answer:
-                    status = answer.status
-                break
+                    return answer.status
             except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.1)
+                return None
+
+        status = wait_until(answered, 15, 0.1)
         assert status == 200, process.stderr.read() if process.poll() is not None else "no 200"
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=10)

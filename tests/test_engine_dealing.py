@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from factory import crisis_cards, crossroads_cards, objective_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st_
-from test_engine_setup import crisis_cards, crossroads_cards, objective_cards
 
 from companion.engine.dealing import (
     build_crisis_deck,

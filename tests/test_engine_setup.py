@@ -6,120 +6,13 @@ import copy
 import random
 
 import pytest
-from factory import LOCATIONS
+from factory import COLONY_CARD, LOCATIONS, SAMPLES, SURVIVORS, make_setup, objective_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from companion.engine.errors import RuleError
 from companion.engine.sentences import render_steps
 from companion.engine.setup import new_game
-
-# The base rulebook's first main objective (002 "Game Setup" 3, facts only).
-SAMPLES = {
-    "id": "base.we-need-more-samples",
-    "name": "We Need More Samples",
-    "time": "short",
-    "goal": "Collect killed zombies on the card.",
-    "standard": {
-        "morale": 6,
-        "round_track": 6,
-        "zombies_per_location": 1,
-        "colony_zombies": 0,
-        "food": 0,
-        "helpless": 0,
-        "extra": "",
-    },
-    "hardcore": {
-        "morale": 6,
-        "round_track": 5,
-        "zombies_per_location": 3,
-        "colony_zombies": 0,
-        "food": 0,
-        "helpless": 0,
-        "extra": "",
-    },
-}
-
-COLONY_CARD = {
-    "id": "base.colony",
-    "name": "Colony",
-    "number": 0,
-    "entrances": 6,
-    "entrance_spaces": 3,
-    "survivor_spaces": 30,
-}
-
-# (id, name, influence) of 15 test survivors; influences are all different.
-SURVIVORS = [
-    {"id": f"t.surv-{i}", "name": f"Survivor {i}", "influence": infl, "attack": 3, "search": 3}
-    for i, infl in enumerate([32, 10, 64, 20, 58, 44, 60, 38, 66, 24, 52, 40, 46, 36, 28])
-]
-
-NAMES = ["Ana", "Bruno", "Carla", "Davi", "Elis"]
-
-
-def objective_cards(normal: int = 12, betrayal: int = 3, exiled: int = 3) -> list[dict]:
-    """Test objective cards of each kind."""
-    cards = []
-    for kind, count in (("normal", normal), ("betrayal", betrayal), ("exiled", exiled)):
-        cards += [
-            {"id": f"t.{kind}-{i}", "name": f"{kind.title()} Goal {i}", "kind": kind, "goal": "-"}
-            for i in range(count)
-        ]
-    return cards
-
-
-def crossroads_cards() -> list[dict]:
-    """Crossroads test cards: plain, mature, non-co-op, and of each module."""
-    flags = [
-        ("t.plain-1", "Plain 1", False, False, ""),
-        ("t.plain-2", "Plain 2", False, False, ""),
-        ("t.mature", "Mature", True, False, ""),
-        ("t.noncoop", "Non-coop", False, True, ""),
-        ("t.bandit", "Bandit", False, False, "bandits"),
-        ("t.raxxon", "Raxxon", False, False, "raxxon"),
-    ]
-    return [
-        {
-            "id": card_id,
-            "name": name,
-            "mature": mature,
-            "non_coop": non_coop,
-            "module": module,
-            "options": [{"text": "Gain 1 morale.", "effects": [{"kind": "morale", "amount": 1}]}],
-        }
-        for card_id, name, mature, non_coop, module in flags
-    ]
-
-
-def crisis_cards() -> list[dict]:
-    """Crisis test cards."""
-    return [
-        {"id": "t.crisis-1", "name": "Crisis 1", "module": "", "prevent": ["food"]},
-        {"id": "t.crisis-2", "name": "Crisis 2", "module": "", "prevent": ["fuel"]},
-        {"id": "t.crisis-bandit", "name": "Crisis B", "module": "bandits", "prevent": ["weapon"]},
-    ]
-
-
-def make_setup(players: int = 3, *, variant: str = "standard", **extra) -> dict:
-    """A complete setup dict for `players` seats; survivors dealt in order from SURVIVORS."""
-    keep = 3 if variant == "two_player" else 2
-    seats = [
-        {"name": NAMES[n], "survivors": copy.deepcopy(SURVIVORS[n * keep : (n + 1) * keep])}
-        for n in range(players)
-    ]
-    setup = {
-        "ruleset": "base",
-        "variant": variant,
-        "seats": seats,
-        "locations": [COLONY_CARD, *LOCATIONS],
-        "main_objective": SAMPLES,
-        "objectives": objective_cards(),
-        "crossroads": crossroads_cards(),
-        "crises": crisis_cards(),
-    }
-    setup.update(extra)
-    return setup
 
 
 def kinds(steps):

@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
+from factory import SURVIVORS, make_setup
 from hypothesis import given, settings
 from hypothesis import strategies as st_
-from test_engine_setup import SURVIVORS, make_setup
 
 from companion.engine.board import set_counter
 from companion.engine.crisis import contribute_to_crisis, reveal_crisis

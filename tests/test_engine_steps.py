@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_engine_game import setup_for
+from play import setup_for
 
 import companion.engine as engine
 from companion.engine import labels as steps_module

@@ -8,9 +8,9 @@ import random
 
 import play
 import pytest
+from factory import make_setup
 from hypothesis import given, settings
 from hypothesis import strategies as st_
-from test_engine_setup import make_setup
 
 import companion.engine as engine
 from companion.engine.errors import RuleError

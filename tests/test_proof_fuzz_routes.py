@@ -43,6 +43,10 @@ from companion.web import shared
 EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "30"))
 DEEP_EXAMPLES = int(os.environ.get("COMPANION_FUZZ_DEEP", "80"))
 LONG_EXAMPLES = 400
+QUICK_EXAMPLES, QUICK_DEEP = 3, 10
+SIZES = [QUICK_EXAMPLES, pytest.param(EXAMPLES, marks=pytest.mark.proof)]
+DEEP_SIZES = [QUICK_DEEP, pytest.param(DEEP_EXAMPLES, marks=pytest.mark.proof)]
+"""Examples per test: a few in the default run, the full count marked ``proof``."""
 LOOPBACK = "127.0.0.1"
 CODE_RE = re.compile(r'class="jp-code">([0-9A-Z]{4}-[0-9A-Z]{4})<')
 TAG_RE = re.compile(r"<[^>]*>")
@@ -469,16 +473,15 @@ def fuzz(world: World, endpoint: str, examples: int) -> None:
     print(f"{endpoint}: {sum(seen.values())} requests, by status {dict(sorted(seen.items()))}")
 
 
+@pytest.mark.parametrize("examples", SIZES)
 @pytest.mark.parametrize("endpoint", sorted(ROUTES))
-def test_junk_at_every_route(world, endpoint):
-    fuzz(world, endpoint, EXAMPLES)
+def test_junk_at_every_route(world, endpoint, examples):
+    fuzz(world, endpoint, examples)
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("endpoint", sorted(ROUTES))
-def test_junk_at_every_route_long(world, endpoint, request):
-    if "long" not in (request.config.option.markexpr or ""):
-        pytest.skip("run with -m long")
+def test_junk_at_every_route_long(world, endpoint):
     fuzz(world, endpoint, LONG_EXAMPLES)
 
 
@@ -516,11 +519,12 @@ def deep_action_form(draw, world: World, game_id: str) -> list[tuple[str, str]]:
     return draw(st.permutations(fields))
 
 
+@pytest.mark.parametrize("examples", DEEP_SIZES)
 @pytest.mark.parametrize(
     ("endpoint", "device", "game"),
     [("game.act", "table", "b"), ("game.act", "table", "a"), ("phone.act", "phone", "a")],
 )
-def test_action_forms_past_the_version_check(world, endpoint, device, game):
+def test_action_forms_past_the_version_check(world, endpoint, device, game, examples):
     """The controls' forms at the right version, as the device that may post them: every
     action type with its own fields filled with plausible values and junk."""
     game_id = world.a if game == "a" else world.b
@@ -528,7 +532,7 @@ def test_action_forms_past_the_version_check(world, endpoint, device, game):
     seen: Counter[int] = Counter()
 
     @settings(
-        max_examples=DEEP_EXAMPLES,
+        max_examples=examples,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         database=None,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 import random
 import re
@@ -10,39 +9,10 @@ import threading
 import time
 
 import pytest
+from helpers.toy_store import NEW, RuleError, dump, toy_apply
 
 from companion import store
 from companion.store import codec
-
-
-class RuleError(Exception):
-    """The stand-in engine's refusal (the store lets any error from apply propagate)."""
-
-
-def toy_apply(state, action):
-    """A tiny rules stand-in: new_game, add (refuses negatives), roll (uses the seed), next."""
-    kind = action.get("type")
-    if state is None:
-        if kind != "new_game":
-            raise RuleError("a game starts with new_game")
-        seats = [{"id": f"s{i + 1}", "name": n} for i, n in enumerate(action["names"])]
-        start = {"seats": seats, "round": 1, "phase": "setup", "total": 0, "rolls": []}
-        return start, [{"kind": "setup", "seats": len(seats)}]
-    st = json.loads(json.dumps(state))
-    if kind == "add":
-        if action["n"] < 0:
-            raise RuleError("cannot add a negative number")
-        st["total"] += action["n"]
-        st["phase"] = "player_turns"
-        return st, [{"kind": "added", "n": action["n"]}]
-    if kind == "roll":
-        face = random.Random(action["seed"]).randint(1, 6)
-        st["rolls"].append(face)
-        return st, [{"kind": "rolled", "face": face, "private": "s1"}]
-    if kind == "next_round":
-        st["round"] += 1
-        return st, [{"kind": "round", "round": st["round"]}]
-    raise RuleError(f"unknown action {kind!r}")
 
 
 def slow_apply(state, action):
@@ -52,7 +22,6 @@ def slow_apply(state, action):
 
 
 MOVED_ON = "The table moved on: here is the new board."
-NEW = {"type": "new_game", "by": "table", "names": ["Ana", "Bea", "Caio"]}
 
 
 @pytest.fixture
@@ -74,14 +43,6 @@ def game(db):
 
 def act(db, game_id, action, version):
     return store.act(db, game_id, {"by": "table", **action}, version=version, apply=toy_apply)
-
-
-def dump(db):
-    """Every stored row of both tables, to prove a refused write changed nothing."""
-    return (
-        db.execute("select * from games order by id").fetchall(),
-        db.execute("select * from actions order by game_id, seq").fetchall(),
-    )
 
 
 def test_create_game_writes_the_new_game_row(db, game):

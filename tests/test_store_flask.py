@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 from flask import Flask
-from test_store import NEW, toy_apply
+from helpers.toy_store import NEW, toy_apply
 
 from companion import store
 from companion.store import schema

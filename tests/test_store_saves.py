@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_store import NEW, dump, toy_apply
+from helpers.toy_store import NEW, dump, toy_apply
 
 from companion import store
 

@@ -9,9 +9,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from helpers.toy_store import NEW, toy_apply
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
-from test_store import NEW, toy_apply
 
 from companion import store
 from companion.store import schema

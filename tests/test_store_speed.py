@@ -8,7 +8,7 @@ import sqlite3
 import sys
 
 import pytest
-from test_store import NEW, toy_apply
+from helpers.toy_store import NEW, toy_apply
 
 from companion import create_app, store
 from companion.store import flask as store_flask

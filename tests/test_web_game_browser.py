@@ -8,11 +8,11 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-import time
 from collections.abc import Iterator
 
 import pytest
-from test_web_game import current, make_game
+from helpers.browser import IN_FLIGHT_JS, SETTLED_JS
+from helpers.table import current, make_game
 from werkzeug.serving import make_server
 
 from companion import create_app
@@ -25,6 +25,7 @@ ARGS = [
     "--no-first-run",
 ]
 WAIT_MS = 5000
+pytestmark = pytest.mark.seed(1)  # the game's draws repeat: no test waits on a lucky roll
 
 
 @pytest.fixture
@@ -45,9 +46,9 @@ def browser() -> Iterator:
 
 
 @pytest.fixture
-def served(tmp_path) -> Iterator:
+def served(app_config, tmp_path) -> Iterator:
     """(app, base URL) of a real threaded server on 127.0.0.1, stopped afterwards."""
-    app = create_app({"TESTING": True}, data_dir=tmp_path)
+    app = create_app(app_config, data_dir=tmp_path)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -115,8 +116,7 @@ def test_a_reveal_turns_over_one_line_at_a_time(browser, served):
         {"type": "resolve_crisis"},
     ):
         version = current(app, game_id).version
-        if current(app, game_id).state["ended"]:
-            pytest.skip("this seed lost the colony early")
+        assert not current(app, game_id).state["ended"]
         assert (
             client.post(f"/games/{game_id}/act", data={**action, "version": version}).status_code
             == 303
@@ -145,22 +145,28 @@ def test_the_answer_to_the_tables_own_action_is_not_swapped_away_by_its_event(br
     app, base = served
     game_id = make_game(app)
     inner = app.wsgi_app
+    asked = threading.Event()  # the page asked for a refresh on the action's event
+    shown = threading.Event()  # the action's answer is on the screen
 
     def slow(environ, start_response):
-        """The answer to an action comes 0.6 s after it was committed and published, a
-        refresh of the table screen 1.2 s after it was made."""
+        """Once SLOW: the answer to an action waits until the page has asked for its refresh,
+        and the refresh until the action's answer is on the screen (each at most 5 s)."""
         if environ["PATH_INFO"].endswith("/events"):
             return inner(environ, start_response)  # the stream goes on
         chunks = list(inner(environ, start_response))
         hx = environ.get("HTTP_HX_REQUEST")
+        if not app.config.get("SLOW"):
+            return chunks
         if environ["REQUEST_METHOD"] == "POST" and environ["PATH_INFO"].endswith("/act"):
-            time.sleep(0.6)
-        elif environ["PATH_INFO"] == f"/games/{game_id}" and hx and app.config.get("SLOW"):
-            time.sleep(1.2)
+            asked.wait(WAIT_MS / 1000)
+        elif environ["PATH_INFO"] == f"/games/{game_id}" and hx:
+            asked.set()
+            shown.wait(WAIT_MS / 1000)
         return chunks
 
     app.wsgi_app = slow
     page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.add_init_script(IN_FLIGHT_JS)
     page.goto(f"{base}/games/{game_id}")
     other = app.test_client()  # another device acts: the stream is live once the screen follows
     version = str(current(app, game_id).version)
@@ -177,6 +183,8 @@ def test_the_answer_to_the_tables_own_action_is_not_swapped_away_by_its_event(br
     page.click(".ctl-reveal_crisis.ctl-main button")
     version_is(page, 3)
     page.wait_for_selector(".notice", timeout=WAIT_MS)
-    time.sleep(1.5)  # past the moment a refresh fetched on the event would have come back
+    assert asked.is_set()  # the event came first and its refresh was under way
+    shown.set()
+    page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)  # the refresh came back and was handled
     assert "Done" in page.inner_text(".notice")
     assert page.evaluate("document.querySelector('#game').dataset.liveVersion") == "3"

@@ -13,7 +13,7 @@ from typing import Any
 
 import play
 import pytest
-from test_web_game import HX, confirm_seed, current, find_form, form_data, make_game, view_of
+from helpers.table import HX, confirm_seed, current, find_form, form_data, make_game, view_of
 
 import companion.engine as engine
 
@@ -42,6 +42,7 @@ BOARD = (
     "play_cards",
 )
 LIMIT = 400
+pytestmark = pytest.mark.seed(1)  # the game's draws repeat with the choices' seed
 
 
 def as_fields(args: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,8 @@ import threading
 import time
 
 import pytest
-from test_store import NEW, toy_apply
+from helpers.toy_store import NEW, toy_apply
+from live_server import wait_until
 
 from companion import create_app, store
 from companion.web import events, live
@@ -26,11 +27,17 @@ def waiter(hub: live.Hub, game_id: str, after: int, timeout: float, out: list) -
     return thread
 
 
+def waiting(hub: live.Hub, *game_ids: str) -> int:
+    """How many threads are asleep on the hub's conditions of these games right now."""
+    with hub._lock:
+        return sum(len(hub._condition(g)._waiters) for g in game_ids)  # type: ignore[attr-defined]
+
+
 def test_publish_wakes_every_waiter_of_that_game_at_once():
     hub = live.Hub()
     got: list = []
     threads = [waiter(hub, "g1", 3, 10.0, got) for _ in range(5)]
-    time.sleep(0.1)
+    assert wait_until(lambda: waiting(hub, "g1") == 5, 5)
     assert got == []
     hub.publish("g1", 4)
     for thread in threads:
@@ -142,7 +149,7 @@ def test_close_all_ends_every_wait_and_refuses_new_streams():
     hub = live.Hub()
     got: list = []
     threads = [waiter(hub, f"g{i % 2}", 0, 30.0, got) for i in range(4)]
-    time.sleep(0.1)
+    assert wait_until(lambda: waiting(hub, "g0", "g1") == 4, 5)
     hub.close_all()
     for thread in threads:
         thread.join(5)

@@ -11,7 +11,7 @@ from html import unescape
 from urllib.parse import urljoin
 
 import pytest
-from test_web_join import new_game, open_db, take_seat
+from helpers.phones import new_game, open_db, take_seat
 
 import companion.engine as engine
 from companion import create_app, store
@@ -19,12 +19,13 @@ from companion import create_app, store
 TYPE_RE = re.compile(r'name="type" value="([a-z_]+)"')
 ASSET_RE = re.compile(r'<(?:script|link|img)\b[^>]*?\b(?:src|href)="([^"]+)"')
 BUDGET = 40 * 1024  # issue 17: a phone's first load, compressed as chromium asks
+pytestmark = pytest.mark.seed(3)  # the phones' draws repeat: no test waits on a lucky roll
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(app_config, tmp_path):
     """An app on a temporary instance folder (the real games.db schema)."""
-    return create_app({"TESTING": True, "GAMES_DB": str(tmp_path / "games.db")}, data_dir=tmp_path)
+    return create_app({**app_config, "GAMES_DB": str(tmp_path / "games.db")}, data_dir=tmp_path)
 
 
 @pytest.fixture

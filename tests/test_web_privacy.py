@@ -17,13 +17,14 @@ import re
 from html import unescape
 
 import pytest
+from helpers.phones import new_game, open_db, phone, take_seat
 from play import next_action
-from test_web_join import new_game, open_db, phone, take_seat
 
 import companion.engine as engine
 from companion import create_app, store
 
 SEATS = ("s1", "s2", "s3")
+pytestmark = pytest.mark.seed(21)  # the phones' draws repeat with the games' seeds
 PHONE_ACTIONS = frozenset(
     {
         "keep_survivors",
@@ -40,9 +41,9 @@ MIN_TEXT = 6
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(app_config, tmp_path):
     """An app on a temporary instance folder (the real games.db schema)."""
-    return create_app({"TESTING": True, "GAMES_DB": str(tmp_path / "games.db")}, data_dir=tmp_path)
+    return create_app({**app_config, "GAMES_DB": str(tmp_path / "games.db")}, data_dir=tmp_path)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ Each URL serves a full page, or its fragment when htmx asks (``Vary: HX-Request`
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -30,7 +29,7 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import htmx, store
 from companion.store import get_db, seats
-from companion.web import forms, history, live, qr, shared
+from companion.web import forms, history, live, qr, randomness, shared
 from companion.web.auth import require_table, table_credential
 from companion.web.chart import DEFAULT_LABELS, morale_chart
 from companion.web.wording import names
@@ -39,7 +38,6 @@ bp = Blueprint("game", __name__, url_prefix="/games")
 
 RECENT_ROWS = 6
 """How many of the latest actions the table screen lists under "Just now"."""
-SEED_BITS = 63
 REVEALED = frozenset({"add_colony_phase_zombies", "resolve_crisis", "run_colony_phase"})
 """Actions whose steps the table screen turns over one at a time once confirmed."""
 
@@ -118,7 +116,7 @@ def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any
     }
     if due["asks"]:
         return preview
-    seed = secrets.randbits(SEED_BITS)
+    seed = randomness.seed()
     try:
         after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": seed})
     except engine.RuleError as exc:
@@ -264,7 +262,7 @@ def act(game_id: str) -> Response:
     head = load(game_id)
     try:
         version = forms.read_version(request.form)
-        action = forms.action_from_form(request.form, by="table")
+        action = randomness.seeded(forms.action_from_form(request.form, by="table"))
     except forms.FormError as exc:
         return screen(game_id, 400, alert=str(exc))
     if version != head.version:

@@ -23,6 +23,7 @@ from companion.cards.game import SIDE_NUMBERS, game_setup, typed_main_objective
 from companion.cards.load import load_cards
 from companion.cards.schema import MODULES
 from companion.engine.state import RULESETS, VARIANTS
+from companion.web import randomness
 from companion.web.auth import set_table_cookie
 from companion.web.home import game_url
 from companion.web.wording import label
@@ -299,7 +300,7 @@ def create() -> Response:
         return respond(render_form(values, choices, _("The card database is not built.")), 400)
     try:
         setup = build_setup(values, choices)
-        action = {"type": "new_game", "by": "table", "setup": setup}
+        action = randomness.seeded({"type": "new_game", "by": "table", "setup": setup})
         game_id = store.create_game(store.get_db(), values["name"], action)
     except FormError as exc:
         return respond(render_form(values, choices, str(exc)), 400)

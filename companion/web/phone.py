@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import store
 from companion.store import seats
-from companion.web import forms, live, shared
+from companion.web import forms, live, randomness, shared
 from companion.web.join import fragment_wanted, phone_token, refused, respond
 from companion.web.wording import names
 
@@ -286,7 +286,7 @@ def act(game_id: str) -> Response:
     db = store.get_db()
     try:
         version = forms.read_version(form)
-        action = forms.action_from_form(form, by=seat_id)
+        action = randomness.seeded(forms.action_from_form(form, by=seat_id))
     except forms.FormError as exc:
         return screen(game_id, seat_id, current, 400, alert=str(exc))
     try:

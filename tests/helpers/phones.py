@@ -1,0 +1,74 @@
+"""Phones in tests: games made in an app's games.db, LAN clients with their own cookie jars,
+and joining a seat through the table's join panel as a phone does."""
+
+from __future__ import annotations
+
+import re
+
+from play import setup_for
+
+from companion import store
+
+PHONE_ADDRESS = "192.168.1.{}"
+STRANGER = {"REMOTE_ADDR": "192.168.1.200"}
+CODE_RE = re.compile(r'class="jp-code">([0-9A-Z]{4}-[0-9A-Z]{4})<')
+
+
+def new_game(app, players: int = 3, *, deal: bool = True, seed: int = 11, **kw) -> str:
+    """A game created in the app's games.db through the store; returns its id."""
+    db = store.open_db(app.config["GAMES_DB"])
+    try:
+        action = {
+            "type": "new_game",
+            "by": "table",
+            "setup": setup_for(players, deal=deal, **kw),
+            "seed": seed,
+        }
+        return store.create_game(db, "Phones night", action)
+    finally:
+        db.close()
+
+
+def open_db(app):
+    """A connection to the app's games.db (the caller closes it)."""
+    return store.open_db(app.config["GAMES_DB"])
+
+
+def phone(app, number: int):
+    """A phone on the LAN: its own test client (cookie jar) and address."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = PHONE_ADDRESS.format(number)
+    return client
+
+
+def join_code(table, game_id: str) -> str:
+    """The short code the table's join panel shows."""
+    response = table.get(f"/games/{game_id}/join")
+    assert response.status_code == 200
+    return CODE_RE.search(response.text).group(1)
+
+
+def join_path(table, game_id: str) -> str:
+    """The QR code's path (the link a phone opens), from the table's join panel."""
+    code = join_code(table, game_id)
+    response = table.get(f"/j/{code}")
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def take_seat(app, table, game_id: str, seat_id: str, number: int | None = None):
+    """A new phone that joined the game and took ``seat_id``."""
+    client = phone(app, number if number is not None else int(seat_id[1:]))
+    response = client.post(join_path(table, game_id), data={"seat": seat_id})
+    assert response.status_code == 303, response.text
+    assert response.headers["Location"] == f"/phone/{game_id}"
+    return client
+
+
+def claims(app, game_id: str) -> list[dict]:
+    """Every seat claim row of a game."""
+    db = open_db(app)
+    try:
+        return list(db["seat_claims"].rows_where("game_id = ?", [game_id], order_by="rowid"))
+    finally:
+        db.close()
