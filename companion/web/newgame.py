@@ -18,10 +18,11 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 import companion.engine as engine
-from companion import htmx, store
+from companion import store
 from companion.cards.game import SIDE_NUMBERS, game_setup, typed_main_objective
 from companion.cards.load import load_cards
 from companion.cards.schema import MODULES
+from companion.extensions import htmx
 from companion.web.auth import set_table_cookie
 from companion.web.home import game_url
 
