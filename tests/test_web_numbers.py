@@ -107,3 +107,19 @@ def test_a_typed_objective_number_that_is_not_digits_is_400(app, client, game_fo
     assert response.status_code == 400
     assert "must be a whole number" in response.get_data(as_text=True)
     assert game_ids(app) == []
+
+
+def test_a_seed_may_be_as_long_as_the_colony_preview_makes_it(app):
+    from werkzeug.datastructures import MultiDict
+
+    from companion.web.forms import SEED_DIGITS, FormError, action_from_form
+    from companion.web.game import SEED_BITS
+
+    assert len(str(2**SEED_BITS - 1)) <= SEED_DIGITS
+    with app.test_request_context():
+        seed = str(2**SEED_BITS - 1)
+        form = MultiDict([("type", "pay_food"), ("seed", seed)])
+        assert action_from_form(form)["seed"] == int(seed)
+        for bad in ["²", "١٢", "", "-", "9" * 500]:
+            with pytest.raises(FormError):
+                action_from_form(MultiDict([("type", "pay_food"), ("seed", bad)]))

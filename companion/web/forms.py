@@ -31,7 +31,9 @@ FALSE = frozenset({"false", "off", "0", "no"})
 MAX_FIELD = 400
 MAX_ITEMS = 60
 MAX_DIGITS = 9
-"""The longest whole number a form may hold (a game never counts past a few hundred)."""
+"""The longest whole number a form field may hold (a game never counts past a few hundred)."""
+SEED_DIGITS = 19
+"""The longest seed (the colony preview's Confirm form carries a 63-bit one)."""
 FORM_ONLY = ("new_game", "apply_card_effects")
 """Actions a form cannot build (their arguments are structured data, not fields)."""
 
@@ -62,11 +64,11 @@ def _is_dict(hint: Any) -> bool:
     return typing.get_origin(hint) in (dict, Mapping) or hint is dict
 
 
-def whole_number(text: str) -> int | None:
-    """``text`` as a whole number when it is 1 to ``MAX_DIGITS`` ASCII digits (spaces around
+def whole_number(text: str, digits: int = MAX_DIGITS) -> int | None:
+    """``text`` as a whole number when it is 1 to ``digits`` ASCII digits (spaces around
     allowed), else None. ``str.isdigit`` also takes "²" (which ``int`` refuses) and "١٢"."""
     text = text.strip()
-    if not 0 < len(text) <= MAX_DIGITS or not text.isascii() or not text.isdigit():
+    if not 0 < len(text) <= digits or not text.isascii() or not text.isdigit():
         return None
     return int(text)
 
@@ -180,7 +182,10 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
             continue
         seen.add(name)
         if name == "seed":
-            action["seed"] = _scalar(fields.get(name, ""), int, name)
+            seed = whole_number(fields.get(name, ""), SEED_DIGITS)
+            if seed is None:
+                raise FormError(_("The field %(field)s needs a whole number.", field=name))
+            action["seed"] = seed
             continue
         base, _dot, key = name.partition(KEY)
         if base not in params:

@@ -353,17 +353,18 @@ def act(game_id: str) -> Response:
         version = forms.read_version(request.form)
         action = forms.action_from_form(request.form, by="table")
     except forms.FormError as exc:
-        return screen(game_id, 400, alert=str(exc))
+        return screen(game_id, 400, head, alert=str(exc))
     if version != head.version:
-        return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
+        return screen(game_id, 409, head, alert=_("The table moved on: here is the new board."))
     if action["type"] not in engine.table_view(head.state)["legal"]["table"]:
-        return screen(game_id, 422, alert=_("This cannot be done now: the screen shows what can."))
+        message = _("This cannot be done now: the screen shows what can.")
+        return screen(game_id, 422, head, alert=message)
     try:
         result = store.act(get_db(), game_id, action, version=version, known=head)
     except store.StaleVersion:
         return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
-    except engine.RuleError as exc:
-        return screen(game_id, 422, alert=rule_message(exc))
+    except engine.RuleError as exc:  # nothing was written: the head read above is still it
+        return screen(game_id, 422, head, alert=rule_message(exc))
     notice = {"kind": "done", "type": action["type"]}
     return answer_written(game_id, result, notice)
 
