@@ -8,11 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from flask_htmx import HTMX
 
+from companion.extensions import htmx
 from companion.paths import project_root
-
-htmx = HTMX()
 
 SECRET_KEY_FILE = "secret_key"
 

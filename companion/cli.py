@@ -173,16 +173,11 @@ def i18n() -> None:
 
 @i18n.command()
 def update() -> None:
-    """Extract the marked messages, merge them into every .po and compile the .mo files."""
+    """pybabel extract, update and compile: every marked message into every .po and .mo."""
     from companion import i18n as languages
     from companion.paths import project_root
 
-    report = languages.update_catalogs(project_root())
-    for locale, facts in report.items():
-        missing = facts["untranslated"]
-        click.echo(f"{locale}: {facts['messages']} messages, {len(missing)} untranslated")
-        for msgid in missing:
-            click.echo(f"  - {msgid}")
+    languages.update_catalogues(project_root())
 
 
 main.add_command(cards)

@@ -1,21 +1,17 @@
-"""The pt_BR catalogue is complete and its committed .mo is the compiled .po."""
+"""The pt_BR catalogue is complete and its committed .mo is the compiled .po; `companion i18n
+update` (pybabel extract, update and compile) reads code and templates and keeps translations."""
 
 from __future__ import annotations
 
+import gettext
+import io
 import re
 from pathlib import Path
 
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from companion.i18n import (
-    LANGUAGES,
-    compile_po,
-    extract_messages,
-    po_path,
-    translations_dir,
-    untranslated,
-    update_catalogs,
-)
+from companion.i18n import LANGUAGES, extract, po_path, pybabel, translations_dir, update_catalogues
 from companion.paths import project_root
 
 TRANSLATED = [locale for locale in LANGUAGES if locale != "en"]
@@ -26,32 +22,60 @@ def read(locale: str):
         return read_po(po, locale=locale, domain="messages")
 
 
+def extracted(root: Path, pot: Path):
+    """What ``pybabel extract`` finds under ``root``, as `companion i18n update` runs it."""
+    extract(root, pot)
+    with open(pot, "rb") as handle:
+        return read_po(handle)
+
+
 def message_key(message):
     ident = message.id if isinstance(message.id, str) else message.id[0]
     return (ident, message.context)
 
 
-def test_every_extracted_message_is_translated():
-    extracted = extract_messages(project_root())
-    ids = {message_key(m) for m in extracted if m.id}
+def untranslated(messages) -> list[str]:
+    """The msgids with no usable translation (empty or fuzzy)."""
+    missing = []
+    for message in messages:
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple | list) else [message.string]
+        if message.fuzzy or not all(forms):
+            missing.append(message.id if isinstance(message.id, str) else message.id[0])
+    return missing
+
+
+def compiled(po: Path, locale: str) -> bytes:
+    """What ``pybabel compile`` makes of a .po (fuzzy entries left out)."""
+    with open(po, "rb") as handle:
+        catalog = read_po(handle, locale=locale, domain="messages")
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def test_every_extracted_message_is_translated(tmp_path):
+    ids = {message_key(m) for m in extracted(project_root(), tmp_path / "messages.pot") if m.id}
     assert ids, "no message is marked for translation"
     for locale in TRANSLATED:
         catalog = read(locale)
         missing = sorted(ids - {message_key(m) for m in catalog if m.id})
         assert not missing, f"{locale}: run `companion i18n update`; not in the .po: {missing}"
         wanted = [m for m in catalog if m.id and message_key(m) in ids]
-        assert not untranslated_subset(wanted), (
-            f"{locale}: untranslated or fuzzy: {untranslated_subset(wanted)}"
-        )
+        assert not untranslated(wanted), f"{locale}: untranslated or fuzzy: {untranslated(wanted)}"
 
 
-def untranslated_subset(messages):
+def test_untranslated_counts_fuzzy_and_empty():
     from babel.messages.catalog import Catalog
 
     catalog = Catalog(locale="pt_BR")
-    for m in messages:
-        catalog[m.id] = m
-    return untranslated(catalog)
+    catalog.add("Done", "Feito")
+    catalog.add("Empty", "")
+    catalog.add("Guess", "Palpite", flags=["fuzzy"])
+    catalog.add(("one zombie", "%(num)d zombies"), ("um zumbi", ""))
+    catalog.add(("one wound", "%(num)d wounds"), ("um ferimento", "%(num)d ferimentos"))
+    assert sorted(untranslated(catalog)) == ["Empty", "Guess", "one zombie"]
 
 
 PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[sd]")
@@ -84,7 +108,7 @@ def test_committed_mo_is_the_compiled_po():
         po = po_path(locale)
         mo = po.with_suffix(".mo")
         assert mo.is_file(), f"{mo} missing: run `companion i18n update`"
-        assert mo.read_bytes() == compile_po(po.read_bytes(), locale), (
+        assert mo.read_bytes() == compiled(po, locale), (
             f"{mo} is not the compiled {po.name}: run `companion i18n update`"
         )
 
@@ -92,18 +116,6 @@ def test_committed_mo_is_the_compiled_po():
 def test_translations_dir_holds_the_catalogues():
     assert translations_dir() == project_root() / "companion" / "translations"
     assert (translations_dir() / "messages.pot").is_file()
-
-
-def test_untranslated_counts_fuzzy_and_empty():
-    from babel.messages.catalog import Catalog
-
-    catalog = Catalog(locale="pt_BR")
-    catalog.add("Done", "Feito")
-    catalog.add("Empty", "")
-    catalog.add("Guess", "Palpite", flags=["fuzzy"])
-    catalog.add(("one zombie", "%(num)d zombies"), ("um zumbi", ""))
-    catalog.add(("one wound", "%(num)d wounds"), ("um ferimento", "%(num)d ferimentos"))
-    assert sorted(untranslated(catalog)) == ["Empty", "Guess", "one zombie"]
 
 
 def make_tree(root: Path) -> None:
@@ -120,24 +132,21 @@ def make_tree(root: Path) -> None:
     (root / "tests" / "test_x.py").write_text("_('Not extracted from tests')\n")
 
 
-def test_extraction_reads_code_and_templates(tmp_path):
+def test_extraction_reads_code_and_templates_and_names_files_only(tmp_path):
     make_tree(tmp_path)
-    ids = {m.id for m in extract_messages(tmp_path) if m.id}
-    assert ids == {"Morale", "Round", "Crisis", "The colony holds."}
+    catalog = extracted(tmp_path, tmp_path / "messages.pot")
+    assert {m.id for m in catalog if m.id} == {"Morale", "Round", "Crisis", "The colony holds."}
+    assert catalog["Crisis"].locations == [("templates/partials/bit.html", None)]
+    assert "#: companion/words.py\n" in (tmp_path / "messages.pot").read_text()
 
 
 def test_update_keeps_translations_and_marks_changes_fuzzy(tmp_path):
     make_tree(tmp_path)
-    report = update_catalogs(tmp_path)
-    assert report["pt_BR"]["messages"] == 4
-    assert sorted(report["pt_BR"]["untranslated"]) == [
-        "Crisis",
-        "Morale",
-        "Round",
-        "The colony holds.",
-    ]
-    po = tmp_path / "companion" / "translations" / "pt_BR" / "LC_MESSAGES" / "messages.po"
-    assert (tmp_path / "companion" / "translations" / "messages.pot").is_file()
+    folder = tmp_path / "companion" / "translations"
+    pot = folder / "messages.pot"
+    extract(tmp_path, pot)
+    pybabel("--quiet", "init", "-i", str(pot), "-d", str(folder), "-l", "pt_BR")
+    po = po_path("pt_BR", tmp_path)
     text = po.read_text(encoding="utf-8")
     text = text.replace('msgid "Morale"\nmsgstr ""', 'msgid "Morale"\nmsgstr "Moral"')
     text = text.replace('msgid "Crisis"\nmsgstr ""', 'msgid "Crisis"\nmsgstr "Crise"')
@@ -146,29 +155,16 @@ def test_update_keeps_translations_and_marks_changes_fuzzy(tmp_path):
     words.write_text(words.read_text().replace("'Round'", "'Rounds'"))
     (tmp_path / "templates" / "partials" / "bit.html").write_text("<p>{{ _('Crisis!') }}</p>")
 
-    report = update_catalogs(tmp_path)
-    assert sorted(report["pt_BR"]["untranslated"]) == ["Crisis!", "Rounds"]
+    update_catalogues(tmp_path)
     with open(po, "rb") as handle:
         catalog = read_po(handle, locale="pt_BR")
+    assert sorted(untranslated(catalog)) == ["Crisis!", "Rounds"]
     assert catalog["Morale"].string == "Moral"
     assert catalog["Crisis!"].fuzzy
     assert "The colony holds." not in catalog
     mo = po.with_suffix(".mo")
-    assert mo.read_bytes() == compile_po(po.read_bytes(), "pt_BR")
-
-    import gettext
-
-    with open(mo, "rb") as compiled:
-        translation = gettext.GNUTranslations(compiled)
+    assert mo.read_bytes() == compiled(po, "pt_BR")
+    with open(mo, "rb") as handle:
+        translation = gettext.GNUTranslations(handle)
     assert translation.gettext("Morale") == "Moral"
     assert translation.gettext("Crisis!") == "Crisis!"
-
-
-def test_update_twice_changes_nothing(tmp_path):
-    make_tree(tmp_path)
-    update_catalogs(tmp_path)
-    folder = tmp_path / "companion" / "translations"
-    files = sorted(folder.rglob("*.*"))
-    before = {path: path.read_bytes() for path in files}
-    update_catalogs(tmp_path)
-    assert {path: path.read_bytes() for path in files} == before

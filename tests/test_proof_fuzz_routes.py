@@ -38,7 +38,6 @@ from hypothesis import strategies as st
 from companion import create_app, store
 from companion.engine.actions import PARAMETERS
 from companion.store import seats
-from companion.web import shared
 
 EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "30"))
 DEEP_EXAMPLES = int(os.environ.get("COMPANION_FUZZ_DEEP", "80"))
@@ -237,7 +236,6 @@ class World:
         for suffix in ("-wal", "-shm"):
             Path(str(self.db_path) + suffix).unlink(missing_ok=True)
         self.db_path.write_bytes(self.pristine)
-        shared.init_app(self.app).forget_all()  # versions written since name other states now
 
 
 def new_game(*, deal: bool, seed: int) -> dict[str, Any]:

@@ -136,30 +136,6 @@ def test_a_keeper_is_usable_from_another_thread_for_closing(tmp_path):
     assert errors == []
 
 
-def test_translations_are_looked_up_once_per_request(tmp_path, monkeypatch):
-    import flask_babel
-
-    from companion import i18n
-
-    app = create_app({"TESTING": True}, data_dir=tmp_path)
-    calls = []
-    real = flask_babel.get_translations
-
-    def counting():
-        calls.append(1)
-        return real()
-
-    monkeypatch.setattr(flask_babel, "get_translations", counting)
-    with app.test_request_context("/", headers={"Accept-Language": "pt-BR"}):
-        first = i18n.request_translations()
-        assert i18n.request_translations() is first
-        pt = app.jinja_env.from_string("{{ _('Round %(n)s', n=3) }}").render()
-    with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        en = app.jinja_env.from_string("{{ _('Round %(n)s', n=3) }}").render()
-    assert len(calls) == 2
-    assert (en, pt) == ("Round 3", "Rodada 3")
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt")
 def test_the_heap_settings_take_on_glibc():
     import platform
@@ -171,12 +147,3 @@ def test_the_heap_settings_take_on_glibc():
     assert tune_heap() is True
 
 
-def test_each_request_finds_its_own_language_and_leaves_none_behind(tmp_path):
-    from companion import i18n
-
-    app = create_app({"TESTING": True}, data_dir=tmp_path)
-    client = app.test_client()
-    for lang, word in (("pt-BR", "Nova partida"), ("en", "New game"), ("pt-BR", "Nova partida")):
-        page = client.get("/", headers={"Accept-Language": lang}).get_data(as_text=True)
-        assert word in page, lang
-        assert i18n._request_translations.get() is None

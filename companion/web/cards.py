@@ -9,25 +9,19 @@ from typing import Any
 from flask import Blueprint, current_app, render_template, request
 from sqlite_utils import Database
 
-from companion import htmx
 from companion.cards.schema import CARD_TABLES, MODULES, SECRET_TABLES
 from companion.cards.search import kinds, search_cards
+from companion.extensions import htmx
+from companion.web.auth import from_loopback
 
 bp = Blueprint("cards", __name__)
 
-LOOPBACK = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 FLAG_CHOICES = ("any", "only", "out")
-
-
-def from_laptop() -> bool:
-    """True when the request comes from the machine running the companion (loopback)."""
-    address = request.remote_addr or ""
-    return address in LOOPBACK or address.startswith("127.")
 
 
 def visible_tables() -> list[str]:
     """The tables this device may browse: all on the laptop, the public ones elsewhere."""
-    if from_laptop():
+    if from_loopback():
         return list(CARD_TABLES)
     return [t for t in CARD_TABLES if t not in SECRET_TABLES]
 
@@ -96,7 +90,7 @@ def index() -> Any:
         "set_names": {s["id"]: s["name"] for s in sets},
         "kind_choices": kind_choices,
         "modules": MODULES[1:],
-        "laptop": from_laptop(),
+        "laptop": from_loopback(),
         "built": db is not None,
     }
     fragment = bool(htmx) and not htmx.history_restore_request

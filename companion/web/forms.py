@@ -30,6 +30,10 @@ TRUE = frozenset({"true", "on", "1", "yes"})
 FALSE = frozenset({"false", "off", "0", "no"})
 MAX_FIELD = 400
 MAX_ITEMS = 60
+MAX_DIGITS = 9
+"""The longest whole number a form field may hold (a game never counts past a few hundred)."""
+SEED_DIGITS = 19
+"""The longest seed (the colony preview's Confirm form carries a 63-bit one)."""
 FORM_ONLY = ("new_game", "apply_card_effects")
 """Actions a form cannot build (their arguments are structured data, not fields)."""
 
@@ -60,14 +64,24 @@ def _is_dict(hint: Any) -> bool:
     return typing.get_origin(hint) in (dict, Mapping) or hint is dict
 
 
+def whole_number(text: str, digits: int = MAX_DIGITS) -> int | None:
+    """``text`` as a whole number when it is 1 to ``digits`` ASCII digits (spaces around
+    allowed), else None. ``str.isdigit`` also takes "²" (which ``int`` refuses) and "١٢"."""
+    text = text.strip()
+    if not 0 < len(text) <= digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
 def _scalar(text: str, hint: Any, field: str) -> Any:
     """One text value coerced to a scalar hint (int, bool, str, or a union of them)."""
     if len(text) > MAX_FIELD:
         raise FormError(_("The field %(field)s is too long.", field=field))
     choices = [h for h in _options(hint) if h is not type(None)]
     if int in choices and bool not in choices:
-        if text.strip().isdigit():
-            return int(text.strip(), 10)
+        number = whole_number(text)
+        if number is not None:
+            return number
         if str not in choices:
             raise FormError(_("The field %(field)s needs a whole number.", field=field))
     if bool in choices:
@@ -115,12 +129,12 @@ def _dict_hint(hint: Any) -> Any:
 
 def _repeat_count(text: str, field: str) -> int:
     """How many copies a ``list*choice`` count field asks for (blank: none)."""
-    text = text.strip()
-    if not text:
+    if not text.strip():
         return 0
-    if not text.isdigit() or int(text) > MAX_ITEMS:
+    number = whole_number(text)
+    if number is None or number > MAX_ITEMS:
         raise FormError(_("The field %(field)s needs a whole number.", field=field))
-    return int(text)
+    return number
 
 
 def _split_joined(form: MultiDict) -> MultiDict:
@@ -148,10 +162,10 @@ def _split_joined(form: MultiDict) -> MultiDict:
 
 def read_version(form: Mapping[str, Any]) -> int:
     """The game version a form was made from (FormError when missing or not a number)."""
-    text = str(form.get("version", "")).strip()
-    if not text.isdigit():
+    number = whole_number(str(form.get("version", "")))
+    if number is None:
         raise FormError(_("This form does not say which version of the game it was made from."))
-    return int(text)
+    return number
 
 
 def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
@@ -168,7 +182,10 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
             continue
         seen.add(name)
         if name == "seed":
-            action["seed"] = _scalar(fields.get(name, ""), int, name)
+            seed = whole_number(fields.get(name, ""), SEED_DIGITS)
+            if seed is None:
+                raise FormError(_("The field %(field)s needs a whole number.", field=name))
+            action["seed"] = seed
             continue
         base, _dot, key = name.partition(KEY)
         if base not in params:

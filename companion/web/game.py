@@ -27,9 +27,10 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 import companion.engine as engine
-from companion import htmx, store
-from companion.store import get_db, seats
-from companion.web import forms, history, live, qr, randomness, shared
+from companion import store
+from companion.extensions import htmx
+from companion.store import get_db
+from companion.web import forms, history, live, randomness
 from companion.web.auth import require_table, table_credential
 from companion.web.chart import DEFAULT_LABELS, morale_chart
 from companion.web.wording import names
@@ -50,7 +51,7 @@ def locale() -> str:
 def load(game_id: str) -> store.Current:
     """The game's head state, version and head (404 for an unknown game)."""
     try:
-        return shared.head(get_db(), game_id)
+        return store.current(get_db(), game_id)
     except store.UnknownGame:
         abort(404, description=_("There is no such game: it may have been deleted."))
 
@@ -132,10 +133,7 @@ def recent(
     """The latest log rows (``None``: all of them), newest first, each with its action type and
     public sentences."""
     state = current.state
-    if rows is not None and rows <= shared.LOG_TAIL:
-        entries = shared.log_tail(get_db(), game_id, current)[-rows:]
-    else:
-        entries = store.log(get_db(), game_id, last=rows)
+    entries = store.log(get_db(), game_id, last=rows, types_only=True)
     out = []
     for row in reversed(entries):
         out.append(
@@ -156,18 +154,11 @@ def chart_for(game_id: str) -> Markup:
     return Markup(morale_chart(points, labels, chart_id="game-chart"))
 
 
-def board_markup(view: dict[str, Any]) -> Markup:
-    """The board of a table view, rendered (partials/board/board.html renders it given a view)."""
-    return Markup(render_template("partials/board/board.html", view=view))
-
-
 def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
-    """Everything the table screen's templates read; what depends only on the version and the
-    language (the view, the board, the latest log lines) is made once for every device."""
-    view = shared.table_view(game_id, current)
-    legal = view["legal"]["table"]
-    lang = locale()
-    log_rows = shared.part(game_id, current, ("recent", lang), lambda: recent(game_id, current))
+    """Everything the table screen's templates read, from one ``engine.table_view`` of the
+    head (made once per request)."""
+    view = engine.table_view(current.state)
+    log_rows = recent(game_id, current)
     head_row = log_rows[0] if log_rows else None
     ctx: dict[str, Any] = {
         "game_id": game_id,
@@ -175,8 +166,7 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
         "version": current.version,
         "head": current.head,
         "view": view,
-        "board_html": shared.markup(game_id, current, ("board", lang), lambda: board_markup(view)),
-        "legal": legal,
+        "legal": view["legal"]["table"],
         "names": names(view),
         "recent": log_rows,
         "reveal": head_row if head_row and head_row["type"] in REVEALED else None,
@@ -203,21 +193,6 @@ def with_choices(ctx: dict[str, Any], current: store.Current) -> dict[str, Any]:
     }
 
 
-def side_markup(game_id: str, current: store.Current, ctx: dict[str, Any]) -> Markup:
-    """The side of the table screen under its notices (partials/game/side.html), rendered once
-    per version, language and credential; with the controls, also per set of seats held and per
-    address the QR code shows (the join panel)."""
-    key: tuple[Any, ...] = ("side", locale(), bool(ctx["controls"]))
-    if ctx["controls"]:
-        key += (seats.seats_version(get_db(), game_id), qr.base_url())
-    return shared.markup(
-        game_id,
-        current,
-        key,
-        lambda: render_template("partials/game/side.html", **with_choices(ctx, current)),
-    )
-
-
 def fragment_wanted() -> bool:
     """Whether htmx asked for a fragment (a history restore wants the whole page)."""
     return bool(htmx) and not htmx.history_restore_request
@@ -237,8 +212,7 @@ def screen(
     """The table screen (page or #game fragment) at the game's head (``current``, when the
     caller has just written it, else read)."""
     current = current or load(game_id)
-    ctx = context(game_id, current, **extra)
-    ctx["side_html"] = side_markup(game_id, current, ctx)
+    ctx = with_choices(context(game_id, current, **extra), current)
     return page("game/table.html", "partials/game/screen.html", ctx, status)
 
 
@@ -264,17 +238,18 @@ def act(game_id: str) -> Response:
         version = forms.read_version(request.form)
         action = randomness.seeded(forms.action_from_form(request.form, by="table"))
     except forms.FormError as exc:
-        return screen(game_id, 400, alert=str(exc))
+        return screen(game_id, 400, head, alert=str(exc))
     if version != head.version:
-        return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
-    if action["type"] not in shared.table_view(game_id, head)["legal"]["table"]:
-        return screen(game_id, 422, alert=_("This cannot be done now: the screen shows what can."))
+        return screen(game_id, 409, head, alert=_("The table moved on: here is the new board."))
+    if action["type"] not in engine.table_view(head.state)["legal"]["table"]:
+        message = _("This cannot be done now: the screen shows what can.")
+        return screen(game_id, 422, head, alert=message)
     try:
         result = store.act(get_db(), game_id, action, version=version, known=head)
     except store.StaleVersion:
         return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
-    except engine.RuleError as exc:
-        return screen(game_id, 422, alert=rule_message(exc))
+    except engine.RuleError as exc:  # nothing was written: the head read above is still it
+        return screen(game_id, 422, head, alert=rule_message(exc))
     notice = {"kind": "done", "type": action["type"]}
     return answer_written(game_id, result, notice)
 
@@ -283,11 +258,10 @@ def answer_written(game_id: str, result: store.Result, notice: dict[str, Any]) -
     """The reply to a committed write: the new screen with its notice (or a redirect), and
     then the new version goes live.
 
-    The reply is rendered first, so the board every device is about to fetch is made once,
-    here, and the devices' fetches do not slow the acting screen down. The version goes live
-    even if the rendering fails: the write is committed.
+    The reply is rendered first, so the devices' fetches do not slow the acting screen down.
+    The version goes live even if the rendering fails: the write is committed.
     """
-    written = shared.remember(game_id, store.Current(result.state, result.version, result.head))
+    written = store.Current(result.state, result.version, result.head)
     try:
         if fragment_wanted():
             return screen(game_id, current=written, notice=notice)

@@ -21,8 +21,8 @@ from werkzeug.routing import BuildError
 from werkzeug.utils import secure_filename
 from werkzeug.wrappers import Response
 
-from companion import htmx, store
-from companion.web import shared
+from companion import store
+from companion.extensions import htmx
 from companion.web.auth import (
     forget_table_cookie,
     require_laptop,
@@ -126,7 +126,6 @@ def delete(game_id: str) -> Response:
         return respond(render_template(template, game=game))
     try:
         store.delete_game(store.get_db(), game_id)
-        shared.forget(game_id)
     except store.UnknownGame:
         abort(404, description=_("There is no such game: it may have been deleted."))
     if fragment:

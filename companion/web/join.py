@@ -24,9 +24,11 @@ from flask_babel import gettext as _
 from werkzeug.routing import BuildError
 from werkzeug.wrappers import Response
 
-from companion import htmx, store
+import companion.engine as engine
+from companion import store
+from companion.extensions import htmx
 from companion.store import seats
-from companion.web import qr, shared
+from companion.web import qr
 from companion.web.auth import require_table, table_credential
 
 bp = Blueprint("join", __name__)
@@ -109,10 +111,10 @@ def table_url(game_id: str) -> str:
 def game_seats(game_id: str) -> list[dict[str, Any]] | None:
     """The game's seats as the table view shows them (id, name, exiled...), or None."""
     try:
-        current = shared.head(store.get_db(), game_id)
+        current = store.current(store.get_db(), game_id)
     except store.UnknownGame:
         return None
-    return shared.table_view(game_id, current)["seats"]
+    return engine.table_view(current.state)["seats"]
 
 
 def picker(

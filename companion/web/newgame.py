@@ -18,13 +18,15 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 import companion.engine as engine
-from companion import htmx, store
+from companion import store
 from companion.cards.game import SIDE_NUMBERS, game_setup, typed_main_objective
 from companion.cards.load import load_cards
 from companion.cards.schema import MODULES
 from companion.engine.state import RULESETS, VARIANTS
+from companion.extensions import htmx
 from companion.web import randomness
 from companion.web.auth import set_table_cookie
+from companion.web.forms import whole_number
 from companion.web.home import game_url
 from companion.web.wording import label
 
@@ -147,14 +149,16 @@ def read_values(form: MultiDict) -> dict[str, Any]:
 
 
 def edit_seats(values: dict[str, Any], edit: str) -> dict[str, Any]:
-    """The values with a seat row added ("add_seat") or removed ("remove_seat:<index>")."""
+    """The values with a seat row added ("add_seat") or removed ("remove_seat:<index>");
+    FormError for a row that is not there."""
     seats = list(values["seats"])
     if edit == "add_seat" and len(seats) < MAX_ROWS:
         seats.append(blank_seat())
     elif edit.startswith("remove_seat:") and len(seats) > 1:
-        index = edit.partition(":")[2]
-        if index.isdigit() and int(index) < len(seats):
-            del seats[int(index)]
+        index = whole_number(edit.partition(":")[2])
+        if index is None or index >= len(seats):
+            raise FormError(_("There is no such player to remove."))
+        del seats[index]
     return {**values, "seats": seats}
 
 
@@ -179,13 +183,13 @@ def typed_numbers(typed: dict[str, str]) -> dict[str, int]:
     """The typed-in main objective's setup numbers as whole numbers, else FormError."""
     numbers = {}
     for key in SIDE_NUMBERS:
-        text = typed[key]
-        if not text.isdigit():
+        number = whole_number(typed[key])
+        if number is None:
             raise FormError(
                 _("%(field)s of the typed-in main objective must be a whole number.")
                 % {"field": label("side_numbers", key)}
             )
-        numbers[key] = int(text)
+        numbers[key] = number
     return numbers
 
 
@@ -286,7 +290,10 @@ def create() -> Response:
     values = read_values(request.form)
     edit = request.form.get("edit", "")
     if edit:
-        values = edit_seats(values, edit)
+        try:
+            values = edit_seats(values, edit)
+        except FormError as exc:
+            return respond(render_form(values, choices, str(exc)), 400)
         if htmx and not htmx.history_restore_request:
             body = render_template(
                 "partials/newgame/seats.html",

@@ -23,14 +23,14 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import store
 from companion.store import seats
-from companion.web import forms, live, randomness, shared
+from companion.web import forms, live, randomness
 from companion.web.join import fragment_wanted, phone_token, refused, respond
 from companion.web.wording import names
 
 bp = Blueprint("phone", __name__, url_prefix="/phone")
 
-RECENT_ROWS = shared.LOG_TAIL
-"""How many of the latest log rows the phone lists (all those read once per version)."""
+RECENT_ROWS = 8
+"""How many of the latest log rows the phone lists."""
 SEAT_FIELDS = ("by", "seat_id", "caller")
 """Form fields that would name an actor: a phone may only name its own seat (or leave them)."""
 DROPPED = (*SEAT_FIELDS, "seed")
@@ -71,7 +71,7 @@ def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
     """This phone's seat in the game and the game's head, or a Refusal saying why not."""
     db = store.get_db()
     try:
-        current = shared.head(db, game_id)
+        current = store.current(db, game_id)
     except store.UnknownGame:
         raise Refusal(
             refused(
@@ -104,31 +104,14 @@ def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
 
 
 def rendered_log(game_id: str, seat_id: str, current: store.Current) -> list[dict[str, Any]]:
-    """The latest log rows, newest first: public steps and this seat's private ones, as text.
-
-    The public sentences are written once per version and language for every phone; only a
-    seat's own private steps are written for it alone.
-    """
+    """The latest log rows, newest first: public steps and this seat's private ones, as text."""
     state, lang = current.state, locale()
-    rows = shared.log_tail(store.get_db(), game_id, current)[-RECENT_ROWS:]
-
-    def public_lines() -> dict[tuple[int, int], str]:
-        return {
-            (row["seq"], n): engine.render_step(s, state, lang)
-            for row in rows
-            for n, s in enumerate(row["steps"])
-            if s.get("private") is None
-        }
-
-    public = shared.part(game_id, current, ("phone_lines", lang), public_lines)
+    rows = store.log(store.get_db(), game_id, last=RECENT_ROWS, types_only=True)
     out = []
     for row in reversed(rows):
         lines = [
-            {"text": engine.render_step(s, state, lang), "private": True}
-            if s.get("private") is not None
-            else {"text": public[(row["seq"], n)], "private": False}
-            for n, s in enumerate(row["steps"])
-            if engine.visible_steps([s], seat_id)
+            {"text": engine.render_step(s, state, lang), "private": s.get("private") is not None}
+            for s in engine.visible_steps(row["steps"], seat_id)
         ]
         if lines:
             out.append({"seq": row["seq"], "lines": lines})
@@ -180,7 +163,7 @@ def _exists(folder: str, name: str) -> bool:
 def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the phone's templates read, from this seat's view of the head state."""
     state = current.state
-    view = shared.seat_view(game_id, current, seat_id)
+    view = engine.seat_view(state, seat_id)
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
     ctx: dict[str, Any] = {
@@ -263,7 +246,7 @@ def still_the_same_question(
     if kind not in REBASED:
         return False
     sent = form.get("_basis", "")
-    view = shared.seat_view(game_id, fresh, seat_id)
+    view = engine.seat_view(fresh.state, seat_id)
     return bool(sent) and sent == decision_basis(view, seat_id, kind)
 
 
@@ -293,18 +276,18 @@ def act(game_id: str) -> Response:
         try:
             result = store.act(db, game_id, action, version=version, known=current)
         except store.StaleVersion:
-            fresh = shared.head(db, game_id)
+            fresh = store.current(db, game_id)
             if not still_the_same_question(game_id, form, fresh, seat_id, action["type"]):
                 raise
             result = store.act(db, game_id, action, version=fresh.version, known=fresh)
     except store.StaleVersion:
-        fresh = shared.head(db, game_id)
+        fresh = store.current(db, game_id)
         message = _("The game moved on: here is what it shows now.")
         return screen(game_id, seat_id, fresh, 409, alert=message)
     except engine.RuleError as exc:
-        latest = shared.head(db, game_id)
+        latest = store.current(db, game_id)
         return screen(game_id, seat_id, latest, 422, alert=rule_message(exc))
-    written = shared.remember(game_id, store.Current(result.state, result.version, result.head))
+    written = store.Current(result.state, result.version, result.head)
     try:  # the reply first, then the version goes live (as the table screen's, game.py)
         if fragment_wanted():
             return screen(game_id, seat_id, written, notice=action["type"])
