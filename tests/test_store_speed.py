@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import sys
 
 import pytest
 from test_store import NEW, toy_apply
@@ -158,17 +157,6 @@ def test_translations_are_looked_up_once_per_request(tmp_path, monkeypatch):
         en = app.jinja_env.from_string("{{ _('Round %(n)s', n=3) }}").render()
     assert len(calls) == 2
     assert (en, pt) == ("Round 3", "Rodada 3")
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt")
-def test_the_heap_settings_take_on_glibc():
-    import platform
-
-    from companion.cli import tune_heap
-
-    if platform.libc_ver()[0] != "glibc":
-        pytest.skip("not glibc")
-    assert tune_heap() is True
 
 
 def test_a_keyframes_dictionary_is_the_same_bytes_with_its_field_texts_kept():
