@@ -205,9 +205,7 @@ def test_vote_opened_without_votes_is_cast_on_the_phones():
     with pytest.raises(RuleError, match="Carla may not vote"):
         cast_vote(st, "s3", True)
     st, steps = cast_vote(st, "s2", False)
-    assert steps == [
-        {"kind": "vote_cast", "seat": "s2", "seat_name": "Bruno", "subject": "exile"}
-    ]
+    assert steps == [{"kind": "vote_cast", "seat": "s2", "seat_name": "Bruno", "subject": "exile"}]
     st, _ = cast_vote(st, "s4", True)
     assert not st["seats"][1]["exiled"] and st["pending"]["votes"] == {"s2": False, "s4": True}
     # The last vote in settles it, 2 to 1, and the destinations given with the call apply.

@@ -212,9 +212,7 @@ def test_the_one_step_template_gettext_does_what_jinjas_newstyle_wrappers_do(tmp
                     ngettext=lambda s, p, n: i18n.request_translations().ungettext(s, p, n),
                     newstyle=True,
                     pgettext=lambda c, s: i18n.request_translations().upgettext(c, s),
-                    npgettext=lambda c, s, p, n: i18n.request_translations().unpgettext(
-                        c, s, p, n
-                    ),
+                    npgettext=lambda c, s, p, n: i18n.request_translations().unpgettext(c, s, p, n),
                 )
                 for source in cases:
                     expected = theirs.from_string(source).render()

@@ -60,6 +60,7 @@ def test_export_then_import_gives_the_same_game(db, played):
     original, copied = store.current(db, played), store.current(db, copy)
     assert copied.state == original.state and copied.head == original.head
     assert copied.version == 1
+
     def entries(game):
         return [(r["seq"], r["action"], r["steps"]) for r in store.log(db, game)]
 
@@ -135,4 +136,3 @@ def test_nothing_is_written_when_the_last_action_is_refused(db, played):
     save = store.export_game(db, played)
     bad = [*save["actions"], {"type": "teleport", "seed": 3}]
     refuses(db, {**save, "actions": bad}, "unknown action")
-

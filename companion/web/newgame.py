@@ -22,7 +22,7 @@ from companion import htmx, store
 from companion.cards.game import SIDE_NUMBERS, game_setup, typed_main_objective
 from companion.cards.load import load_cards
 from companion.cards.schema import MODULES
-from companion.web.auth import set_table_cookie
+from companion.web.auth import require_host, set_table_cookie
 from companion.web.home import game_url
 
 bp = Blueprint("newgame", __name__, url_prefix="/games")
@@ -291,13 +291,15 @@ def respond(body: str, status: int = 200) -> Response:
 
 
 @bp.get("/new")
+@require_host
 def form() -> Response:
-    """The new game form, empty."""
+    """The new game form, empty (the host's: a guest's phone cannot start games)."""
     choices = load_choices()
     return respond(render_form(default_values(choices), choices))
 
 
 @bp.post("/new")
+@require_host
 def create() -> Response:
     """Create the game the form describes, or bring the form back with what is wrong (400).
 
