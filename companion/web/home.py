@@ -38,6 +38,7 @@ from companion.web.auth import (
     require_table,
     set_table_cookie,
 )
+from companion.web.join import COOKIE_PREFIX as SEAT_COOKIE_PREFIX
 
 bp = Blueprint("home", __name__)
 
@@ -48,7 +49,6 @@ PAGE_SIZE = 10
 """Games on one page of the home page."""
 MAX_SEAT_COOKIES = 16
 """The most seat cookies of one phone looked at on its home page."""
-SEAT_COOKIE_PREFIX = "seat_"
 
 
 def game_url(game_id: str) -> str:
@@ -116,7 +116,8 @@ def games_context(page: int = 1) -> dict[str, Any]:
 
 
 def held_seats() -> list[dict[str, Any]]:
-    """The seats this phone holds by its seat cookies: game name, seat name, its page."""
+    """The games this phone holds a seat in by its seat cookies: each game's name and the
+    phone's page in it."""
     db = store.get_db()
     found = []
     cookies = sorted(
