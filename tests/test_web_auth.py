@@ -42,6 +42,14 @@ def lan_table(app, game_form):
     return browser, response.headers["Location"].split("/")[-2]
 
 
+def upload(client, saved: bytes, environ: dict[str, str]):
+    """Post a save file to the import form from ``environ``'s address."""
+    data = {"save": (io.BytesIO(saved), "g.json")}
+    return client.post(
+        "/games/import", data=data, content_type="multipart/form-data", environ_base=environ
+    )
+
+
 def test_a_lan_table_that_creates_a_game_holds_its_cookie(app, lan_table, db, game_form):
     browser, first = lan_table
     response = browser.post("/games/new", data=game_form(2), environ_base=LAN)
@@ -71,12 +79,7 @@ def test_a_lan_guest_cannot_create_or_import_games(app, lan_table, db, game_form
         assert response.status_code == 403
         assert "Only the laptop running the companion" in response.text
     assert guest.get("/games/new", environ_base=OTHER_LAN).status_code == 403
-    response = guest.post(
-        "/games/import",
-        data={"save": (io.BytesIO(saved), "g.json")},
-        content_type="multipart/form-data",
-        environ_base=OTHER_LAN,
-    )
+    response = upload(guest, saved, OTHER_LAN)
     assert response.status_code == 403
     assert snapshot(db) == before
     guest.set_cookie("lang", "pt_BR")
@@ -156,20 +159,10 @@ def test_an_imported_game_gets_a_fresh_cookie_and_only_the_host_imports(app, lan
     saved = browser.get(f"/games/{game_id}/export?confirm=yes", environ_base=LAN).get_data()
     guest = app.test_client()
     before = snapshot(db)
-    response = guest.post(
-        "/games/import",
-        data={"save": (io.BytesIO(saved), "g.json")},
-        content_type="multipart/form-data",
-        environ_base=OTHER_LAN,
-    )
+    response = upload(guest, saved, OTHER_LAN)
     assert response.status_code == 403
     assert snapshot(db) == before
-    response = browser.post(
-        "/games/import",
-        data={"save": (io.BytesIO(saved), "g.json")},
-        content_type="multipart/form-data",
-        environ_base=LAN,
-    )
+    response = upload(browser, saved, LAN)
     assert response.status_code == 303, "a LAN table may import"
     laptop = app.test_client()
     response = laptop.post(
