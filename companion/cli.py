@@ -3,29 +3,39 @@
 from __future__ import annotations
 
 import contextlib
-import ctypes
+import errno
 import io
+import logging
 import select
 import signal
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import click
 import waitress
 
-from companion import lan
+from companion import lan, paths
 from companion.cards.cli import cards
 from companion.web import live
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
-# Waitress settings chosen for the live-update work: every open event stream holds a thread,
-# and past connection_limit new connections hang without an error (DESIGN.md, serving note).
-# The streams allowed derive from the threads (companion.web.live.stream_limit): 240 threads
-# hold up to 200 streams and keep 40 for actions and pages.
-THREADS = 240
-CONNECTION_LIMIT = 1000
+DEFAULT_PORT = 8765
+"""Not 5000 or 7000 (macOS's AirPlay receiver holds both): 8-7-6-5, easy to say at a table."""
+
+# One table: the laptop's table screen and up to six devices, each of which may hold two event
+# streams for a moment (a reload, a second tab, a stream reconnecting before the old one ends).
+# waitress runs a fixed pool of threads and an open event stream holds one of them
+# (DESIGN.md, serving note), so 24 threads let companion.web.live.stream_limit allow 20 streams
+# (6 devices x 2 = 12, the table screen and a TV's join sheet, and room to spare) and keep 4
+# threads that no stream can take, for actions and pages.
+THREADS = 24
+# Past connection_limit, new connections hang without an error (DESIGN.md, serving note):
+# browsers keep up to six connections each to one host, so eight devices need about fifty;
+# 200 leaves room for every device reconnecting at once after the laptop wakes.
+CONNECTION_LIMIT = 200
 
 
 def terminal_qr(url: str) -> str:
@@ -40,7 +50,7 @@ def terminal_qr(url: str) -> str:
 
 
 def phone_url(host: str, port: int, url: str | None) -> tuple[str, str | None]:
-    """The URL phones should open, and a warning when phones cannot reach it."""
+    """The address phones reach this laptop at, and a warning when phones cannot reach it."""
     if url:
         return url, None
     if host in WILDCARD_HOSTS:
@@ -59,6 +69,11 @@ def phone_url(host: str, port: int, url: str | None) -> tuple[str, str | None]:
     return f"http://{shown}:{port}/", warning
 
 
+def join_page(public: str) -> str:
+    """The join page under the phones' address: where a phone types the table's code."""
+    return public.rstrip("/") + "/j"
+
+
 def _check_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
     if value is not None and not value.startswith(("http://", "https://")):
         raise click.BadParameter("must start with http:// or https://")
@@ -75,37 +90,42 @@ def _stopper(hub: live.Hub) -> Callable[[int, FrameType | None], None]:
     return stop
 
 
-@click.group()
+def listen(app: Any, host: str, port: int, threads: int) -> Any:
+    """Bind waitress to ``host:port`` (the server, not yet serving); OSError when it cannot."""
+    return waitress.create_server(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        # Every stream holds a connection too: more threads (more streams) need more room.
+        connection_limit=max(CONNECTION_LIMIT, 2 * threads),
+        # With a request looked ahead, waitress notices a device that went away while its
+        # event stream is open, and frees the stream's thread.
+        channel_request_lookahead=1,
+        # poll() has no 1024-descriptor ceiling like select(); Windows has no poll().
+        asyncore_use_poll=hasattr(select, "poll"),
+        clear_untrusted_proxy_headers=True,
+        ident="companion",
+    )
+
+
+def cannot_listen(host: str, port: int, error: OSError) -> str:
+    """One line saying why the server cannot listen on ``host:port``, and what to do."""
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"Port {port} is already in use (another companion, or another program): "
+            f"start with another port, e.g. --port {port + 1 if port < 65535 else 8765}."
+        )
+    if error.errno == errno.EACCES:
+        return f"Port {port} needs special rights here: choose one above 1023 with --port."
+    reason = error.strerror or str(error)
+    return f"Cannot listen on {host} port {port} ({reason}): check --host, or try another --port."
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="companion", prog_name="companion")
 def main() -> None:
     """Dead of Winter table companion."""
-
-
-M_TRIM_THRESHOLD = -1
-M_MMAP_THRESHOLD = -3
-M_ARENA_MAX = -8
-"""glibc's mallopt parameters (malloc.h)."""
-HEAP_SETTINGS = ((M_ARENA_MAX, 1), (M_MMAP_THRESHOLD, 64 * 1024), (M_TRIM_THRESHOLD, 64 * 1024))
-"""One heap for every thread; blocks of 64 KiB or more mapped on their own and handed back
-when freed; free memory at the heap's top handed back past 64 KiB."""
-
-
-def tune_heap(settings: tuple[tuple[int, int], ...] = HEAP_SETTINGS) -> bool:
-    """Keep glibc's malloc from holding on to memory it no longer uses (call before threads).
-
-    By default every thread that allocates while another holds an arena's lock gets its own
-    arena (up to 8 per core), and large blocks come from the heap once one was freed (the mmap
-    threshold rises): with many waitress threads decoding states and rendering pages, that
-    memory stayed with the process. Measured with 20 tables and 120 devices connected: about
-    3 MB less resident (docs/benchmarks.md). True when set; elsewhere (musl, macOS, Windows)
-    nothing happens and False comes back.
-    """
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (AttributeError, OSError, TypeError):
-        return False
-    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
-    mallopt.restype = ctypes.c_int
-    return all([mallopt(param, value) == 1 for param, value in settings])
 
 
 @main.command()
@@ -113,56 +133,61 @@ def tune_heap(settings: tuple[tuple[int, int], ...] = HEAP_SETTINGS) -> bool:
 @click.option(
     "--url",
     callback=_check_url,
-    help="The URL printed and put in the QR code for phones (default: this laptop's LAN address).",
+    help="The address phones use (default: this laptop's LAN address); its /j page is in the "
+    "QR code.",
 )
-@click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
+@click.option(
+    "--port",
+    default=DEFAULT_PORT,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="Port to listen on.",
+)
 @click.option(
     "--data",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Folder for games.db and the secret key (default: instance/ in the clone).",
+    help="Folder for games.db and the secret key (default: instance/ in a clone, else this "
+    "user's data folder).",
 )
 @click.option(
     "--threads",
     default=THREADS,
     show_default=True,
     type=click.IntRange(min=live.MIN_THREADS),
-    help="Worker threads; about five in six may hold live streams, the rest serve actions.",
+    help="Worker threads; most may hold live streams, a few always serve actions.",
 )
 def serve(host: str, url: str | None, port: int, data: Path | None, threads: int) -> None:
     """Start the table on a real WSGI server (waitress) on the local network."""
     from companion import create_app
     from companion.store.flask import keep_open
 
-    tune_heap()
-    app = create_app(data_dir=data)
+    app = create_app(data_dir=data or paths.default_data_dir())
     keep_open(app)
     public, warning = phone_url(host, port, url)
     app.config["PUBLIC_URL"] = public
+    if host not in WILDCARD_HOSTS:  # the address bound is one the companion answers to
+        app.config["ALLOWED_HOSTS"] = [f"[{host}]" if ":" in host else host]
     app.config["LIVE_MAX_STREAMS"] = live.stream_limit(threads)
+    logging.basicConfig()
+    try:
+        server = listen(app, host, port, threads)
+    except OSError as error:
+        click.secho(cannot_listen(host, port, error), fg="red", err=True)
+        raise SystemExit(1) from None
+    join = join_page(public)
     click.echo(f"Table screen (this laptop): http://127.0.0.1:{port}/")
-    click.echo(f"Phones join at: {public}")
-    click.echo(terminal_qr(public))
+    click.echo(f"Phones join at: {join}")
+    click.echo(terminal_qr(join))
     if warning:
         click.secho(f"Warning: {warning}", fg="yellow", err=True)
     click.echo(f"Data folder: {app.instance_path}")
-    click.echo(f"Live updates: up to {app.config['LIVE_MAX_STREAMS']} devices at once.")
+    click.echo(f"Live updates: up to {app.config['LIVE_MAX_STREAMS']} streams at once.")
     click.echo("Press Ctrl-C to stop.")
     # Ctrl-C always stops the server, also when started from a shell that ignores SIGINT; the
     # live streams end first, so waitress finds its threads free and stops at once.
     signal.signal(signal.SIGINT, _stopper(live.hub(app)))
     with contextlib.suppress(KeyboardInterrupt):
-        waitress.serve(
-            app,
-            host=host,
-            port=port,
-            threads=threads,
-            connection_limit=CONNECTION_LIMIT,
-            channel_request_lookahead=1,
-            # poll() has no 1024-descriptor ceiling like select(); Windows has no poll().
-            asyncore_use_poll=hasattr(select, "poll"),
-            clear_untrusted_proxy_headers=True,
-            ident="companion",
-        )
+        server.run()
     click.echo("Stopped.")
 
 

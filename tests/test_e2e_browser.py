@@ -174,7 +174,7 @@ class Table:
         if not self.page.evaluate(f"document.getElementById('{group_id}').open"):
             self.page.click(f"#{group_id} > summary")
             self.page.wait_for_function(
-                f"document.getElementById('{group_id}').open", timeout=WAIT_MS
+                f"() => document.getElementById('{group_id}').open", timeout=WAIT_MS
             )
 
     def control(self, kind: str, extra: str = "") -> Any:

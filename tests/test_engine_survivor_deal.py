@@ -97,9 +97,7 @@ def test_a_seat_keeps_only_its_own_hand_once_and_only_itself():
 def test_a_survivor_joins_later_by_id_and_not_into_a_full_colony():
     state, _ = play.start(3, 5)
     newcomer = state["decks"]["survivors"][0]
-    state, _ = engine.apply(
-        state, {"type": "add_survivor", "by": "s2", "survivor_id": newcomer}
-    )
+    state, _ = engine.apply(state, {"type": "add_survivor", "by": "s2", "survivor_id": newcomer})
     assert any(v["id"] == newcomer and v["owner"] == "s2" for v in state["survivors"])
     assert newcomer not in state["decks"]["survivors"]
     with pytest.raises(engine.RuleError, match="already in play"):

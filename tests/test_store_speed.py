@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import sys
 
 import pytest
 from helpers.toy_store import NEW, toy_apply
@@ -134,16 +133,5 @@ def test_a_keeper_is_usable_from_another_thread_for_closing(tmp_path):
     thread.start()
     thread.join(5)
     assert errors == []
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt")
-def test_the_heap_settings_take_on_glibc():
-    import platform
-
-    from companion.cli import tune_heap
-
-    if platform.libc_ver()[0] != "glibc":
-        pytest.skip("not glibc")
-    assert tune_heap() is True
 
 

@@ -60,7 +60,7 @@ def served(app_config, tmp_path) -> Iterator:
 def version_is(page, n: int) -> None:
     """Wait until the table screen shows game version n."""
     page.wait_for_function(
-        f"document.querySelector('#game').dataset.liveVersion == '{n}'", timeout=WAIT_MS
+        f"() => document.querySelector('#game').dataset.liveVersion == '{n}'", timeout=WAIT_MS
     )
 
 
@@ -82,7 +82,7 @@ def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, serve
     version_is(page, 4)
     # the open groups and the scroll come back once the swap has settled (htmx settles later)
     page.wait_for_function(
-        "document.getElementById('group-corrections').open"
+        "() => document.getElementById('group-corrections').open"
         " && document.querySelector('.game-side').scrollTop > 0",
         timeout=WAIT_MS,
     )

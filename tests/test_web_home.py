@@ -106,13 +106,41 @@ def test_last_played_in_words():
 # --- export ---
 
 
-def test_export_downloads_the_save_file(client, new_game, db):
-    game_id = new_game(client, 3, name="Saved game")
+def test_export_says_the_file_holds_every_secret_before_downloading(client, new_game, db):
+    """Issue 18, point 9: a confirm step that works without JavaScript (a page of its own)."""
+    game_id = new_game(client, 3, name="Saved <game>")
     response = client.get(f"/games/{game_id}/export")
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    page = html.unescape(response.text)
+    assert "<html" in page and "Saved <game>" in page
+    assert "The save file holds every player's secrets:" in page
+    assert f'href="/games/{game_id}/export?confirm=yes" download' in page
+    assert "Content-Disposition" not in response.headers
+    dialog = client.get(f"/games/{game_id}/export", headers=HX).text
+    assert dialog.lstrip().startswith("<dialog open") and "<html" not in dialog
+    assert f"/games/{game_id}/export?confirm=yes" in dialog
+    client.set_cookie("lang", "pt_BR")
+    pt = client.get(f"/games/{game_id}/export").text
+    assert "O arquivo salvo guarda os segredos de todos os jogadores:" in pt
+
+
+def test_the_list_and_the_delete_dialog_lead_to_the_confirm_step(client, new_game):
+    game_id = new_game(client, 2)
+    for page in (client.get("/").text, client.get(f"/games/{game_id}/delete").text):
+        assert f'href="/games/{game_id}/export"' in page
+        assert f'href="/games/{game_id}/export" download' not in page
+        assert "export?confirm=yes" not in page
+
+
+def test_export_downloads_the_save_file_named_secret(client, new_game, db):
+    game_id = new_game(client, 3, name="Saved game")
+    response = client.get(f"/games/{game_id}/export?confirm=yes")
     assert response.status_code == 200
     assert response.mimetype == "application/json"
     disposition = response.headers["Content-Disposition"]
-    assert disposition.startswith("attachment;") and f"{game_id}.json" in disposition
+    assert disposition == (
+        f'attachment; filename="dead-of-winter-Saved_game-{game_id}-SECRET.json"'
+    )
     assert response.headers["Cache-Control"] == "no-store"
     saved = json.loads(response.get_data(as_text=True))
     expected = store.export_game(db, game_id)
@@ -123,6 +151,75 @@ def test_export_downloads_the_save_file(client, new_game, db):
 
 def test_export_of_an_unknown_game_is_404(client):
     assert client.get("/games/nosuchgame/export").status_code == 404
+    assert client.get("/games/nosuchgame/export?confirm=yes").status_code == 404
+
+
+# --- pages of games, and what a guest's phone sees (issue 18, point 4) ---
+
+
+def test_the_home_page_lists_games_a_page_at_a_time(client, app, new_game, db):
+    made = [new_game(client, 2, name=f"Game {n:02}") for n in range(home.PAGE_SIZE + 3)]
+    order = [g["id"] for g in store.list_games(db)]
+    assert sorted(order) == sorted(made)
+    first = client.get("/").text
+    assert [i for i in order if f'href="/games/{i}"' in first] == order[: home.PAGE_SIZE]
+    assert "Page 1 of 2" in first and 'href="/?page=2"' in first and "?page=0" not in first
+    second = client.get("/?page=2").text
+    assert [i for i in order if f'href="/games/{i}"' in second] == order[home.PAGE_SIZE :]
+    assert 'href="/?page=1"' in second and "?page=3" not in second
+    for junk in ("99", "0", "-1", "٢", "²", "x", "9" * 40):
+        assert client.get(f"/?page={junk}").status_code == 200, junk
+    assert "Page 2 of 2" in client.get("/?page=99").text
+    fragment = client.get("/?page=2", headers=HX).text
+    assert "<html" not in fragment and "Page 2 of 2" in fragment
+
+
+def test_a_short_list_has_no_pages(client, new_game):
+    new_game(client, 2)
+    assert "Page 1 of" not in client.get("/").text
+
+
+GUEST = {"REMOTE_ADDR": "192.168.1.50"}
+
+
+def test_a_guests_phone_sees_where_to_join_not_the_games(app, client, new_game):
+    game_id = new_game(client, 3, name="Secret plans", names=["Ana", "Bruno", "Carla"])
+    phone = app.test_client()
+    for headers in ({}, HX):
+        response = phone.get("/", environ_base=GUEST, headers=headers)
+        assert response.status_code == 200
+        page = response.text
+        assert "Ask the table for its code" in page
+        assert 'href="/j"' in page
+        assert "Secret plans" not in page and "Ana" not in page and game_id not in page
+        assert "/games/new" not in page and "/games/import" not in page
+        assert response.headers["Cache-Control"] == "no-store"
+    phone.set_cookie("lang", "pt_BR")
+    assert "Peça o código à mesa" in phone.get("/", environ_base=GUEST).text
+
+
+def test_a_phone_with_a_seat_finds_it_from_home(app, client, new_game):
+    from test_web_join import join_code
+
+    game_id = new_game(client, 3, name="Our night")
+    code = join_code(client, game_id)
+    phone = app.test_client()
+    picker = phone.get(f"/j/{code}", environ_base=GUEST)
+    phone.post(picker.headers["Location"], data={"seat": "s2"}, environ_base=GUEST)
+    phone.set_cookie("seat_nosuchgame", "junk")
+    page = phone.get("/", environ_base=GUEST).text
+    assert "Your seats on this phone" in page
+    assert f'href="/phone/{game_id}"' in page and "Our night" in page
+
+
+def test_a_lan_table_sees_only_its_own_games(app, client, new_game):
+    mine = new_game(client, 2, name="Mine")
+    other = app.test_client()
+    theirs = new_game(other, 2, name="Theirs")
+    page = other.get("/", environ_base=GUEST).text
+    assert f'href="/games/{theirs}"' in page and f'href="/games/{mine}"' not in page
+    assert 'action="/games/import"' in page
+    assert f'href="/games/{mine}"' in client.get("/").text, "the laptop sees every game"
 
 
 # --- delete ---
@@ -170,7 +267,7 @@ def test_confirmed_delete_removes_the_game_and_its_log(client, new_game, db):
         0,
     )
     assert store.current(db, keep).version == 1
-    assert client.get_cookie(cookie_name(game_id), path=f"/games/{game_id}") is None
+    assert client.get_cookie(cookie_name(game_id)) is None
     page = client.get("/").get_data(as_text=True)
     assert "Drop" not in page and "Keep" in page
 
@@ -216,7 +313,7 @@ def upload(client, content: bytes, filename: str = "game.json", **kwargs):
 
 def test_an_exported_game_imports_as_a_new_game(client, new_game, db):
     game_id = new_game(client, 3, name="Round trip")
-    saved = client.get(f"/games/{game_id}/export").get_data()
+    saved = client.get(f"/games/{game_id}/export?confirm=yes").get_data()
     response = upload(client, saved)
     assert response.status_code == 303
     ids = {g["id"] for g in store.list_games(db)}
@@ -224,7 +321,7 @@ def test_an_exported_game_imports_as_a_new_game(client, new_game, db):
     assert response.headers["Location"] == f"/games/{copy}"
     assert store.current(db, copy).state == store.current(db, game_id).state
     assert store.get_game(db, copy)["name"] == "Round trip"
-    assert client.get_cookie(cookie_name(copy), path=f"/games/{copy}") is not None
+    assert client.get_cookie(cookie_name(copy)) is not None
 
 
 BAD_FILES = [
@@ -276,7 +373,7 @@ def test_an_oversized_save_file_is_refused(client, db, monkeypatch):
 
 def test_a_cross_site_import_is_refused(client, new_game, db):
     game_id = new_game(client, 2)
-    saved = client.get(f"/games/{game_id}/export").get_data()
+    saved = client.get(f"/games/{game_id}/export?confirm=yes").get_data()
     before = snapshot(db)
     response = upload(client, saved, headers={"Sec-Fetch-Site": "cross-site"})
     assert response.status_code == 403

@@ -127,7 +127,7 @@ def test_a_game_made_through_the_form_is_stored(app, client, game_form):
     finally:
         db.close()
     # The creating browser is now the table of this game.
-    cookie = client.get_cookie(cookie_name(game_id), path=f"/games/{game_id}")
+    cookie = client.get_cookie(cookie_name(game_id))
     assert cookie is not None and cookie.http_only and cookie.same_site == "Strict"
     assert token_hash_of(app, game_id) == hashlib.sha256(cookie.value.encode()).hexdigest()
 

@@ -358,10 +358,19 @@ def get_game(db: Database, game_id: str) -> dict[str, Any]:
     return listing(game_row(db, game_id))
 
 
-def list_games(db: Database) -> list[dict[str, Any]]:
-    """Every game's list fields, the most recently changed first."""
-    rows = db.query(f"select {', '.join(LIST_FIELDS)} from games order by updated desc, id")
+def list_games(db: Database, limit: int = -1, offset: int = 0) -> list[dict[str, Any]]:
+    """Every game's list fields, the most recently changed first (``limit`` of them from
+    ``offset`` on: one page of the home page; -1, every one)."""
+    rows = db.query(
+        f"select {', '.join(LIST_FIELDS)} from games order by updated desc, id limit ? offset ?",
+        [limit, offset],
+    )
     return [listing(row) for row in rows]
+
+
+def count_games(db: Database) -> int:
+    """How many games games.db holds."""
+    return db.execute("select count(*) from games").fetchone()[0]
 
 
 def delete_game(db: Database, game_id: str) -> None:

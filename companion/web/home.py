@@ -1,8 +1,13 @@
-"""Home: the games on this laptop to resume, delete, export or import, and a new game."""
+"""Home: the games on this laptop to resume, delete, export or import, and a new game.
+
+The host (the laptop, or a browser already the table of a game) sees the games a page at a
+time; a guest's phone sees only where to type the table's code, and the seats it holds.
+"""
 
 from __future__ import annotations
 
 import json
+import math
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -23,18 +28,27 @@ from werkzeug.wrappers import Response
 
 from companion import store
 from companion.extensions import htmx
+from companion.store import seats
 from companion.web.auth import (
     forget_table_cookie,
-    require_laptop,
+    from_loopback,
+    held_tables,
+    is_host,
+    require_host,
     require_table,
     set_table_cookie,
 )
+from companion.web.join import COOKIE_PREFIX as SEAT_COOKIE_PREFIX
 
 bp = Blueprint("home", __name__)
 
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 """The largest save file accepted (a long game's log is well under a megabyte)."""
 JUST_NOW = timedelta(minutes=1)
+PAGE_SIZE = 10
+"""Games on one page of the home page."""
+MAX_SEAT_COOKIES = 16
+"""The most seat cookies of one phone looked at on its home page."""
 
 
 def game_url(game_id: str) -> str:
@@ -59,13 +73,57 @@ def last_played(updated: str, now: datetime | None = None) -> str:
     return format_timedelta(-ago, add_direction=True)
 
 
-def games_context() -> dict[str, Any]:
-    """The games list as the page shows it, most recently played first."""
-    games = store.list_games(store.get_db())
+def page_number() -> int:
+    """The page asked for (``?page=``, from 1); anything unreadable is the first."""
+    text = request.args.get("page", "")
+    if text.isascii() and text.isdigit() and len(text) <= 6:
+        return max(1, int(text))
+    return 1
+
+
+def shown_games(page: int) -> tuple[list[dict[str, Any]], int, int]:
+    """One page of the games this host may resume, the page shown and how many pages there are:
+    every game for the laptop, the games it is the table of for another browser."""
+    db = store.get_db()
+    if from_loopback():
+        pages = max(1, math.ceil(store.count_games(db) / PAGE_SIZE))
+        page = min(page, pages)
+        return store.list_games(db, PAGE_SIZE, (page - 1) * PAGE_SIZE), page, pages
+    held = sorted((store.get_game(db, game_id) for game_id in held_tables()), key=lambda g: g["id"])
+    held.sort(key=lambda g: g["updated"], reverse=True)
+    pages = max(1, math.ceil(len(held) / PAGE_SIZE))
+    page = min(page, pages)
+    return held[(page - 1) * PAGE_SIZE : page * PAGE_SIZE], page, pages
+
+
+def games_context(page: int = 1) -> dict[str, Any]:
+    """The games list as the page shows it, most recently played first, one page of it."""
+    games, page, pages = shown_games(page)
     for game in games:
         game["last_played"] = last_played(game["updated"])
         game["url"] = game_url(game["id"])
-    return {"games": games}
+    return {"games": games, "page": page, "pages": pages}
+
+
+def held_seats() -> list[dict[str, Any]]:
+    """The games this phone holds a seat in by its seat cookies: each game's name and the
+    phone's page in it."""
+    db = store.get_db()
+    found = []
+    cookies = sorted(
+        (name[len(SEAT_COOKIE_PREFIX) :], token)
+        for name, token in request.cookies.items()
+        if name.startswith(SEAT_COOKIE_PREFIX) and token
+    )
+    for game_id, token in cookies[:MAX_SEAT_COOKIES]:
+        try:
+            seat_id = seats.held_seat(db, game_id, token)
+            game = store.get_game(db, game_id) if seat_id else None
+        except store.UnknownGame:
+            continue
+        if game is not None:
+            found.append({"game": game["name"], "url": url_for("phone.page", game_id=game_id)})
+    return found
 
 
 def respond(body: str, status: int = 200) -> Response:
@@ -77,7 +135,15 @@ def respond(body: str, status: int = 200) -> Response:
 
 def home_page(error: str = "", status: int = 200) -> Response:
     """The home page, with an import error shown when there is one."""
-    return respond(render_template("home/index.html", error=error, **games_context()), status)
+    body = render_template("home/index.html", error=error, **games_context(page_number()))
+    return respond(body, status)
+
+
+def guest_page() -> Response:
+    """What a guest's phone sees at home: ask the table for the code; its own seats."""
+    response = respond(render_template("home/guest.html", held=held_seats()))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def find_game(game_id: str) -> dict[str, Any]:
@@ -90,16 +156,25 @@ def find_game(game_id: str) -> dict[str, Any]:
 
 @bp.get("/")
 def index() -> Response:
-    """The games to resume; only the list when htmx asks."""
+    """The games to resume (only the list when htmx asks); a guest's phone, where to join."""
+    if not is_host():
+        return guest_page()
     if htmx and not htmx.history_restore_request:
-        return respond(render_template("partials/home/games.html", **games_context()))
+        body = render_template("partials/home/games.html", **games_context(page_number()))
+        return respond(body)
     return home_page()
 
 
 @bp.get("/games/<game_id>/export")
 @require_table
 def export(game_id: str) -> Response:
-    """The game's save file as a JSON download (it holds every secret: the table's only)."""
+    """Say that a save file holds every secret (a page, or a dialog for htmx); with
+    ``confirm=yes``, the save file as a JSON download (the table's only)."""
+    if request.args.get("confirm") != "yes":
+        game = find_game(game_id)
+        fragment = bool(htmx) and not htmx.history_restore_request
+        template = "partials/home/confirm_export.html" if fragment else "home/confirm_export.html"
+        return respond(render_template(template, game=game))
     try:
         save = store.export_game(store.get_db(), game_id)
     except store.UnknownGame:
@@ -109,7 +184,7 @@ def export(game_id: str) -> Response:
         json.dumps(save, ensure_ascii=False, indent=1) + "\n", mimetype="application/json"
     )
     response.headers["Content-Disposition"] = (
-        f'attachment; filename="dead-of-winter-{stem}-{game_id}.json"'
+        f'attachment; filename="dead-of-winter-{stem}-{game_id}-SECRET.json"'
     )
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -137,7 +212,7 @@ def delete(game_id: str) -> Response:
 
 
 @bp.post("/games/import")
-@require_laptop
+@require_host
 def import_save() -> Response:
     """Load a save file as a new game; a file the store refuses comes back with its reason."""
     upload = request.files.get("save")

@@ -28,8 +28,8 @@ import companion.engine as engine
 from companion import store
 from companion.extensions import htmx
 from companion.store import seats
-from companion.web import qr
-from companion.web.auth import require_table, table_credential
+from companion.web import qr, throttle
+from companion.web.auth import from_loopback, require_table, table_credential
 
 bp = Blueprint("join", __name__)
 
@@ -100,6 +100,41 @@ def bad_secret() -> Response:
     )
 
 
+def guesser() -> str | None:
+    """The address whose wrong codes are counted (None: the laptop, which shows every code)."""
+    return None if from_loopback() else (request.remote_addr or "?")
+
+
+def too_many_wrong_codes() -> int:
+    """Seconds this address must wait before trying a code again (0: it may try now)."""
+    address = guesser()
+    return 0 if address is None else throttle.throttle().wait(address)
+
+
+def wrong_code() -> None:
+    """Count a wrong code against this address."""
+    address = guesser()
+    if address is not None:
+        throttle.throttle().wrong(address)
+
+
+def slow_down_message(seconds: int) -> str:
+    """The sentence saying why a code is not checked now, and when it will be."""
+    return _(
+        "Too many wrong codes from this device: after %(burst)s, it may try %(rate)s a minute. "
+        "Try again in %(seconds)s seconds.",
+        burst=throttle.BURST,
+        rate=throttle.PER_MINUTE,
+        seconds=seconds,
+    )
+
+
+def slowed(response: Response, seconds: int) -> Response:
+    """A 429 answer, with when to try again."""
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
 def table_url(game_id: str) -> str:
     """The table screen of a game (``game.table``), or its plain path while that is not built."""
     try:
@@ -150,10 +185,15 @@ def enter_code() -> Response:
 
 @bp.get("/j/<code>")
 def code(code: str) -> Response:
-    """A short code typed by hand: on to that game's seat picker."""
+    """A short code typed by hand: on to that game's seat picker (wrong codes are throttled)."""
+    wait = too_many_wrong_codes()
+    if wait:
+        body = render_template("join/code.html", error=slow_down_message(wait))
+        return slowed(respond(body, 429), wait)
     db = store.get_db()
     game_id = seats.game_for_code(db, code)
     if game_id is None:
+        wrong_code()
         body = render_template(
             "join/code.html", error=_("No game has this code. Check it on the table screen.")
         )
@@ -166,11 +206,17 @@ def code(code: str) -> Response:
 @bp.route("/join/<game_id>/<secret>", methods=["GET", "POST"])
 def join(game_id: str, secret: str) -> Response:
     """The QR code's link: pick a seat (GET), take it (POST); a phone with a seat goes to it."""
+    wait = too_many_wrong_codes()
+    if wait:
+        page = refused(429, _("Too many wrong codes"), slow_down_message(wait), rejoin=False)
+        return slowed(page, wait)
     db = store.get_db()
     all_seats = game_seats(game_id)
     if all_seats is None:
+        wrong_code()
         return no_game()
     if not seats.secret_matches(db, game_id, secret):
+        wrong_code()
         return bad_secret()
     secret = seats.normalise_code(secret)
     if seats.held_seat(db, game_id, phone_token(game_id)):

@@ -25,7 +25,7 @@ from companion.cards.schema import MODULES
 from companion.engine.state import RULESETS, VARIANTS
 from companion.extensions import htmx
 from companion.web import randomness
-from companion.web.auth import set_table_cookie
+from companion.web.auth import require_host, set_table_cookie
 from companion.web.forms import whole_number
 from companion.web.home import game_url
 from companion.web.wording import label
@@ -273,13 +273,15 @@ def respond(body: str, status: int = 200) -> Response:
 
 
 @bp.get("/new")
+@require_host
 def form() -> Response:
-    """The new game form, empty."""
+    """The new game form, empty (the host's: a guest's phone cannot start games)."""
     choices = load_choices()
     return respond(render_form(default_values(choices), choices))
 
 
 @bp.post("/new")
+@require_host
 def create() -> Response:
     """Create the game the form describes, or bring the form back with what is wrong (400).
 
