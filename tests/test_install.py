@@ -67,7 +67,7 @@ def test_every_imported_distribution_is_declared():
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
     names = {d.split(">")[0].split("=")[0].split("<")[0].strip().lower() for d in declared}
     module_to_dist = {"flask_babel": "flask-babel", "flask_htmx": "flask-htmx"}
-    module_to_dist |= {"sqlite_utils": "sqlite-utils"}
+    module_to_dist |= {"sqlite_utils": "sqlite-utils", "flask_compress": "flask-compress"}
     needed = {module_to_dist.get(m, m).lower() for m in imported_distributions()}
     assert needed - names == set(), "imported but not declared in pyproject.toml"
     assert {"click", "babel"} <= names

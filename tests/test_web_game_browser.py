@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from helpers.browser import IN_FLIGHT_JS, SETTLED_JS
+from helpers.browser import IN_FLIGHT_JS, SETTLED_JS, SSE_SEEN_JS
 from helpers.table import current, make_game
 from werkzeug.serving import make_server
 
@@ -139,34 +139,34 @@ def test_a_reveal_turns_over_one_line_at_a_time(browser, served):
 
 def test_the_answer_to_the_tables_own_action_is_not_swapped_away_by_its_event(browser, served):
     """The version event of the table's own action reaches the page before the action's answer
-    does, so the page fetches a refresh too, which comes back later: the screen keeps the
-    action's answer with its "Done" notice (htmx swaps the refresh into the region it asked
-    for, which the answer has replaced, so nothing shows it)."""
+    does: the page fetches no refresh while its own request is under way (its answer is as new),
+    and once the answer is shown nothing swaps it away: the "Done" notice stays."""
     app, base = served
     game_id = make_game(app)
     inner = app.wsgi_app
-    asked = threading.Event()  # the page asked for a refresh on the action's event
-    shown = threading.Event()  # the action's answer is on the screen
+    released = threading.Event()  # the page has received the action's version event
+    refreshed_while_held = threading.Event()  # a refresh of the table screen was asked meanwhile
+    holding = threading.Event()
 
     def slow(environ, start_response):
-        """Once SLOW: the answer to an action waits until the page has asked for its refresh,
-        and the refresh until the action's answer is on the screen (each at most 5 s)."""
+        """Once SLOW: the answer to an action (committed and published) waits until the page has
+        received its version event (at most WAIT_MS); refreshes asked meanwhile are noted."""
         if environ["PATH_INFO"].endswith("/events"):
             return inner(environ, start_response)  # the stream goes on
-        chunks = list(inner(environ, start_response))
         hx = environ.get("HTTP_HX_REQUEST")
-        if not app.config.get("SLOW"):
-            return chunks
-        if environ["REQUEST_METHOD"] == "POST" and environ["PATH_INFO"].endswith("/act"):
-            asked.wait(WAIT_MS / 1000)
-        elif environ["PATH_INFO"] == f"/games/{game_id}" and hx:
-            asked.set()
-            shown.wait(WAIT_MS / 1000)
+        if holding.is_set() and environ["PATH_INFO"] == f"/games/{game_id}" and hx:
+            refreshed_while_held.set()
+        chunks = list(inner(environ, start_response))
+        if app.config.get("SLOW") and environ["REQUEST_METHOD"] == "POST":
+            holding.set()
+            released.wait(WAIT_MS / 1000)
+            holding.clear()
         return chunks
 
     app.wsgi_app = slow
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.add_init_script(IN_FLIGHT_JS)
+    page.add_init_script(SSE_SEEN_JS)
     page.goto(f"{base}/games/{game_id}")
     other = app.test_client()  # another device acts: the stream is live once the screen follows
     version = str(current(app, game_id).version)
@@ -181,10 +181,11 @@ def test_the_answer_to_the_tables_own_action_is_not_swapped_away_by_its_event(br
 
     app.config["SLOW"] = True
     page.click(".ctl-reveal_crisis.ctl-main button")
+    page.wait_for_function("() => (window.e2eSeen || []).includes('3')", timeout=WAIT_MS)
+    released.set()
     version_is(page, 3)
     page.wait_for_selector(".notice", timeout=WAIT_MS)
-    assert asked.is_set()  # the event came first and its refresh was under way
-    shown.set()
-    page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)  # the refresh came back and was handled
+    page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)  # every request has come back
+    assert not refreshed_while_held.is_set()
     assert "Done" in page.inner_text(".notice")
     assert page.evaluate("document.querySelector('#game').dataset.liveVersion") == "3"

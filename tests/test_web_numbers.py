@@ -113,7 +113,7 @@ def test_a_seed_may_be_as_long_as_the_colony_preview_makes_it(app):
     from werkzeug.datastructures import MultiDict
 
     from companion.web.forms import SEED_DIGITS, FormError, action_from_form
-    from companion.web.game import SEED_BITS
+    from companion.web.randomness import SEED_BITS
 
     assert len(str(2**SEED_BITS - 1)) <= SEED_DIGITS
     with app.test_request_context():

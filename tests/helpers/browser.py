@@ -23,3 +23,8 @@ IN_FLIGHT_JS = """(() => {
 })();"""
 SETTLED_JS = """() => window.e2eInFlight === 0
   && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, form.busy')"""
+
+SSE_SEEN_JS = """document.addEventListener("htmx:sseMessage", (event) => {
+  /* Note every message the page's event stream delivers (its data: a game version). */
+  (window.e2eSeen = window.e2eSeen || []).push(String(event.detail && event.detail.data));
+}, true);"""
