@@ -31,7 +31,7 @@ DEFAULT_PORT = 8765
 # (DESIGN.md, serving note), so 24 threads let companion.web.live.stream_limit allow 20 streams
 # (6 devices x 2 = 12, the table screen and a TV's join sheet, and room to spare) and keep 4
 # threads that no stream can take, for actions and pages.
-THREADS = 24
+THREADS = live.THREADS
 # Past connection_limit, new connections hang without an error (DESIGN.md, serving note):
 # browsers keep up to six connections each to one host, so eight devices need about fifty;
 # 200 leaves room for every device reconnecting at once after the laptop wakes.

@@ -436,6 +436,6 @@ def test_defaults_are_the_issue_s_numbers(tmp_path):
     assert app.config["LIVE_HEARTBEAT"] == 20.0
     assert 15 <= app.config["LIVE_HEARTBEAT"] <= 25
     assert app.config["LIVE_LIFETIME"] == 600.0
-    assert app.config["LIVE_MAX_STREAMS"] == live.stream_limit(32) == 27
+    assert app.config["LIVE_MAX_STREAMS"] == live.stream_limit(live.THREADS) == 20
     assert app.config["LIVE_MAX_PER_ADDRESS"] == 4
     assert live.hub(app) is app.extensions[live.EXTENSION]

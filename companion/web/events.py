@@ -26,7 +26,7 @@ from companion.web.auth import from_loopback
 bp = Blueprint("events", __name__)
 
 DEFAULTS = {
-    "LIVE_MAX_STREAMS": live.stream_limit(32),  # `companion serve` derives it from --threads
+    "LIVE_MAX_STREAMS": live.stream_limit(live.THREADS),  # serve derives it from --threads
     "LIVE_MAX_PER_ADDRESS": live.PER_ADDRESS,  # streams one phone (client address) may hold
     "LIVE_HEARTBEAT": 20.0,  # seconds of silence before a comment keeps the line open
     "LIVE_LIFETIME": 600.0,  # seconds before a stream ends and the browser reconnects

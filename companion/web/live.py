@@ -18,6 +18,8 @@ from flask import Flask, current_app
 EXTENSION = "companion_live"
 MIN_THREADS = 8
 MIN_SPARE_THREADS = 4
+THREADS = 24
+"""waitress threads for one table (companion/cli.py says why); the stream limit derives from it."""
 PER_ADDRESS = 4
 """Streams one client address may hold: a phone needs one, two while a dropped one lingers."""
 
