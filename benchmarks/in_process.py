@@ -5,7 +5,10 @@ the table screen's fragment and a phone's fragment, each timed with ``time.proce
 warm-ups. With ``--profile`` it prints the functions that took the most time (cProfile).
 This is the stable before/after figure on a shared machine: other processes hardly change it.
 
-    python benchmarks/in_process.py --rows 300 --samples 30 [--profile act|table|phone]
+    python benchmarks/in_process.py --rows 300 --samples 30 [--profile act|table|phone] [--turn]
+
+With ``--turn`` the game is first taken to the first player's turn (the crisis revealed), where
+the table screen offers the board's controls (moves, kills, barricades) as in play.
 """
 
 from __future__ import annotations
@@ -52,6 +55,14 @@ class Game:
         self.version = int(VERSION_RE.search(body).group(1))
         self.value = 5
 
+    def to_first_turn(self) -> None:
+        """Reveal the crisis and start the first player's turn, as the table screen does."""
+        for kind in ("reveal_crisis", "start_turn"):
+            form = {"type": kind, "version": self.version}
+            reply = self.table.post(f"/games/{self.game_id}/act", data=form, headers=HX)
+            assert reply.status_code == 200, reply.status_code
+            self.version += 1
+
     def act(self) -> None:
         """One food correction (5 <-> 6), as the live-load benchmark posts."""
         self.value = 11 - self.value
@@ -87,9 +98,12 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=300, help="log rows before measuring")
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--profile", choices=("act", "table", "phone"))
+    parser.add_argument("--turn", action="store_true", help="measure in the first player's turn")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
         game = Game(Path(data))
+        if args.turn:
+            game.to_first_turn()
         for _ in range(args.rows):
             game.act()
         fns = {"act": game.act, "table": game.table_fragment, "phone": game.phone_fragment}

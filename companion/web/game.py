@@ -30,7 +30,7 @@ import companion.engine as engine
 from companion import store
 from companion.extensions import htmx
 from companion.store import get_db
-from companion.web import forms, history, live, randomness
+from companion.web import forms, heads, history, live, randomness
 from companion.web.auth import require_table, table_credential
 from companion.web.chart import DEFAULT_LABELS, morale_chart
 from companion.web.wording import names
@@ -51,7 +51,7 @@ def locale() -> str:
 def load(game_id: str) -> store.Current:
     """The game's head state, version and head (404 for an unknown game)."""
     try:
-        return store.current(get_db(), game_id)
+        return heads.head(get_db(), game_id)
     except store.UnknownGame:
         abort(404, description=_("There is no such game: it may have been deleted."))
 
@@ -156,8 +156,8 @@ def chart_for(game_id: str) -> Markup:
 
 def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the table screen's templates read, from one ``engine.table_view`` of the
-    head (made once per request)."""
-    view = engine.table_view(current.state)
+    head (made once per version: heads.table_view)."""
+    view = heads.table_view(game_id, current)
     log_rows = recent(game_id, current)
     head_row = log_rows[0] if log_rows else None
     ctx: dict[str, Any] = {
@@ -241,7 +241,7 @@ def act(game_id: str) -> Response:
         return screen(game_id, 400, head, alert=str(exc))
     if version != head.version:
         return screen(game_id, 409, head, alert=_("The table moved on: here is the new board."))
-    if action["type"] not in engine.table_view(head.state)["legal"]["table"]:
+    if action["type"] not in heads.table_view(game_id, head)["legal"]["table"]:
         message = _("This cannot be done now: the screen shows what can.")
         return screen(game_id, 422, head, alert=message)
     try:
@@ -261,7 +261,7 @@ def answer_written(game_id: str, result: store.Result, notice: dict[str, Any]) -
     The reply is rendered first, so the devices' fetches do not slow the acting screen down.
     The version goes live even if the rendering fails: the write is committed.
     """
-    written = store.Current(result.state, result.version, result.head)
+    written = heads.written(get_db(), game_id, result)
     try:
         if fragment_wanted():
             return screen(game_id, current=written, notice=notice)

@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import store
 from companion.store import seats
-from companion.web import forms, live, randomness
+from companion.web import forms, heads, live, randomness
 from companion.web.join import fragment_wanted, phone_token, refused, respond
 from companion.web.wording import names
 
@@ -71,7 +71,7 @@ def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
     """This phone's seat in the game and the game's head, or a Refusal saying why not."""
     db = store.get_db()
     try:
-        current = store.current(db, game_id)
+        current = heads.head(db, game_id)
     except store.UnknownGame:
         raise Refusal(
             refused(
@@ -163,7 +163,7 @@ def _exists(folder: str, name: str) -> bool:
 def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the phone's templates read, from this seat's view of the head state."""
     state = current.state
-    view = engine.seat_view(state, seat_id)
+    view = engine.seat_view(state, seat_id, heads.table_view(game_id, current))
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
     ctx: dict[str, Any] = {
@@ -287,7 +287,7 @@ def act(game_id: str) -> Response:
     except engine.RuleError as exc:
         latest = store.current(db, game_id)
         return screen(game_id, seat_id, latest, 422, alert=rule_message(exc))
-    written = store.Current(result.state, result.version, result.head)
+    written = heads.written(db, game_id, result)
     try:  # the reply first, then the version goes live (as the table screen's, game.py)
         if fragment_wanted():
             return screen(game_id, seat_id, written, notice=action["type"])
