@@ -139,6 +139,7 @@ class Device:
     conns: list[Conn] = field(default_factory=list)
     fetching: bool = False
     again: bool = False
+    acting: bool = False  # the device's own action is under way (static/live.js waits for it)
 
     def headers(self) -> dict[str, str]:
         """What this device sends with every request: the encodings a browser accepts, and
@@ -232,6 +233,12 @@ class Device:
         elif name in self.live.swaps:
             self.saw(version_of(data), now)
         elif name in self.live.triggers:
+            # static/live.js: a version the page already shows, or one that arrives while the
+            # page's own request is under way, is not fetched (the answer is as new).
+            if data.strip().isdigit():
+                self.latest = max(self.latest, int(data))
+                if self.latest <= self.shown or self.acting:
+                    return
             self.refetch(self.live.triggers[name])
 
     def refetch(self, path: str) -> None:
@@ -338,9 +345,13 @@ async def play(
         body = urllib.parse.urlencode(form).encode()
         sent = time.perf_counter()
         headers = {**table.headers(), **HX}
-        status, reply, _ = await asyncio.wait_for(
-            conn.request("POST", f"/games/{game_id}/act", headers, body), REQUEST_TIMEOUT
-        )
+        table.acting = True
+        try:
+            status, reply, _ = await asyncio.wait_for(
+                conn.request("POST", f"/games/{game_id}/act", headers, body), REQUEST_TIMEOUT
+            )
+        finally:
+            table.acting = False
         answered = time.perf_counter()
         version = version_of(reply)
         if not 200 <= status < 300:
@@ -351,6 +362,8 @@ async def play(
         trips.append(answered - sent)
         if version is not None:
             table.saw(version, answered)  # the answer is the table screen's new view
+        if table.live and table.live.triggers and table.latest > table.shown:
+            table.refetch(next(iter(table.live.triggers.values())))  # live.js: fetched after
         deadline = answered + VIEW_TIMEOUT
         while True:
             seen = [d.view_since(version, sent) for d in devices]
