@@ -301,14 +301,6 @@ def current(db: Database, game_id: str) -> Current:
     return Current(join_state(json.loads(state), catalogue), version, head)
 
 
-def head_of(db: Database, game_id: str) -> tuple[int, int]:
-    """The game's version and head row alone (cheap: says whether a kept head is still it)."""
-    row = db.execute("select version, head from games where id = ?", [game_id]).fetchone()
-    if row is None:
-        raise UnknownGame(game_id)
-    return row[0], row[1]
-
-
 def game_version(db: Database, game_id: str) -> int:
     """The game's version alone (cheap, for live updates)."""
     row = db.execute("select version from games where id = ?", [game_id]).fetchone()
