@@ -6,7 +6,7 @@ median of every cold start, mean idle traffic); the phone's first load (bytes, w
 wander) is measured in the first round only. The load average is printed with every run: on
 a shared machine the latencies move with it, the CPU per action and the bytes hardly.
 
-    python benchmarks/compare.py --before /work/wt/before --after . [--rounds 3] [--json F]
+    python benchmarks/compare.py --before ../before --after . [--rounds 3] [--json F]
     python benchmarks/compare.py --load F        # the table again from a saved run
 """
 
