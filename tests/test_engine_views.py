@@ -280,3 +280,15 @@ def test_waiting_for_the_colony_phase_before_it_begins_names_its_first_step():
         "begun": False,
     }
     assert "start_colony_phase" in table_view(state)["legal"]["table"]
+
+
+def test_a_seat_view_built_on_the_shared_table_view_leaves_it_untouched():
+    """Every phone of a game shares one table view (companion/web/heads.py): building a seat's
+    view on it must not write that seat's secrets into it, and must equal a view built alone."""
+    st = with_secrets(game(players=4)[0])
+    table = table_view(st)
+    before = copy.deepcopy(table)
+    for seat_id in ("s1", "s2", "s3", "s4"):
+        assert seat_view(st, seat_id, table) == seat_view(st, seat_id)
+    assert table == before
+    assert "mine" not in table

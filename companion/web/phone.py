@@ -11,10 +11,9 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
@@ -36,7 +35,6 @@ SEAT_FIELDS = ("by", "seat_id", "caller")
 DROPPED = (*SEAT_FIELDS, "seed")
 """Fields a phone's form never passes on: the actor comes from its cookie, and the dice from
 the store (a phone choosing its own seed could choose its exposure roll)."""
-LIVE_SCRIPT = "live.js"
 REBASED = frozenset(
     {
         "keep_survivors",
@@ -155,11 +153,6 @@ def decision_basis(view: dict[str, Any], seat_id: str, kind: str) -> str:
 
 
 @lru_cache(maxsize=4)
-def _exists(folder: str, name: str) -> bool:
-    """Whether a static file exists (looked up once per process)."""
-    return (Path(folder) / name).is_file()
-
-
 def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the phone's templates read, from this seat's view of the head state."""
     state = current.state
@@ -181,7 +174,6 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "log": rendered_log(game_id, seat_id, current),
         "alert": None,
         "notice": None,
-        "live_script": _exists(str(current_app.static_folder), LIVE_SCRIPT),
         "basis": lambda kind: decision_basis(view, seat_id, kind),
     }
     ctx.update(extra)
