@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -152,7 +151,6 @@ def decision_basis(view: dict[str, Any], seat_id: str, kind: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-@lru_cache(maxsize=4)
 def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the phone's templates read, from this seat's view of the head state."""
     state = current.state
