@@ -125,6 +125,9 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
         return {"complete": pick([True, False])}
     if kind == "declare_winners":
         return {}
+    if kind == "lead_bandits":
+        room = [loc for loc, free in choices["room"].items() for _ in range(free)]
+        return {"locations": rng.sample(room, choices["count"])}
     return None
 
 
@@ -141,6 +144,7 @@ FLOW = (
     "run_colony_phase",
     "reveal_crossroads",
     "trigger_crossroads",
+    "lead_bandits",
 )
 BOARD = (
     "contribute_to_crisis",

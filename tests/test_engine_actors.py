@@ -68,6 +68,11 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "set_capacity": ({T}, {A, OTHER}),
     "mark_objective": ({T, A, OTHER}, set()),
     "declare_winners": ({T}, {A, OTHER}),
+    "lead_bandits": ({A, OTHER}, {T}),
+    "attack_bandit": ({T, A}, {OTHER}),
+    "take_from_hideout": ({T, A}, {OTHER}),
+    "set_hideout_cards": ({T}, {A, OTHER}),
+    "set_bandits": ({T}, {A, OTHER}),
 }
 
 

@@ -259,6 +259,29 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "first_player_kept": ANA,
     "first_player_passed": ANA,
     "round_began": {"round": 3, "round_track": 4},
+    # the Bandits module and Bandit Blitz (engine/bandits.py)
+    "bandits_no_room": {"count": 2},
+    "bandit_leader_decides": {**ANA, "count": 2},
+    "bandits_led": {**ANA, "count": 1},
+    "bandit_attacked": {
+        "survivor": "v1",
+        "name": "Bo",
+        "location": "police",
+        "location_name": "Police",
+        "roll": 3,
+        "hit": True,
+        "bandits": 1,
+    },
+    "bandits_stay_home": {"count": 1},
+    "bandits_scavenge": {"location": "police", "location_name": "Police", "count": 2},
+    "hideout_cards": {"added": 2, "cards": 5},
+    "hideout_cards_taken": {"count": 1, "cards": 4},
+    "hideout_cards_set": {"cards": 3},
+    "bandits_set": {"location": "police", "location_name": "Police", "bandits": 2},
+    "bandit_rules": {"chapter": "B1", "rules": ["placing", "zombies", "scavenge"]},
+    "blitz_checklist": {"chapter": "B1", "item": "hospital_gift"},
+    "blitz_food_lost": {"food": 3},
+    "back_from_hideout": {"survivor": "v1", "name": "Bo"},
 }
 
 

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.engine import (
+    bandits,
     board,
     colony,
     crisis,
@@ -127,6 +128,12 @@ ACTIONS: dict[str, EntryPoint] = {
         # the end
         ending.mark_objective,
         ending.declare_winners,
+        # the Bandits module
+        bandits.lead_bandits,
+        bandits.attack_bandit,
+        bandits.take_from_hideout,
+        bandits.set_hideout_cards,
+        bandits.set_bandits,
     )
 }
 ACTIONS["new_game"] = _new_game

@@ -16,6 +16,7 @@ scope here; the hook is ``start_colony_phase``.
 
 from __future__ import annotations
 
+from companion.engine.bandits import bandits_scavenge
 from companion.engine.crisis import resolve_crisis_now
 from companion.engine.dice import Randomness, flip_coin, roll_d6
 from companion.engine.errors import Phrase, RuleError, shown
@@ -208,6 +209,7 @@ def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> 
             return
         count = zombies_for_location(st, loc["id"]) + _resolve_noise(st, steps, loc, rng)
         add_zombies(st, steps, loc["id"], count, "colony_phase")
+    bandits_scavenge(st, steps)
 
 
 def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> int:

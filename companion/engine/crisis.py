@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.bandits import bandits_at_reveal
 from companion.engine.board.checks import require_own_turn
-from companion.engine.dice import NO_ROLL, Randomness, roll_d6
+from companion.engine.dice import Randomness
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError, shown
 from companion.engine.phases import begin_step, colony_step_done
 from companion.engine.state import (
     State,
     begin,
-    free_survivor_spaces,
-    location_numbered,
     seat,
     voters,
 )
@@ -32,8 +31,6 @@ DEFAULT_BONUS_TEXT = ""  # the step says it in the reader's language (crisis_bon
 DEFAULT_BONUS_EFFECTS = ({"kind": "morale", "amount": 1},)
 """The rulebook's bonus (002:1612, 000:488): the colony gains 1 morale. A card that names its
 own bonus effects (even none) keeps them; a card that says nothing gets this one."""
-RANDOM_BANDITS = 2
-"""Long Night 000:737: a crisis without bandit placement may place 2 bandits at random."""
 
 CARD_FIELDS = ("id", "name", "prevent", "fail_text", "fail_effects", "bonus_text", "bonus_effects")
 
@@ -45,6 +42,7 @@ def reveal_crisis(
     *,
     name: str | None = None,
     prevent: list[str] | None = None,
+    bandits: list[int] | None = None,
 ) -> tuple[State, list[Step]]:
     """Reveal this round's crisis (Player Turns Phase 1, base 002:965, Long Night 000:302).
 
@@ -52,7 +50,8 @@ def reveal_crisis(
     the deck if it is still there), or None to draw the top of the crisis deck. A table playing
     a crisis the companion does not know types its ``name`` and ``prevent`` symbols instead; its
     fail effect is then carried out by hand. Bandits module: bandits are placed at the location
-    numbers on the card (000:735); a card without any has 2 placed at random (000:737).
+    numbers on the card (000:735); a card without any has 2 placed at random (000:737). A
+    typed-in crisis may give its card's bandit ``bandits`` numbers (bandits.bandits_at_reveal).
     """
     st, steps = begin(state)
     if st["phase"] != "player_turns":
@@ -69,6 +68,9 @@ def reveal_crisis(
         if name is None or not prevent:
             raise RuleError(N_("a typed-in crisis needs its name and the symbols that prevent it"))
         card: dict[str, Any] = {"id": "typed", "name": name, "prevent": prevent, "typed": True}
+        card["bandits"] = _typed_bandits(bandits)
+    elif bandits is not None:
+        raise RuleError(N_("bandit numbers are typed in only with a typed-in crisis"))
     elif crisis is None:
         if not deck:
             raise RuleError(N_("the crisis deck is empty: name the card that was revealed"))
@@ -92,12 +94,7 @@ def reveal_crisis(
             target=crisis_target(st),
         )
     )
-    if "bandits" in st["settings"]["modules"]:
-        numbers = list(card.get("bandits") or [])
-        if not numbers:
-            numbers = [roll_d6(rng or NO_ROLL) for _ in range(RANDOM_BANDITS)]
-            steps.append(step("bandits_rolled", rolls=numbers))
-        place_bandits(st, steps, numbers)
+    bandits_at_reveal(st, steps, card, rng)
     return st, steps
 
 
@@ -128,32 +125,16 @@ def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def place_bandits(st: State, steps: list[Step], numbers: list[int]) -> None:
-    """Place one bandit per location number (Bandits module, Long Night 000:735).
-
-    A bandit takes a survivor space: none is placed where survivors and bandits already fill
-    every survivor space, and none where no location on the board has that number.
-    """
-    for number in numbers:
-        loc = location_numbered(st, number)
-        if loc is None:
-            steps.append(step("bandit_not_placed", number=number, location_name="", full=False))
-            continue
-        if free_survivor_spaces(st, loc["id"]) <= 0:
-            steps.append(
-                step("bandit_not_placed", number=number, location_name=loc["name"], full=True)
-            )
-            continue
-        loc["bandits"] += 1
-        steps.append(
-            step(
-                "bandit_placed",
-                number=number,
-                location=loc["id"],
-                location_name=loc["name"],
-                bandits=loc["bandits"],
-            )
+def _typed_bandits(numbers: list[int] | None) -> list[int]:
+    """The bandit placement of a typed-in crisis: location numbers 1-12 (000:140)."""
+    numbers = list(numbers or [])
+    bad = [n for n in numbers if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 12]
+    if bad:
+        raise RuleError(
+            N_("a bandit placement names location numbers 1 to 12, not {numbers}"),
+            numbers=", ".join(map(shown, bad)),
         )
+    return numbers
 
 
 def contribute_to_crisis(

@@ -75,6 +75,11 @@ ACTION_WORDS = {
     "apply_card_effects": N_("apply card effects"),
     "mark_objective": N_("mark objective"),
     "declare_winners": N_("declare winners"),
+    "lead_bandits": N_("place the bandits as their leader"),
+    "attack_bandit": N_("attack a bandit"),
+    "take_from_hideout": N_("take cards from the Hideout"),
+    "set_hideout_cards": N_("set the cards on the Hideout"),
+    "set_bandits": N_("set the bandits at a location"),
 }
 """Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
 
@@ -89,7 +94,11 @@ PHASE_WORDS = {
 }
 """``state["phase"]``."""
 
-PENDING_WORDS = {"vote": N_("a vote"), "bite_spread": N_("a spreading bite")}
+PENDING_WORDS = {
+    "vote": N_("a vote"),
+    "bite_spread": N_("a spreading bite"),
+    "bandit_placement": N_("the bandit leader's placement"),
+}
 """``state["pending"]["kind"]``."""
 
 RULESET_NAMES = {"base": N_("Base game"), "long_night": N_("The Long Night")}
@@ -165,6 +174,7 @@ DEATH_CAUSES = {
     "wounds": N_("{count} wounds, the last from {wound_cause}"),
     "bitten": N_("bitten"),
     "bite_spread": N_("bitten: the bite spread to them"),
+    "bandit_ambush": N_("shot in the bandits' ambush"),
 }
 """survivor_died / survivor_removed / helpless_died ``cause``; also "card" (with ``source``)."""
 
@@ -259,9 +269,40 @@ END_SENTENCES = {
 }
 """game_ended ``reason`` (also ``state["ended"]["reason"]``)."""
 
+BANDIT_RULES = {
+    "placing": N_("bandits placed at Reveal Crisis"),
+    "zombies": N_("bandits draw zombies"),
+    "scavenge": N_("bandits scavenge"),
+    "attack": N_("attacking a bandit"),
+    "hideout": N_("the Bandits' Hideout"),
+    "leader": N_("the bandit leader"),
+}
+"""The Bandits module's rules (bandits.RULES), as a Bandit Blitz chapter brings them in."""
+
+BLITZ_CHECKLIST = {
+    "hospital_gift": N_(
+        "Each player may draw 1 card from the Hospital's search deck and keep it (the bandits' "
+        "gift)."
+    ),
+    "lowest_human_wounded": N_(
+        "The human survivor with the lowest influence takes 1 wound (not if it already has 2) "
+        "and goes back to the colony: enter both by hand."
+    ),
+    "special_exile_phase": N_(
+        "Special exile phase: from the first player clockwise, each player may call one vote "
+        "to exile."
+    ),
+    "betrayer_may_win": N_(
+        "If no betrayer was exiled, a betrayer whose Bandit Betrayal objective is complete may "
+        "reveal it and win now; otherwise morale at 0 is added to their objective."
+    ),
+}
+"""blitz_checklist ``item``: what a Bandit Blitz chapter asks of the table by hand."""
+
 
 TABLES: dict[str, Mapping[str, str]] = {
     "actions": ACTION_WORDS,
+    "bandit_rules": BANDIT_RULES,
     "card_tables": CARD_TABLES,
     "colony_steps": COLONY_STEP_TITLES,
     "counters": COUNTER_NAMES,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import bandits
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.dealing import is_coop
 from companion.engine.errors import RuleError
@@ -174,6 +175,7 @@ def _turn_choices(st: State) -> dict[str, Choices]:
                 "target": targets,
                 "voters": [s["id"] for s in voters(st)],
             }
+    out.update(bandits.turn_choices(st, active))
     return out
 
 
@@ -277,9 +279,12 @@ def legal_for_table(st: State) -> dict[str, Choices]:
         return {"record_votes": {"voters": [s["id"] for s in voters(st)]}}
     if pending and pending["kind"] == "bite_spread":
         return {"resolve_bite": {"choice": ["kill", "roll"], "result": list(EXPOSURE_RESULTS)}}
+    if pending and pending["kind"] == "bandit_placement":
+        return {}  # the leader's phone decides (bandits.leader_choices)
     if st["phase"] == "setup":
         return {}
     out = _table_only(st)
+    out.update(bandits.table_choices(st))
     if st["phase"] == "colony":
         out.update(_colony_choices(st))
     elif st.get("turn"):
@@ -319,6 +324,8 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
             if pending["seat"] == seat_id
             else {}
         )
+    if pending and pending["kind"] == "bandit_placement":
+        return bandits.leader_choices(st, seat_id)
     if st["phase"] == "setup":
         hand = st["secrets"][seat_id]["dealt_survivors"]
         keep = survivors_per_seat(st["variant"])

@@ -102,6 +102,12 @@ WHO: dict[str, Rule] = {
     # the end
     "mark_objective": (OPEN, "seat_id"),
     "declare_winners": (TABLE, None),
+    # the Bandits module: the leader's placement is that phone's alone (000:759)
+    "lead_bandits": (OWN, "seat_id"),
+    "attack_bandit": (TURN, "survivor:survivor_id"),
+    "take_from_hideout": (TURN, None),
+    "set_hideout_cards": (TABLE, None),
+    "set_bandits": (TABLE, None),
 }
 
 TABLE_ACTOR = "table"

@@ -13,7 +13,7 @@ from typing import Any
 from companion.engine.errors import Phrase, RuleError, shown, words
 from companion.engine.labels import PENDING_WORDS
 from companion.engine.steps import N_, Step
-from companion.engine.vocabulary import MODULES
+from companion.engine.vocabulary import BANDIT_RULES, MODULES
 
 SCHEMA = 2
 COLONY = "colony"
@@ -360,4 +360,6 @@ def new_state(
         "turns_taken": {"round": 1, "seats": []},
         # survivor ids an exiled player must still move out of the colony (exile.leave_colony)
         "must_leave_colony": [],
+        # the Bandits module: the Hideout's face-up cards, the rules in play (engine/bandits.py)
+        "bandits": {"hideout_cards": 0, "rules": list(BANDIT_RULES)},
     }

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from companion.engine import bandits
 from companion.engine.colony import food_needed
 from companion.engine.crisis import crisis_target
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
@@ -90,7 +91,7 @@ def waiting_for(st: State) -> dict[str, Any]:
         return {"kind": "over" if st["ended"]["winners"] is not None else "declare_winners"}
     pending = _public_pending(st)
     if pending:
-        kind = "vote" if pending["kind"] == "vote" else "bite"
+        kind = {"vote": "vote", "bandit_placement": "bandit_leader"}.get(pending["kind"], "bite")
         return {**pending, "kind": kind, "decision": pending["kind"]}
     if st["phase"] == "setup":
         waiting = [s["id"] for s in st["seats"] if st["secrets"][s["id"]]["dealt_survivors"]]
@@ -161,6 +162,7 @@ def table_view(state: State) -> dict[str, Any]:
     view["in_play"] = [s["id"] for s in seats_in_play(state)]
     view["objectives"] = revealed_objectives(state)
     view["legal"] = {"table": legal_for_table(state)}
+    view["bandit_board"] = bandits.board_view(state)
     return view
 
 

@@ -36,6 +36,8 @@ REQUIRED_SIDE_NUMBERS: tuple[str, ...] = ("morale", "round_track", "zombies_per_
 
 OBJECTIVE_KINDS: tuple[str, ...] = ("normal", "betrayal", "exiled", "bandit_betrayal")
 BETRAYAL_KINDS: tuple[str, ...] = ("betrayal", "bandit_betrayal")
+BANDIT_RULES: tuple[str, ...] = ("placing", "zombies", "scavenge", "attack", "hideout", "leader")
+"""The Bandits module's rules (engine/bandits.py), each of which a Bandit Blitz chapter turns on."""
 
 WOUND_KINDS: tuple[str, ...] = ("wound", "frostbite", "despair")
 EXPOSURE_RESULTS: tuple[str, ...] = ("blank", "wound", "frostbite", "bite")
