@@ -141,7 +141,7 @@ def test_an_exiled_betrayer_does_not_lead_the_bandits():
     # 000:759: only "an exiled player who was not the betrayer" leads them.
     st = exiled(bandit_state(), objective="t.traitor")
     new, steps = reveal_crisis(st, "test.bandit-crisis")
-    assert new["pending"] is None
+    assert new["pending"] is None and "bandit_leader_decides" not in kinds(steps)
     assert loc(new, "police")["bandits"] == 1 and loc(new, "library")["bandits"] == 1
 
 
@@ -275,6 +275,12 @@ def test_no_scavenging_without_the_rule_or_after_the_game_ended():
     st["bandits"]["rules"] = ["placing", "zombies"]
     new, steps = add_colony_phase_zombies(st, Scripted([]))
     assert new["bandits"]["hideout_cards"] == 0 and "bandits_scavenge" not in kinds(steps)
+    st["bandits"]["rules"] = list(bandits.RULES)
+    st["morale"] = 1
+    put_survivors(st, [5], place="gas")
+    loc(st, "gas")["entrance"]["zombies"] = 2  # the overrun at the Gas Station ends the game
+    new, steps = add_colony_phase_zombies(st, Scripted([]))
+    assert new["ended"] and "bandits_scavenge" not in kinds(steps)
 
 
 def test_the_hideout_s_cards_are_taken_and_corrected():
@@ -283,6 +289,7 @@ def test_the_hideout_s_cards_are_taken_and_corrected():
     st["bandits"]["hideout_cards"] = 3
     new, steps = bandits.take_from_hideout(st, 2)
     assert new["bandits"]["hideout_cards"] == 1
+    assert steps == [{"kind": "hideout_cards_taken", "count": 2, "cards": 1}]
     with pytest.raises(RuleError, match="holds 3 card"):
         bandits.take_from_hideout(st, 4)
     new, _ = bandits.set_hideout_cards(st, 7)
@@ -397,9 +404,6 @@ def test_every_bandit_step_reads_in_english_and_portuguese():
     steps += more
     _, more = bandits.lead_bandits(pending, "s3", ["gas", "gas"])
     steps += more
-    st["locations"][0]["bandits"] = 1
-    for x in st["locations"]:
-        x["bandits"] = max(x["bandits"], 0)
     seen = {s["kind"] for s in steps}
     assert {"bandit_rules", "blitz_checklist", "blitz_food_lost", "back_from_hideout"} <= seen
     assert {"bandit_leader_decides", "bandits_led"} <= seen
