@@ -38,6 +38,34 @@ def _states() -> list[dict]:
 STATES = _states()
 
 
+def _bandit_states() -> list[dict]:
+    """Long Night games with the Bandits module: bandits on the board, cards on the Hideout,
+    and the bandit leader's decision waiting (an exiled player who is not a betrayer)."""
+    found: dict[str, dict] = {}
+    for seed in range(1, 4):
+        rng = random.Random(seed)
+        state, _ = play.start(3, seed, ruleset="long_night", settings={"modules": ["bandits"]})
+        for _ in range(200):
+            cards = state["bandits"]["hideout_cards"] > 0
+            key = f"{state['phase']}:{bool(state.get('turn'))}:{cards}"
+            found.setdefault(key, state)
+            if state.get("ended"):
+                break
+            state, _ = engine.apply(state, play.next_action(state, rng, busy=0.4))
+    start = next(s for s in found.values() if s["phase"] == "player_turns" and not s["turn"])
+    led = engine.from_json(engine.to_json(start))
+    led["crisis"], led["seats"][2]["exiled"] = None, True
+    led["secrets"]["s3"]["objective"] = next(
+        c for c, card in led["cards"]["objectives"].items() if card["kind"] == "normal"
+    )
+    found["leader"], _ = engine.apply(led, {"type": "reveal_crisis", "by": "table", "seed": 1})
+    assert found["leader"]["pending"]["kind"] == "bandit_placement"
+    return list(found.values())
+
+
+STATES += _bandit_states()
+
+
 def test_the_sample_covers_the_moments_of_a_game():
     keys = {(s["phase"], bool(s.get("turn")), (s.get("pending") or {}).get("kind")) for s in STATES}
     assert ("player_turns", True, None) in keys
@@ -45,6 +73,8 @@ def test_the_sample_covers_the_moments_of_a_game():
     assert ("setup", False, None) in keys
     assert any(k[2] == "vote" for k in keys)
     assert any(k[0] == "ended" for k in keys)
+    assert any(k[2] == "bandit_placement" for k in keys)
+    assert any(s["bandits"]["hideout_cards"] for s in STATES)
 
 
 JUNK = st_.recursive(
