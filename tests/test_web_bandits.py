@@ -1,0 +1,112 @@
+"""The Bandits module on the screens: the Hideout on the board, the table's bandit controls, and
+the bandit leader's placement on the leader's phone alone (000:759)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.phones import new_game, take_seat
+from test_web_phone import forms_on, head, post, table_act
+
+import companion.engine as engine
+from companion import create_app
+from companion.engine.bandits import HIDEOUT_ID
+
+pytestmark = pytest.mark.seed(3)
+
+
+@pytest.fixture
+def app(app_config, tmp_path):
+    return create_app({**app_config, "GAMES_DB": str(tmp_path / "games.db")}, data_dir=tmp_path)
+
+
+@pytest.fixture
+def table(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def game(app):
+    return new_game(app, deal=False, ruleset="long_night", settings={"modules": ["bandits"]})
+
+
+def innocent(state: dict) -> str:
+    """A seat whose secret objective is not a betrayal one."""
+    cards = state["cards"]["objectives"]
+    return next(
+        s["id"]
+        for s in state["seats"]
+        if cards[state["secrets"][s["id"]]["objective"]]["kind"] == "normal"
+        and s["id"] != state["first_player"]
+    )
+
+
+def exile_an_innocent(app, game) -> str:
+    """Round 1: the first player's turn exiles a non-betrayer; the round and the colony phase
+    run to the next round's crisis, where that player leads the bandits."""
+    table_act(app, game, type="reveal_crisis", seed=1)
+    table_act(app, game, type="start_turn", seed=2)
+    state, _ = head(app, game)
+    target = innocent(state)
+    mine = [s for s in state["survivors"] if s["owner"] == target]
+    room = [loc["id"] for loc in state["locations"] if loc["survivor_spaces"] >= 2]
+    table_act(
+        app,
+        game,
+        type="call_exile_vote",
+        caller=state["turn"]["seat"],
+        target=target,
+        votes={s["id"]: True for s in state["seats"]},
+        destinations={s["id"]: room[0] for s in mine},
+        seed=3,
+    )
+    for n in range(len(state["seats"])):
+        state, _ = head(app, game)
+        if state["turn"]:
+            table_act(app, game, type="end_turn", seed=10 + n)
+        state, _ = head(app, game)
+        if "start_turn" in engine.table_view(state)["legal"]["table"]:
+            table_act(app, game, type="start_turn", seed=20 + n)
+    state, _ = head(app, game)
+    if state["turn"]:
+        table_act(app, game, type="end_turn", seed=30)
+    table_act(app, game, type="run_colony_phase", seed=31)
+    table_act(app, game, type="reveal_crisis", seed=32)
+    return target
+
+
+def test_the_hideout_is_on_the_board_with_its_cards(app, table, game):
+    page = table.get(f"/games/{game}").text
+    assert f'id="board-loc-{HIDEOUT_ID}"' in page
+    assert 'data-hideout-cards="0"' in page
+    table.set_cookie("lang", "pt_BR")
+    assert "Espólios no Esconderijo" in table.get(f"/games/{game}").text
+
+
+def test_the_leader_places_bandits_on_their_phone_and_the_table_sees_the_result(app, table, game):
+    phones = {sid: take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")}
+    leader = exile_an_innocent(app, game)
+    state, _ = head(app, game)
+    assert state["pending"]["kind"] == "bandit_placement" and state["pending"]["seat"] == leader
+    count = state["pending"]["count"]
+    page = table.get(f"/games/{game}").text
+    assert "The bandit leader places bandits" in page
+    assert "lead_bandits" not in forms_on(page)
+    for sid, client in phones.items():
+        forms = forms_on(client.get(f"/phone/{game}").text)
+        assert ("lead_bandits" in forms) is (sid == leader), sid
+    room = engine.seat_view(state, leader)["legal"][leader]["lead_bandits"]["room"]
+    where = next(loc for loc, free in room.items() if free >= count)
+    before = next(loc["bandits"] for loc in state["locations"] if loc["id"] == where)
+    other = next(sid for sid in phones if sid != leader)
+    refused = post(phones[other], game, type="lead_bandits", locations=[where] * count)
+    assert refused.status_code in (403, 422)
+    response = post(phones[leader], game, type="lead_bandits", locations=[where] * count)
+    assert response.status_code == 200, response.text
+    state, _ = head(app, game)
+    assert state["pending"] is None
+    assert next(loc["bandits"] for loc in state["locations"] if loc["id"] == where) == (
+        before + count
+    )
+    log = table.get(f"/games/{game}/log").text
+    name = next(s["name"] for s in state["seats"] if s["id"] == leader)
+    assert f"The bandit leader, {name}, places" in log
