@@ -3,9 +3,12 @@ the bandit leader's placement on the leader's phone alone (000:759)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers.phones import new_game, take_seat
 from test_web_phone import forms_on, head, post, table_act
+from werkzeug.datastructures import MultiDict
 
 import companion.engine as engine
 from companion import create_app
@@ -110,3 +113,27 @@ def test_the_leader_places_bandits_on_their_phone_and_the_table_sees_the_result(
     log = table.get(f"/games/{game}/log").text
     name = next(s["name"] for s in state["seats"] if s["id"] == leader)
     assert f"The bandit leader, {name}, places" in log
+
+
+def table_post(table, game, data: MultiDict):
+    """A table form post at the game's current version, as the table screen sends it."""
+    page = table.get(f"/games/{game}").text
+    data.add("version", re.search(r'name="version" value="(\d+)"', page).group(1))
+    return table.post(f"/games/{game}/act", data=data)
+
+
+@pytest.mark.parametrize(("numbers", "placed"), [(["5", "", ""], 1), (["", "", ""], 2)])
+def test_a_typed_crisis_takes_its_bandit_numbers_from_the_form(app, table, game, numbers, placed):
+    # 000:140: the numbers printed on the card; none typed: 2 random locations (000:737).
+    page = table.get(f"/games/{game}").text
+    assert 'name="bandits"' in page
+    data = MultiDict([("type", "reveal_crisis"), ("name", "Typed"), ("prevent", "food")])
+    data.setlist("bandits", numbers)
+    state, before = head(app, game)
+    response = table_post(table, game, data)
+    assert response.status_code in (200, 303), response.text
+    state, after = head(app, game)
+    assert after == before + 1 and state["crisis"]["name"] == "Typed"
+    assert sum(loc["bandits"] for loc in state["locations"]) == placed
+    if numbers[0]:
+        assert next(loc for loc in state["locations"] if loc["number"] == 5)["bandits"] == 1
