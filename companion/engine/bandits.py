@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.deaths import kill_survivor
+from companion.engine.deaths import kill_survivor, lowest_influence
 from companion.engine.dice import NO_ROLL, Randomness, roll_d6
 from companion.engine.errors import Phrase, RuleError, shown
 from companion.engine.state import (
@@ -383,19 +383,8 @@ def _b1_story(st: State, steps: list[Step]) -> None:
         st["food"] = 0
     if not st["survivors"]:
         return
-    top = max(s["influence"] for s in st["survivors"])
-    tied = [s for s in st["survivors"] if s["influence"] == top]
-    if len(tied) > 1:
-        steps.append(
-            step(
-                "tie_broken",
-                names=", ".join(s["name"] for s in tied),
-                influence=top,
-                chosen=tied[0]["name"],
-                survivors=[s["id"] for s in tied],
-            )
-        )
-    kill_survivor(st, steps, tied[0]["id"], "bandit_ambush")
+    top = lowest_influence(st, st["survivors"], steps, highest=True)
+    kill_survivor(st, steps, top["id"], "bandit_ambush")
 
 
 def _b2_story(st: State, steps: list[Step]) -> None:

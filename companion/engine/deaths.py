@@ -18,13 +18,16 @@ def wound_total(s: dict) -> int:
     return s["wounds"] + s["frostbite"] + s["despair"]
 
 
-def lowest_influence(st: State, candidates: list[dict], steps: list[Step]) -> dict:
-    """The candidate with the lowest influence; a tie is the first player's choice (000:584).
+def lowest_influence(
+    st: State, candidates: list[dict], steps: list[Step], *, highest: bool = False
+) -> dict:
+    """The candidate with the lowest influence (``highest``: the highest); a tie is the first
+    player's choice (000:584).
 
     The engine takes the first tied survivor in play order and records the tie as a step so
     the table can see it and correct it.
     """
-    low = min(c["influence"] for c in candidates)
+    low = (max if highest else min)(c["influence"] for c in candidates)
     tied = [c for c in candidates if c["influence"] == low]
     if len(tied) > 1:
         steps.append(
