@@ -7,6 +7,13 @@ an impossible action raises ``RuleError``. See docs/engine.md and docs/state.md.
 """
 
 from companion.engine.actions import ACTIONS, apply, replay
+from companion.engine.bandits import (
+    attack_bandit,
+    lead_bandits,
+    set_bandits,
+    set_hideout_cards,
+    take_from_hideout,
+)
 from companion.engine.board import (
     add_barricade,
     add_food,
@@ -151,4 +158,11 @@ __all__ = [
     "visible_steps",
     "withdraw_from_crisis",
     "wound_survivor",
+]
+__all__ += [
+    "attack_bandit",
+    "lead_bandits",
+    "set_bandits",
+    "set_hideout_cards",
+    "take_from_hideout",
 ]
