@@ -89,3 +89,23 @@ def test_a_control_shows_it_is_working_and_cannot_be_pressed_twice(browser, serv
     held[0].continue_()
     version_is(page, 2)
     assert current(app, game_id).version == 2
+
+
+def test_the_glance_measure_sees_what_is_out_of_view_too_small_or_too_wide(browser):  # noqa: F811
+    from test_proof_glance import GLANCE_JS, MIN_FONT_PX
+
+    page = browser.new_page(viewport={"width": 360, "height": 640})
+    page.set_content(
+        "<div id='game'><aside><section class='whatnow'><h2 id='whatnow-title'>Now</h2>"
+        "<form><button type='submit'>Go</button></form></section></aside></div>"
+        "<p class='tiny'>small words</p><div class='wide'>wide</div>"
+    )
+    assert page.evaluate(GLANCE_JS, MIN_FONT_PX)["out"] == []
+    page.add_style_tag(
+        content=".tiny { font-size: 10px } .wide { width: 420px }"
+        " .whatnow form { margin-top: 900px }"
+    )
+    found = page.evaluate(GLANCE_JS, MIN_FONT_PX)
+    assert found["out"] == ["control button"], found["out"]
+    assert found["small"] and "small words" in found["small"][0]
+    assert found["scrollWidth"] > found["innerWidth"] and found["wide"]
