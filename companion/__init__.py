@@ -74,6 +74,7 @@ def create_app(
 
     from companion import store
     from companion.web import assets, cards, events, game, guard, home, join, lang, newgame, phone
+    from companion.web.homescreen import bp as homescreen_bp
 
     store.init_app(app)
     assets.init_app(app)
@@ -86,6 +87,7 @@ def create_app(
     app.register_blueprint(events.bp)
     app.register_blueprint(join.bp)
     app.register_blueprint(phone.bp)
+    app.register_blueprint(homescreen_bp)
     if app.debug or app.testing:
         from companion.web import preview
 

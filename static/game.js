@@ -1,6 +1,7 @@
 /* The table screen's small helpers (htmx does the rest):
    - a reveal turns its lines over one at a time with "Next" (without this script, CSS staggers them);
-   - after htmx swaps the screen, the controls keep their scroll position and open groups. */
+   - after htmx swaps the screen, the controls keep their scroll position and open groups;
+   - keys: Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes, Enter confirms the colony step in view. */
 (function () {
   "use strict";
 
@@ -36,11 +37,38 @@
     (root || document).querySelectorAll("[data-reveal]").forEach(stepwise);
   }
 
+  // A key presses the button it stands for, if it is there and not disabled (the server says
+  // whether there is anything to undo or redo); never while the table types in a field.
+  function press(selector) {
+    var button = document.querySelector(selector);
+    if (!button || button.disabled) return false;
+    button.click();
+    return true;
+  }
+  function typing(target) {
+    return target && target.closest && target.closest("input, select, textarea, [contenteditable]");
+  }
+  document.addEventListener("keydown", function (event) {
+    if (!document.getElementById("game") || event.defaultPrevented || event.isComposing) return;
+    var key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && (key === "z" || key === "y")) {
+      if (typing(event.target)) return;
+      var redo = key === "y" || event.shiftKey;
+      if (press(redo ? "#game .btn-redo" : "#game .btn-undo")) event.preventDefault();
+    } else if (key === "enter" && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey) {
+      if (typing(event.target) || (event.target.closest && event.target.closest("button, a, summary"))) return;
+      if (document.querySelector("#game dialog.reveal[open]")) return;
+      if (press("#colony-preview .ctl-confirm button[type=submit]")) event.preventDefault();
+    }
+  });
+
   var kept = null;
   document.addEventListener("htmx:beforeSwap", function () {
     var side = document.querySelector(".game-side");
     if (!side) return;
+    var more = side.querySelector(".side-more");
     kept = {
+      more: more ? more.scrollTop : 0,
       scroll: side.scrollTop,
       open: Array.prototype.map.call(side.querySelectorAll("details[id]"), function (d) {
         return [d.id, d.open];
@@ -68,6 +96,8 @@
     if (side && kept) {
       var alert = side.querySelector("[role=alert]");
       side.scrollTop = alert ? 0 : kept.scroll;
+      var more = side.querySelector(".side-more");
+      if (more) more.scrollTop = kept.more;
     }
     kept = null;
     init(document);

@@ -28,6 +28,7 @@ from companion.store.games import (
     log,
     redo,
     undo,
+    undo_redo,
 )
 from companion.store.saves import FORMAT, FORMAT_VERSION, export_game, import_game
 from companion.store.schema import MIGRATION_SET, MIGRATIONS, connect, migrate, open_db
@@ -65,4 +66,5 @@ __all__ = [
     "open_db",
     "redo",
     "undo",
+    "undo_redo",
 ]

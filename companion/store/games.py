@@ -286,6 +286,15 @@ def redo(db: Database, game_id: str, *, version: int) -> Result:
     return Result(new_version, head + 1, row["state"], row["steps"], row["action"])
 
 
+def undo_redo(db: Database, game_id: str, head: int) -> dict[str, int]:
+    """How many actions undo may take back from ``head`` (never the setup) and how many undone
+    ones redo may bring back: ``{"undo": n, "redo": m}``."""
+    row = db.execute("select max(seq) from actions where game_id = ?", [game_id]).fetchone()
+    if row is None or row[0] is None:
+        raise UnknownGame(game_id)
+    return {"undo": max(head - 1, 0), "redo": max(row[0] - head, 0)}
+
+
 def current(db: Database, game_id: str) -> Current:
     """The head state with its version and head, read in one statement (one snapshot)."""
     row = db.execute(

@@ -165,6 +165,7 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
         "game": store.get_game(get_db(), game_id),
         "version": current.version,
         "head": current.head,
+        "history": store.undo_redo(get_db(), game_id, current.head),
         "view": view,
         "legal": view["legal"]["table"],
         "names": names(view),

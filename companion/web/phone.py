@@ -161,6 +161,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "game_id": game_id,
         "seat_id": seat_id,
         "me": me,
+        "game_name": store.get_game(store.get_db(), game_id)["name"],
         "version": current.version,
         "view": view,
         "mine": view["mine"],

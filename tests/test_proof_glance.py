@@ -1,0 +1,237 @@
+"""The table at a glance, measured in a real browser at every step of a whole game (issue 21).
+
+The whole game of test_e2e_browser.py (the new game form, three phones joining, three rounds
+with crossroads, crisis cards, an exile vote, an overrun, an undone colony step and the end) is
+played again, and after every action of the table or a phone every device is measured:
+
+- the table screen at 1366x768 and at 1920x1080: the "What now" heading, the latest notice or
+  alert, and every control of the current step ("What now"'s buttons, a revealed crossroads
+  card, an open reveal's buttons) lie wholly inside the window and inside every box that clips
+  them, without scrolling anything;
+- every phone at 360 and at 430 px wide: the page is no wider than the window (no sideways
+  scroll); so are the join pages (/j and the seat picker) before the phones join;
+- every device: no visible text is under 12 px.
+
+Every fault found is listed at the end (none may remain). Screenshots of each new state go to
+tests/artifacts/glance/<lang>/ (the table at both sizes, each phone at both widths).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.browser import IN_FLIGHT_JS
+from test_e2e_browser import (  # noqa: F401 (browser and server are fixtures)
+    ACCEPT_LANGUAGE,
+    NAMES,
+    ROUNDS,
+    SAFE_FOOD,
+    SAFE_MORALE,
+    WAIT_MS,
+    Game,
+    Phone,
+    Shots,
+    Table,
+    browser,
+    colony_phase,
+    correct_counter,
+    create_game,
+    end_game,
+    join,
+    join_link,
+    keep_survivors,
+    play_turn,
+    reveal_crisis,
+    server,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "tests" / "artifacts" / "glance"
+TABLE_SIZES = ({"width": 1366, "height": 768}, {"width": 1920, "height": 1080})
+PHONE_WIDTHS = (360, 430)
+PHONE_HEIGHT = 844
+MIN_FONT_PX = 12
+
+GLANCE_JS = (ROOT / "tests" / "helpers" / "glance.js").read_text(encoding="utf-8")
+
+
+class GlanceShots(Shots):
+    """The e2e test's screenshots, kept under tests/artifacts/glance/<lang>/e2e/."""
+
+    def __init__(self, lang: str) -> None:
+        self.folder = ARTIFACTS / lang / "e2e"
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.n = 0
+
+
+class Meter:
+    """Measures every device after every step; keeps the faults and the new states' shots."""
+
+    def __init__(self, lang: str) -> None:
+        self.folder = ARTIFACTS / lang
+        for old in self.folder.glob("*.png"):
+            old.unlink()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.game: Game | None = None
+        self.faults: list[str] = []
+        self.steps = 0
+        self.seen: set[tuple[str, str]] = set()
+        self.shots = 0
+
+    def measure(self, page: Any, where: str) -> dict[str, Any]:
+        """Measure one page as it is now; note its faults under ``where``."""
+        found = page.evaluate(GLANCE_JS, MIN_FONT_PX)
+        state = found["state"] + (" reveal" if found["reveal"] else "")
+        label = f"step {self.steps} {where} [{state}]"
+        if found["out"]:
+            self.faults.append(f"{label}: not in view: {found['out']}")
+        if found["small"]:
+            self.faults.append(f"{label}: text under {MIN_FONT_PX} px: {found['small']}")
+        if found["scrollWidth"] > found["innerWidth"]:
+            self.faults.append(
+                f"{label}: {found['scrollWidth']} px wide in {found['innerWidth']}: {found['wide']}"
+            )
+        return found
+
+    def shot(self, page: Any, key: tuple[str, str], name: str) -> None:
+        """A screenshot of a state not seen before (by device and state)."""
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.shots += 1
+        safe = re.sub(r"[^\w.-]+", "-", name)[:80]
+        page.screenshot(path=str(self.folder / f"{self.shots:03d}-{safe}.png"))
+
+    def table(self, page: Any) -> None:
+        """The table screen at both sizes (left at the first)."""
+        for size in reversed(TABLE_SIZES):
+            page.set_viewport_size(size)
+            found = self.measure(page, f"table {size['width']}")
+            state = found["state"] + (" reveal" if found["reveal"] else "")
+            self.shot(page, (f"table{size['width']}", state), f"table-{size['width']}-{state}")
+
+    def phone(self, page: Any, who: str) -> None:
+        """A phone page at both widths (left at the narrowest)."""
+        for width in reversed(PHONE_WIDTHS):
+            page.set_viewport_size({"width": width, "height": PHONE_HEIGHT})
+            found = self.measure(page, f"{who} {width}")
+            self.shot(page, (f"{who}{width}", found["now"]), f"{who}-{width}-{found['now'][:40]}")
+
+    def step(self) -> None:
+        """After an action: every device once the newest version is everywhere."""
+        g = self.game
+        assert g is not None
+        self.steps += 1
+        g.sync()
+        self.table(g.table.page)
+        for phone in g.phones:
+            self.phone(phone.page, phone.name)
+
+
+class MeteredTable(Table):
+    """The table screen, measured after each of its actions."""
+
+    def __init__(self, page: Any, meter: Meter) -> None:
+        super().__init__(page)
+        self.meter = meter
+
+    def act(self, button: Any, *, refused_ok: bool = False) -> bool:
+        moved = super().act(button, refused_ok=refused_ok)
+        self.meter.step()
+        return moved
+
+
+class MeteredPhone(Phone):
+    """A phone, measured (with every other device) after each of its actions."""
+
+    meter: Meter | None = None
+
+    def act(self, button: Any) -> None:
+        super().act(button)
+        assert self.meter is not None
+        self.meter.step()
+
+
+def join_pages(meter: Meter, context: Any, base: str, link: str) -> None:
+    """The pages a phone meets before its seat: /j (the code) and the seat picker."""
+    page = context.new_page()
+    try:
+        for path, who in ((f"{base}/j", "join-code"), (link, "join-pick")):
+            page.goto(path)
+            page.wait_for_load_state("load")
+            meter.phone(page, who)
+    finally:
+        page.close()
+
+
+@pytest.fixture
+def devices(browser) -> Iterator[list[Any]]:  # noqa: F811
+    """The browser contexts of one game, closed afterwards."""
+    contexts: list[Any] = []
+    yield contexts
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.proof
+@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+def test_every_step_of_a_whole_game_fits_at_a_glance(browser, server, devices, lang):  # noqa: F811
+    meter = Meter(lang)
+    shots = GlanceShots(lang)
+    base = server.url("").rstrip("/")
+    table_context = browser.new_context(viewport=TABLE_SIZES[0])
+    devices.append(table_context)
+    table_context.set_default_timeout(WAIT_MS)
+    table_context.add_init_script(IN_FLIGHT_JS)
+    table = MeteredTable(table_context.new_page(), meter)
+    create_game(table.page, base, lang, shots)
+    meter.table(table.page)
+    assert table.page.locator("#join-panel.join-panel").count() == 1, "the join panel is folded"
+
+    phones = []
+    for name in NAMES:
+        context = browser.new_context(
+            viewport={"width": PHONE_WIDTHS[0], "height": PHONE_HEIGHT},
+            locale=ACCEPT_LANGUAGE[lang],
+            is_mobile=True,
+            has_touch=True,
+        )
+        devices.append(context)
+        context.set_default_timeout(WAIT_MS)
+        context.add_init_script(IN_FLIGHT_JS)
+        phone = MeteredPhone(context.new_page(), name)
+        phone.meter = meter
+        phones.append(phone)
+    g = Game(table, phones, lang, shots)
+    meter.game = g
+
+    link = join_link(table)
+    join_pages(meter, devices[1], base, link)
+    for phone in phones:
+        join(phone, link, g)
+    table.page.wait_for_function(
+        "n => document.querySelectorAll('#join-panel .jp-held').length === n",
+        arg=len(phones),
+        timeout=WAIT_MS,
+    )
+    table.page.wait_for_selector("details#join-panel.join-fold:not([open])", timeout=WAIT_MS)
+    meter.step()
+
+    keep_survivors(g)
+    correct_counter(g, "morale", SAFE_MORALE)
+    correct_counter(g, "food", SAFE_FOOD)
+    for rnd in range(1, ROUNDS + 1):
+        symbol = reveal_crisis(g, rnd)
+        for turn in range(len(phones)):
+            play_turn(g, rnd, turn, symbol)
+        colony_phase(g, rnd, met=rnd == ROUNDS)
+    end_game(g)
+
+    assert meter.steps > 60, meter.steps
+    assert not meter.faults, f"{len(meter.faults)} faults:\n" + "\n".join(meter.faults[:40])
