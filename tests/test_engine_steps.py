@@ -259,6 +259,47 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "first_player_kept": ANA,
     "first_player_passed": ANA,
     "round_began": {"round": 3, "round_track": 4},
+    # the special scenarios (scenarios.py)
+    "scenario_set_up": {"scenario": "raxxon", "chapter": 2, "code": "R2"},
+    "bandit_betrayal_dealt": {},
+    "scenario_task": {
+        "scenario": "raxxon",
+        "chapter": 3,
+        "task": "place_experiments",
+        "count": 3,
+        "players": 4,
+    },
+    "scenario_location_missing": {"location": "long_night.raxxon"},
+    "raxxon_sealed": {"location": "rx", "location_name": "Raxxon", "barricades": 3},
+    "chapter_completed": {
+        "scenario": "raxxon",
+        "chapter": 1,
+        "code": "R1",
+        "next_code": "R2",
+        "last": False,
+        "reader": "s1",
+    },
+    "raxxon_opened": {"location": "rx", "location_name": "Raxxon", "removed": 3},
+    "scenario_sent_home": {
+        "survivor": "v1",
+        "name": "Bo",
+        "came_from": "rx",
+        "from_name": "Raxxon",
+    },
+    "scenario_exiled_stays": {
+        "survivor": "v1",
+        "name": "Bo",
+        "came_from": "rx",
+        "from_name": "Raxxon",
+    },
+    "scenario_food_removed": {"removed": 4},
+    "chapter_began": {
+        "scenario": "bandit_blitz",
+        "chapter": 3,
+        "previous": "B2",
+        "code": "B3",
+        "last": True,
+    },
 }
 
 
