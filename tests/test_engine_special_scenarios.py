@@ -217,6 +217,12 @@ def test_a_bad_scenario_is_refused_with_a_sentence(scenario, modules, error):
         new(setup)
 
 
+def test_a_scenario_is_played_by_the_long_night_rules():
+    """000:863: the special scenarios are The Long Night's."""
+    with pytest.raises(RuleError, match="The Long Night's rules"):
+        new(scenario_setup("raxxon", ruleset="base"))
+
+
 def test_choosing_a_scenario_says_which_modules_it_turns_on():
     assert scenarios.modules_needed("raxxon") == ["raxxon"]
     assert scenarios.modules_needed("bandit_blitz") == ["bandits"]

@@ -98,6 +98,15 @@ B2 000:962-972; B3 000:980-990."""
 # --- looking the facts up ---
 
 
+def every_chapter() -> list[dict[str, Any]]:
+    """Every scenario chapter a table may start at, in book order: name, chapter, card code."""
+    return [
+        {"name": name, "chapter": n, "code": card_code(name, n)}
+        for name in SCENARIOS
+        for n in range(1, CHAPTER_COUNT + 1)
+    ]
+
+
 def scenario_of(st: State) -> dict[str, Any] | None:
     """The scenario being played, or None (older saves have no ``scenario`` key)."""
     return st.get("scenario")
@@ -153,10 +162,13 @@ def fewest_survivors_reader(st: State) -> dict[str, Any] | None:
 # --- setup ---
 
 
-def check_scenario(raw: Any, modules: list[str]) -> dict[str, Any] | None:
-    """The setup's ``scenario`` ({"name", "chapter"}) checked against the modules in play."""
+def check_scenario(raw: Any, ruleset: str, modules: list[str]) -> dict[str, Any] | None:
+    """The setup's ``scenario`` ({"name", "chapter"}) checked against the rulebook and the
+    modules in play: a Long Night scenario set up with its module (000:871, 000:940)."""
     if raw is None:
         return None
+    if ruleset != "long_night":
+        raise RuleError(N_("the special scenarios are played by The Long Night's rules"))
     if not isinstance(raw, dict) or set(raw) - {"name", "chapter"}:
         raise RuleError(N_("a scenario is a record with a name and a chapter"))
     name, chapter = raw.get("name"), raw.get("chapter", 1)

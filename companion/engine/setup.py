@@ -145,7 +145,7 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     seats = _seats(setup.get("seats"), variant, settings["modules"], cards, dealing_survivors)
     colony_card, boards = _locations(setup.get("locations"), settings["modules"])
     main = _main_objective(setup.get("main_objective"), variant)
-    scenario = scenarios.check_scenario(setup.get("scenario"), settings["modules"])
+    scenario = scenarios.check_scenario(setup.get("scenario"), ruleset, settings["modules"])
     betrayal = scenarios.betrayal_for(setup, scenario)
     if scenario is not None:
         main = scenarios.chapter_objective(main, scenario["name"], scenario["chapter"])
