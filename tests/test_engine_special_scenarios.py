@@ -7,9 +7,13 @@ door (``engine.apply``) as the new-game page does, with test cards (factory.py).
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 from factory import COLONY_CARD, LOCATIONS, make_setup, objective_cards
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
+from test_engine_front_door import JUNK
 
 import companion.engine as engine
 from companion.engine import RuleError, scenarios
@@ -203,6 +207,8 @@ def test_co_op_bandit_blitz_deals_no_objectives():
         ({"name": "tribute", "chapter": 1}, ["raxxon"], "scenario must be one of"),
         ({"name": "raxxon", "chapter": 4}, ["raxxon"], "chapter is 1, 2 or 3"),
         ({"name": "raxxon", "chapter": True}, ["raxxon"], "chapter is 1, 2 or 3"),
+        ({"name": "raxxon", "chapter": 1.0}, ["raxxon"], "must be a whole number"),
+        ({"name": ["raxxon"], "chapter": 1}, ["raxxon"], "scenario must be one of"),
         ({"name": "raxxon", "extra": 1}, ["raxxon"], "a record with a name and a chapter"),
         ("raxxon", ["raxxon"], "a record with a name and a chapter"),
     ],
@@ -424,3 +430,32 @@ def test_an_older_save_without_the_field_plays_on():
     del old["scenario"]
     old, _ = finish_round(old, met=False)
     assert old["round"] == 2
+
+
+# --- the front door: junk in a scenario setup is refused with a sentence, never a crash ---
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st_.data())
+def test_junk_in_a_scenario_setup_is_refused_cleanly(data):
+    """A scenario setup whose scenario, modules, ruleset or objectives are junk: RuleError or a
+    game whose state is plain JSON and whose views work."""
+    setup = scenario_setup(data.draw(st_.sampled_from(sorted(scenarios.SCENARIOS))))
+    key = data.draw(st_.sampled_from(["scenario", "settings", "ruleset", "betrayal_id", "card"]))
+    if key == "card":
+        card = data.draw(st_.sampled_from(setup["objectives"]))
+        card[data.draw(st_.sampled_from(sorted(card)))] = data.draw(JUNK)
+    elif key == "scenario":
+        setup["scenario"] = data.draw(
+            JUNK | st_.fixed_dictionaries({"name": JUNK, "chapter": JUNK})
+        )
+    else:
+        setup[key] = data.draw(JUNK)
+    try:
+        state, _ = new(setup)
+    except RuleError as exc:
+        assert engine.render_error(exc, "pt_BR")
+        return
+    json.dumps(state)
+    engine.table_view(state)
+    engine.seat_view(state, "s1")

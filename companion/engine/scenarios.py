@@ -172,13 +172,17 @@ def check_scenario(raw: Any, ruleset: str, modules: list[str]) -> dict[str, Any]
     if not isinstance(raw, dict) or set(raw) - {"name", "chapter"}:
         raise RuleError(N_("a scenario is a record with a name and a chapter"))
     name, chapter = raw.get("name"), raw.get("chapter", 1)
-    if name not in SCENARIOS:
+    if not isinstance(name, str) or name not in SCENARIOS:
         raise RuleError(
             N_("scenario must be one of {known}, not {scenario}"),
             known=", ".join(SCENARIOS),
             scenario=shown(name),
         )
-    if isinstance(chapter, bool) or chapter not in range(1, CHAPTER_COUNT + 1):
+    if (
+        not isinstance(chapter, int)
+        or isinstance(chapter, bool)
+        or chapter not in range(1, CHAPTER_COUNT + 1)
+    ):
         raise RuleError(
             N_("a scenario's chapter is 1, 2 or 3, not {chapter}"), chapter=shown(chapter)
         )
