@@ -255,7 +255,8 @@ def check_main_objective(state: State, met: bool) -> tuple[State, list[Step]]:
 
 def _check_main_objective(st: State, steps: list[Step], met: bool) -> None:
     """Met: the game ends now (002:1621). A game ended by morale or the round track never gets
-    here, so its main objective is not checked (002:1813)."""
+    here, so its main objective is not checked (002:1813). In a special scenario a chapter that
+    is not the last goes on instead (scenarios.complete_chapter, 000:886)."""
     steps.append(step("main_objective_checked", met=met))
     if met and not complete_chapter(st, steps):
         end_game(st, steps, "main_objective")
