@@ -282,6 +282,47 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "blitz_checklist": {"chapter": "B1", "item": "hospital_gift"},
     "blitz_food_lost": {"food": 3},
     "back_from_hideout": {"survivor": "v1", "name": "Bo"},
+    # the special scenarios (scenarios.py)
+    "scenario_set_up": {"scenario": "raxxon", "chapter": 2, "code": "R2"},
+    "bandit_betrayal_dealt": {},
+    "scenario_task": {
+        "scenario": "raxxon",
+        "chapter": 3,
+        "task": "place_experiments",
+        "count": 3,
+        "players": 4,
+    },
+    "scenario_location_missing": {"location": "long_night.raxxon"},
+    "raxxon_sealed": {"location": "rx", "location_name": "Raxxon", "barricades": 3},
+    "chapter_completed": {
+        "scenario": "raxxon",
+        "chapter": 1,
+        "code": "R1",
+        "next_code": "R2",
+        "last": False,
+        "reader": "s1",
+    },
+    "raxxon_opened": {"location": "rx", "location_name": "Raxxon", "removed": 3},
+    "scenario_sent_home": {
+        "survivor": "v1",
+        "name": "Bo",
+        "came_from": "rx",
+        "from_name": "Raxxon",
+    },
+    "scenario_exiled_stays": {
+        "survivor": "v1",
+        "name": "Bo",
+        "came_from": "rx",
+        "from_name": "Raxxon",
+    },
+    "scenario_food_removed": {"removed": 4},
+    "chapter_began": {
+        "scenario": "bandit_blitz",
+        "chapter": 3,
+        "previous": "B2",
+        "code": "B3",
+        "last": True,
+    },
 }
 
 

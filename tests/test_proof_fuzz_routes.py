@@ -185,6 +185,7 @@ FIELD_NAMES = sorted(
         "player_elimination",
         "typed_name",
         "typed_morale",
+        "scenario",
         "code",
         "next",
         "q",
@@ -377,6 +378,7 @@ def form_fields(draw, world: World, kind: str) -> list[tuple[str, str]]:
             ("objective", draw(st.sampled_from(["typed", "base.we-need-more-samples"]))),
             ("survivor_mode", draw(st.sampled_from(["dealt", "entered"]) | junk_text())),
             ("sets", draw(st.sampled_from(["base", ""]) | junk_text())),
+            ("scenario", draw(st.sampled_from(["", "raxxon:1", "bandit_blitz:2"]) | junk_text())),
         ]
         if draw(st.booleans()):
             edits = ["add_seat", "remove_seat:0", "remove_seat:²", "remove_seat:٣", "remove_seat:"]

@@ -27,6 +27,7 @@ from companion.engine.phases import (
     colony_step_done,
     enter_colony_phase,
 )
+from companion.engine.scenarios import begin_next_chapter, complete_chapter
 from companion.engine.state import (
     COLONY,
     State,
@@ -256,9 +257,10 @@ def check_main_objective(state: State, met: bool) -> tuple[State, list[Step]]:
 
 def _check_main_objective(st: State, steps: list[Step], met: bool) -> None:
     """Met: the game ends now (002:1621). A game ended by morale or the round track never gets
-    here, so its main objective is not checked (002:1813)."""
+    here, so its main objective is not checked (002:1813). In a special scenario a chapter that
+    is not the last goes on instead (scenarios.complete_chapter, 000:886)."""
     steps.append(step("main_objective_checked", met=met))
-    if met:
+    if met and not complete_chapter(st, steps):
         end_game(st, steps, "main_objective")
 
 
@@ -332,6 +334,7 @@ def _pass_first_player(
     st["turn"] = None
     st["crisis"] = None
     steps.append(step("round_began", round=st["round"], round_track=st["round_track"]))
+    begin_next_chapter(st, steps)
 
 
 def _right_of_token(st: State, current: str | None) -> str:

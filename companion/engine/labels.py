@@ -300,6 +300,126 @@ BLITZ_CHECKLIST = {
 """blitz_checklist ``item``: what a Bandit Blitz chapter asks of the table by hand."""
 
 
+# --- the special scenarios (scenarios.py) ---------------------------------------------------
+
+SCENARIO_NAMES = {
+    "raxxon": N_("The Chimp and the Code (Raxxon)"),
+    "bandit_blitz": N_("Bandit Blitz"),
+}
+"""``state["scenario"]["name"]``: the rulebook's titles (000:867, 000:936; 001:2313, 001:2480)."""
+
+CHAPTER_TITLES = {
+    "R1": N_("R1: blow open the Raxxon entrance"),
+    "R2": N_("R2: save Blue's friend"),
+    "R3": N_("R3: contain the experiments"),
+    "B1": N_("B1: food for the bandits"),
+    "B2": N_("B2: revenge on the bandits"),
+    "B3": N_("B3: keep the bandits off our ground"),
+}
+"""Each special main objective card by its code, with our one-line summary of its story (the
+card in the box says exactly what to do)."""
+
+CHAPTER_SECTIONS = {
+    "R1": N_(
+        "The Long Night rulebook, special scenarios (from page 20): “The Chimp and the Code”, "
+        "the italic text of its setup"
+    ),
+    "R2": N_(
+        "The Long Night rulebook, “The Chimp and the Code”: the section to read once Special "
+        "Main Objective R1 has been completed"
+    ),
+    "R3": N_(
+        "The Long Night rulebook, “The Chimp and the Code”: the section to read once Special "
+        "Main Objective R2 has been completed"
+    ),
+    "B1": N_(
+        "The Long Night rulebook, special scenarios: “Bandit Blitz”, the italic text of its setup"
+    ),
+    "B2": N_(
+        "The Long Night rulebook, “Bandit Blitz”: the section to read once Special Main "
+        "Objective B1 has been completed"
+    ),
+    "B3": N_(
+        "The Long Night rulebook, “Bandit Blitz”: the page to read aloud once Special Main "
+        "Objective B2 has been completed, with its Special Exile Phase"
+    ),
+}
+"""Where the story of each chapter's beginning is printed (000:863-1002); read aloud there."""
+
+SCENARIO_TASKS = {
+    "set_aside_blue_emma": N_(
+        "Take Blue and Emma Han out of the survivor deck and set them aside."
+    ),
+    "seal_raxxon_spaces": N_(
+        "Put barricades on Raxxon's entrance and on every survivor space there: no survivor may "
+        "go to Raxxon yet."
+    ),
+    "emma_joins": N_(
+        "When the story says so, Emma Han joins the first player's following in the colony, "
+        "equipped with the Raxxon Blueprints from the Raxxon search deck (add her with the "
+        "survivor controls if her card is in the companion)."
+    ),
+    "no_pills_yet": N_("Do not use the pill item or containment code rules yet."),
+    "place_at_raxxon": N_(
+        "The reader puts one of their survivors at Raxxon (not a move: no exposure roll). "
+        "From now on survivors may go to Raxxon and search there."
+    ),
+    "move_three_zombies": N_(
+        "Move any 3 zombies from the colony to Raxxon (the board's zombie controls)."
+    ),
+    "blue_joins": N_(
+        "Blue joins the reader's following at Raxxon with 1 wound; if Raxxon has no room, the "
+        "first player sends one survivor there back to the colony (not a move)."
+    ),
+    "pills_now": N_(
+        "From now on use the pill item rules for Raxxon search cards; the containment code "
+        "rules still do not apply."
+    ),
+    "place_experiments": N_(
+        "Non-exiled players: {players}. Draw {count} Raxxon experiment cards now and place "
+        "their special zombies. The containment code rules apply from the next round on."
+    ),
+    "remove_raxxon_dice": N_("Remove every die placed on Raxxon."),
+    "hospital_gift": N_(
+        "When the story says so, each player draws 1 card from the Hospital search deck into "
+        "their hand."
+    ),
+    "bandit_rules_first": N_(
+        "Bandit rules in play: placing bandits when a crisis is revealed, bandits scavenging, "
+        "bandits counting for Add Zombies. Not yet: attacking bandits, the Bandits' Hideout, "
+        "the bandits' leader."
+    ),
+    "lowest_human_reads": N_(
+        "The player who controls the human survivor with the lowest influence reads the "
+        "section and follows it."
+    ),
+    "kill_highest": N_(
+        "The survivor with the highest influence dies (morale drops as usual): record it with "
+        "the survivor controls."
+    ),
+    "wound_lowest": N_(
+        "The human survivor with the lowest influence takes a wound, unless they already have "
+        "2, and ends at the colony (not a move)."
+    ),
+    "bandit_rules_second": N_(
+        "From now on: attacking bandits and the Bandits' Hideout rules apply too."
+    ),
+    "special_exile_phase": N_(
+        "Special exile phase: from the first player clockwise, each player may call 1 exile vote."
+    ),
+    "betrayer_may_win": N_(
+        "If no betrayer was exiled and the betrayer has completed the Bandit Betrayal "
+        "objective, they may reveal it and win at once. Otherwise their card now also needs "
+        "morale at 0."
+    ),
+    "exiled_leads_bandits": N_(
+        "A player exiled now who is not the betrayer leads the bandits. At the next round the "
+        "non-exiled players' survivors at the Bandits' Hideout go back to the colony."
+    ),
+}
+"""``scenario_task`` steps' ``task``: what the table does by hand (scenarios.TASKS), our words."""
+
+
 TABLES: dict[str, Mapping[str, str]] = {
     "actions": ACTION_WORDS,
     "bandit_rules": BANDIT_RULES,
@@ -316,6 +436,9 @@ TABLES: dict[str, Mapping[str, str]] = {
     "symbols": SYMBOL_NAMES,
     "variants": VARIANT_WORDS,
     "wounds": WOUND_NAMES,
+    "scenarios": SCENARIO_NAMES,
+    "chapters": CHAPTER_TITLES,
+    "chapter_sections": CHAPTER_SECTIONS,
 }
 """The tables screens show, by the name templates use: ``label("symbols", "food")``."""
 

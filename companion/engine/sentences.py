@@ -14,12 +14,16 @@ from typing import Any
 
 from companion.engine.labels import (
     BY_HAND_NEEDS,
+    CHAPTER_SECTIONS,
+    CHAPTER_TITLES,
     COLONY_STEP_NAMES,
     COUNTER_NAMES,
     DEATH_CAUSES,
     END_SENTENCES,
     EXPOSURE_FACES,
     MORALE_REASONS,
+    SCENARIO_NAMES,
+    SCENARIO_TASKS,
     SIDES,
     SKIP_REASONS,
     SYMBOL_NAMES,
@@ -1250,6 +1254,123 @@ def _round_began(s: Step, n: Names, tr: Translator) -> str:
     ).format(round=s["round"], round_track=s["round_track"])
 
 
+# --- the special scenarios (scenarios.py) ---
+
+
+def _scenario_set_up(s: Step, n: Names, tr: Translator) -> str:
+    text = tr.gettext(
+        "Special scenario: {scenario}. Main objective: Special Main Objective {title}. "
+        "Read aloud: {section}."
+    )
+    if s["chapter"] > 1:
+        text += " " + tr.gettext(
+            "The game starts at a later chapter: first do what the earlier chapters' sections say."
+        )
+    return text.format(
+        scenario=_code(SCENARIO_NAMES, s["scenario"], tr),
+        title=_code(CHAPTER_TITLES, s["code"], tr),
+        section=_code(CHAPTER_SECTIONS, s["code"], tr),
+    )
+
+
+def _bandit_betrayal_dealt(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "Bandit Blitz: the Bandit Betrayal objective took the place of the random betrayal "
+        "card among the secret objectives dealt (you may read it aloud first: it needs "
+        "Special Main Objective B2 completed)."
+    )
+
+
+def _scenario_task(s: Step, n: Names, tr: Translator) -> str:
+    return _code(SCENARIO_TASKS, s["task"], tr, count=s.get("count"), players=s.get("players"))
+
+
+def _scenario_location_missing(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "{location} is not on this game's board: the companion cannot track its barricades; "
+        "place them on the real card."
+    ).format(location=s["location"])
+
+
+def _raxxon_sealed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{place}: {barricades} barricade fills its entrance and no survivor may go there.",
+        "{place}: {barricades} barricades fill its entrance and no survivor may go there.",
+        s["barricades"],
+    ).format(place=_place(s, n, "location"), barricades=s["barricades"])
+
+
+def _chapter_completed(s: Step, n: Names, tr: Translator) -> str:
+    title = _code(CHAPTER_TITLES, s["code"], tr)
+    if s["last"]:
+        return tr.gettext(
+            "Special Main Objective {title} is complete: it is the scenario's last chapter."
+        ).format(title=title)
+    text = tr.gettext(
+        "Special Main Objective {title} is complete, and the game goes on. Read aloud: "
+        "{section}. Its card leaves at the beginning of the next round."
+    ).format(title=title, section=_code(CHAPTER_SECTIONS, s["next_code"], tr))
+    if s.get("reader"):
+        text += " " + tr.gettext(
+            "{seat_name} reads it and follows it (fewest survivors in their following; on a "
+            "tie, the highest influence)."
+        ).format(seat_name=n.seat(s, "reader", "reader_name"))
+    return text
+
+
+def _raxxon_opened(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "Every barricade leaves {place} ({removed} removed): survivors may go there now.",
+        "Every barricade leaves {place} ({removed} removed): survivors may go there now.",
+        s["removed"],
+    ).format(place=_place(s, n, "location"), removed=s["removed"])
+
+
+def _scenario_sent_home(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "{name} goes back from {place} to the colony (not a move: no exposure roll)."
+    ).format(name=n.survivor(s), place=n.place(s.get("came_from"), s.get("from_name", "")))
+
+
+def _scenario_exiled_stays(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "{name} stays at {place}: their player is exiled and may not enter the colony."
+    ).format(name=n.survivor(s), place=n.place(s.get("came_from"), s.get("from_name", "")))
+
+
+def _scenario_food_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "All food leaves the food supply ({removed} token).",
+        "All food leaves the food supply ({removed} tokens).",
+        s["removed"],
+    ).format(removed=s["removed"])
+
+
+def _chapter_began(s: Step, n: Names, tr: Translator) -> str:
+    text = tr.gettext(
+        "Remove card {previous} from the game and put Special Main Objective {title} on the "
+        "colony board."
+    ).format(previous=s["previous"], title=_code(CHAPTER_TITLES, s["code"], tr))
+    if s["last"]:
+        text += " " + tr.gettext("Complete it to end the game.")
+    return text
+
+
+SCENARIO_RENDERERS: dict[str, Renderer] = {
+    "scenario_set_up": _scenario_set_up,
+    "bandit_betrayal_dealt": _bandit_betrayal_dealt,
+    "scenario_task": _scenario_task,
+    "scenario_location_missing": _scenario_location_missing,
+    "raxxon_sealed": _raxxon_sealed,
+    "chapter_completed": _chapter_completed,
+    "raxxon_opened": _raxxon_opened,
+    "scenario_sent_home": _scenario_sent_home,
+    "scenario_exiled_stays": _scenario_exiled_stays,
+    "scenario_food_removed": _scenario_food_removed,
+    "chapter_began": _chapter_began,
+}
+
+
 RENDERERS: dict[str, Renderer] = {
     # tracks, deaths and the end of the game
     "morale_changed": _morale_changed,
@@ -1387,6 +1508,7 @@ RENDERERS: dict[str, Renderer] = {
 }
 """Every step kind and the function that writes its sentence."""
 RENDERERS.update(BANDIT_RENDERERS)
+RENDERERS.update(SCENARIO_RENDERERS)
 
 KINDS = frozenset(RENDERERS)
 

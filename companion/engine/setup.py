@@ -16,6 +16,7 @@
 | crossroads | list of crossroads cards | [] | the crossroads deck is built from these |
 | crises | list of crisis cards | [] | the crisis deck is built from these |
 | betrayal_id | objective id or None | None | Bandit Blitz: replaces the random betrayal |
+| scenario | {"name", "chapter"} or None | None | a special scenario (scenarios.py) |
 
 settings: ``modules`` (list of "improvements", "bandits", "raxxon"), ``player_elimination``
 (bool), ``mature`` (bool: False leaves mature cards out), ``barricade_before_trap`` (bool),
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import catalogue, dealing
+from companion.engine import catalogue, dealing, scenarios
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import Phrase, RuleError, shown, words
 from companion.engine.labels import SIDE_NUMBER_NAMES, SIDES, VARIANT_WORDS
@@ -69,6 +70,7 @@ SETUP_KEYS = (
     "betrayal_id",
     "survivors",
     "deal_survivors",
+    "scenario",
 )
 MAX_NAME = 40
 DEALT_SURVIVORS = 4
@@ -143,6 +145,10 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     seats = _seats(setup.get("seats"), variant, settings["modules"], cards, dealing_survivors)
     colony_card, boards = _locations(setup.get("locations"), settings["modules"])
     main = _main_objective(setup.get("main_objective"), variant)
+    scenario = scenarios.check_scenario(setup.get("scenario"), ruleset, settings["modules"])
+    betrayal = scenarios.betrayal_for(setup, scenario)
+    if scenario is not None:
+        main = scenarios.chapter_objective(main, scenario["name"], scenario["chapter"])
 
     colony_kwargs: dict[str, int] = {}
     if colony_card is not None:
@@ -166,7 +172,8 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     steps: list[Step] = []
     _place_survivors(st, seats)
     _apply_main_objective(st, steps, main, len(seats))
-    _deal_secret_objectives(st, steps, setup, rng)
+    _deal_secret_objectives(st, steps, {**setup, "betrayal_id": betrayal}, rng)
+    scenarios.set_up_scenario(st, steps, scenario, betrayal)
     _build_decks(st, steps, setup, rng)
     in_play = {s["id"] for s in st["survivors"]}
     st["decks"]["survivors"] = [c["id"] for c in deck if c["id"] not in in_play]

@@ -172,6 +172,8 @@ def free_survivor_spaces(st: State, place: str) -> int:
     if place == COLONY:
         return st["colony"]["survivor_spaces"] - colony_occupancy(st)
     loc = location(st, place)
+    if place in (st.get("scenario") or {}).get("sealed", ()):
+        return 0  # R1: barricades on every survivor space of Raxxon (000:873, scenarios.py)
     return loc["survivor_spaces"] - len(survivors_at(st, place)) - loc["bandits"]
 
 
@@ -356,6 +358,7 @@ def new_state(
         "cards": {"crossroads": {}, "objectives": {}, "crises": {}, "survivors": {}},
         "pending": None,
         "ended": None,
+        "scenario": None,
         # player turns: seats that have had their turn in round `round` (turns.start_turn)
         "turns_taken": {"round": 1, "seats": []},
         # survivor ids an exiled player must still move out of the colony (exile.leave_colony)

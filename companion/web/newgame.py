@@ -22,6 +22,7 @@ from companion import store
 from companion.cards.game import SIDE_NUMBERS, game_setup, typed_main_objective
 from companion.cards.load import load_cards
 from companion.cards.schema import MODULES
+from companion.engine import scenarios
 from companion.engine.state import RULESETS, VARIANTS
 from companion.extensions import htmx
 from companion.web import randomness
@@ -103,6 +104,7 @@ def default_values(choices: dict[str, Any]) -> dict[str, Any]:
         "objective": choices["objectives"][0]["id"] if choices["objectives"] else TYPED,
         "typed": {"name": "", **{key: "" for key in SIDE_NUMBERS}},
         "survivor_mode": "entered",
+        "scenario": "",
     }
 
 
@@ -145,6 +147,7 @@ def read_values(form: MultiDict) -> dict[str, Any]:
             **{key: form.get(f"typed_{key}", "").strip()[:10] for key in SIDE_NUMBERS},
         },
         "survivor_mode": form.get("survivor_mode", "entered"),
+        "scenario": form.get("scenario", "")[:40],
     }
 
 
@@ -205,8 +208,49 @@ def main_objective(values: dict[str, Any], choices: dict[str, Any]) -> str | dic
     return values["objective"]
 
 
+def chosen_scenario(values: dict[str, Any]) -> dict[str, Any] | None:
+    """The special scenario chosen ("raxxon:1"...), or None; FormError for an unknown one."""
+    if not values["scenario"]:
+        return None
+    for chapter in scenarios.every_chapter():
+        if values["scenario"] == scenario_value(chapter):
+            return {"name": chapter["name"], "chapter": chapter["chapter"]}
+    raise FormError(_("Choose a special scenario from the list, or none."))
+
+
+def scenario_value(chapter: dict[str, Any]) -> str:
+    """A chapter's value in the form: "raxxon:1"."""
+    return f"{chapter['name']}:{chapter['chapter']}"
+
+
+def scenario_objective(values: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
+    """A scenario's main objective: its card is in the box, so its numbers are typed in."""
+    code = scenarios.card_code(scenario["name"], scenario["chapter"])
+    typed = values["typed"]
+    if not all(typed[key] for key in SIDE_NUMBERS):
+        raise FormError(
+            _(
+                "Special Main Objective %(code)s is in the box: type the setup numbers printed "
+                "on it in the main objective's typed-in row."
+            )
+            % {"code": code}
+        )
+    return typed_main_objective(code, typed_numbers(typed))
+
+
 def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, Any]:
-    """The new_game setup for these values (FormError for a field that cannot be read)."""
+    """The new_game setup for these values (FormError for a field that cannot be read).
+
+    A special scenario plays The Long Night with its module turned on (scenarios.py).
+    """
+    scenario = chosen_scenario(values)
+    if scenario is not None:
+        needed = scenarios.modules_needed(scenario["name"])
+        values = {
+            **values,
+            "ruleset": "long_night",
+            "modules": [*values["modules"], *(m for m in needed if m not in values["modules"])],
+        }
     if not values["name"]:
         raise FormError(_("Give the game a name."))
     if values["ruleset"] not in RULESETS:
@@ -225,10 +269,14 @@ def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, An
         picked = [] if dealt else [e for e in row["survivors"] if e]
         ids = [survivor_id(entry, choices["survivors"], number) for entry in picked]
         seats.append({"name": row["name"], "survivors": ids})
-    return game_setup(
+    setup = game_setup(
         cards_db_path(),
         seats=seats,
-        main_objective=main_objective(values, choices),
+        main_objective=(
+            main_objective(values, choices)
+            if scenario is None
+            else scenario_objective(values, scenario)
+        ),
         ruleset=values["ruleset"],
         variant=values["variant"],
         settings={
@@ -239,6 +287,9 @@ def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, An
         },
         deal_survivors=dealt,
     )
+    if scenario is not None:
+        setup["scenario"] = scenario
+    return setup
 
 
 def labels() -> dict[str, dict[str, str]]:
@@ -261,6 +312,7 @@ def render_form(values: dict[str, Any], choices: dict[str, Any], error: str = ""
         "side_numbers": SIDE_NUMBERS,
         "max_rows": MAX_ROWS,
         "typed": TYPED,
+        "chapters": [{**c, "value": scenario_value(c)} for c in scenarios.every_chapter()],
     }
     return render_template("newgame/index.html", **context)
 

@@ -1,0 +1,210 @@
+"""Two rounds in a real browser with every Long Night module on and a special scenario: the
+table screen and three phones against a real ``companion serve`` on 127.0.0.1, in English and
+in Portuguese.
+
+The table ticks Improvements, Bandits and Raxxon on the new game page and chooses the Raxxon
+scenario's first chapter (R1; its numbers typed in, as the card is in the box). The setup
+checklist says where to read aloud and that Raxxon is barricaded; the table screen and every
+phone show the chapter. Round 1's main objective is met at colony step 5: the game goes on, the
+checklist's next steps appear in the log, and round 2 begins with R2 on the table and on every
+phone. Round 2 is played through with the objective not met.
+
+It reuses the whole-game test's devices and steps (test_e2e_browser.py). The module branches
+add their checks in ``module_checks`` (bandits placed at the crisis reveal, the containment
+check at the start of the colony phase, improvements): each gets the game and the round.
+Screenshots go to tests/artifacts/e2e-modules/<lang>/.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from typing import Any
+
+import pytest
+from helpers.browser import IN_FLIGHT_JS
+from test_e2e_browser import (
+    ACCEPT_LANGUAGE,
+    ARTIFACTS,
+    NAMES,
+    PHONE_VIEWPORT,
+    SAFE_FOOD,
+    SAFE_MORALE,
+    TABLE_VIEWPORT,
+    WAIT_MS,
+    Game,
+    Phone,
+    Shots,
+    Table,
+    browser,  # noqa: F401 (a fixture)
+    colony_phase,
+    correct_counter,
+    crisis_count,
+    join,
+    join_link,
+    keep_survivors,
+    play_turn,
+    reveal_crisis,
+    server,  # noqa: F401 (a fixture)
+)
+
+from companion.i18n import html_lang
+
+MODULES = ("improvements", "bandits", "raxxon")
+SCENARIO = "raxxon:1"
+NUMBERS = {
+    "morale": "8",
+    "round_track": "6",
+    "zombies_per_location": "1",
+    "colony_zombies": "2",
+    "food": "6",
+    "helpless": "2",
+}
+"""Numbers typed for card R1 (the box's card holds the real ones: cards/long_night/NOTES.md)."""
+ROUNDS = 2
+CHAPTER_MET_ROUND = 1
+
+
+class ModuleShots(Shots):
+    """Screenshots under tests/artifacts/e2e-modules/<lang>/."""
+
+    def __init__(self, lang: str) -> None:  # not Shots's: that one empties e2e/<lang>/
+        self.folder = ARTIFACTS.parent / "e2e-modules" / lang
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.n = 0
+
+
+def create_game(page: Any, base: str, g_lang: str, shots: Shots) -> tuple[str, str]:
+    """The new game form with The Long Night, every module and the scenario; the game id and
+    the setup checklist's text."""
+    page.goto(f"{base}/lang/{g_lang}?next=/games/new")
+    assert page.locator("html").get_attribute("lang") == html_lang(g_lang)
+    page.fill("input[name=name]", f"E2E modules {g_lang}")
+    rows = page.locator("input[name=seat_name]")
+    for n, name in enumerate(NAMES):
+        rows.nth(n).fill(name)
+    page.check("input[name=survivor_mode][value=dealt]")
+    page.select_option("select[name=ruleset]", "long_night")
+    for module in MODULES:
+        page.check(f"input[name=modules][value={module}]")
+    page.check(f"input[name=scenario][value='{SCENARIO}']")
+    page.check("input[name=objective][value=typed]")
+    for key, value in NUMBERS.items():
+        page.fill(f"input[name=typed_{key}]", value)
+    shots.take(page, "new-game-form", full=True)
+    with page.expect_navigation(timeout=WAIT_MS):
+        page.click(".newgame-form .form-submit button[type=submit]")
+    found = re.search(r"/games/([^/]+)/setup$", page.url)
+    assert found, f"the form did not lead to the setup checklist: {page.url}"
+    shots.take(page, "setup-checklist", full=True)
+    checklist = page.locator(".checklist").inner_text()
+    with page.expect_navigation(timeout=WAIT_MS):
+        page.click(".setup-end a")
+    page.wait_for_selector("#game", timeout=WAIT_MS)
+    return found.group(1), checklist
+
+
+def check_checklist(g: Game, page_text: str) -> None:
+    """The checklist names the scenario, where to read aloud, and Raxxon's barricades."""
+    assert g._("The Chimp and the Code (Raxxon)") in page_text
+    assert g.pattern("Special scenario: {scenario}. Main objective: Special Main Objective "
+                     "{title}. Read aloud: {section}.").search(page_text)  # fmt: skip
+    assert g._("Take Blue and Emma Han out of the survivor deck and set them aside.") in page_text
+    sealed = g.tr.ngettext(
+        "{place}: {barricades} barricade fills its entrance and no survivor may go there.",
+        "{place}: {barricades} barricades fill its entrance and no survivor may go there.",
+        2,
+    )
+    parts = re.split(r"\{\w+\}", sealed)
+    assert re.search(".+".join(re.escape(part) for part in parts), page_text), sealed
+
+
+def check_chapter(g: Game, title: str) -> None:
+    """The table's tracks and every phone show the chapter being played."""
+    g.sync()
+    shown = g.table.page.locator("#board-tracks .scenario-chapter").text_content() or ""
+    assert g._(title) in shown and g._("The Chimp and the Code (Raxxon)") in shown, shown
+    for phone in g.phones:
+        line = phone.page.locator("#phone .scenario-chapter").text_content() or ""
+        assert g._(title) in line, (phone.name, line)
+
+
+def module_checks(g: Game, rnd: int) -> None:
+    """Where the module branches check their pieces once a round's crisis is revealed.
+
+    On this branch: both module locations are on the table's board (the Raxxon location and
+    the Bandits' Hideout, cards/long_night/locations.toml) and no crisis card is in yet.
+    """
+    board = g.table.page.locator("#game .game-board").text_content() or ""
+    assert "Raxxon" in board and "Bandits' Hideout" in board, f"round {rnd}: {board[:200]}"
+    assert crisis_count(g) == 0
+
+
+@pytest.mark.proof
+@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+def test_two_rounds_with_every_module_and_a_scenario(browser, server, lang):  # noqa: F811
+    shots = ModuleShots(lang)
+    base = server.url("").rstrip("/")
+    contexts = []
+    try:
+        table_context = browser.new_context(viewport=TABLE_VIEWPORT)
+        contexts.append(table_context)
+        table_context.set_default_timeout(WAIT_MS)
+        table_context.add_init_script(IN_FLIGHT_JS)
+        table = Table(table_context.new_page())
+        game_id, checklist = create_game(table.page, base, lang, shots)
+        assert game_id
+        phones = []
+        for name in NAMES:
+            context = browser.new_context(
+                viewport=PHONE_VIEWPORT,
+                locale=ACCEPT_LANGUAGE[lang],
+                is_mobile=True,
+                has_touch=True,
+            )
+            contexts.append(context)
+            context.set_default_timeout(WAIT_MS)
+            context.add_init_script(IN_FLIGHT_JS)
+            phones.append(Phone(context.new_page(), name))
+        g = Game(table, phones, lang, shots)
+        check_checklist(g, checklist)
+        link = join_link(table)
+        for phone in phones:
+            join(phone, link, g)
+        table.page.wait_for_function(
+            "n => document.querySelectorAll('#join-panel .jp-held').length === n",
+            arg=len(phones),
+            timeout=WAIT_MS,
+        )
+        keep_survivors(g)
+        check_chapter(g, "R1: blow open the Raxxon entrance")
+        shots.take(table.page, "table-chapter-r1")
+        shots.take(phones[0].page, f"phone-{phones[0].name}-chapter-r1", full=True)
+        correct_counter(g, "morale", SAFE_MORALE)
+        correct_counter(g, "food", SAFE_FOOD)
+        for rnd in range(1, ROUNDS + 1):
+            symbol = reveal_crisis(g, rnd)
+            module_checks(g, rnd)
+            first = g.first_player()
+            order = [play_turn(g, rnd, turn, symbol) for turn in range(len(phones))]
+            assert order == g.clockwise_from(first), (rnd, order, first)
+            colony_phase(g, rnd, met=rnd == CHAPTER_MET_ROUND)
+            g.check_privacy()
+            if rnd == CHAPTER_MET_ROUND:
+                log = table.page.locator("#game").inner_text()
+                assert g.pattern(
+                    "Special Main Objective {title} is complete, and the game goes on. Read "
+                    "aloud: {section}. Its card leaves at the beginning of the next round."
+                ).search(log) or g.pattern(
+                    "Remove card {previous} from the game and put Special Main Objective "
+                    "{title} on the colony board."
+                ).search(log), "the log says nothing of the chapter"
+                check_chapter(g, "R2: save Blue's friend")
+                shots.take(table.page, "table-chapter-r2")
+                shots.take(phones[1].page, f"phone-{phones[1].name}-chapter-r2", full=True)
+        assert table.whatnow() == "reveal_crisis"
+        assert not table.page.locator("#game #game-end").count()
+    finally:
+        for context in contexts:
+            context.close()
