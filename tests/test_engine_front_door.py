@@ -74,7 +74,7 @@ def test_the_sample_covers_the_moments_of_a_game():
     assert any(k[2] == "vote" for k in keys)
     assert any(k[0] == "ended" for k in keys)
     assert any(k[2] == "bandit_placement" for k in keys)
-    assert any(s["bandits"]["hideout_cards"] for s in STATES)
+    assert any(s.get("bandits", {}).get("hideout_cards") for s in STATES)
 
 
 JUNK = st_.recursive(

@@ -324,6 +324,7 @@ def new_state(
     if unknown:
         raise RuleError(N_("unknown module(s): {modules}"), modules=", ".join(sorted(unknown)))
     seat_ids = [f"s{i}" for i in range(1, len(seat_names) + 1)]
+    bandits = "bandits" in merged["modules"]
     return {
         "schema": SCHEMA,
         "ruleset": ruleset,
@@ -364,5 +365,5 @@ def new_state(
         # survivor ids an exiled player must still move out of the colony (exile.leave_colony)
         "must_leave_colony": [],
         # the Bandits module: the Hideout's face-up cards, the rules in play (engine/bandits.py)
-        "bandits": {"hideout_cards": 0, "rules": list(BANDIT_RULES)},
+        **({"bandits": {"hideout_cards": 0, "rules": list(BANDIT_RULES)}} if bandits else {}),
     }
