@@ -8,9 +8,10 @@ played again, and after every action of the table or a phone every device is mea
   alert, and every control of the current step ("What now"'s buttons, a revealed crossroads
   card, an open reveal's buttons) lie wholly inside the window and inside every box that clips
   them, without scrolling anything;
-- every phone at 360 and at 430 px wide: the page is no wider than the window (no sideways
+- every phone at 360, 390 and 430 px wide: the page is no wider than the window (no sideways
   scroll); so are the join pages (/j and the seat picker) before the phones join;
-- every device: no visible text is under 12 px.
+- every device: no visible text is under 12 px;
+- and once more with every folded part (<details>) open: no text under 12 px, nothing wider.
 
 Every fault found is listed at the end (none may remain). Screenshots of each new state go to
 tests/artifacts/glance/<lang>/ (the table at both sizes, each phone at both widths).
@@ -53,11 +54,23 @@ from test_e2e_browser import (  # noqa: F401 (browser and server are fixtures)
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts" / "glance"
 TABLE_SIZES = ({"width": 1366, "height": 768}, {"width": 1920, "height": 1080})
-PHONE_WIDTHS = (360, 430)
+PHONE_WIDTHS = (360, 390, 430)
 PHONE_HEIGHT = 844
 MIN_FONT_PX = 12
 
 GLANCE_JS = (ROOT / "tests" / "helpers" / "glance.js").read_text(encoding="utf-8")
+
+UNFOLD_JS = """(open) => {
+  /* Open every folded <details> (marking it), or fold the marked ones again; how many. */
+  const found = open ? document.querySelectorAll('details:not([open])')
+    : document.querySelectorAll('details[data-glance-unfolded]');
+  found.forEach((d) => {
+    if (open) d.setAttribute('data-glance-unfolded', '');
+    else d.removeAttribute('data-glance-unfolded');
+    d.open = open;
+  });
+  return found.length;
+}"""
 
 
 class GlanceShots(Shots):
@@ -108,11 +121,27 @@ class Meter:
         safe = re.sub(r"[^\w.-]+", "-", name)[:80]
         page.screenshot(path=str(self.folder / f"{self.shots:03d}-{safe}.png"))
 
+    def unfolded(self, page: Any, where: str) -> None:
+        """Measure again with every folded part open (a form behind a summary may be the
+        widest thing on the page), text sizes and width only; then fold them again."""
+        if not page.evaluate(UNFOLD_JS, True):
+            return
+        found = page.evaluate(GLANCE_JS, MIN_FONT_PX)
+        page.evaluate(UNFOLD_JS, False)
+        label = f"step {self.steps} {where} unfolded"
+        if found["small"]:
+            self.faults.append(f"{label}: text under {MIN_FONT_PX} px: {found['small']}")
+        if found["scrollWidth"] > found["innerWidth"]:
+            self.faults.append(
+                f"{label}: {found['scrollWidth']} px wide in {found['innerWidth']}: {found['wide']}"
+            )
+
     def table(self, page: Any) -> None:
         """The table screen at both sizes (left at the first)."""
         for size in reversed(TABLE_SIZES):
             page.set_viewport_size(size)
             found = self.measure(page, f"table {size['width']}")
+            self.unfolded(page, f"table {size['width']}")
             state = found["state"] + (" reveal" if found["reveal"] else "")
             self.shot(page, (f"table{size['width']}", state), f"table-{size['width']}-{state}")
 
@@ -121,6 +150,7 @@ class Meter:
         for width in reversed(PHONE_WIDTHS):
             page.set_viewport_size({"width": width, "height": PHONE_HEIGHT})
             found = self.measure(page, f"{who} {width}")
+            self.unfolded(page, f"{who} {width}")
             self.shot(page, (f"{who}{width}", found["now"]), f"{who}-{width}-{found['now'][:40]}")
 
     def step(self) -> None:
