@@ -323,20 +323,7 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
     name, chapter = sc["name"], sc["chapter"]
     if sc["completed"]:
         return True
-    if chapter == CHAPTER_COUNT:
-        steps.append(
-            step(
-                "chapter_completed",
-                scenario=name,
-                chapter=chapter,
-                code=card_code(name, chapter),
-                next_code="",
-                last=True,
-            )
-        )
-        end_game(st, steps, "main_objective")
-        return True
-    sc["completed"] = True
+    last = chapter == CHAPTER_COUNT
     fields: dict[str, Any] = {}
     if name == "raxxon" and chapter == 1:
         reader = fewest_survivors_reader(st)
@@ -347,11 +334,15 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
             scenario=name,
             chapter=chapter,
             code=card_code(name, chapter),
-            next_code=card_code(name, chapter + 1),
-            last=False,
+            next_code="" if last else card_code(name, chapter + 1),
+            last=last,
             **fields,
         )
     )
+    if last:
+        end_game(st, steps, "main_objective")
+        return True
+    sc["completed"] = True
     if name == "raxxon" and chapter == 1:
         _open_raxxon(st, steps)
     if name == "raxxon" and chapter == 2:
