@@ -122,6 +122,12 @@ def modules_needed(name: str) -> list[str]:
     return [SCENARIOS[name]["module"]]
 
 
+def played_with(name: str, modules: list[str]) -> tuple[str, list[str]]:
+    """The rulebook and modules a scenario is set up with: The Long Night, the table's chosen
+    modules and the scenario's own (000:871 Raxxon, 000:940 Bandits)."""
+    return "long_night", [*modules, *(m for m in modules_needed(name) if m not in modules)]
+
+
 def rules_chapter(sc: dict[str, Any]) -> int:
     """The chapter whose rules are in force: the next one once this one is completed."""
     return min(sc["chapter"] + (1 if sc["completed"] else 0), CHAPTER_COUNT)
