@@ -232,6 +232,11 @@ def test_a_scenario_is_played_by_the_long_night_rules():
 def test_choosing_a_scenario_says_which_modules_it_turns_on():
     assert scenarios.modules_needed("raxxon") == ["raxxon"]
     assert scenarios.modules_needed("bandit_blitz") == ["bandits"]
+    assert scenarios.played_with("bandit_blitz", ["raxxon"]) == (
+        "long_night",
+        ["raxxon", "bandits"],
+    )
+    assert scenarios.played_with("raxxon", ["raxxon"]) == ("long_night", ["raxxon"])
 
 
 # --- the module rules in force, chapter by chapter ---

@@ -117,6 +117,13 @@ def reference_states():
     biting, _ = record_exposure(later, bitten["id"], "bite")
     assert biting["pending"]["kind"] == "bite_spread"
     dealing = make_setup(3, survivors=SURVIVORS, deal_survivors=True)
+    dealing.update(  # and the Raxxon scenario's first chapter (docs/state.md `scenario`)
+        ruleset="long_night",
+        settings={"modules": ["raxxon"]},
+        scenario={"name": "raxxon", "chapter": 1},
+        locations=[*dealing["locations"], {"id": "long_night.raxxon", "name": "Raxxon",
+                   "number": 7, "entrance_spaces": 3, "survivor_spaces": 3, "module": "raxxon"}],
+    )  # fmt: skip
     for seat in dealing["seats"]:
         seat["survivors"] = []
     dealt, _ = new_game(dealing, random.Random(7))

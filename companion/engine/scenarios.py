@@ -122,6 +122,12 @@ def modules_needed(name: str) -> list[str]:
     return [SCENARIOS[name]["module"]]
 
 
+def played_with(name: str, modules: list[str]) -> tuple[str, list[str]]:
+    """The rulebook and modules a scenario is set up with: The Long Night, the table's chosen
+    modules and the scenario's own (000:871 Raxxon, 000:940 Bandits)."""
+    return "long_night", [*modules, *(m for m in modules_needed(name) if m not in modules)]
+
+
 def rules_chapter(sc: dict[str, Any]) -> int:
     """The chapter whose rules are in force: the next one once this one is completed."""
     return min(sc["chapter"] + (1 if sc["completed"] else 0), CHAPTER_COUNT)
@@ -323,20 +329,7 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
     name, chapter = sc["name"], sc["chapter"]
     if sc["completed"]:
         return True
-    if chapter == CHAPTER_COUNT:
-        steps.append(
-            step(
-                "chapter_completed",
-                scenario=name,
-                chapter=chapter,
-                code=card_code(name, chapter),
-                next_code="",
-                last=True,
-            )
-        )
-        end_game(st, steps, "main_objective")
-        return True
-    sc["completed"] = True
+    last = chapter == CHAPTER_COUNT
     fields: dict[str, Any] = {}
     if name == "raxxon" and chapter == 1:
         reader = fewest_survivors_reader(st)
@@ -347,11 +340,15 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
             scenario=name,
             chapter=chapter,
             code=card_code(name, chapter),
-            next_code=card_code(name, chapter + 1),
-            last=False,
+            next_code="" if last else card_code(name, chapter + 1),
+            last=last,
             **fields,
         )
     )
+    if last:
+        end_game(st, steps, "main_objective")
+        return True
+    sc["completed"] = True
     if name == "raxxon" and chapter == 1:
         _open_raxxon(st, steps)
     if name == "raxxon" and chapter == 2:

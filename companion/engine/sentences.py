@@ -1319,10 +1319,8 @@ def _chapter_completed(s: Step, n: Names, tr: Translator) -> str:
 
 
 def _raxxon_opened(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "Every barricade leaves {place} ({removed} removed): survivors may go there now.",
-        "Every barricade leaves {place} ({removed} removed): survivors may go there now.",
-        s["removed"],
+    return tr.gettext(
+        "Every barricade leaves {place} (removed: {removed}): survivors may go there now."
     ).format(place=_place(s, n, "location"), removed=s["removed"])
 
 

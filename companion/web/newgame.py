@@ -245,12 +245,8 @@ def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, An
     """
     scenario = chosen_scenario(values)
     if scenario is not None:
-        needed = scenarios.modules_needed(scenario["name"])
-        values = {
-            **values,
-            "ruleset": "long_night",
-            "modules": [*values["modules"], *(m for m in needed if m not in values["modules"])],
-        }
+        ruleset, modules = scenarios.played_with(scenario["name"], values["modules"])
+        values = {**values, "ruleset": ruleset, "modules": modules}
     if not values["name"]:
         raise FormError(_("Give the game a name."))
     if values["ruleset"] not in RULESETS:
