@@ -235,22 +235,32 @@ def act(
     version: int,
     apply: Apply = engine_apply,
     known: Current | None = None,
+    still_open: Callable[[State], bool] | None = None,
 ) -> Result:
     """Apply one action at the head; drops any redo tail. Rule errors propagate, nothing written.
 
     ``known`` is the caller's head (state, version, head) as read before: when it is the stored
     version and head, its state is used instead of reading the head row again (``apply`` must
     not change it, as the engine does not).
+
+    ``still_open`` answers, for the stored head state, whether the question the action answers
+    is still open (a ballot's vote, a seat's dealt survivors): when it is, an action made at an
+    older version is applied at the newest one, inside this write, instead of being refused as
+    stale (five phones voting at once all land).
     """
     action = with_seed(action)
     with write_transaction(db):
         game = game_row(db, game_id)
-        check_version(game, version)
         head = game["head"]
-        if known is not None and (known.version, known.head) == (game["version"], head):
+        stale = isinstance(version, bool) or version != game["version"]
+        if stale and still_open is None:
+            check_version(game, version)
+        if not stale and known is not None and (known.version, known.head) == (version, head):
             before = known.state
         else:
             before = log_row(db, game_id, head)["state"]
+        if stale and not still_open(before):
+            check_version(game, version)
         state, steps = apply(before, action)
         db.execute("delete from actions where game_id = ? and seq > ?", [game_id, head])
         insert_row(db, game_id, head + 1, (action, steps, state), catalogue_of(db, game_id))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -228,16 +229,20 @@ def leader_first(form: MultiDict) -> MultiDict:
     return out
 
 
-def still_the_same_question(
-    game_id: str, form: MultiDict, fresh: store.Current, seat_id: str, kind: str
-) -> bool:
-    """Whether a stale form's decision may be applied at the fresh head: one of the seat's own
-    decisions (``REBASED``) whose basis is unchanged."""
-    if kind not in REBASED:
-        return False
+def question_still_open(
+    form: MultiDict, seat_id: str, kind: str
+) -> Callable[[dict[str, Any]], bool] | None:
+    """For one of the seat's own decisions (``REBASED``): whether, at the newest head state, the
+    question it answers is still the one the phone saw (its ``decision_basis``). The store asks
+    this inside its write, so a decision made a few versions ago lands at the newest one."""
     sent = form.get("_basis", "")
-    view = engine.seat_view(fresh.state, seat_id)
-    return bool(sent) and sent == decision_basis(view, seat_id, kind)
+    if kind not in REBASED or not sent:
+        return None
+
+    def still_open(state: dict[str, Any]) -> bool:
+        return sent == decision_basis(engine.seat_view(state, seat_id), seat_id, kind)
+
+    return still_open
 
 
 def rule_message(exc: engine.RuleError) -> str:
@@ -263,13 +268,14 @@ def act(game_id: str) -> Response:
     except forms.FormError as exc:
         return screen(game_id, seat_id, current, 400, alert=str(exc))
     try:
-        try:
-            result = store.act(db, game_id, action, version=version, known=current)
-        except store.StaleVersion:
-            fresh = store.current(db, game_id)
-            if not still_the_same_question(game_id, form, fresh, seat_id, action["type"]):
-                raise
-            result = store.act(db, game_id, action, version=fresh.version, known=fresh)
+        result = store.act(
+            db,
+            game_id,
+            action,
+            version=version,
+            known=current,
+            still_open=question_still_open(form, seat_id, action["type"]),
+        )
     except store.StaleVersion:
         fresh = store.current(db, game_id)
         message = _("The game moved on: here is what it shows now.")
