@@ -282,7 +282,9 @@ def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
     missing = [name for name, (_, required) in params.items() if required and name not in given]
     if missing:
         raise RuleError(
-            N_("{action} needs {names}"), action=action_words(kind), names=", ".join(missing)
+            N_("{action} needs {names}: choose or type it in, then send it again"),
+            action=action_words(kind),
+            names=", ".join(name.replace("_", " ") for name in missing),
         )
     for name, value in given.items():
         check_value(value, params[name][0], f"{kind}: {name}")

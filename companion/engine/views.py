@@ -46,6 +46,8 @@ def public_view(state: State) -> dict[str, Any]:
     if isinstance(crisis, dict) and "contributions" in crisis:
         crisis["contributions"] = _contribution_count(crisis["contributions"])
     view["pending"] = _public_pending(state)
+    if state.get("phase") == "setup":  # the leaders decide it once all are kept (002 Setup 14)
+        view["first_player"] = None
     return view
 
 

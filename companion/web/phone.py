@@ -218,14 +218,18 @@ def own_form(form: MultiDict, seat_id: str) -> MultiDict:
 
 
 def leader_first(form: MultiDict) -> MultiDict:
-    """keep_survivors: the survivor chosen to lead (``_leader``) first, as the engine reads it."""
+    """keep_survivors: the survivor chosen to lead (``_leader``) first, as the engine reads it,
+    and named as its ``leader`` (which the engine refuses when that survivor is not kept)."""
     leader = form.get("_leader")
-    kept = form.getlist("survivors")
-    if not leader or leader not in kept:
+    if not leader or form.get("type") != "keep_survivors":
         return form
-    out = MultiDict([(k, v) for k, v in form.items(multi=True) if k != "survivors"])
-    for sid in [leader] + [s for s in kept if s != leader]:
+    kept = form.getlist("survivors")
+    out = MultiDict([(k, v) for k, v in form.items(multi=True) if k not in ("survivors", "leader")])
+    if leader in kept:
+        kept = [leader] + [s for s in kept if s != leader]
+    for sid in kept:
         out.add("survivors", sid)
+    out.add("leader", leader)
     return out
 
 
