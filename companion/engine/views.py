@@ -27,7 +27,7 @@ from companion.engine.state import (
     seats_in_play,
 )
 from companion.engine.steps import Step
-from companion.engine.turns import next_turn_seat, turns_taken
+from companion.engine.turns import must_leave_first, next_turn_seat, turns_taken
 from companion.engine.zombies import zombies_for_colony, zombies_for_location
 
 HIDDEN = ("secrets", "cards", "pending")
@@ -101,7 +101,12 @@ def waiting_for(st: State) -> dict[str, Any]:
         return {"kind": "colony_phase", **due_step(st)}
     turn = st.get("turn")
     if turn:
-        return {"kind": "turn", "seat": turn["seat"]}
+        first = [s["id"] for s in must_leave_first(st)]
+        return {
+            "kind": "turn",
+            "seat": turn["seat"],
+            **({"must_leave_colony": first} if first else {}),
+        }
     if st.get("crisis") is None and not turns_taken(st):
         return {"kind": "reveal_crisis"}
     following = next_turn_seat(st)
