@@ -218,13 +218,26 @@ def stored_action(db: Database, game_id: str, seq: int) -> Action:
     return json.loads(row[0])
 
 
-def move_head(db: Database, game: dict[str, Any], head: int, state: State) -> int:
-    """Point the game at another row, bump its version and refresh the list fields."""
+def move_head(
+    db: Database, game: dict[str, Any], head: int, state: State, moved: Action | None = None
+) -> int:
+    """Point the game at another row, bump its version and refresh the list fields; ``moved``
+    is the undone or redone action (``last_move``), None for a new action."""
     version = game["version"] + 1
+    last = None if moved is None else dumps({**moved, "version": version})
     db["games"].update(
-        game["id"], {"head": head, "version": version, "updated": now(), **summary(state)}
+        game["id"],
+        {"head": head, "version": version, "updated": now(), "last_move": last, **summary(state)},
     )
     return version
+
+
+def last_move(db: Database, game_id: str) -> dict[str, Any] | None:
+    """The undo or redo that made the game's current version: ``{"kind": "undone" or
+    "redone", "type": the action's type, "version": that version}``, or None when an action
+    (or nothing) made it."""
+    row = db.execute("select last_move from games where id = ?", [game_id]).fetchone()
+    return json.loads(row[0]) if row and row[0] else None
 
 
 def act(
@@ -278,7 +291,8 @@ def undo(db: Database, game_id: str, *, version: int) -> Result:
             raise NothingToUndo()
         undone = stored_action(db, game_id, head)
         state = log_row(db, game_id, head - 1)["state"]
-        new_version = move_head(db, game, head - 1, state)
+        moved = {"kind": "undone", "type": undone.get("type")}
+        new_version = move_head(db, game, head - 1, state, moved)
     return Result(new_version, head - 1, state, [], undone)
 
 
@@ -292,7 +306,8 @@ def redo(db: Database, game_id: str, *, version: int) -> Result:
         if head >= last[0]:
             raise NothingToRedo()
         row = log_row(db, game_id, head + 1)
-        new_version = move_head(db, game, head + 1, row["state"])
+        moved = {"kind": "redone", "type": row["action"].get("type")}
+        new_version = move_head(db, game, head + 1, row["state"], moved)
     return Result(new_version, head + 1, row["state"], row["steps"], row["action"])
 
 

@@ -171,6 +171,7 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
         "recent": log_rows,
         "reveal": head_row if head_row and head_row["type"] in REVEALED else None,
         "controls": table_credential(game_id),
+        "last_move": heads.last_move(game_id, current),
         "alert": None,
         "notice": None,
         "chart": chart_for(game_id)
@@ -178,6 +179,8 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
         else None,
     }
     ctx.update(extra)
+    if ctx["notice"] is None and ctx["last_move"]:  # every table screen says what was undone
+        ctx["notice"] = ctx["last_move"]
     return ctx
 
 

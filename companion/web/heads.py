@@ -84,6 +84,12 @@ def written(db: Database, game_id: str, result: store.Result) -> store.Current:
     return current
 
 
+def last_move(game_id: str, current: store.Current) -> dict[str, Any] | None:
+    """The undo or redo that made ``current``'s version (store.last_move), else None."""
+    moved = store.last_move(store.get_db(), game_id)
+    return moved if moved and moved.get("version") == current.version else None
+
+
 def table_view(game_id: str, current: store.Current) -> dict[str, Any]:
     """``engine.table_view`` of ``current``: worked out once while it is the kept head."""
     key = _key(game_id)

@@ -171,6 +171,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "survivor_choices": survivor_choices(state, legal),
         "keep_count": legal["keep_survivors"]["keep"] if "keep_survivors" in legal else 0,
         "log": rendered_log(game_id, seat_id, current),
+        "last_move": heads.last_move(game_id, current),
         "alert": None,
         "notice": None,
         "basis": lambda kind: decision_basis(view, seat_id, kind),
