@@ -39,6 +39,7 @@ from companion.engine import (
     turns,
     votes,
 )
+from companion.engine.crossroads_hints import note_hint
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import Phrase, RuleError, action_words, shown
 from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
@@ -336,7 +337,9 @@ def apply(
     fn = ACTIONS[kind]
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
-    return fn(state, **args)
+    new_state, steps = fn(state, **args)
+    note_hint(new_state, steps)
+    return new_state, steps
 
 
 def replay(log: Sequence[dict[str, Any]]) -> State:

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.engine.colony import food_needed
 from companion.engine.crisis import crisis_target
+from companion.engine.crossroads_hints import hint_for
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.phases import due_step
 from companion.engine.state import (
@@ -200,6 +201,7 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
         ],
         "objective_complete": secrets.get("objective_complete"),
         "ballot": ballot,
+        "crossroads_hint": hint_for(state, seat_id),
     }
     view["legal"] = {seat_id: legal_for_seat(state, seat_id)}
     return view
