@@ -114,9 +114,7 @@ def test_five_phones_deciding_at_once_all_land(tmp_path):
         active = state["first_player"]
         table_act(table, game_id, db_path, type="start_turn", seat_id=active)
         target = next(sid for sid in phones if sid != active)
-        table_act(
-            table, game_id, db_path, type="call_exile_vote", caller=active, target=target
-        )
+        table_act(table, game_id, db_path, type="call_exile_vote", caller=active, target=target)
         pages = {sid: phone.get(f"/phone/{game_id}").text for sid, phone in phones.items()}
         posts = {
             sid: (

@@ -29,9 +29,7 @@ def test_undo_and_redo_are_said_on_every_device_until_the_next_action(app):
     game = new_game(app, deal=False)
     phone = take_seat(app, table, game, "s1")
     other_table = app.test_client()
-    table.post(
-        f"/games/{game}/act", data={"type": "reveal_crisis", "version": version(app, game)}
-    )
+    table.post(f"/games/{game}/act", data={"type": "reveal_crisis", "version": version(app, game)})
     table.post(f"/games/{game}/undo", data={"version": version(app, game)})
 
     page = phone.get(f"/phone/{game}").get_data(as_text=True)
@@ -47,9 +45,7 @@ def test_undo_and_redo_are_said_on_every_device_until_the_next_action(app):
     assert "Refeito: revelar a crise" in phone.get(f"/phone/{game}").get_data(as_text=True)
     assert "Redone: reveal crisis" in other_table.get(f"/games/{game}").get_data(as_text=True)
 
-    table.post(
-        f"/games/{game}/act", data={"type": "start_turn", "version": version(app, game)}
-    )
+    table.post(f"/games/{game}/act", data={"type": "start_turn", "version": version(app, game)})
     page = phone.get(f"/phone/{game}").get_data(as_text=True)
     assert "Refeito" not in page and "Desfeito" not in page
     assert "Redone" not in other_table.get(f"/games/{game}").get_data(as_text=True)

@@ -35,6 +35,7 @@ from companion.engine import (
     ending,
     exile,
     exposure,
+    reveal,
     setup,
     turns,
     votes,
@@ -125,6 +126,7 @@ ACTIONS: dict[str, EntryPoint] = {
         board.set_counter,
         board.set_capacity,
         effects.apply_card_effects,
+        reveal.finish_reveal,
         # the end
         ending.mark_objective,
         ending.declare_winners,
@@ -337,9 +339,9 @@ def apply(
     fn = ACTIONS[kind]
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
-    new_state, steps = fn(state, **args)
+    new_state, steps = fn(state if kind == "finish_reveal" else reveal.closed(state), **args)
     note_hint(new_state, steps)
-    return new_state, steps
+    return reveal.opened(new_state, kind), steps
 
 
 def replay(log: Sequence[dict[str, Any]]) -> State:

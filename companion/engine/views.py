@@ -18,6 +18,7 @@ from companion.engine.crisis import crisis_target
 from companion.engine.crossroads_hints import hint_for
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.phases import due_step
+from companion.engine.reveal import revealing, shown_state
 from companion.engine.state import (
     COLONY,
     State,
@@ -159,16 +160,23 @@ def _card(st: State, kind: str, card_id: str | None) -> dict[str, Any] | None:
     return copy.deepcopy(st["cards"][kind].get(card_id, {"id": card_id, "name": card_id}))
 
 
-def table_view(state: State) -> dict[str, Any]:
+def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     """The table screen's view: the public state, its numbers, what the game waits for, whose
-    turn it is and who holds its crossroads card, and every actor's legal actions now."""
-    view = public_view(state)
-    view["numbers"] = numbers(state)
+    turn it is and who holds its crossroads card, and every actor's legal actions now.
+
+    ``before`` is the state before the head action: while a reveal is open (reveal.py) the
+    public state and its numbers are that one's, and ``revealing`` names the open reveal."""
+    shown = shown_state(state, before)
+    view = public_view(shown)
+    view["numbers"] = numbers(shown)
+    view["revealing"] = revealing(state)
     view["waiting"] = waiting_for(state)
     view["turn"] = turn_view(state)
     view["in_play"] = [s["id"] for s in seats_in_play(state)]
     view["objectives"] = revealed_objectives(state)
     view["legal"] = {"table": legal_for_table(state)}
+    if view["revealing"]:
+        view["legal"]["table"] = {"finish_reveal": {}, **view["legal"]["table"]}
     return view
 
 

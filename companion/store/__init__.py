@@ -28,6 +28,7 @@ from companion.store.games import (
     list_games,
     log,
     redo,
+    state_at,
     undo,
 )
 from companion.store.saves import FORMAT, FORMAT_VERSION, export_game, import_game
@@ -66,5 +67,6 @@ __all__ = [
     "migrate",
     "open_db",
     "redo",
+    "state_at",
     "undo",
 ]

@@ -210,6 +210,11 @@ def log_row(db: Database, game_id: str, seq: int) -> dict[str, Any]:
     }
 
 
+def state_at(db: Database, game_id: str, seq: int) -> State:
+    """The whole state of one log row (the one before the head, for a reveal on the table)."""
+    return log_row(db, game_id, seq)["state"]
+
+
 def stored_action(db: Database, game_id: str, seq: int) -> Action:
     """The action of one log row, without reading its state."""
     row = db.execute(

@@ -97,7 +97,10 @@ def table_view(game_id: str, current: store.Current) -> dict[str, Any]:
         kept = _kept.get(key)
         if kept is not None and kept.current is current and kept.view is not None:
             return kept.view
-    view = engine.table_view(current.state)
+    before = None
+    if engine.revealing(current.state) and current.head > 1:  # no spoilers (engine/reveal.py)
+        before = store.state_at(store.get_db(), game_id, current.head - 1)
+    view = engine.table_view(current.state, before)
     with _lock:
         kept = _kept.get(key)
         if kept is not None and kept.current is current:

@@ -111,6 +111,8 @@ def rendered_log(game_id: str, seat_id: str, current: store.Current) -> list[dic
             {"text": engine.render_step(s, state, lang), "private": s.get("private") is not None}
             for s in engine.visible_steps(row["steps"], seat_id)
         ]
+        if row["seq"] == current.head and engine.revealing(state):  # no spoilers
+            lines = [{"text": _("Being turned over on the table."), "private": False}]
         if lines:
             out.append({"seq": row["seq"], "lines": lines})
     return out
