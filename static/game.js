@@ -25,7 +25,7 @@
       next.hidden = done;
       all.hidden = done;
       if (shown > 0) lines[shown - 1].scrollIntoView({ block: "nearest" });
-      if (done) { var close = dialog.querySelector("form[method=dialog] button"); if (close) close.focus(); }
+      if (done) { var close = dialog.querySelector(".reveal-done button, form[method=dialog] button"); if (close) close.focus(); }
       else next.focus();
     }
     next.addEventListener("click", function () { show(shown + 1); });

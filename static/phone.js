@@ -63,6 +63,16 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (e.detail.target === root && e.detail.shouldSwap) {
       kept = { open: openIds(), fields: fieldsNow() };
+      /* A form the game accepted starts afresh: its counts are not typed in again for a
+         second tap, and its group closes (the crisis form adds cards once). */
+      var sent = e.detail.requestConfig && e.detail.requestConfig.elt;
+      if (sent && sent.tagName === "FORM" && e.detail.xhr.status < 300) {
+        var names = {};
+        sent.querySelectorAll("input, select").forEach(function (el) { names[el.name] = true; });
+        kept.fields = kept.fields.filter(function (f) { return !names[f[0]]; });
+        var group = sent.closest("details[id]");
+        if (group) { kept.open = kept.open.filter(function (id) { return id !== group.id; }); }
+      }
     }
   });
   document.addEventListener("htmx:afterSwap", function (e) {

@@ -27,6 +27,7 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "contribute_to_crisis": ({A, OTHER}, set()),
     "withdraw_from_crisis": ({A, OTHER}, {T}),
     "resolve_crisis": ({T}, {A, OTHER}),
+    "finish_reveal": ({T}, {A, OTHER}),
     "start_colony_phase": ({T}, {A, OTHER}),
     "run_colony_phase": ({T}, {A, OTHER}),
     "pay_food": ({T}, {A, OTHER}),

@@ -209,8 +209,8 @@ EXACT = [
     ),
     (
         {"type": "add_food", "by": "table"},
-        "add food needs count",
-        "para adicionar comida, falta informar: count",
+        "add food needs count: choose or type it in, then send it again",
+        "para adicionar comida, falta informar: count; escolha ou digite e envie de novo",
     ),
     (
         {"type": "add_barricade", "by": "table", "place": "colony", "entrance": 9},
@@ -312,8 +312,8 @@ def test_unknown_languages_and_other_errors_fall_back():
     assert render_error(exc, "xx") == "no vote is open"
     assert render_error(exc, "") == "no vote is open"
     assert render_error(ValueError("plain words"), "pt_BR") == "plain words"
-    broken = RuleError("{name} has already voted", name="{oops}")
-    assert render_error(broken, "pt_BR") == "{oops} já votou"
+    broken = RuleError("{name} has already voted: wait for the other votes", name="{oops}")
+    assert render_error(broken, "pt_BR") == "{oops} já votou: espere os outros votos"
 
 
 def test_every_action_has_words():
@@ -419,7 +419,9 @@ def test_a_refused_table_action_reads_in_portuguese(pt_client):
     assert response.status_code == 422
     body = response.get_data(as_text=True)
     assert 'role="alert"' in body
-    assert "Para adicionar comida, falta informar: count." in body
+    assert (
+        "Para adicionar comida, falta informar: count; escolha ou digite e envie de novo." in body
+    )
     assert "needs count" not in body
     client.set_cookie("lang", "en")
     english = client.post(
@@ -427,7 +429,7 @@ def test_a_refused_table_action_reads_in_portuguese(pt_client):
         data={"type": "add_food", "version": str(before.version)},
         headers={"HX-Request": "true"},
     ).get_data(as_text=True)
-    assert "Add food needs count." in english
+    assert "Add food needs count: choose or type it in, then send it again." in english
     with app.app_context():
         assert store.current(store.get_db(), game_id).state == before.state
 

@@ -140,6 +140,7 @@ def test_seat_view_adds_only_its_own_secrets():
         "crisis_contributions": ["fuel"],
         "objective_complete": None,
         "ballot": None,
+        "crossroads_hint": False,
     }
     assert set(view["legal"]) == {"s2"}
     assert view["crisis"]["contributions"] == 3

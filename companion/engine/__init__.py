@@ -73,6 +73,7 @@ from companion.engine.ending import declare_winners, game_over_reason, mark_obje
 from companion.engine.errors import RuleError, render_error
 from companion.engine.exile import call_exile_vote
 from companion.engine.exposure import record_exposure, resolve_bite
+from companion.engine.reveal import REVEALED, finish_reveal, revealing
 from companion.engine.saved import from_json, to_json
 from companion.engine.sentences import render_step, render_steps
 from companion.engine.setup import keep_survivors, new_game
@@ -83,6 +84,7 @@ from companion.engine.votes import cast_vote, record_votes, tally_vote
 
 __all__ = [
     "ACTIONS",
+    "REVEALED",
     "SCHEMA",
     "RuleError",
     "add_barricade",
@@ -110,6 +112,7 @@ __all__ = [
     "deal_objectives",
     "declare_winners",
     "end_turn",
+    "finish_reveal",
     "from_json",
     "game_over_reason",
     "heal_survivor",
@@ -141,6 +144,7 @@ __all__ = [
     "resolve_crisis",
     "reveal_crisis",
     "reveal_crossroads",
+    "revealing",
     "run_colony_phase",
     "score_crisis",
     "seat_view",

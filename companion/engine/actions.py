@@ -36,10 +36,12 @@ from companion.engine import (
     ending,
     exile,
     exposure,
+    reveal,
     setup,
     turns,
     votes,
 )
+from companion.engine.crossroads_hints import note_hint
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import Phrase, RuleError, action_words, shown
 from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
@@ -125,6 +127,7 @@ ACTIONS: dict[str, EntryPoint] = {
         board.set_counter,
         board.set_capacity,
         effects.apply_card_effects,
+        reveal.finish_reveal,
         # the end
         ending.mark_objective,
         ending.declare_winners,
@@ -289,7 +292,9 @@ def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
     missing = [name for name, (_, required) in params.items() if required and name not in given]
     if missing:
         raise RuleError(
-            N_("{action} needs {names}"), action=action_words(kind), names=", ".join(missing)
+            N_("{action} needs {names}: choose or type it in, then send it again"),
+            action=action_words(kind),
+            names=", ".join(name.replace("_", " ") for name in missing),
         )
     for name, value in given.items():
         check_value(value, params[name][0], f"{kind}: {name}")
@@ -341,7 +346,9 @@ def apply(
     fn = ACTIONS[kind]
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
-    return fn(state, **args)
+    new_state, steps = fn(state if kind == "finish_reveal" else reveal.closed(state), **args)
+    note_hint(new_state, steps)
+    return reveal.opened(new_state, kind), steps
 
 
 def replay(log: Sequence[dict[str, Any]]) -> State:

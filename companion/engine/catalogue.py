@@ -126,6 +126,19 @@ def crossroads_card(card: Any) -> Card:
         vote=_flag(card, "vote", what),
         options=clean,
     )
+    if card.get("trigger_kind"):  # the structured trigger (crossroads_hints.py)
+        params = card.get("trigger_params")
+        facts.update(
+            trigger_kind=_text(card, "trigger_kind", what, limit=40),
+            trigger_params={
+                key: value
+                for key, value in (params.items() if isinstance(params, dict) else ())
+                if isinstance(key, str)
+                and isinstance(value, str | int)
+                and value is not True
+                and value is not False
+            },
+        )
     if facts["vote"] and len(clean) != 2:
         raise RuleError(
             N_("{card}: a vote card has exactly 2 options (thumbs up, thumbs down)"), card=what

@@ -151,7 +151,7 @@ def contribute_to_crisis(
     """
     st, steps = begin(state)
     if st["crisis"] is None:
-        raise RuleError(N_("no crisis has been revealed"))
+        raise RuleError(N_("no crisis has been revealed: reveal this round's crisis first"))
     if st["phase"] != "player_turns":
         raise RuleError(N_("cards are added to the crisis during the player turns phase"))
     if requested:
@@ -201,7 +201,7 @@ def withdraw_from_crisis(state: State, seat_id: str) -> tuple[State, list[Step]]
     """
     st, steps = begin(state)
     if st["crisis"] is None:
-        raise RuleError(N_("no crisis has been revealed"))
+        raise RuleError(N_("no crisis has been revealed: reveal this round's crisis first"))
     if st["phase"] != "player_turns":
         raise RuleError(N_("crisis cards can only be taken back before the colony phase"))
     who = seat(st, seat_id)

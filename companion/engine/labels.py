@@ -31,6 +31,7 @@ ACTION_WORDS = {
     "cast_vote": N_("cast vote"),
     "record_votes": N_("record votes"),
     "reveal_crisis": N_("reveal crisis"),
+    "finish_reveal": N_("finish the reveal"),
     "contribute_to_crisis": N_("contribute to crisis"),
     "withdraw_from_crisis": N_("withdraw from crisis"),
     "resolve_crisis": N_("resolve crisis"),

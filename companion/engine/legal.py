@@ -30,7 +30,12 @@ from companion.engine.state import (
     survivors_at,
     voters,
 )
-from companion.engine.turns import next_turn_seat, still_to_leave_colony, turns_taken
+from companion.engine.turns import (
+    must_leave_first,
+    next_turn_seat,
+    still_to_leave_colony,
+    turns_taken,
+)
 from companion.engine.vocabulary import EXPOSURE_RESULTS, SYMBOLS, WOUND_KINDS
 
 Choices = dict[str, Any]
@@ -78,7 +83,7 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     player = next(s for s in st["seats"] if s["id"] == active)
     out: dict[str, Choices] = {}
     leaving = {s["id"] for s in still_to_leave_colony(st)}
-    if not leaving or all(free_survivor_spaces(st, loc["id"]) <= 0 for loc in st["locations"]):
+    if not must_leave_first(st):
         out["end_turn"] = {}
     moves = {}
     moved = set(st["turn"]["moved"])

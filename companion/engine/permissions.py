@@ -56,6 +56,7 @@ WHO: dict[str, Rule] = {
     "contribute_to_crisis": (OWN, "seat_id"),
     "withdraw_from_crisis": (OWN, "seat_id"),
     "resolve_crisis": (TABLE, None),
+    "finish_reveal": (TABLE, None),
     # the colony phase
     "start_colony_phase": (TABLE, None),
     "run_colony_phase": (TABLE, None),

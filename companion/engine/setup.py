@@ -566,11 +566,16 @@ def _deal_survivors(st: State, steps: list[Step]) -> None:
 
 
 def keep_survivors(
-    state: State, seat_id: str, survivors: list[str], rng: Randomness | None = None
+    state: State,
+    seat_id: str,
+    survivors: list[str],
+    rng: Randomness | None = None,
+    leader: str | None = None,
 ) -> tuple[State, list[Step]]:
     """A player keeps survivors from their dealt hand (002 "Game Setup" 9-11).
 
-    They keep 2 (3 in the 2-player variant) of the 4 dealt; the first named leads their group.
+    They keep 2 (3 in the 2-player variant) of the 4 dealt; ``leader`` (else the first named)
+    leads their group, and must be one of those kept (002 "Game Setup" 10).
     The others go back to the survivor deck. Once every seat has kept, the deck is shuffled and
     the first player is chosen (``_choose_first_player``).
     """
@@ -593,6 +598,8 @@ def keep_survivors(
             survivors=", ".join(strangers),
             name=player["name"],
         )
+    if leader is not None:
+        survivors = _leader_first(st, survivors, leader)
     for n, card_id in enumerate(survivors):
         card = st["cards"]["survivors"][card_id]
         st["survivors"].append(new_survivor(card, seat_id, leader=n == 0))
@@ -616,6 +623,18 @@ def keep_survivors(
     steps.append(step("survivors_returned", deck=len(st["decks"]["survivors"])))
     _choose_first_player(st, steps)
     return st, steps
+
+
+def _leader_first(st: State, survivors: list[str], leader: str) -> list[str]:
+    """The kept survivors with the chosen leader first; a leader who is not kept is refused
+    (002 "Game Setup" 10: the leader is one of the survivors the player keeps)."""
+    if leader not in survivors:
+        name = st["cards"]["survivors"].get(leader, {}).get("name", leader)
+        raise RuleError(
+            N_("{name} is not kept, so cannot lead: mark one of the survivors you keep as leader"),
+            name=name,
+        )
+    return [leader] + [sid for sid in survivors if sid != leader]
 
 
 def _choose_first_player(st: State, steps: list[Step]) -> None:

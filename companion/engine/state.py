@@ -33,7 +33,7 @@ def begin(
         raise RuleError(N_("the game has ended"))
     if state.get("pending") and not allow_pending:
         raise RuleError(
-            N_("waiting for a decision first ({decision})"),
+            N_("waiting for a decision first ({decision}): settle it, then try again"),
             decision=words(PENDING_WORDS, state["pending"]["kind"]),
         )
     return working_copy(state), []

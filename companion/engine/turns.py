@@ -75,6 +75,15 @@ def still_to_leave_colony(st: State) -> list[dict[str, Any]]:
     return [s for s in st["survivors"] if s["id"] in ids and s["location"] == COLONY]
 
 
+def must_leave_first(st: State) -> list[dict[str, Any]]:
+    """The survivors who must leave the colony before the turn can end (002:1736): an exiled
+    player's survivors still there, unless no location has room for them."""
+    waiting = still_to_leave_colony(st)
+    if waiting and any(free_survivor_spaces(st, loc["id"]) > 0 for loc in st["locations"]):
+        return waiting
+    return []
+
+
 # --- rules ---
 
 
@@ -193,7 +202,7 @@ def end_turn(state: State) -> tuple[State, list[Step]]:
     st, steps = begin(state)
     turn = current_turn(st)
     waiting = still_to_leave_colony(st)
-    if waiting and any(free_survivor_spaces(st, loc["id"]) > 0 for loc in st["locations"]):
+    if must_leave_first(st):
         names = ", ".join(s["name"] for s in waiting)
         raise RuleError(
             N_("{names} must leave the colony first (the exiled player moves them)"), names=names

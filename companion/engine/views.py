@@ -16,8 +16,10 @@ from typing import Any
 from companion.engine import bandits
 from companion.engine.colony import food_needed
 from companion.engine.crisis import crisis_target
+from companion.engine.crossroads_hints import hint_for
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.phases import due_step
+from companion.engine.reveal import revealing, shown_state
 from companion.engine.state import (
     COLONY,
     State,
@@ -28,7 +30,7 @@ from companion.engine.state import (
     seats_in_play,
 )
 from companion.engine.steps import Step
-from companion.engine.turns import next_turn_seat, turns_taken
+from companion.engine.turns import must_leave_first, next_turn_seat, turns_taken
 from companion.engine.zombies import zombies_for_colony, zombies_for_location
 
 HIDDEN = ("secrets", "cards", "pending")
@@ -47,6 +49,8 @@ def public_view(state: State) -> dict[str, Any]:
     if isinstance(crisis, dict) and "contributions" in crisis:
         crisis["contributions"] = _contribution_count(crisis["contributions"])
     view["pending"] = _public_pending(state)
+    if state.get("phase") == "setup":  # the leaders decide it once all are kept (002 Setup 14)
+        view["first_player"] = None
     return view
 
 
@@ -100,7 +104,12 @@ def waiting_for(st: State) -> dict[str, Any]:
         return {"kind": "colony_phase", **due_step(st)}
     turn = st.get("turn")
     if turn:
-        return {"kind": "turn", "seat": turn["seat"]}
+        first = [s["id"] for s in must_leave_first(st)]
+        return {
+            "kind": "turn",
+            "seat": turn["seat"],
+            **({"must_leave_colony": first} if first else {}),
+        }
     if st.get("crisis") is None and not turns_taken(st):
         return {"kind": "reveal_crisis"}
     following = next_turn_seat(st)
@@ -152,17 +161,24 @@ def _card(st: State, kind: str, card_id: str | None) -> dict[str, Any] | None:
     return copy.deepcopy(st["cards"][kind].get(card_id, {"id": card_id, "name": card_id}))
 
 
-def table_view(state: State) -> dict[str, Any]:
+def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     """The table screen's view: the public state, its numbers, what the game waits for, whose
-    turn it is and who holds its crossroads card, and every actor's legal actions now."""
-    view = public_view(state)
-    view["numbers"] = numbers(state)
+    turn it is and who holds its crossroads card, and every actor's legal actions now.
+
+    ``before`` is the state before the head action: while a reveal is open (reveal.py) the
+    public state and its numbers are that one's, and ``revealing`` names the open reveal."""
+    shown = shown_state(state, before)
+    view = public_view(shown)
+    view["numbers"] = numbers(shown)
+    view["revealing"] = revealing(state)
     view["waiting"] = waiting_for(state)
     view["turn"] = turn_view(state)
     view["in_play"] = [s["id"] for s in seats_in_play(state)]
     view["objectives"] = revealed_objectives(state)
     view["legal"] = {"table": legal_for_table(state)}
-    view["bandit_board"] = bandits.board_view(state)
+    view["bandit_board"] = bandits.board_view(shown)
+    if view["revealing"]:
+        view["legal"]["table"] = {"finish_reveal": {}, **view["legal"]["table"]}
     return view
 
 
@@ -195,6 +211,7 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
         ],
         "objective_complete": secrets.get("objective_complete"),
         "ballot": ballot,
+        "crossroads_hint": hint_for(state, seat_id),
     }
     view["legal"] = {seat_id: legal_for_seat(state, seat_id)}
     return view

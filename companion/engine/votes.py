@@ -158,7 +158,7 @@ def cast_vote(
     if not any(s["id"] == seat_id for s in voters(st)):
         raise RuleError(N_("{name} may not vote (exiled or out of the game)"), name=who["name"])
     if seat_id in vote["votes"]:
-        raise RuleError(N_("{name} has already voted"), name=who["name"])
+        raise RuleError(N_("{name} has already voted: wait for the other votes"), name=who["name"])
     vote["votes"][seat_id] = up
     steps.append(step("vote_cast", seat=seat_id, seat_name=who["name"], subject=vote["subject"]))
     if all(s["id"] in vote["votes"] for s in voters(st)):

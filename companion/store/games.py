@@ -210,6 +210,11 @@ def log_row(db: Database, game_id: str, seq: int) -> dict[str, Any]:
     }
 
 
+def state_at(db: Database, game_id: str, seq: int) -> State:
+    """The whole state of one log row (the one before the head, for a reveal on the table)."""
+    return log_row(db, game_id, seq)["state"]
+
+
 def stored_action(db: Database, game_id: str, seq: int) -> Action:
     """The action of one log row, without reading its state."""
     row = db.execute(
@@ -218,13 +223,26 @@ def stored_action(db: Database, game_id: str, seq: int) -> Action:
     return json.loads(row[0])
 
 
-def move_head(db: Database, game: dict[str, Any], head: int, state: State) -> int:
-    """Point the game at another row, bump its version and refresh the list fields."""
+def move_head(
+    db: Database, game: dict[str, Any], head: int, state: State, moved: Action | None = None
+) -> int:
+    """Point the game at another row, bump its version and refresh the list fields; ``moved``
+    is the undone or redone action (``last_move``), None for a new action."""
     version = game["version"] + 1
+    last = None if moved is None else dumps({**moved, "version": version})
     db["games"].update(
-        game["id"], {"head": head, "version": version, "updated": now(), **summary(state)}
+        game["id"],
+        {"head": head, "version": version, "updated": now(), "last_move": last, **summary(state)},
     )
     return version
+
+
+def last_move(db: Database, game_id: str) -> dict[str, Any] | None:
+    """The undo or redo that made the game's current version: ``{"kind": "undone" or
+    "redone", "type": the action's type, "version": that version}``, or None when an action
+    (or nothing) made it."""
+    row = db.execute("select last_move from games where id = ?", [game_id]).fetchone()
+    return json.loads(row[0]) if row and row[0] else None
 
 
 def act(
@@ -235,22 +253,32 @@ def act(
     version: int,
     apply: Apply = engine_apply,
     known: Current | None = None,
+    still_open: Callable[[State], bool] | None = None,
 ) -> Result:
     """Apply one action at the head; drops any redo tail. Rule errors propagate, nothing written.
 
     ``known`` is the caller's head (state, version, head) as read before: when it is the stored
     version and head, its state is used instead of reading the head row again (``apply`` must
     not change it, as the engine does not).
+
+    ``still_open`` answers, for the stored head state, whether the question the action answers
+    is still open (a ballot's vote, a seat's dealt survivors): when it is, an action made at an
+    older version is applied at the newest one, inside this write, instead of being refused as
+    stale (five phones voting at once all land).
     """
     action = with_seed(action)
     with write_transaction(db):
         game = game_row(db, game_id)
-        check_version(game, version)
         head = game["head"]
-        if known is not None and (known.version, known.head) == (game["version"], head):
+        stale = isinstance(version, bool) or version != game["version"]
+        if stale and still_open is None:
+            check_version(game, version)
+        if not stale and known is not None and (known.version, known.head) == (version, head):
             before = known.state
         else:
             before = log_row(db, game_id, head)["state"]
+        if stale and not still_open(before):
+            check_version(game, version)
         state, steps = apply(before, action)
         db.execute("delete from actions where game_id = ? and seq > ?", [game_id, head])
         insert_row(db, game_id, head + 1, (action, steps, state), catalogue_of(db, game_id))
@@ -268,7 +296,8 @@ def undo(db: Database, game_id: str, *, version: int) -> Result:
             raise NothingToUndo()
         undone = stored_action(db, game_id, head)
         state = log_row(db, game_id, head - 1)["state"]
-        new_version = move_head(db, game, head - 1, state)
+        moved = {"kind": "undone", "type": undone.get("type")}
+        new_version = move_head(db, game, head - 1, state, moved)
     return Result(new_version, head - 1, state, [], undone)
 
 
@@ -282,7 +311,8 @@ def redo(db: Database, game_id: str, *, version: int) -> Result:
         if head >= last[0]:
             raise NothingToRedo()
         row = log_row(db, game_id, head + 1)
-        new_version = move_head(db, game, head + 1, row["state"])
+        moved = {"kind": "redone", "type": row["action"].get("type")}
+        new_version = move_head(db, game, head + 1, row["state"], moved)
     return Result(new_version, head + 1, row["state"], row["steps"], row["action"])
 
 

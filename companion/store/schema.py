@@ -284,3 +284,10 @@ def m004_plain_json_and_cards_once(db: Database) -> None:
             )
     db.execute("DROP TABLE actions")
     db.execute("ALTER TABLE actions_plain RENAME TO actions")
+
+
+@migration
+def m005_last_move(db: Database) -> None:
+    """``games.last_move``: the undo or redo that made the game's current version, if one did
+    (every device says what was undone or redone; an action clears it)."""
+    db["games"].add_column("last_move", str)

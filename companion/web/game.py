@@ -39,7 +39,7 @@ bp = Blueprint("game", __name__, url_prefix="/games")
 
 RECENT_ROWS = 6
 """How many of the latest actions the table screen lists under "Just now"."""
-REVEALED = frozenset({"add_colony_phase_zombies", "resolve_crisis", "run_colony_phase"})
+REVEALED = engine.REVEALED
 """Actions whose steps the table screen turns over one at a time once confirmed."""
 
 
@@ -170,8 +170,11 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
         "legal": view["legal"]["table"],
         "names": names(view),
         "recent": log_rows,
-        "reveal": head_row if head_row and head_row["type"] in REVEALED else None,
+        "reveal": head_row
+        if head_row and view["revealing"] and head_row["seq"] == current.head
+        else None,
         "controls": table_credential(game_id),
+        "last_move": heads.last_move(game_id, current),
         "alert": None,
         "notice": None,
         "chart": chart_for(game_id)
@@ -179,6 +182,8 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
         else None,
     }
     ctx.update(extra)
+    if ctx["notice"] is None and ctx["last_move"]:  # every table screen says what was undone
+        ctx["notice"] = ctx["last_move"]
     return ctx
 
 

@@ -84,6 +84,12 @@ def written(db: Database, game_id: str, result: store.Result) -> store.Current:
     return current
 
 
+def last_move(game_id: str, current: store.Current) -> dict[str, Any] | None:
+    """The undo or redo that made ``current``'s version (store.last_move), else None."""
+    moved = store.last_move(store.get_db(), game_id)
+    return moved if moved and moved.get("version") == current.version else None
+
+
 def table_view(game_id: str, current: store.Current) -> dict[str, Any]:
     """``engine.table_view`` of ``current``: worked out once while it is the kept head."""
     key = _key(game_id)
@@ -91,7 +97,10 @@ def table_view(game_id: str, current: store.Current) -> dict[str, Any]:
         kept = _kept.get(key)
         if kept is not None and kept.current is current and kept.view is not None:
             return kept.view
-    view = engine.table_view(current.state)
+    before = None
+    if engine.revealing(current.state) and current.head > 1:  # no spoilers (engine/reveal.py)
+        before = store.state_at(store.get_db(), game_id, current.head - 1)
+    view = engine.table_view(current.state, before)
     with _lock:
         kept = _kept.get(key)
         if kept is not None and kept.current is current:

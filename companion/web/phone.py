@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -110,6 +111,8 @@ def rendered_log(game_id: str, seat_id: str, current: store.Current) -> list[dic
             {"text": engine.render_step(s, state, lang), "private": s.get("private") is not None}
             for s in engine.visible_steps(row["steps"], seat_id)
         ]
+        if row["seq"] == current.head and engine.revealing(state):  # no spoilers
+            lines = [{"text": _("Being turned over on the table."), "private": False}]
         if lines:
             out.append({"seq": row["seq"], "lines": lines})
     return out
@@ -171,6 +174,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "survivor_choices": survivor_choices(state, legal),
         "keep_count": legal["keep_survivors"]["keep"] if "keep_survivors" in legal else 0,
         "log": rendered_log(game_id, seat_id, current),
+        "last_move": heads.last_move(game_id, current),
         "alert": None,
         "notice": None,
         "basis": lambda kind: decision_basis(view, seat_id, kind),
@@ -218,27 +222,35 @@ def own_form(form: MultiDict, seat_id: str) -> MultiDict:
 
 
 def leader_first(form: MultiDict) -> MultiDict:
-    """keep_survivors: the survivor chosen to lead (``_leader``) first, as the engine reads it."""
+    """keep_survivors: the survivor chosen to lead (``_leader``) first, as the engine reads it,
+    and named as its ``leader`` (which the engine refuses when that survivor is not kept)."""
     leader = form.get("_leader")
-    kept = form.getlist("survivors")
-    if not leader or leader not in kept:
+    if not leader or form.get("type") != "keep_survivors":
         return form
-    out = MultiDict([(k, v) for k, v in form.items(multi=True) if k != "survivors"])
-    for sid in [leader] + [s for s in kept if s != leader]:
+    kept = form.getlist("survivors")
+    out = MultiDict([(k, v) for k, v in form.items(multi=True) if k not in ("survivors", "leader")])
+    if leader in kept:
+        kept = [leader] + [s for s in kept if s != leader]
+    for sid in kept:
         out.add("survivors", sid)
+    out.add("leader", leader)
     return out
 
 
-def still_the_same_question(
-    game_id: str, form: MultiDict, fresh: store.Current, seat_id: str, kind: str
-) -> bool:
-    """Whether a stale form's decision may be applied at the fresh head: one of the seat's own
-    decisions (``REBASED``) whose basis is unchanged."""
-    if kind not in REBASED:
-        return False
+def question_still_open(
+    form: MultiDict, seat_id: str, kind: str
+) -> Callable[[dict[str, Any]], bool] | None:
+    """For one of the seat's own decisions (``REBASED``): whether, at the newest head state, the
+    question it answers is still the one the phone saw (its ``decision_basis``). The store asks
+    this inside its write, so a decision made a few versions ago lands at the newest one."""
     sent = form.get("_basis", "")
-    view = engine.seat_view(fresh.state, seat_id)
-    return bool(sent) and sent == decision_basis(view, seat_id, kind)
+    if kind not in REBASED or not sent:
+        return None
+
+    def still_open(state: dict[str, Any]) -> bool:
+        return sent == decision_basis(engine.seat_view(state, seat_id), seat_id, kind)
+
+    return still_open
 
 
 def rule_message(exc: engine.RuleError) -> str:
@@ -264,13 +276,14 @@ def act(game_id: str) -> Response:
     except forms.FormError as exc:
         return screen(game_id, seat_id, current, 400, alert=str(exc))
     try:
-        try:
-            result = store.act(db, game_id, action, version=version, known=current)
-        except store.StaleVersion:
-            fresh = store.current(db, game_id)
-            if not still_the_same_question(game_id, form, fresh, seat_id, action["type"]):
-                raise
-            result = store.act(db, game_id, action, version=fresh.version, known=fresh)
+        result = store.act(
+            db,
+            game_id,
+            action,
+            version=version,
+            known=current,
+            still_open=question_still_open(form, seat_id, action["type"]),
+        )
     except store.StaleVersion:
         fresh = store.current(db, game_id)
         message = _("The game moved on: here is what it shows now.")

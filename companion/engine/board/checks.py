@@ -52,7 +52,7 @@ def require_room(st: State, place: str, name: str) -> None:
     "Move a Survivor")."""
     if free_survivor_spaces(st, place) <= 0:
         raise RuleError(
-            N_("{place} has no empty survivor space for {name}"),
+            N_("{place} has no empty survivor space for {name}: choose another place"),
             place=place_name(st, place),
             name=name,
         )

@@ -1,0 +1,77 @@
+"""Every device says briefly what was undone or redone (issue 21, point 6, the server side):
+the phones and every table screen, in the notice and at the top of the log, in both languages."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.phones import new_game, open_db, take_seat
+
+from companion import create_app, store
+
+pytestmark = pytest.mark.seed(3)
+
+
+@pytest.fixture
+def app(app_config, tmp_path):
+    return create_app({**app_config, "GAMES_DB": str(tmp_path / "games.db")}, data_dir=tmp_path)
+
+
+def version(app, game):
+    db = open_db(app)
+    try:
+        return store.current(db, game).version
+    finally:
+        db.close()
+
+
+def test_undo_and_redo_are_said_on_every_device_until_the_next_action(app):
+    table = app.test_client()
+    game = new_game(app, deal=False)
+    phone = take_seat(app, table, game, "s1")
+    other_table = app.test_client()
+    table.post(f"/games/{game}/act", data={"type": "reveal_crisis", "version": version(app, game)})
+    table.post(f"/games/{game}/undo", data={"version": version(app, game)})
+
+    page = phone.get(f"/phone/{game}").get_data(as_text=True)
+    assert page.count("Undone: reveal crisis") == 2  # the notice and the log's first line
+    screen = other_table.get(f"/games/{game}").get_data(as_text=True)
+    assert 'role="status">Undone: reveal crisis' in screen and "moved" in screen
+
+    phone.set_cookie("lang", "pt_BR")
+    page = phone.get(f"/phone/{game}").get_data(as_text=True)
+    assert "Desfeito: revelar a crise" in page
+
+    table.post(f"/games/{game}/redo", data={"version": version(app, game)})
+    assert "Refeito: revelar a crise" in phone.get(f"/phone/{game}").get_data(as_text=True)
+    assert "Redone: reveal crisis" in other_table.get(f"/games/{game}").get_data(as_text=True)
+
+    table.post(f"/games/{game}/act", data={"type": "start_turn", "version": version(app, game)})
+    page = phone.get(f"/phone/{game}").get_data(as_text=True)
+    assert "Refeito" not in page and "Desfeito" not in page
+    assert "Redone" not in other_table.get(f"/games/{game}").get_data(as_text=True)
+
+
+def test_the_store_keeps_the_last_move_with_its_version(tmp_path):
+    import play
+
+    db = store.open_db(tmp_path / "games.db")
+    try:
+        setup = play.setup_for(3)
+        game = store.create_game(db, "G", {"type": "new_game", "by": "table", "setup": setup})
+        assert store.last_move(db, game) is None
+        done = store.act(db, game, {"type": "add_food", "by": "table", "count": 1}, version=1)
+        assert store.last_move(db, game) is None
+        undone = store.undo(db, game, version=done.version)
+        assert store.last_move(db, game) == {
+            "kind": "undone",
+            "type": "add_food",
+            "version": undone.version,
+        }
+        redone = store.redo(db, game, version=undone.version)
+        assert store.last_move(db, game) == {
+            "kind": "redone",
+            "type": "add_food",
+            "version": redone.version,
+        }
+    finally:
+        db.close()
