@@ -114,7 +114,9 @@ class LongGame:
         version = self.now.version
         action = {"by": by, **action, "seed": self.rng.randrange(2**63)}  # a repeatable game
         try:
-            result = store.act(self.db, self.game, action, version=version, apply=APPLY)
+            result = store.act(
+                self.db, self.game, action, version=version, apply=APPLY, known=self.now
+            )
         except engine.RuleError:
             self.refused += 1
             return False

@@ -86,9 +86,10 @@ def wal_of(app) -> str:
 
 
 def write_once(app) -> None:
-    """One request-like app context that writes, then closes its connection."""
+    """One request-like app context that writes, then its thread's connection closes."""
     with app.app_context():
         store.create_game(store.get_db(), "Kept", NEW, apply=toy_apply)
+    store_flask.forget_db()
 
 
 def test_without_a_keeper_the_last_close_folds_the_wal_away(tmp_path):
@@ -133,5 +134,3 @@ def test_a_keeper_is_usable_from_another_thread_for_closing(tmp_path):
     thread.start()
     thread.join(5)
     assert errors == []
-
-

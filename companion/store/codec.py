@@ -27,7 +27,8 @@ def dumps(value: Any) -> str:
 
 def split_state(state: State, catalogue: Any) -> State:
     """The state as stored: without its ``cards`` when they are the game's catalogue."""
-    if catalogue is None or state.get(CATALOGUE) != catalogue:
+    cards = state.get(CATALOGUE)
+    if catalogue is None or (cards is not catalogue and cards != catalogue):
         return state
     return {key: value for key, value in state.items() if key != CATALOGUE}
 

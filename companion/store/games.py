@@ -112,15 +112,17 @@ Row = tuple[Action, list[Step], State]
 def insert_row(db: Database, game_id: str, seq: int, row: Row, catalogue: Any) -> None:
     """Append one log row as plain JSON, its state without the game's catalogue."""
     action, steps, state = row
-    db["actions"].insert(
-        {
-            "game_id": game_id,
-            "seq": seq,
-            "action": dumps(split_action(action)),
-            "steps": dumps(steps),
-            "state": dumps(split_state(state, catalogue)),
-            "created": now(),
-        }
+    db.execute(
+        "insert into actions (game_id, seq, action, steps, state, created)"
+        " values (?, ?, ?, ?, ?, ?)",
+        [
+            game_id,
+            seq,
+            dumps(split_action(action)),
+            dumps(steps),
+            dumps(split_state(state, catalogue)),
+            now(),
+        ],
     )
 
 
@@ -230,9 +232,16 @@ def move_head(
     is the undone or redone action (``last_move``), None for a new action."""
     version = game["version"] + 1
     last = None if moved is None else dumps({**moved, "version": version})
-    db["games"].update(
-        game["id"],
-        {"head": head, "version": version, "updated": now(), "last_move": last, **summary(state)},
+    fields = {
+        "head": head,
+        "version": version,
+        "updated": now(),
+        "last_move": last,
+        **summary(state),
+    }
+    db.execute(
+        f"update games set {', '.join(f'{name} = ?' for name in fields)} where id = ?",
+        [*fields.values(), game["id"]],
     )
     return version
 
@@ -243,6 +252,22 @@ def last_move(db: Database, game_id: str) -> dict[str, Any] | None:
     (or nothing) made it."""
     row = db.execute("select last_move from games where id = ?", [game_id]).fetchone()
     return json.loads(row[0]) if row and row[0] else None
+
+
+def head_catalogue(db: Database, game_id: str, head: int, state: State) -> Any:
+    """The game's catalogue, for writing the state that follows ``state`` (the head row's).
+
+    When the head row was stored without its ``cards``, they were put back from the game's
+    catalogue, so ``state``'s own are it (and the engine hands the same object on): nothing
+    to read or parse. Otherwise it is read from ``game_cards``.
+    """
+    row = db.execute(
+        "select json_type(state, '$.cards') is null from actions where game_id = ? and seq = ?",
+        [game_id, head],
+    ).fetchone()
+    if row is not None and row[0]:
+        return state.get(CATALOGUE)
+    return catalogue_of(db, game_id)
 
 
 def act(
@@ -281,7 +306,8 @@ def act(
             check_version(game, version)
         state, steps = apply(before, action)
         db.execute("delete from actions where game_id = ? and seq > ?", [game_id, head])
-        insert_row(db, game_id, head + 1, (action, steps, state), catalogue_of(db, game_id))
+        catalogue = head_catalogue(db, game_id, head, before)
+        insert_row(db, game_id, head + 1, (action, steps, state), catalogue)
         new_version = move_head(db, game, head + 1, state)
     return Result(new_version, head + 1, state, steps, action)
 

@@ -54,14 +54,19 @@ def now() -> str:
 
 
 def connect(path: str | Path) -> Database:
-    """Open games.db without migrating: WAL, foreign keys, full sync and a busy timeout."""
+    """Open games.db without migrating: WAL, foreign keys, normal sync and a busy timeout.
+
+    ``synchronous = NORMAL`` in WAL mode: a commit is in the WAL before the answer is sent, so
+    a crash of the process (or a kill) loses nothing; only a crash of the whole machine or a
+    power cut may take back the last commits since a checkpoint (docs/store.md).
+    """
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     # isolation_level=None: no implicit transactions; every write block says BEGIN itself.
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     db = Database(conn)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     enable_wal(db)
-    db.execute("PRAGMA synchronous = FULL")
+    db.execute("PRAGMA synchronous = NORMAL")
     db.execute("PRAGMA foreign_keys = ON")
     return db
 
