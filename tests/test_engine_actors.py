@@ -66,6 +66,12 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "set_counter": ({T}, {A, OTHER}),
     "set_waste": ({T}, {A, OTHER}),
     "set_capacity": ({T}, {A, OTHER}),
+    "place_improvement": ({T}, {A, OTHER}),
+    "remove_improvement": ({T}, {A, OTHER}),
+    "add_advancement": ({T}, {A, OTHER}),
+    "remove_advancement": ({T}, {A, OTHER}),
+    "add_objective_progress": ({T}, {A, OTHER}),
+    "remove_objective_progress": ({T}, {A, OTHER}),
     "mark_objective": ({T, A, OTHER}, set()),
     "declare_winners": ({T}, {A, OTHER}),
 }

@@ -16,7 +16,7 @@ from companion.engine.labels import CARD_TABLES
 from companion.engine.steps import N_
 from companion.engine.vocabulary import MODULES, OBJECTIVE_KINDS, SYMBOLS
 
-KINDS = ("crossroads", "objectives", "crises", "survivors")
+KINDS = ("crossroads", "objectives", "crises", "survivors", "improvements")
 MAX_CARDS = 400
 MAX_TEXT = 2000
 
@@ -27,6 +27,7 @@ CARD_OF_KIND = {
     "objectives": N_("objectives card {card}"),
     "crises": N_("crises card {card}"),
     "survivors": N_("survivors card {card}"),
+    "improvements": N_("improvement card {card}"),
 }
 """One card of each kind, named by id, for refusals."""
 
@@ -188,11 +189,22 @@ def survivor_card(card: Any) -> Card:
     return facts
 
 
+def improvement_card(card: Any) -> Card:
+    """An improvement card's facts: the advancement tokens it needs (000:717)."""
+    facts, what = _common(card, "improvements")
+    needs = _number(card, "needs", what)
+    if not needs:
+        raise RuleError(N_("{card}: needs must be at least 1"), card=what)
+    facts.update(needs=needs)
+    return facts
+
+
 CHECKS = {
     "crossroads": crossroads_card,
     "objectives": objective_card,
     "crises": crisis_card,
     "survivors": survivor_card,
+    "improvements": improvement_card,
 }
 
 

@@ -353,11 +353,19 @@ def new_state(
         "colony_step": None,
         "decks": {"crossroads": [], "exiled_objectives": [], "crises": [], "survivors": []},
         "secrets": {sid: new_secrets() for sid in seat_ids},
-        "cards": {"crossroads": {}, "objectives": {}, "crises": {}, "survivors": {}},
+        "cards": {
+            "crossroads": {},
+            "objectives": {},
+            "crises": {},
+            "survivors": {},
+            "improvements": {},
+        },
         "pending": None,
         "ended": None,
         # player turns: seats that have had their turn in round `round` (turns.start_turn)
         "turns_taken": {"round": 1, "seats": []},
         # survivor ids an exiled player must still move out of the colony (exile.leave_colony)
         "must_leave_colony": [],
+        # Improvements module: the improvements on the table (improvements.py, 000:708-719)
+        "improvements": [],
     }
