@@ -219,3 +219,13 @@ def test_each_chosen_module_adds_its_setup_steps_in_the_books_order():
 def test_no_module_no_module_steps():
     _, steps = game(modules=())
     assert "module_setup" not in kinds(steps)
+
+
+@pytest.mark.parametrize(
+    ("needs", "message"),
+    [(0, "from 1 to 12"), (13, "from 1 to 12"), ("3", "a whole number"), (None, "a whole number")],
+)
+def test_an_improvement_card_needs_1_to_12_tokens(needs, message):
+    """The box holds 12 advancement tokens (000:69)."""
+    with pytest.raises(engine.RuleError, match=f"needs must be {message}"):
+        game(improvements=[{"id": "t.bad", "name": "Bad", "needs": needs}])

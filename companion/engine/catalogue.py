@@ -19,6 +19,8 @@ from companion.engine.vocabulary import MODULES, OBJECTIVE_KINDS, SYMBOLS
 KINDS = ("crossroads", "objectives", "crises", "survivors", "improvements")
 MAX_CARDS = 400
 MAX_TEXT = 2000
+IMPROVEMENT_TOKENS = 12
+"""The most advancement tokens an improvement can need: the box holds 12 (000:69)."""
 
 Card = dict[str, Any]
 
@@ -193,8 +195,10 @@ def improvement_card(card: Any) -> Card:
     """An improvement card's facts: the advancement tokens it needs (000:717)."""
     facts, what = _common(card, "improvements")
     needs = _number(card, "needs", what)
-    if not needs:
-        raise RuleError(N_("{card}: needs must be at least 1"), card=what)
+    if not needs or needs > IMPROVEMENT_TOKENS:
+        raise RuleError(
+            N_("{card}: needs must be from 1 to {most}"), card=what, most=IMPROVEMENT_TOKENS
+        )
     facts.update(needs=needs)
     return facts
 

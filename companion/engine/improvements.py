@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from companion.engine.catalogue import IMPROVEMENT_TOKENS
 from companion.engine.errors import RuleError, shown
 from companion.engine.state import State, begin, require_count
 from companion.engine.steps import N_, Step, step
@@ -24,8 +25,8 @@ MODULE = "improvements"
 FACE_UP = 4
 """Improvement cards drawn and laid face up at the start of the game (000:713)."""
 TYPED_PREFIX = "typed."
-MAX_NEEDED = 12
-"""The most advancement tokens one improvement can need: the box holds 12 (000:69)."""
+MAX_NEEDED = IMPROVEMENT_TOKENS
+"""The most advancement tokens one improvement can need (catalogue.IMPROVEMENT_TOKENS)."""
 
 
 def improvements_in_play(st: State) -> bool:
