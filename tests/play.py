@@ -120,7 +120,12 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
     if kind in ("start_turn", "end_turn", "reveal_crossroads", "withdraw_from_crisis"):
         return {}
     if kind == "run_colony_phase":
-        return {"objective_met": rng.random() < 0.05}
+        met = rng.random() < 0.05
+        return {"objective_met": met and True in choices.get("objective_met", [True])}
+    if kind == "place_improvement":
+        return {"name": f"Improvement {rng.randrange(10**9)}", "needs": rng.randint(1, 3)}
+    if kind == "add_advancement":
+        return {"improvement": pick(choices["improvement"])}
     if kind == "mark_objective":
         return {"complete": pick([True, False])}
     if kind == "declare_winners":
@@ -164,6 +169,8 @@ BOARD = (
     "call_exile_vote",
     "calm_unruly",
     "withdraw_from_crisis",
+    "place_improvement",
+    "add_advancement",
 )
 
 

@@ -66,6 +66,10 @@ def portuguese_pack() -> dict:
     ada.update(occupation_pt_BR="Vidreira", ability_location_pt_BR="Qualquer lugar")
     (rink,) = pack["locations"]
     rink["name_pt_BR"] = "Pista de Gelo"
+    pack["improvements"] = [  # the Improvements module's facts: a name and a number
+        {"id": "my_box.rain-barrels", "name": "Rain Barrels", "name_pt_BR": "Barris de Chuva"}
+        | {"needs": 2, "module": "improvements"}
+    ]
     return pack
 
 

@@ -579,6 +579,17 @@ def show_reveal(g: Game) -> None:
         show_all.click()
 
 
+def count_to_target(g: Game) -> None:
+    """Add to a counting main objective's counter (+1 on the table) until it reaches its target
+    (the board marks it reached); step 5 then checks the count."""
+    for _ in range(40):
+        if g.table.page.locator("#board-objective.objective-reached").count():
+            return
+        g.table.act(g.table.control("add_objective_progress").locator("button"))
+        g.sync()
+    raise AssertionError("the main objective's counter never reached its target")
+
+
 def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
     """Run the colony phase step by step from the table, checking the reveals."""
     g.sync()
@@ -590,12 +601,14 @@ def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
         preview = g.table.page.locator("#colony-preview")
         preview.wait_for(timeout=WAIT_MS)
         asked = g.table.control("check_main_objective")
-        if asked.count():
-            if rnd == 1:
-                g.shots.take(g.table.page, f"r{rnd}-table-colony-main-objective")
+        if asked.count() and rnd == 1:
+            g.shots.take(g.table.page, f"r{rnd}-table-colony-main-objective")
+        if asked.locator("input[name=met]").count():
             chosen = asked.filter(has=g.table.page.locator(f"input[value={str(met).lower()}]"))
             g.table.act(chosen.locator("button[type=submit]"))
             continue
+        if asked.count() and met:  # a counting main objective: its counter reaches the target
+            count_to_target(g)
         confirm = preview.locator("form.ctl-confirm")
         kind = confirm.locator("input[name=type]").get_attribute("value")
         if kind == "pass_first_player" and rnd == UNDO_ROUND:

@@ -21,12 +21,14 @@ from tests import play
 def _states() -> list[dict]:
     """Real states from several moments of several games (setup, turns, colony, votes, end)."""
     found: dict[str, dict] = {}
-    for seed in range(1, 40):
+    for seed in range(1, 46):
         rng = random.Random(seed)
-        state, _ = play.start(3 + seed % 3, seed, deal=seed % 4 == 0)
+        modules = {"settings": {"modules": ["improvements"]}} if seed >= 40 else {}
+        state, _ = play.start(3 + seed % 3, seed, deal=seed % 4 == 0, **modules)
         for _ in range(300):
             pending = (state.get("pending") or {}).get("kind", "")
-            key = f"{state['phase']}:{bool(state.get('turn'))}:{pending}"
+            improving = bool(state.get("improvements"))
+            key = f"{state['phase']}:{bool(state.get('turn'))}:{pending}:{improving}"
             found.setdefault(key, state)
             if state.get("ended") and state["ended"]["winners"] is not None:
                 break
@@ -102,6 +104,7 @@ def plausible(state: dict) -> st_.SearchStrategy:
     ids = [s["id"] for s in state["seats"]] + [s["id"] for s in state["survivors"]]
     ids += [loc["id"] for loc in state["locations"]] + ["colony"]
     ids += list(state["decks"].get("survivors", []))[:3] + list(state["cards"]["crises"])[:3]
+    ids += [imp["id"] for imp in state.get("improvements", [])]
     words = ["food", "fuel", "blank", "wound", "frostbite", "bite", "kill", "roll", "morale"]
     return (
         st_.sampled_from(ids + words)
@@ -216,6 +219,11 @@ def assert_valid(st: dict) -> None:
         )
         tokens = [surv["wounds"], surv["frostbite"], surv["despair"]]
         assert all(type(t) is int and t >= 0 for t in tokens) and sum(tokens) < 3
+    for imp in st.get("improvements", []):  # 000:717: active exactly once tokens reach needs
+        assert 1 <= imp["needs"] <= 12 and imp["tokens"] >= 0
+        assert imp["active"] == (imp["tokens"] >= imp["needs"])
+    assert len([imp for imp in st.get("improvements", []) if not imp["active"]]) <= 4
+    assert st["main_objective"].get("progress", 0) >= 0
     engine.table_view(st)
 
 

@@ -21,6 +21,7 @@ from companion.engine.ending import mark_objective
 from companion.engine.errors import RuleError
 from companion.engine.exile import call_exile_vote
 from companion.engine.exposure import record_exposure
+from companion.engine.improvements import place_improvement
 from companion.engine.saved import from_json, to_json
 from companion.engine.setup import new_game
 from companion.engine.state import SCHEMA
@@ -49,6 +50,7 @@ KEYED = {
     "cards.objectives": "<id>",
     "cards.crises": "<id>",
     "cards.survivors": "<id>",
+    "cards.improvements": "<id>",
 }
 ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|")
 
@@ -91,7 +93,9 @@ def reference_states():
     """States that between them fill every field: fresh from setup; a turn later with a crisis,
     a contribution, a revealed crossroads card and a death; an open vote; a spreading bite;
     survivors dealt at setup; a finished game with its winners declared."""
-    setup = make_setup(3, settings={"modules": ["bandits"], "sets": ["t"]})
+    setup = make_setup(3, settings={"modules": ["bandits", "improvements"], "sets": ["t"]})
+    setup["improvements"] = [{"id": "t.greenhouse", "name": "Greenhouse", "needs": 2}]
+    setup["main_objective"]["counts"] = {"what": "zombies", "per_player": 2}
     crisis = {
         "id": "t.crisis-x",
         "name": "Crisis X",
@@ -108,6 +112,7 @@ def reference_states():
     later, _ = reveal_crossroads(later, drawer)
     later, _ = reveal_crisis(later, "t.crisis-x")
     later, _ = contribute_to_crisis(later, active, ["food"])
+    later, _ = place_improvement(later, "t.greenhouse")
     steps: list = []
     kill_survivor(later, steps, later["survivors"][-1]["id"], "test")
     target = next(s["id"] for s in later["seats"] if s["id"] != active)

@@ -323,6 +323,24 @@ SAMPLES: dict[str, dict[str, Any]] = {
         "code": "B3",
         "last": True,
     },
+    "module_setup": {"module": "raxxon", "part": "experiments"},
+    "improvement_placed": {"improvement": "typed.greenhouse", "name": "Greenhouse", "needs": 3},
+    "improvement_removed": {"improvement": "typed.greenhouse", "name": "Greenhouse"},
+    "advancement_changed": {
+        "improvement": "typed.greenhouse",
+        "name": "Greenhouse",
+        "amount": -1,
+        "tokens": 1,
+        "needs": 3,
+    },
+    "improvement_built": {
+        "improvement": "typed.greenhouse",
+        "name": "Greenhouse",
+        "tokens": 3,
+        "needs": 3,
+    },
+    "objective_progress_changed": {"what": "zombies", "amount": 1, "progress": 4, "target": 9},
+    "main_objective_counted": {"what": "cards", "count": 5, "target": 6, "met": False},
 }
 
 

@@ -416,7 +416,7 @@ def test_the_table_screen_explains_each_step_and_asks_about_the_main_objective(c
         positions == sorted(positions) and len(placed) >= zombies
     )  # one line per zombie, in order
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Has the colony met its main objective" in html
+    assert "We Need More Samples counts zombies on the card: 0 of 9" in html  # no yes/no
     _posted(client, app, game_id, "check_main_objective", n=0)
     assert current(app, game_id).state["ended"] is None
     _posted(client, app, game_id, "move_round_track")
@@ -438,7 +438,9 @@ def test_the_main_objective_met_ends_the_game(client, app):
     for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
         _posted(client, app, game_id, kind)
     assert not current(app, game_id).state["ended"]  # seed 1 keeps the colony to step 5
-    _posted(client, app, game_id, "check_main_objective", n=1)
+    for _ in range(9):  # We Need More Samples: 3 samples per player, counted on the card
+        _posted(client, app, game_id, "add_objective_progress")
+    _posted(client, app, game_id, "check_main_objective", n=0)
     assert current(app, game_id).state["ended"]["reason"] == "main_objective"
 
 

@@ -90,4 +90,5 @@ def game_setup(
         "crises": cards["crises"],
         "survivors": [s for s in cards["survivors"] if not s["module"] or s["module"] in modules],
         "deal_survivors": deal_survivors,
+        "improvements": cards["improvements"],
     }

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.vocabulary import (
+    COUNTED_THINGS,
     EFFECT_KINDS,
     EXPOSURE_RESULTS,
     OBJECTIVE_KINDS,
@@ -33,6 +34,7 @@ CARD_TABLES: tuple[str, ...] = (
     "main_objectives",
     "survivors",
     "locations",
+    "improvements",
 )
 SECRET_TABLES: frozenset[str] = frozenset({"crossroads", "objectives"})
 CSV_TABLES: tuple[str, ...] = ("crossroads", "objectives", "survivors")
@@ -53,6 +55,7 @@ TRANSLATED_FIELDS: dict[str, tuple[str, ...]] = {
     "main_objectives": ("name", "goal", "story"),
     "survivors": ("name", "occupation", "ability_location"),
     "locations": ("name",),
+    "improvements": ("name",),
 }
 PROPER_NAMES: dict[str, tuple[str, ...]] = {"survivors": ("name",)}
 """Fields that may take a translation but usually need none (a person's name): an empty one
@@ -140,6 +143,7 @@ FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "story": ("str", False, ""),
         "standard": ("setup", True, None),
         "hardcore": ("setup", True, None),
+        "counts": ("counts", False, None),
     },
     "survivors": {
         "id": ("id", True, None),
@@ -159,6 +163,11 @@ FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "survivor_spaces": ("count", True, None),
         "symbols": ("symbols_any", False, []),
     },
+    "improvements": {
+        "id": ("id", True, None),
+        "name": ("text", True, None),
+        "needs": ("count", True, None),
+    },
 }
 for _table, _fields in FIELDS.items():
     for _name in list(_fields):
@@ -176,7 +185,16 @@ JSON_COLUMNS: frozenset[str] = frozenset(
     for fields in FIELDS.values()
     for name, (kind, _, _) in fields.items()
     if kind
-    in {"trigger_params", "options", "symbols", "symbols_any", "effects", "bandits", "setup"}
+    in {
+        "trigger_params",
+        "options",
+        "symbols",
+        "symbols_any",
+        "effects",
+        "bandits",
+        "setup",
+        "counts",
+    }
 )
 BOOL_COLUMNS: frozenset[str] = frozenset({"vote", "mature", "non_coop"})
 
@@ -341,6 +359,8 @@ def _normalise_value(name: str, ftype: str, value: Any, problems: list[tuple[str
         return _normalise_options(value, problems)
     if ftype == "setup":
         return _normalise_setup(name, value, problems)
+    if ftype == "counts":
+        return _normalise_counts(name, value, problems)
     if ftype == "id":
         return value
     message = _check_scalar(ftype, value)
@@ -397,6 +417,22 @@ def _normalise_setup(side: str, value: Any, problems: list[tuple[str, str]]) -> 
         clean[name] = item
     clean.update(extra)
     return clean
+
+
+def _normalise_counts(name: str, value: Any, problems: list[tuple[str, str]]) -> Any:
+    """A main objective's count: what it counts and how many for each player who started."""
+    if not isinstance(value, dict):
+        problems.append((name, "must be a table with what and per_player"))
+        return None
+    for key in value:
+        if key not in ("what", "per_player"):
+            problems.append((f"{name}.{key}", "is not a field of counts"))
+    if value.get("what") not in COUNTED_THINGS:
+        problems.append((f"{name}.what", f"must be one of {_choices(COUNTED_THINGS)}"))
+    per_player = value.get("per_player")
+    if not _is_int(per_player) or per_player < 1:
+        problems.append((f"{name}.per_player", "must be a whole number, 1 or more"))
+    return {"what": value.get("what"), "per_player": per_player}
 
 
 def _check_trigger(record: dict[str, Any], problems: list[tuple[str, str]]) -> None:

@@ -36,6 +36,8 @@ from companion.engine import (
     ending,
     exile,
     exposure,
+    improvements,
+    objective_progress,
     reveal,
     setup,
     turns,
@@ -128,6 +130,14 @@ ACTIONS: dict[str, EntryPoint] = {
         board.set_capacity,
         effects.apply_card_effects,
         reveal.finish_reveal,
+        # Improvements module
+        improvements.place_improvement,
+        improvements.remove_improvement,
+        improvements.add_advancement,
+        improvements.remove_advancement,
+        # main objective progress
+        objective_progress.add_objective_progress,
+        objective_progress.remove_objective_progress,
         # the end
         ending.mark_objective,
         ending.declare_winners,

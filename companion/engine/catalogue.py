@@ -16,9 +16,11 @@ from companion.engine.labels import CARD_TABLES
 from companion.engine.steps import N_
 from companion.engine.vocabulary import MODULES, OBJECTIVE_KINDS, SYMBOLS
 
-KINDS = ("crossroads", "objectives", "crises", "survivors")
+KINDS = ("crossroads", "objectives", "crises", "survivors", "improvements")
 MAX_CARDS = 400
 MAX_TEXT = 2000
+IMPROVEMENT_TOKENS = 12
+"""The most advancement tokens an improvement can need: the box holds 12 (000:69)."""
 
 Card = dict[str, Any]
 
@@ -27,6 +29,7 @@ CARD_OF_KIND = {
     "objectives": N_("objectives card {card}"),
     "crises": N_("crises card {card}"),
     "survivors": N_("survivors card {card}"),
+    "improvements": N_("improvement card {card}"),
 }
 """One card of each kind, named by id, for refusals."""
 
@@ -201,11 +204,24 @@ def survivor_card(card: Any) -> Card:
     return facts
 
 
+def improvement_card(card: Any) -> Card:
+    """An improvement card's facts: the advancement tokens it needs (000:717)."""
+    facts, what = _common(card, "improvements")
+    needs = _number(card, "needs", what)
+    if not needs or needs > IMPROVEMENT_TOKENS:
+        raise RuleError(
+            N_("{card}: needs must be from 1 to {most}"), card=what, most=IMPROVEMENT_TOKENS
+        )
+    facts.update(needs=needs)
+    return facts
+
+
 CHECKS = {
     "crossroads": crossroads_card,
     "objectives": objective_card,
     "crises": crisis_card,
     "survivors": survivor_card,
+    "improvements": improvement_card,
 }
 
 

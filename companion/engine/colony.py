@@ -21,6 +21,12 @@ from companion.engine.crisis import resolve_crisis_now
 from companion.engine.dice import Randomness, flip_coin, roll_d6
 from companion.engine.errors import Phrase, RuleError, shown
 from companion.engine.morale import change_morale, end_game
+from companion.engine.objective_progress import (
+    objective_count,
+    objective_counts,
+    objective_met_by_count,
+    objective_target,
+)
 from companion.engine.phases import (
     COLONY_STEPS,
     begin_step,
@@ -71,12 +77,16 @@ def run_colony_phase(
 
     Stops the moment the game ends (002 "Winning and Losing"), and pauses when a decision
     becomes pending; calling it again resumes at ``state["colony_step"]``. ``objective_met``
-    answers step 5; ``keep_first_player`` (a first-player vote that passed) or
+    answers step 5 (a counting main objective is checked from its count instead, and may not
+    be answered ``True``: objective_progress.py); ``keep_first_player`` (a first-player vote
+    that passed) or
     ``first_player_votes`` (the votes, tallied here) is the Long Night vote of step 7.
     """
     st, steps = begin(state)
     _require_bool(objective_met, N_("say whether the main objective is met"))
     _require_bool(keep_first_player, N_("say whether a vote keeps the first player token"))
+    if objective_met:
+        _refuse_answer_to_count(st)
     enter_colony_phase(st, steps)
     start = COLONY_STEPS.index(st["colony_step"] or COLONY_STEPS[0])
     for name in COLONY_STEPS[start:]:
@@ -89,7 +99,7 @@ def run_colony_phase(
         elif name == "add_zombies":
             _add_colony_phase_zombies(st, steps, rng)
         elif name == "check_main_objective":
-            _check_main_objective(st, steps, objective_met)
+            _check_main_objective(st, steps, None if objective_counts(st) else objective_met)
         elif name == "move_round_track":
             _move_round_track(st, steps)
         else:
@@ -245,21 +255,56 @@ def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> 
 # --- 5. check main objective ---
 
 
-def check_main_objective(state: State, met: bool) -> tuple[State, list[Step]]:
-    """Colony step 5: the table says whether the main objective is met (002:1621, 000:494)."""
+def check_main_objective(state: State, met: bool | None = None) -> tuple[State, list[Step]]:
+    """Colony step 5: is the main objective met? (002:1621, 000:494)
+
+    A counting main objective is checked from its count (``met`` left out); any other is
+    answered by the table, ``met`` True or False.
+    """
     st, steps = begin(state)
-    _require_bool(met, N_("say whether the main objective is met"))
+    if objective_counts(st):
+        if met is not None:
+            _refuse_answer_to_count(st)
+    else:
+        _require_bool(met, N_("say whether the main objective is met"))
     begin_step(st, steps, "check_main_objective")
     _check_main_objective(st, steps, met)
     colony_step_done(st, "check_main_objective")
     return st, steps
 
 
-def _check_main_objective(st: State, steps: list[Step], met: bool) -> None:
+def _refuse_answer_to_count(st: State) -> None:
+    """Refuse the table's yes or no for a main objective the engine checks from its count."""
+    if objective_counts(st):
+        raise RuleError(
+            N_(
+                "this main objective is checked from its count; correct the count instead "
+                "of answering yes or no"
+            )
+        )
+
+
+def _check_main_objective(st: State, steps: list[Step], met: bool | None) -> None:
     """Met: the game ends now (002:1621). A game ended by morale or the round track never gets
     here, so its main objective is not checked (002:1813). In a special scenario a chapter that
-    is not the last goes on instead (scenarios.complete_chapter, 000:886)."""
-    steps.append(step("main_objective_checked", met=met))
+    is not the last goes on instead (scenarios.complete_chapter, 000:886).
+
+    A counting main objective (objective_progress.py) is met when its count has reached its
+    target; the step says both numbers.
+    """
+    if objective_counts(st):
+        met = bool(objective_met_by_count(st))
+        steps.append(
+            step(
+                "main_objective_counted",
+                what=objective_counts(st)["what"],
+                count=objective_count(st),
+                target=objective_target(st),
+                met=met,
+            )
+        )
+    else:
+        steps.append(step("main_objective_checked", met=bool(met)))
     if met and not complete_chapter(st, steps):
         end_game(st, steps, "main_objective")
 

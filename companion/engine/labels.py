@@ -81,6 +81,12 @@ ACTION_WORDS = {
     "take_from_hideout": N_("take cards from the Hideout"),
     "set_hideout_cards": N_("set the cards on the Hideout"),
     "set_bandits": N_("set the bandits at a location"),
+    "place_improvement": N_("place improvement"),
+    "remove_improvement": N_("remove improvement"),
+    "add_advancement": N_("add advancement token"),
+    "remove_advancement": N_("remove advancement token"),
+    "add_objective_progress": N_("add to main objective count"),
+    "remove_objective_progress": N_("take off main objective count"),
 }
 """Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
 
@@ -121,6 +127,21 @@ MODULE_NAMES = {
 }
 """The Long Night modules (vocabulary.MODULES)."""
 
+MODULE_TITLES = {
+    "improvements": N_("The Improvements module"),
+    "bandits": N_("The Bandits module"),
+    "raxxon": N_("The Raxxon module"),
+}
+"""The modules as the new game page offers them (the Portuguese rulebook's "Modo das
+Melhorias", "Modo dos Bandidos", "Modo da Raxxon", 001:2035-2181)."""
+
+COUNTED_NAMES = {
+    "cards": N_("cards on the card"),
+    "zombies": N_("zombies on the card"),
+    "survivors": N_("survivors in the colony"),
+}
+"""What a counting main objective counts (vocabulary.COUNTED_THINGS)."""
+
 SIDE_NUMBER_NAMES = {
     "morale": N_("Morale"),
     "round_track": N_("Rounds"),
@@ -141,6 +162,7 @@ CARD_TABLES = {
     "main_objectives": N_("main objectives"),
     "survivors": N_("survivors"),
     "locations": N_("locations"),
+    "improvements": N_("improvements"),
 }
 """The kinds of cards: the tables of cards.db and the groups of ``state["cards"]``."""
 
@@ -430,6 +452,8 @@ TABLES: dict[str, Mapping[str, str]] = {
     "end_reasons": END_SENTENCES,
     "exposure": EXPOSURE_FACES,
     "modules": MODULE_NAMES,
+    "module_titles": MODULE_TITLES,
+    "counted": COUNTED_NAMES,
     "phases": PHASE_WORDS,
     "places": PLACES,
     "rulesets": RULESET_NAMES,

@@ -17,6 +17,8 @@ from companion.engine import bandits
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.dealing import is_coop
 from companion.engine.errors import RuleError
+from companion.engine.improvements import improvement_choices
+from companion.engine.objective_progress import objective_counts, progress_choices
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.phases import COLONY_STEPS, STEP_ACTIONS, due_step
 from companion.engine.setup import survivors_per_seat
@@ -238,6 +240,8 @@ def _table_only(st: State) -> dict[str, Choices]:
     if everyone:
         out["kill_survivor_by_card"] = {"survivor_id": everyone}
         out["remove_survivor_by_card"] = {"survivor_id": everyone}
+    out.update(improvement_choices(st))
+    out.update(progress_choices(st))
     return out
 
 
@@ -255,7 +259,7 @@ def _round_choices(st: State) -> dict[str, Choices]:
     following = next_turn_seat(st)
     if following is not None:
         out["start_turn"] = {"seat_id": [following]}
-    out["run_colony_phase"] = {"step": COLONY_STEPS[0]}
+    out["run_colony_phase"] = {"step": COLONY_STEPS[0], "objective_met": _answers(st)}
     out["start_colony_phase"] = {}
     return out
 
@@ -263,15 +267,21 @@ def _round_choices(st: State) -> dict[str, Choices]:
 def _colony_choices(st: State) -> dict[str, Choices]:
     """During the colony phase: the next step, or all the rest at once."""
     due = due_step(st)["step"]
-    out: dict[str, Choices] = {"run_colony_phase": {"step": due}}
+    out: dict[str, Choices] = {"run_colony_phase": {"step": due, "objective_met": _answers(st)}}
     if due == "resolve_crisis" and st["crisis"] is None:
         out["resolve_crisis"] = {}
     out[STEP_ACTIONS[due]] = {"step": due}
-    if due == "check_main_objective":
+    if due == "check_main_objective" and not objective_counts(st):
         out[STEP_ACTIONS[due]]["met"] = [False, True]
     if due == "pass_first_player" and st["ruleset"] == "long_night":
         out[STEP_ACTIONS[due]]["keep"] = [False, True]
     return out
+
+
+def _answers(st: State) -> list[bool]:
+    """The table's possible answers to colony step 5: none but "not met" for a main objective
+    checked from its count (objective_progress.py)."""
+    return [False] if objective_counts(st) else [False, True]
 
 
 def legal_for_table(st: State) -> dict[str, Choices]:

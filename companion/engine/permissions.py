@@ -100,6 +100,13 @@ WHO: dict[str, Rule] = {
     "set_counter": (TABLE, None),
     "set_waste": (TABLE, None),
     "set_capacity": (TABLE, None),
+    # Improvements module and main objective progress: the table keeps them
+    "place_improvement": (TABLE, None),
+    "remove_improvement": (TABLE, None),
+    "add_advancement": (TABLE, None),
+    "remove_advancement": (TABLE, None),
+    "add_objective_progress": (TABLE, None),
+    "remove_objective_progress": (TABLE, None),
     # the end
     "mark_objective": (OPEN, "seat_id"),
     "declare_winners": (TABLE, None),

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.engine.errors import RuleError, words
 from companion.engine.labels import COLONY_STEP_NAMES, PHASE_WORDS
+from companion.engine.objective_progress import objective_counts
 from companion.engine.state import State
 from companion.engine.steps import N_, Step, step
 from companion.engine.turns import return_crossroads
@@ -40,7 +41,8 @@ STEP_ACTIONS = {
 ASKS_THE_TABLE = frozenset({"check_main_objective"})
 """Steps that cannot run before the table answers: whether the main objective's goal has been
 achieved (002:1621); the companion cannot see the board. The Long Night first player vote of
-step 7 (000:660) is optional: without it the token passes."""
+step 7 (000:660) is optional: without it the token passes. A main objective that counts is
+checked from its count and asks nothing (objective_progress.py)."""
 
 
 def due_step(st: State) -> dict[str, Any]:
@@ -53,7 +55,7 @@ def due_step(st: State) -> dict[str, Any]:
         "number": COLONY_STEPS.index(name) + 1,
         "of": len(COLONY_STEPS),
         "action": STEP_ACTIONS[name],
-        "asks": name in ASKS_THE_TABLE,
+        "asks": name in ASKS_THE_TABLE and not objective_counts(st),
         "begun": begun,
     }
 

@@ -17,11 +17,13 @@ from companion.engine.labels import (
     CHAPTER_SECTIONS,
     CHAPTER_TITLES,
     COLONY_STEP_NAMES,
+    COUNTED_NAMES,
     COUNTER_NAMES,
     DEATH_CAUSES,
     END_SENTENCES,
     EXPOSURE_FACES,
     MORALE_REASONS,
+    N_,
     SCENARIO_NAMES,
     SCENARIO_TASKS,
     SIDES,
@@ -1367,6 +1369,106 @@ SCENARIO_RENDERERS: dict[str, Renderer] = {
     "scenario_food_removed": _scenario_food_removed,
     "chapter_began": _chapter_began,
 }
+# --- the Long Night modules' setup, improvements and main objective progress ---
+
+MODULE_SETUP_SENTENCES = {
+    ("improvements", "module_cards"): N_(
+        "Improvements module: the crisis, survivor, crossroads and objective cards with the "
+        "hammer icon join their decks."
+    ),
+    ("improvements", "improvement_row"): N_(
+        "Improvements module: shuffle the improvement deck, lay 4 improvement cards face up in "
+        "a row beside the colony, and enter them on the table screen."
+    ),
+    ("bandits", "module_cards"): N_(
+        "Bandits module: the crisis, survivor, crossroads and objective cards with the bandit "
+        "icon join their decks."
+    ),
+    ("bandits", "hideout"): N_(
+        "Bandits module: put the Bandits' Hideout location on the table (it has no search "
+        "deck) and the bandit standees beside it."
+    ),
+    ("raxxon", "module_cards"): N_(
+        "Raxxon module: the crisis, survivor, crossroads and objective cards with the skull "
+        "icon join their decks."
+    ),
+    ("raxxon", "raxxon_location"): N_(
+        "Raxxon module: put the Raxxon location on the table and build its search deck like "
+        "the other locations'."
+    ),
+    ("raxxon", "experiments"): N_(
+        "Raxxon module: shuffle the Raxxon experiment deck and lay it on Raxxon, audio log side "
+        "up; anyone may read the top card's audio log at any time."
+    ),
+    ("raxxon", "side_effects"): N_(
+        "Raxxon module: put the Raxxon side effect deck beside Raxxon, unshuffled; anyone may "
+        "look through it at any time."
+    ),
+}
+"""module_setup ``module`` and ``part`` (module_setup.MODULE_PARTS)."""
+
+
+def _module_setup(s: Step, n: Names, tr: Translator) -> str:
+    key = (s["module"], s["part"])
+    return tr.gettext(MODULE_SETUP_SENTENCES[key]) if key in MODULE_SETUP_SENTENCES else str(key)
+
+
+def _improvement_placed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "Improvement {name} lies face up: it needs {needs} advancement token.",
+        "Improvement {name} lies face up: it needs {needs} advancement tokens.",
+        s["needs"],
+    ).format(name=s["name"], needs=s["needs"])
+
+
+def _improvement_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Improvement {name} is taken off the row.").format(name=s["name"])
+
+
+def _advancement_changed(s: Step, n: Names, tr: Translator) -> str:
+    if s["amount"] > 0:
+        text = tr.ngettext(
+            "{amount} advancement token on {name}",
+            "{amount} advancement tokens on {name}",
+            s["amount"],
+        )
+    else:
+        text = tr.ngettext(
+            "{amount} advancement token off {name}",
+            "{amount} advancement tokens off {name}",
+            -s["amount"],
+        )
+    return tr.gettext("{change}: {tokens} of {needs}.").format(
+        change=text.format(amount=abs(s["amount"]), name=s["name"]),
+        tokens=s["tokens"],
+        needs=s["needs"],
+    )
+
+
+def _improvement_built(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext(
+        "{name} is built: its ongoing effects are active from now on. Move it to the centre of "
+        "the colony board; the table applies its effects (the companion tracks only that it is "
+        "active)."
+    ).format(name=s["name"])
+
+
+def _counted(s: Step, tr: Translator) -> str:
+    return _code(COUNTED_NAMES, s["what"], tr)
+
+
+def _objective_progress_changed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.gettext("Main objective: {progress} of {target} {what}.").format(
+        progress=s["progress"], target=s["target"], what=_counted(s, tr)
+    )
+
+
+def _main_objective_counted(s: Step, n: Names, tr: Translator) -> str:
+    if s["met"]:
+        text = tr.gettext("The main objective is met: {count} of {target} {what}.")
+    else:
+        text = tr.gettext("The main objective is not met yet: {count} of {target} {what}.")
+    return text.format(count=s["count"], target=s["target"], what=_counted(s, tr))
 
 
 RENDERERS: dict[str, Renderer] = {
@@ -1503,6 +1605,14 @@ RENDERERS: dict[str, Renderer] = {
     "first_player_kept": _first_player_kept,
     "first_player_passed": _first_player_passed,
     "round_began": _round_began,
+    # the Long Night modules' setup, improvements, main objective progress
+    "module_setup": _module_setup,
+    "improvement_placed": _improvement_placed,
+    "improvement_removed": _improvement_removed,
+    "advancement_changed": _advancement_changed,
+    "improvement_built": _improvement_built,
+    "objective_progress_changed": _objective_progress_changed,
+    "main_objective_counted": _main_objective_counted,
 }
 """Every step kind and the function that writes its sentence."""
 RENDERERS.update(BANDIT_RENDERERS)

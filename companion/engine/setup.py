@@ -17,6 +17,7 @@
 | crises | list of crisis cards | [] | the crisis deck is built from these |
 | betrayal_id | objective id or None | None | Bandit Blitz: replaces the random betrayal |
 | scenario | {"name", "chapter"} or None | None | a special scenario (scenarios.py) |
+| improvements | list of improvement cards | [] | Improvements module: cards to pick from |
 
 settings: ``modules`` (list of "improvements", "bandits", "raxxon"), ``player_elimination``
 (bool), ``mature`` (bool: False leaves mature cards out), ``barricade_before_trap`` (bool),
@@ -39,6 +40,8 @@ from companion.engine import catalogue, dealing, scenarios
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import Phrase, RuleError, shown, words
 from companion.engine.labels import SIDE_NUMBER_NAMES, SIDES, VARIANT_WORDS
+from companion.engine.module_setup import module_setup_steps
+from companion.engine.objective_progress import check_counts
 from companion.engine.state import (
     COLONY,
     DEFAULT_SETTINGS,
@@ -71,6 +74,7 @@ SETUP_KEYS = (
     "survivors",
     "deal_survivors",
     "scenario",
+    "improvements",
 )
 MAX_NAME = 40
 DEALT_SURVIVORS = 4
@@ -175,6 +179,8 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     _deal_secret_objectives(st, steps, {**setup, "betrayal_id": betrayal}, rng)
     scenarios.set_up_scenario(st, steps, scenario, betrayal)
     _build_decks(st, steps, setup, rng)
+    _improvement_cards(st, setup.get("improvements"))
+    steps.extend(module_setup_steps(st))
     in_play = {s["id"] for s in st["survivors"]}
     st["decks"]["survivors"] = [c["id"] for c in deck if c["id"] not in in_play]
     rng.shuffle(st["decks"]["survivors"])
@@ -380,6 +386,8 @@ def _main_objective(raw: Any, variant: str) -> dict[str, Any]:
         "time": _plain_text(raw.get("time")),
         "goal": _plain_text(raw.get("goal")),
         "setup": setup,
+        "counts": check_counts(raw.get("counts")),
+        "progress": 0,
     }
 
 
@@ -535,6 +543,23 @@ def _build_decks(st: State, steps: list[Step], setup: dict[str, Any], rng: Rando
             exiled_objectives=len(decks["exiled_objectives"]),
         )
     )
+
+
+def _improvement_cards(st: State, raw: Any) -> None:
+    """The improvement cards the table may pick from (Improvements module, 000:713), checked and
+    put in the catalogue; without the module they are left out."""
+    cards = catalogue.add_cards(catalogue.empty(), "improvements", raw)
+    if "improvements" not in st["settings"]["modules"]:
+        return
+    for card in cards:
+        if dealing.playable(
+            card,
+            sets=st["settings"]["sets"],
+            modules=st["settings"]["modules"],
+            mature=True,
+            coop=False,
+        ):
+            st["cards"]["improvements"][card["id"]] = card
 
 
 def _deal_survivors(st: State, steps: list[Step]) -> None:

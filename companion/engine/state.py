@@ -356,7 +356,13 @@ def new_state(
         "colony_step": None,
         "decks": {"crossroads": [], "exiled_objectives": [], "crises": [], "survivors": []},
         "secrets": {sid: new_secrets() for sid in seat_ids},
-        "cards": {"crossroads": {}, "objectives": {}, "crises": {}, "survivors": {}},
+        "cards": {
+            "crossroads": {},
+            "objectives": {},
+            "crises": {},
+            "survivors": {},
+            "improvements": {},
+        },
         "pending": None,
         "ended": None,
         "scenario": None,
@@ -366,4 +372,6 @@ def new_state(
         "must_leave_colony": [],
         # the Bandits module: the Hideout's face-up cards, the rules in play (engine/bandits.py)
         **({"bandits": {"hideout_cards": 0, "rules": list(BANDIT_RULES)}} if bandits else {}),
+        # Improvements module: the improvements on the table (improvements.py, 000:708-719)
+        "improvements": [],
     }

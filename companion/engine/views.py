@@ -18,6 +18,7 @@ from companion.engine.colony import food_needed
 from companion.engine.crisis import crisis_target
 from companion.engine.crossroads_hints import hint_for
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
+from companion.engine.objective_progress import objective_count, objective_target
 from companion.engine.phases import due_step
 from companion.engine.reveal import revealing, shown_state
 from companion.engine.state import (
@@ -79,6 +80,8 @@ def numbers(st: State) -> dict[str, Any]:
         "crisis_cards": _contribution_count(crisis["contributions"]) if crisis else 0,
         "colony_free_spaces": free_survivor_spaces(st, COLONY),
         "free_entrance_spaces": free_entrance_spaces(st),
+        "objective_count": objective_count(st),
+        "objective_target": objective_target(st),
     }
 
 

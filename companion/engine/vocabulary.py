@@ -34,6 +34,10 @@ SIDE_NUMBERS: tuple[str, ...] = (
 REQUIRED_SIDE_NUMBERS: tuple[str, ...] = ("morale", "round_track", "zombies_per_location")
 """The side numbers every main objective card prints (the others default to 0)."""
 
+COUNTED_THINGS: tuple[str, ...] = ("cards", "zombies", "survivors")
+"""What a counting main objective counts (its ``counts.what``): cards or zombies set on the
+card, or survivors gathered in the colony, which the engine counts itself from the board."""
+
 OBJECTIVE_KINDS: tuple[str, ...] = ("normal", "betrayal", "exiled", "bandit_betrayal")
 BETRAYAL_KINDS: tuple[str, ...] = ("betrayal", "bandit_betrayal")
 BANDIT_RULES: tuple[str, ...] = ("placing", "zombies", "scavenge", "attack", "hideout", "leader")

@@ -196,6 +196,7 @@ def with_choices(ctx: dict[str, Any], current: store.Current) -> dict[str, Any]:
         "preview": colony_preview(current.state, view),
         "crisis_choices": choices(legal, "reveal_crisis", "crisis", "crises"),
         "survivor_choices": choices(legal, "add_survivor", "survivor_id", "survivors"),
+        "improvement_choices": choices(legal, "place_improvement", "improvement", "improvements"),
     }
 
 

@@ -293,7 +293,7 @@ def labels() -> dict[str, dict[str, str]]:
     return {
         "ruleset": {code: label("rulesets", code) for code in RULESETS},
         "variant": {code: label("variants", code) for code in VARIANTS},
-        "module": {code: label("modules", code) for code in MODULES[1:]},
+        "module": {code: label("module_titles", code) for code in MODULES[1:]},
         "numbers": {key: label("side_numbers", key) for key in SIDE_NUMBERS},
     }
 
