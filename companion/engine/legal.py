@@ -16,6 +16,13 @@ from typing import Any
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.dealing import is_coop
 from companion.engine.errors import RuleError
+from companion.engine.legal_raxxon import (
+    pending_choices,
+    seat_pending_choices,
+    special_first,
+    table_choices,
+    turn_choices,
+)
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.phases import COLONY_STEPS, STEP_ACTIONS, due_step
 from companion.engine.setup import survivors_per_seat
@@ -174,6 +181,8 @@ def _turn_choices(st: State) -> dict[str, Choices]:
                 "target": targets,
                 "voters": [s["id"] for s in voters(st)],
             }
+    out.update(turn_choices(st))  # searching and the Raxxon module (legal_raxxon.py)
+    special_first(st, out)
     return out
 
 
@@ -277,9 +286,13 @@ def legal_for_table(st: State) -> dict[str, Choices]:
         return {"record_votes": {"voters": [s["id"] for s in voters(st)]}}
     if pending and pending["kind"] == "bite_spread":
         return {"resolve_bite": {"choice": ["kill", "roll"], "result": list(EXPOSURE_RESULTS)}}
+    raxxon = pending_choices(st)
+    if raxxon is not None:
+        return raxxon
     if st["phase"] == "setup":
         return {}
     out = _table_only(st)
+    out.update(table_choices(st))
     if st["phase"] == "colony":
         out.update(_colony_choices(st))
     elif st.get("turn"):
@@ -319,6 +332,9 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
             if pending["seat"] == seat_id
             else {}
         )
+    raxxon = seat_pending_choices(st, seat_id)
+    if raxxon is not None:
+        return raxxon
     if st["phase"] == "setup":
         hand = st["secrets"][seat_id]["dealt_survivors"]
         keep = survivors_per_seat(st["variant"])

@@ -30,6 +30,7 @@ from companion.engine.labels import (
     WOUND_NAMES,
     ZOMBIE_REASONS,
 )
+from companion.engine.sentences_raxxon import RENDERERS as RAXXON_RENDERERS
 from companion.engine.steps import Step
 from companion.engine.translation import DEFAULT_LOCALE, Translator, translator
 
@@ -1385,6 +1386,7 @@ RENDERERS: dict[str, Renderer] = {
     "round_began": _round_began,
 }
 """Every step kind and the function that writes its sentence."""
+RENDERERS.update(RAXXON_RENDERERS)  # the Raxxon module and the search (sentences_raxxon.py)
 
 KINDS = frozenset(RENDERERS)
 

@@ -201,7 +201,8 @@ def entrance(st: State, place: str, number: int | None = None) -> dict[str, Any]
 
 def free_spaces(ent: dict[str, Any]) -> int:
     """Empty spaces at an entrance: zombies, barricades and traps each fill one."""
-    return ent["spaces"] - ent["zombies"] - ent["barricades"] - ent["traps"]
+    special = len(ent.get("special", ()))  # Raxxon special zombies (raxxon.py), 000:801
+    return ent["spaces"] - ent["zombies"] - ent["barricades"] - ent["traps"] - special
 
 
 def helpless_count(st: State) -> int:
@@ -360,4 +361,24 @@ def new_state(
         "turns_taken": {"round": 1, "seats": []},
         # survivor ids an exiled player must still move out of the colony (exile.leave_colony)
         "must_leave_colony": [],
+        # the Raxxon module's record (raxxon.py), null without the module
+        "raxxon": new_raxxon(locations) if "raxxon" in merged["modules"] else None,
+    }
+
+
+def new_raxxon(locations: Any = ()) -> dict[str, Any]:
+    """The Raxxon module's record: where Raxxon is, its dice, the top experiment (000:763-861).
+
+    The containment check runs from round 1 (a scenario chapter moves it, raxxon.py).
+    """
+    where = next((c["id"] for c in locations if c.get("module") == "raxxon"), None)
+    return {
+        "location": where,
+        "containment_from": 1,
+        "dice": [],
+        "experiment": None,
+        "reduced": None,
+        "immediate": 0,
+        "sealed_spaces": None,
+        "side_effects": {},
     }

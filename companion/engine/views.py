@@ -90,7 +90,7 @@ def waiting_for(st: State) -> dict[str, Any]:
         return {"kind": "over" if st["ended"]["winners"] is not None else "declare_winners"}
     pending = _public_pending(st)
     if pending:
-        kind = "vote" if pending["kind"] == "vote" else "bite"
+        kind = {"vote": "vote", "bite_spread": "bite"}.get(pending["kind"], pending["kind"])
         return {**pending, "kind": kind, "decision": pending["kind"]}
     if st["phase"] == "setup":
         waiting = [s["id"] for s in st["seats"] if st["secrets"][s["id"]]["dealt_survivors"]]
