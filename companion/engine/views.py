@@ -17,6 +17,7 @@ from companion.engine.colony import food_needed
 from companion.engine.crisis import crisis_target
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.phases import due_step
+from companion.engine.raxxon import special_zombies
 from companion.engine.state import (
     COLONY,
     State,
@@ -161,6 +162,7 @@ def table_view(state: State) -> dict[str, Any]:
     view["in_play"] = [s["id"] for s in seats_in_play(state)]
     view["objectives"] = revealed_objectives(state)
     view["legal"] = {"table": legal_for_table(state)}
+    view["special_zombies"] = special_zombies(state)  # Raxxon module (raxxon.py)
     return view
 
 
