@@ -13,6 +13,7 @@ from companion.engine.sentences import render_step
 from companion.engine.state import new_state
 from companion.engine.votes import cast_vote, record_votes
 from tests.factory import LOCATIONS, Scripted, put_survivors
+from tests.test_engine_board import with_turn as in_turn
 
 RAXXON = {
     "id": "long_night.raxxon",
@@ -36,18 +37,6 @@ def rax_state(seats: int = 3, modules=("raxxon",)) -> dict:
     for n in range(seats):
         put_survivors(st, [60 - n], owner=f"s{n + 1}")
     st["food"] = 20
-    return st
-
-
-def in_turn(st: dict, seat: str = "s1") -> dict:
-    """The same game during ``seat``'s turn."""
-    st["turn"] = {
-        "seat": seat,
-        "crossroads_drawer": None,
-        "exile_vote_called": False,
-        "crossroads_revealed": False,
-        "moved": [],
-    }
     return st
 
 
@@ -312,18 +301,14 @@ def test_an_experiment_none_of_whose_zombies_is_placed_is_discarded_ruling_000_8
 def test_a_trap_leaves_special_zombies_standing_000_805():
     st = with_experiment(rax_state(), zombies=("Claw", "Stinker"))
     st["pending"] = {"kind": "special_zombies", "seat": None}
-    placed, _ = raxxon.place_special_zombies(st, ["gas", "gas"])
-    gas = next(loc for loc in placed["locations"] if loc["id"] == "gas")["entrance"]
-    gas["traps"] = 0
-    assert gas["special"] == ["Claw", "Stinker"] and raxxon.specials_at(placed, "gas")
-    # the entrance is full (2 spaces): a trap there would have to be in a space; make room
-    gas["spaces"] = 3
-    gas["traps"] = 1
+    placed, _ = raxxon.place_special_zombies(st, ["school", "school"])
+    school = next(loc for loc in placed["locations"] if loc["id"] == "school")["entrance"]
+    school.update(zombies=1, traps=1)  # 4 spaces: 2 special zombies, 1 zombie, 1 trap
     new, steps = engine.apply(
-        placed, {"type": "add_zombies_by_hand", "by": "table", "place": "gas", "count": 1}
+        placed, {"type": "add_zombies_by_hand", "by": "table", "place": "school", "count": 1}
     )
-    assert "trap_fired" in kinds(steps)
-    assert raxxon.specials_at(new, "gas") == ["Claw", "Stinker"]
+    assert next(s for s in steps if s["kind"] == "trap_fired")["cleared"] == 1
+    assert raxxon.specials_at(new, "school") == ["Claw", "Stinker"]
 
 
 def test_colony_special_zombies_go_round_the_entrances_from_1():
