@@ -3,7 +3,7 @@
 The Long Night 000:763-861 (Portuguese 001:2181-2296) and the Raxxon chapters R1-R3 (000:863-936).
 The experiment deck lies on the real table: the table enters the top experiment's containment
 code (two die faces) and the special zombies its Audio Log lists (names only). The record is
-``state["raxxon"]`` (docs/state.md), null without the module.
+``state["raxxon"]`` (docs/state.md), absent without the module.
 
 Rulings (RULES.md "Rulings where the books are thin"), each shown in a step:
 - the dice on Raxxon are cleared after each containment check;

@@ -361,8 +361,8 @@ def new_state(
         "turns_taken": {"round": 1, "seats": []},
         # survivor ids an exiled player must still move out of the colony (exile.leave_colony)
         "must_leave_colony": [],
-        # the Raxxon module's record (raxxon.py), null without the module
-        "raxxon": new_raxxon(locations) if "raxxon" in merged["modules"] else None,
+        # the Raxxon module's record (raxxon.py), only with the module (older states lack it)
+        **({"raxxon": new_raxxon(locations)} if "raxxon" in merged["modules"] else {}),
     }
 
 
