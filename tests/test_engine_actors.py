@@ -80,6 +80,15 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "take_from_hideout": ({T, A}, {OTHER}),
     "set_hideout_cards": ({T}, {A, OTHER}),
     "set_bandits": ({T}, {A, OTHER}),
+    "search_location": ({T, A}, {OTHER}),
+    "place_raxxon_dice": ({T, A}, {OTHER}),
+    "remove_raxxon_dice": ({T}, {A, OTHER}),
+    "enter_experiment": ({T}, {A, OTHER}),
+    "choose_containment_place": ({T, A, OTHER}, set()),
+    "place_special_zombies": ({T}, {A, OTHER}),
+    "attack_special_zombie": ({T, A}, {OTHER}),
+    "remove_special_zombie": ({T, A}, {OTHER}),
+    "equip_side_effect": ({T, A}, {OTHER}),
 }
 
 
@@ -141,7 +150,7 @@ def test_who_may_and_who_may_not(turn_state, kind):
         if kind == "pending":  # pragma: no cover
             continue
         if role in may:
-            if kind == "resolve_bite" and role != T:
+            if kind in ("resolve_bite", "choose_containment_place") and role != T:
                 state = {**state, "pending": {"kind": "bite_spread", "seat": by}}
             check_actor(state, kind, by, args)
         else:

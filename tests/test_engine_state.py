@@ -51,6 +51,7 @@ KEYED = {
     "cards.crises": "<id>",
     "cards.survivors": "<id>",
     "cards.improvements": "<id>",
+    "raxxon.side_effects": "<survivor>",
 }
 ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|")
 
@@ -137,7 +138,23 @@ def reference_states():
     for sid, complete in (("s1", True), ("s2", False), ("s3", True)):
         ended, _ = mark_objective(ended, sid, complete)
     assert ended["ended"]["winners"] == ["s1", "s3"]
-    return fresh, later, voting, biting, dealt, ended
+    return fresh, later, voting, biting, dealt, ended, raxxon_state()
+
+
+def raxxon_state():
+    """A Raxxon game: special zombies in the colony and at a location, a side effect, an
+    experiment entered and a thumbs-down place chosen (tests/test_engine_raxxon.py builds it)."""
+    from companion.engine import raxxon
+    from tests.test_engine_raxxon import rax_state, with_experiment
+
+    st = with_experiment(rax_state(), zombies=("Claw", "Tank"))
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    st, _ = raxxon.place_special_zombies(st, ["colony", "police"])
+    st, _ = raxxon.equip_side_effect(st, st["survivors"][0]["id"], "Twitch")
+    st = with_experiment(st, zombies=("Siren",))
+    st["raxxon"]["dice"] = [2]
+    st["raxxon"]["reduced"] = {"place": "colony", "round": 1}
+    return st
 
 
 def test_state_doc_lists_exactly_the_fields_of_a_state():

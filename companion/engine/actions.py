@@ -38,7 +38,9 @@ from companion.engine import (
     exposure,
     improvements,
     objective_progress,
+    raxxon,
     reveal,
+    search,
     setup,
     turns,
     votes,
@@ -138,6 +140,16 @@ ACTIONS: dict[str, EntryPoint] = {
         # main objective progress
         objective_progress.add_objective_progress,
         objective_progress.remove_objective_progress,
+        # searching, and the Raxxon module
+        search.search_location,
+        raxxon.place_raxxon_dice,
+        raxxon.remove_raxxon_dice,
+        raxxon.enter_experiment,
+        raxxon.choose_containment_place,
+        raxxon.place_special_zombies,
+        raxxon.attack_special_zombie,
+        raxxon.remove_special_zombie,
+        raxxon.equip_side_effect,
         # the end
         ending.mark_objective,
         ending.declare_winners,

@@ -10,8 +10,9 @@ phase; it moves the game into the colony phase (the last turn is over) and recor
 ``colony_step``: when a decision becomes pending (a bite spreading from a crisis effect) it
 stops there, and the next call carries on after the decision has been taken.
 
-Raxxon module: the containment check at the start of the colony phase (000:792-799) is out of
-scope here; the hook is ``start_colony_phase``.
+Raxxon module: the containment check at the start of the colony phase (000:792-799) runs when
+the phase begins (phases.enter_colony_phase, raxxon.py); a vote or special zombies it leaves
+pending pause the phase before step 1.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from companion.engine.phases import (
     colony_step_done,
     enter_colony_phase,
 )
+from companion.engine.raxxon import reduced_count
 from companion.engine.scenarios import begin_next_chapter, complete_chapter
 from companion.engine.state import (
     COLONY,
@@ -88,6 +90,9 @@ def run_colony_phase(
     if objective_met:
         _refuse_answer_to_count(st)
     enter_colony_phase(st, steps)
+    if st["pending"]:
+        steps.append(step("colony_phase_paused", next_step=st["colony_step"]))
+        return st, steps
     start = COLONY_STEPS.index(st["colony_step"] or COLONY_STEPS[0])
     for name in COLONY_STEPS[start:]:
         if name == "pay_food":
@@ -214,11 +219,13 @@ def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> 
     module (000:745), plus one per noise token that hits. Each count is fixed before the first
     zombie is placed; deaths on the way do not lower it (002:1675). Stops if the game ends.
     """
-    add_zombies(st, steps, COLONY, zombies_for_colony(st), "colony_phase")
+    colony = reduced_count(st, steps, COLONY, zombies_for_colony(st))
+    add_zombies(st, steps, COLONY, colony, "colony_phase")
     for loc in locations_in_order(st):
         if st["ended"]:
             return
         count = zombies_for_location(st, loc["id"]) + _resolve_noise(st, steps, loc, rng)
+        count = reduced_count(st, steps, loc["id"], count)  # Raxxon thumbs down (000:795)
         add_zombies(st, steps, loc["id"], count, "colony_phase")
     bandits_scavenge(st, steps)
 

@@ -87,6 +87,15 @@ ACTION_WORDS = {
     "remove_advancement": N_("remove advancement token"),
     "add_objective_progress": N_("add to main objective count"),
     "remove_objective_progress": N_("take off main objective count"),
+    "search_location": N_("search at a location"),
+    "place_raxxon_dice": N_("place dice on Raxxon"),
+    "remove_raxxon_dice": N_("take the dice off Raxxon"),
+    "enter_experiment": N_("enter the top experiment"),
+    "choose_containment_place": N_("choose where fewer zombies come"),
+    "place_special_zombies": N_("place special zombies"),
+    "attack_special_zombie": N_("attack a special zombie"),
+    "remove_special_zombie": N_("remove a special zombie"),
+    "equip_side_effect": N_("equip a side effect"),
 }
 """Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
 
@@ -105,6 +114,8 @@ PENDING_WORDS = {
     "vote": N_("a vote"),
     "bite_spread": N_("a spreading bite"),
     "bandit_placement": N_("the bandit leader's placement"),
+    "containment_place": N_("the first player's choice of where fewer zombies come"),
+    "special_zombies": N_("the special zombies to be placed"),
 }
 """``state["pending"]["kind"]``."""
 
@@ -219,6 +230,9 @@ VOTE_SUBJECTS = {
     "exile": N_("the exile"),
     "crossroads": N_("the crossroads card"),
     "first_player": N_("keeping the first player token"),
+    "containment": N_(
+        "the Raxxon containment code (up: discard the experiment; down: 3 fewer zombies)"
+    ),
 }
 """vote_opened / vote_cast / vote_tally ``subject`` (any other words were typed at the table)."""
 VOTE_SUBJECTS_NAMED = {
@@ -280,6 +294,33 @@ BY_HAND_NEEDS = {
     ),
 }
 """effect_by_hand ``need``: the context an effect lacked (no ``need``: a manual card text)."""
+
+RAXXON_TASKS = {
+    "set_aside_blue_emma": N_(
+        "Take Blue and Emma Han out of the survivor deck and set them aside."
+    ),
+    "use_objective_r1": N_("Use Special Main Objective R1 instead of a main objective card."),
+    "read_r1": N_(
+        'Read aloud "The Chimp and the Code" (The Long Night rulebook, Special Scenarios).'
+    ),
+    "emma_joins": N_(
+        "Emma Han joins the first player's following in the colony, carrying the Raxxon "
+        "Blueprints from the Raxxon search deck."
+    ),
+    "place_survivor_at_raxxon": N_(
+        "The reader places a survivor they control at Raxxon; from now on survivors may go "
+        "there and search."
+    ),
+    "move_three_zombies": N_("Move any 3 zombies from the colony to Raxxon."),
+    "blue_joins": N_("Blue joins the reader's following at Raxxon with 1 wound."),
+    "pill_rules": N_("From now on pills may equip side effects; no containment check yet."),
+    "use_objective_r3": N_("Next round, Special Main Objective R3 replaces R2."),
+    "read_r3": N_(
+        "Read aloud the section after R2 (The Long Night rulebook, Special Scenarios), then "
+        "enter each experiment drawn now and place its special zombies."
+    ),
+}
+"""chapter_task ``task``: the Raxxon chapters' checklist (000:863-936), in our words."""
 
 END_SENTENCES = {
     "morale": N_("Morale has reached 0: the game ends now."),

@@ -18,6 +18,13 @@ from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.dealing import is_coop
 from companion.engine.errors import RuleError
 from companion.engine.improvements import improvement_choices
+from companion.engine.legal_raxxon import (
+    pending_choices,
+    seat_pending_choices,
+    special_first,
+    table_choices,
+    turn_choices,
+)
 from companion.engine.objective_progress import objective_counts, progress_choices
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.phases import COLONY_STEPS, STEP_ACTIONS, due_step
@@ -183,6 +190,8 @@ def _turn_choices(st: State) -> dict[str, Choices]:
                 "voters": [s["id"] for s in voters(st)],
             }
     out.update(bandits.turn_choices(st, active))
+    out.update(turn_choices(st))  # searching and the Raxxon module (legal_raxxon.py)
+    special_first(st, out)
     return out
 
 
@@ -296,10 +305,14 @@ def legal_for_table(st: State) -> dict[str, Choices]:
         return {"resolve_bite": {"choice": ["kill", "roll"], "result": list(EXPOSURE_RESULTS)}}
     if pending and pending["kind"] == "bandit_placement":
         return {}  # the leader's phone decides (bandits.leader_choices)
+    raxxon = pending_choices(st)
+    if raxxon is not None:
+        return raxxon
     if st["phase"] == "setup":
         return {}
     out = _table_only(st)
     out.update(bandits.table_choices(st))
+    out.update(table_choices(st))
     if st["phase"] == "colony":
         out.update(_colony_choices(st))
     elif st.get("turn"):
@@ -341,6 +354,9 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
         )
     if pending and pending["kind"] == "bandit_placement":
         return bandits.leader_choices(st, seat_id)
+    raxxon = seat_pending_choices(st, seat_id)
+    if raxxon is not None:
+        return raxxon
     if st["phase"] == "setup":
         hand = st["secrets"][seat_id]["dealt_survivors"]
         keep = survivors_per_seat(st["variant"])

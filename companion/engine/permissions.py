@@ -107,6 +107,16 @@ WHO: dict[str, Rule] = {
     "remove_advancement": (TABLE, None),
     "add_objective_progress": (TABLE, None),
     "remove_objective_progress": (TABLE, None),
+    # searching, and the Raxxon module (000:763-861)
+    "search_location": (TURN, "survivor:survivor_id"),
+    "place_raxxon_dice": (TURN, "seat_id"),
+    "remove_raxxon_dice": (TABLE, None),
+    "enter_experiment": (TABLE, None),
+    "choose_containment_place": (OPEN, "pending"),
+    "place_special_zombies": (TABLE, None),
+    "attack_special_zombie": (TURN, "survivor:survivor_id"),
+    "remove_special_zombie": (TURN, None),
+    "equip_side_effect": (TURN, "survivor:survivor_id"),
     # the end
     "mark_objective": (OPEN, "seat_id"),
     "declare_winners": (TABLE, None),

@@ -14,6 +14,7 @@ from typing import Any
 from companion.engine.errors import RuleError, words
 from companion.engine.labels import COLONY_STEP_NAMES, PHASE_WORDS
 from companion.engine.objective_progress import objective_counts
+from companion.engine.raxxon import containment_check, containment_due
 from companion.engine.state import State
 from companion.engine.steps import N_, Step, step
 from companion.engine.turns import return_crossroads
@@ -78,7 +79,7 @@ def enter_colony_phase(st: State, steps: list[Step]) -> None:
     st["turn"] = None
     st["colony_step"] = COLONY_STEPS[0]
     steps.append(step("colony_phase_began", round=st["round"]))
-    # Raxxon module hook: the containment check (000:792) would run here; not implemented.
+    containment_check(st, steps)  # Raxxon module: first thing in the colony phase (000:792)
 
 
 def colony_step_done(st: State, name: str) -> None:
@@ -105,4 +106,8 @@ def begin_step(st: State, steps: list[Step], name: str) -> None:
                 N_("{step} has already been done this colony phase (undo to go back)"),
                 step=words(COLONY_STEP_NAMES, name),
             )
+    elif containment_due(st):
+        raise RuleError(
+            N_("the colony phase begins with Raxxon's containment check: start the colony phase")
+        )
     enter_colony_phase(st, steps)

@@ -37,6 +37,7 @@ from companion.engine.labels import (
     ZOMBIE_REASONS,
 )
 from companion.engine.sentences_bandits import RENDERERS as BANDIT_RENDERERS
+from companion.engine.sentences_raxxon import RENDERERS as RAXXON_RENDERERS
 from companion.engine.steps import Step
 from companion.engine.translation import DEFAULT_LOCALE, Translator, translator
 
@@ -1617,6 +1618,7 @@ RENDERERS: dict[str, Renderer] = {
 """Every step kind and the function that writes its sentence."""
 RENDERERS.update(BANDIT_RENDERERS)
 RENDERERS.update(SCENARIO_RENDERERS)
+RENDERERS.update(RAXXON_RENDERERS)  # the Raxxon module and the search (sentences_raxxon.py)
 
 KINDS = frozenset(RENDERERS)
 

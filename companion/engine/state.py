@@ -203,7 +203,8 @@ def entrance(st: State, place: str, number: int | None = None) -> dict[str, Any]
 
 def free_spaces(ent: dict[str, Any]) -> int:
     """Empty spaces at an entrance: zombies, barricades and traps each fill one."""
-    return ent["spaces"] - ent["zombies"] - ent["barricades"] - ent["traps"]
+    special = len(ent.get("special", ()))  # Raxxon special zombies (raxxon.py), 000:801
+    return ent["spaces"] - ent["zombies"] - ent["barricades"] - ent["traps"] - special
 
 
 def helpless_count(st: State) -> int:
@@ -374,4 +375,24 @@ def new_state(
         **({"bandits": {"hideout_cards": 0, "rules": list(BANDIT_RULES)}} if bandits else {}),
         # Improvements module: the improvements on the table (improvements.py, 000:708-719)
         "improvements": [],
+        # the Raxxon module's record (raxxon.py), only with the module (older states lack it)
+        **({"raxxon": new_raxxon(locations)} if "raxxon" in merged["modules"] else {}),
+    }
+
+
+def new_raxxon(locations: Any = ()) -> dict[str, Any]:
+    """The Raxxon module's record: where Raxxon is, its dice, the top experiment (000:763-861).
+
+    The containment check runs from round 1 (a scenario chapter moves it, raxxon.py).
+    """
+    where = next((c["id"] for c in locations if c.get("module") == "raxxon"), None)
+    return {
+        "location": where,
+        "containment_from": 1,
+        "dice": [],
+        "experiment": None,
+        "reduced": None,
+        "immediate": 0,
+        "sealed_spaces": None,
+        "side_effects": {},
     }

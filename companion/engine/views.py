@@ -20,6 +20,7 @@ from companion.engine.crossroads_hints import hint_for
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.objective_progress import objective_count, objective_target
 from companion.engine.phases import due_step
+from companion.engine.raxxon import special_zombies
 from companion.engine.reveal import revealing, shown_state
 from companion.engine.state import (
     COLONY,
@@ -98,7 +99,9 @@ def waiting_for(st: State) -> dict[str, Any]:
         return {"kind": "over" if st["ended"]["winners"] is not None else "declare_winners"}
     pending = _public_pending(st)
     if pending:
-        kind = {"vote": "vote", "bandit_placement": "bandit_leader"}.get(pending["kind"], "bite")
+        kind = {"vote": "vote", "bite_spread": "bite", "bandit_placement": "bandit_leader"}.get(
+            pending["kind"], pending["kind"]
+        )
         return {**pending, "kind": kind, "decision": pending["kind"]}
     if st["phase"] == "setup":
         waiting = [s["id"] for s in st["seats"] if st["secrets"][s["id"]]["dealt_survivors"]]
@@ -180,6 +183,7 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     view["objectives"] = revealed_objectives(state)
     view["legal"] = {"table": legal_for_table(state)}
     view["bandit_board"] = bandits.board_view(shown)
+    view["special_zombies"] = special_zombies(shown)  # Raxxon module (raxxon.py)
     if view["revealing"]:
         view["legal"]["table"] = {"finish_reveal": {}, **view["legal"]["table"]}
     return view

@@ -16,6 +16,7 @@ from companion.engine.board.checks import (
 from companion.engine.dice import Randomness
 from companion.engine.errors import RuleError, shown
 from companion.engine.exposure import SKIP
+from companion.engine.raxxon import refuse_if_special_first
 from companion.engine.state import (
     COLONY,
     State,
@@ -74,6 +75,7 @@ def kill_zombies(
     faces = None
     if survivor_id is not None:
         killer = survivor(st, survivor_id)
+        refuse_if_special_first(st, place, survivor_id)
         if killer["location"] != place:
             raise RuleError(
                 N_("{name} is at {place}, not at {other}"),

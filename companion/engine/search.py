@@ -1,0 +1,59 @@
+"""Searching at a location: a survivor searches where it stands, maybe making noise first.
+
+Base 002 "Search" (the survivor draws from the location's deck; each noise token made draws one
+card more) and The Long Night 000:776 (a search at Raxxon is followed by an exposure roll). The
+cards are drawn at the real table; the companion records the search as a plain ``searched`` step
+(survivor and location ids) that crossroads hints and objectives can follow.
+"""
+
+from __future__ import annotations
+
+from companion.engine.board.pieces import make_noise
+from companion.engine.dice import Randomness
+from companion.engine.errors import RuleError
+from companion.engine.exposure import exposure_result, roll_for_exposure
+from companion.engine.raxxon import is_raxxon
+from companion.engine.state import COLONY, State, begin, location, survivor
+from companion.engine.steps import N_, Step, step
+
+
+def search_location(
+    state: State,
+    survivor_id: str,
+    noise: int = 0,
+    exposure: str | None = None,
+    rng: Randomness | None = None,
+) -> tuple[State, list[Step]]:
+    """Record a search by a survivor at the location it stands in (002 "Search").
+
+    ``noise``: noise tokens made before the search (4 at most at a location, 000:224). At Raxxon
+    the survivor then rolls for exposure (000:776): ``exposure`` is the face rolled at the table,
+    or None to roll it here. Elsewhere a search rolls nothing, so an exposure face is refused.
+    """
+    st, steps = begin(state)
+    searcher = survivor(st, survivor_id)
+    place = searcher["location"]
+    if place == COLONY:
+        raise RuleError(N_("the colony has no search deck: a survivor searches at a location"))
+    loc = location(st, place)
+    if isinstance(noise, bool) or not isinstance(noise, int) or noise < 0:
+        raise RuleError(N_("noise is a number of noise tokens, 0 or more"))
+    at_raxxon = is_raxxon(st, place)
+    if exposure is not None and not at_raxxon:
+        raise RuleError(N_("only a search at Raxxon is followed by an exposure roll (000:776)"))
+    if noise:
+        make_noise(st, steps, place, noise)
+    steps.append(
+        step(
+            "searched",
+            survivor=searcher["id"],
+            name=searcher["name"],
+            location=place,
+            location_name=loc["name"],
+            noise=noise,
+        )
+    )
+    if at_raxxon:
+        face, rolled = exposure_result(exposure, rng)
+        roll_for_exposure(st, steps, searcher["id"], face, rolled=rolled)
+    return st, steps

@@ -1,0 +1,460 @@
+"""The Raxxon module (000:763-861), its chapters R1-R3 (000:863-936) and the search action."""
+
+from __future__ import annotations
+
+import pytest
+
+import companion.engine as engine
+from companion.engine import raxxon
+from companion.engine.colony import run_colony_phase
+from companion.engine.legal import legal_for_seat, legal_for_table
+from companion.engine.search import search_location
+from companion.engine.sentences import render_step
+from companion.engine.state import new_state
+from companion.engine.votes import cast_vote, record_votes
+from tests.factory import LOCATIONS, Scripted, put_survivors
+from tests.test_engine_board import with_turn as in_turn
+
+RAXXON = {
+    "id": "long_night.raxxon",
+    "name": "Raxxon",
+    "number": 7,
+    "entrance_spaces": 3,
+    "survivor_spaces": 3,
+    "module": "raxxon",
+}
+
+
+def rax_state(seats: int = 3, modules=("raxxon",)) -> dict:
+    """A Long Night game with Raxxon on the board, s1's turn in progress, a survivor each."""
+    names = ["Ana", "Bruno", "Carla", "Davi", "Elis"][:seats]
+    st = new_state(
+        ruleset="long_night",
+        seat_names=names,
+        locations=[*LOCATIONS, RAXXON],
+        settings={"modules": list(modules)},
+    )
+    for n in range(seats):
+        put_survivors(st, [60 - n], owner=f"s{n + 1}")
+    st["food"] = 20
+    return st
+
+
+def survivor_of(st: dict, seat: str) -> str:
+    return next(s["id"] for s in st["survivors"] if s["owner"] == seat)
+
+
+def at(st: dict, seat: str, place: str) -> str:
+    sid = survivor_of(st, seat)
+    next(s for s in st["survivors"] if s["id"] == sid)["location"] = place
+    return sid
+
+
+def kinds(steps) -> list[str]:
+    return [s["kind"] for s in steps]
+
+
+def with_experiment(st: dict, code=(3, 5), zombies=("Hunter", "Hunter")) -> dict:
+    st, _ = raxxon.enter_experiment(st, list(code), list(zombies))
+    return st
+
+
+# --- the board ---
+
+
+def test_raxxon_is_on_the_board_with_its_card_capacities():
+    st = rax_state()
+    assert st["raxxon"]["location"] == "long_night.raxxon"
+    loc = next(loc for loc in st["locations"] if loc["id"] == "long_night.raxxon")
+    assert (loc["survivor_spaces"], loc["entrance"]["spaces"]) == (3, 3)
+
+
+def test_without_the_module_there_is_no_record_and_raxxon_actions_are_refused():
+    st = rax_state(modules=())
+    assert "raxxon" not in st
+    with pytest.raises(engine.RuleError, match="does not use the Raxxon module"):
+        raxxon.enter_experiment(st, [1, 2], ["Claw"])
+
+
+# --- the search (002 "Search"; 000:776 at Raxxon) ---
+
+
+def test_a_search_is_a_plain_step_with_survivor_and_location_and_may_make_noise():
+    st = in_turn(rax_state())
+    sid = at(st, "s1", "police")
+    new, steps = search_location(st, sid, noise=2)
+    searched = next(s for s in steps if s["kind"] == "searched")
+    assert (searched["survivor"], searched["location"], searched["noise"]) == (sid, "police", 2)
+    assert next(loc for loc in new["locations"] if loc["id"] == "police")["noise"] == 2
+    assert "exposure_rolled" not in kinds(steps)
+
+
+def test_searching_at_raxxon_rolls_for_exposure_after_the_search_000_776():
+    st = in_turn(rax_state())
+    sid = at(st, "s1", "long_night.raxxon")
+    new, steps = search_location(st, sid, exposure="wound")
+    assert kinds(steps).index("searched") < kinds(steps).index("exposure_rolled")
+    assert next(s for s in new["survivors"] if s["id"] == sid)["wounds"] == 1
+    _, rolled = search_location(st, sid, rng=Scripted([1]))
+    assert next(s for s in rolled if s["kind"] == "exposure_rolled")["rolled"] is True
+
+
+def test_a_search_elsewhere_takes_no_exposure_and_the_colony_has_no_deck():
+    st = in_turn(rax_state())
+    with pytest.raises(engine.RuleError, match="colony has no search deck"):
+        search_location(st, survivor_of(st, "s1"))
+    sid = at(st, "s1", "police")
+    with pytest.raises(engine.RuleError, match="only a search at Raxxon"):
+        search_location(st, sid, exposure="blank")
+    with pytest.raises(engine.RuleError, match="at most 4 fit"):
+        search_location(st, sid, noise=5)
+
+
+def test_the_search_goes_through_the_front_door_for_the_active_player_only():
+    st = in_turn(rax_state())
+    sid = at(st, "s1", "police")
+    engine.apply(st, {"type": "search_location", "by": "s1", "survivor_id": sid})
+    other = at(st, "s2", "police")
+    with pytest.raises(engine.RuleError, match="may not"):
+        engine.apply(st, {"type": "search_location", "by": "s2", "survivor_id": other})
+    assert "search_location" in legal_for_seat(st, "s1")
+
+
+# --- dice on Raxxon (000:790) and the code ---
+
+
+def test_dice_go_on_raxxon_only_with_a_survivor_there_in_ones_own_turn_000_790():
+    st = in_turn(rax_state())
+    with pytest.raises(engine.RuleError, match="controls no survivor at Raxxon"):
+        raxxon.place_raxxon_dice(st, "s1", [3])
+    at(st, "s1", "long_night.raxxon")
+    new, steps = raxxon.place_raxxon_dice(st, "s1", [5, 3])
+    assert new["raxxon"]["dice"] == [3, 5]
+    assert steps[0]["kind"] == "raxxon_dice_placed"
+    with pytest.raises(engine.RuleError, match="1 to 6"):
+        raxxon.place_raxxon_dice(st, "s1", [7])
+    assert "place_raxxon_dice" in legal_for_seat(st, "s1")
+    at(st, "s2", "long_night.raxxon")
+    with pytest.raises(engine.RuleError, match="own turn"):
+        raxxon.place_raxxon_dice(st, "s2", [1])
+
+
+def test_the_code_matches_two_dice_a_double_needs_two_000_792():
+    assert raxxon.code_matches([1, 3, 5], [3, 5])
+    assert not raxxon.code_matches([3], [3, 5])
+    assert not raxxon.code_matches([4, 1], [4, 4])
+    assert raxxon.code_matches([4, 4], [4, 4])
+
+
+def test_an_experiment_is_a_two_face_code_and_its_special_zombies():
+    st = rax_state()
+    with pytest.raises(engine.RuleError, match="two die faces"):
+        raxxon.enter_experiment(st, [3], ["Claw"])
+    with pytest.raises(engine.RuleError, match="1 to 6 special zombies"):
+        raxxon.enter_experiment(st, [3, 4], [])
+    new = with_experiment(st, (5, 3))
+    assert new["raxxon"]["experiment"] == {"code": [3, 5], "zombies": ["Hunter", "Hunter"]}
+
+
+# --- the containment check at the start of the colony phase (000:792-799) ---
+
+
+def test_a_match_opens_a_vote_and_the_dice_are_cleared_ruling():
+    st = with_experiment(rax_state())
+    st["raxxon"]["dice"] = [3, 5, 6]
+    new, steps = run_colony_phase(st, Scripted())
+    assert kinds(steps)[:4] == [
+        "colony_phase_began",
+        "containment_checked",
+        "raxxon_dice_removed",
+        "vote_opened",
+    ]
+    assert new["pending"]["subject"] == "containment"
+    assert new["raxxon"]["dice"] == []
+    assert "food_paid" not in kinds(steps), "the colony phase waits for the vote"
+    assert legal_for_seat(new, "s2") == {"cast_vote": {"up": [True, False]}}
+
+
+def test_thumbs_up_discards_the_experiment_and_nothing_is_placed_000_794():
+    st = with_experiment(rax_state())
+    st["raxxon"]["dice"] = [3, 5]
+    voting, _ = run_colony_phase(st, Scripted())
+    new, steps = record_votes(voting, {"s1": True, "s2": True, "s3": False})
+    assert new["pending"] is None and new["raxxon"]["experiment"] is None
+    assert next(s for s in steps if s["kind"] == "experiment_discarded")["reason"] == "contained"
+    _done, later = run_colony_phase(new, Scripted())
+    assert "food_paid" in kinds(later) and "containment_checked" not in kinds(later)
+
+
+def test_a_tie_goes_the_first_players_way_002_1413():
+    st = with_experiment(rax_state(4))
+    st["raxxon"]["dice"] = [3, 5]
+    voting, _ = run_colony_phase(st, Scripted())
+    for sid, up in (("s1", False), ("s2", True), ("s3", True), ("s4", False)):
+        voting, steps = cast_vote(voting, sid, up)
+    assert "vote_tie_broken" in kinds(steps)
+    assert voting["pending"]["kind"] == "containment_place"
+
+
+def test_thumbs_down_the_first_player_picks_a_place_with_3_fewer_then_zombies_come_000_795():
+    st = with_experiment(rax_state(), zombies=("Claw",))
+    st["raxxon"]["dice"] = [3, 5]
+    voting, _ = run_colony_phase(st, Scripted())
+    down, _steps = record_votes(voting, {"s1": False, "s2": False, "s3": True})
+    assert down["pending"] == {"kind": "containment_place", "seat": "s1"}
+    assert legal_for_seat(down, "s1") == {
+        "choose_containment_place": {
+            "place": ["colony"]
+            + [loc["id"] for loc in sorted(down["locations"], key=lambda x: x["number"])]
+        }
+    }
+    assert legal_for_seat(down, "s2") == {}
+    with pytest.raises(engine.RuleError, match="may not"):
+        engine.apply(down, {"type": "choose_containment_place", "by": "s2", "place": "colony"})
+    chosen, _ = engine.apply(
+        down, {"type": "choose_containment_place", "by": "s1", "place": "colony"}
+    )
+    assert chosen["pending"]["kind"] == "special_zombies"
+    assert chosen["raxxon"]["reduced"] == {"place": "colony", "round": 1}
+    placed, _ = raxxon.place_special_zombies(chosen, ["police"])
+    assert placed["pending"] is None
+    # the colony holds 3 survivors: 2 zombies, 3 fewer: none (never below 0)
+    done, later = run_colony_phase(placed, Scripted([0] * 10))
+    fewer = next(s for s in later if s["kind"] == "containment_fewer_zombies")
+    assert (fewer["before"], fewer["count"]) == (2, 0)
+    assert sum(e["zombies"] for e in done["colony"]["entrances"]) == 0
+
+
+def test_the_3_come_off_survivors_and_noise_together_ruling():
+    st = with_experiment(rax_state(), zombies=("Claw",))
+    for seat in ("s1", "s2"):
+        at(st, seat, "school")
+    next(loc for loc in st["locations"] if loc["id"] == "school")["noise"] = 2
+    st["raxxon"]["dice"] = [3, 5]
+    voting, _ = run_colony_phase(st, Scripted())
+    down, _ = record_votes(voting, {"s1": False, "s2": False, "s3": False})
+    chosen, _ = raxxon.choose_containment_place(down, "school")
+    placed, _ = raxxon.place_special_zombies(chosen, ["police"])
+    done, steps = run_colony_phase(placed, Scripted([1, 1]))
+    fewer = next(s for s in steps if s["kind"] == "containment_fewer_zombies")
+    assert (fewer["before"], fewer["count"]) == (4, 1)
+    school = next(loc for loc in done["locations"] if loc["id"] == "school")
+    assert school["entrance"]["zombies"] == 1
+
+
+def test_no_match_places_the_special_zombies_rolled_one_at_a_time_000_799():
+    st = with_experiment(rax_state())
+    st["raxxon"]["dice"] = [3]
+    waiting, steps = run_colony_phase(st, Scripted())
+    assert waiting["pending"] == {"kind": "special_zombies", "seat": None}
+    assert "place_special_zombies" in legal_for_table(waiting)
+    with pytest.raises(engine.RuleError, match="waiting for a decision"):
+        run_colony_phase(waiting, Scripted())
+    new, steps = raxxon.place_special_zombies(waiting, rng=Scripted([1, 2]))
+    rolled = [s for s in steps if s["kind"] == "special_zombie_rolled"]
+    assert [(s["roll"], s["location"]) for s in rolled] == [(1, "police"), (2, "grocery")]
+    assert raxxon.specials_at(new, "police") == ["Hunter"]
+    assert raxxon.specials_at(new, "grocery") == ["Hunter"]
+    assert "experiment_encounter" in kinds(steps)
+    assert new["raxxon"]["experiment"] is None
+    # a special zombie takes an entrance space
+    assert engine.table_view(new)["numbers"]["free_entrance_spaces"]["police"] == 2
+
+
+def test_the_first_colony_phase_step_waits_for_the_check():
+    st = with_experiment(rax_state())
+    with pytest.raises(engine.RuleError, match="containment check"):
+        engine.apply(st, {"type": "pay_food", "by": "table"})
+    new, _ = engine.apply(st, {"type": "start_colony_phase", "by": "table"})
+    assert new["pending"]["kind"] == "special_zombies"
+
+
+def test_a_full_entrance_is_defended_or_overrun_and_the_zombie_not_placed_000_801():
+    st = with_experiment(rax_state(), zombies=("Tank", "Tank"))
+    police = next(loc for loc in st["locations"] if loc["id"] == "police")
+    police["entrance"].update(zombies=2, barricades=1)
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    new, steps = raxxon.place_special_zombies(st, ["police", "police"])
+    # the first breaks the barricade and is not placed; the second takes the freed space
+    assert kinds(steps)[:3] == [
+        "special_zombie_not_placed",
+        "barricade_broken",
+        "special_zombie_placed",
+    ]
+    assert raxxon.specials_at(new, "police") == ["Tank"]
+
+
+def test_an_experiment_none_of_whose_zombies_is_placed_is_discarded_ruling_000_801():
+    st = with_experiment(rax_state(), zombies=("Tank",))
+    del st["locations"][0]  # no location numbered 1 now
+    grocery = next(loc for loc in st["locations"] if loc["id"] == "grocery")
+    grocery["entrance"]["zombies"] = 3
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    _new, steps = raxxon.place_special_zombies(st, rng=Scripted([1]))
+    assert steps[0]["location"] is None
+    assert next(s for s in steps if s["kind"] == "experiment_discarded")["reason"] == "not_placed"
+    _, steps = raxxon.place_special_zombies(st, ["grocery"])
+    assert "overrun" in kinds(steps)
+    assert next(s for s in steps if s["kind"] == "experiment_discarded")["reason"] == "not_placed"
+
+
+def test_a_trap_leaves_special_zombies_standing_000_805():
+    st = with_experiment(rax_state(), zombies=("Claw", "Stinker"))
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    placed, _ = raxxon.place_special_zombies(st, ["school", "school"])
+    school = next(loc for loc in placed["locations"] if loc["id"] == "school")["entrance"]
+    school.update(zombies=1, traps=1)  # 4 spaces: 2 special zombies, 1 zombie, 1 trap
+    new, steps = engine.apply(
+        placed, {"type": "add_zombies_by_hand", "by": "table", "place": "school", "count": 1}
+    )
+    assert next(s for s in steps if s["kind"] == "trap_fired")["cleared"] == 1
+    assert raxxon.specials_at(new, "school") == ["Claw", "Stinker"]
+
+
+def test_colony_special_zombies_go_round_the_entrances_from_1():
+    st = with_experiment(rax_state(), zombies=("Claw", "Claw"))
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    new, _ = raxxon.place_special_zombies(st, ["colony", "colony"])
+    ents = new["colony"]["entrances"]
+    assert ents[0]["special"] == ["Claw"] and ents[1]["special"] == ["Claw"]
+
+
+# --- special zombies: targeted first, killed only by an attack (000:805-807) ---
+
+
+def hunter_at_police() -> dict:
+    st = with_experiment(rax_state(), zombies=("Hunter",))
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    st, _ = raxxon.place_special_zombies(st, ["police"])
+    police = next(loc for loc in st["locations"] if loc["id"] == "police")
+    police["entrance"]["zombies"] = 1
+    return in_turn(st)
+
+
+def test_a_special_zombie_must_be_targeted_first_000_805():
+    st = hunter_at_police()
+    sid = at(st, "s1", "police")
+    with pytest.raises(engine.RuleError, match="attack it first"):
+        engine.apply(
+            st,
+            {
+                "type": "kill_zombies",
+                "by": "s1",
+                "place": "police",
+                "survivor_id": sid,
+                "exposure": "blank",
+            },
+        )
+    killers = legal_for_table(st)["kill_zombies"]["killers"]
+    assert killers["police:None"] == []
+    # an item kill (no survivor attacking) still removes the ordinary zombie only
+    new, _ = engine.apply(st, {"type": "kill_zombies", "by": "table", "place": "police"})
+    assert raxxon.specials_at(new, "police") == ["Hunter"]
+
+
+def test_only_a_regular_attack_kills_a_special_zombie_000_805():
+    st = hunter_at_police()
+    for how in ("trap", "item", "ability"):
+        with pytest.raises(engine.RuleError, match="only a regular attack"):
+            raxxon.remove_special_zombie(st, "police", "Hunter", how=how)
+    new, steps = raxxon.remove_special_zombie(st, "police", "Hunter")
+    assert raxxon.specials_at(new, "police") == []
+    assert steps[0]["left"] == 0
+
+
+def test_attacking_rolls_exposure_then_the_encounter_die_if_alive_000_807():
+    st = hunter_at_police()
+    sid = at(st, "s1", "police")
+    _new, steps = raxxon.attack_special_zombie(st, sid, "Hunter", exposure="blank", encounter=4)
+    assert kinds(steps) == ["special_zombie_attacked", "exposure_rolled", "encounter_rolled"]
+    assert steps[-1]["roll"] == 4
+    _, bitten = raxxon.attack_special_zombie(st, sid, "Hunter", exposure="bite")
+    assert "encounter_rolled" not in kinds(bitten)
+    _, rolled = raxxon.attack_special_zombie(st, sid, "Hunter", rng=Scripted([1, 6]))
+    assert rolled[-1]["roll"] == 6 and rolled[-1]["rolled"] is True
+    with pytest.raises(engine.RuleError, match="no special zombie"):
+        raxxon.attack_special_zombie(st, sid, "Tank", exposure="blank")
+
+
+# --- side effects (000:780-784) ---
+
+
+def test_a_side_effect_stays_with_its_survivor_000_784():
+    st = in_turn(rax_state())
+    sid = survivor_of(st, "s1")
+    new, _ = engine.apply(
+        st, {"type": "equip_side_effect", "by": "s1", "survivor_id": sid, "card": "Twitch"}
+    )
+    assert raxxon.side_effects_of(new, sid) == ["Twitch"]
+    assert engine.seat_view(new, "s1")["raxxon"]["side_effects"] == {sid: ["Twitch"]}
+    assert not any("side_effect" in k and k != "equip_side_effect" for k in engine.ACTIONS)
+
+
+# --- the chapters R1-R3 (000:863-936) ---
+
+
+def test_r1_seals_raxxon_and_turns_containment_off_000_873():
+    st = rax_state()
+    steps: list = []
+    raxxon.setup_chapter(st, steps, "r1")
+    loc = next(loc for loc in st["locations"] if loc["id"] == "long_night.raxxon")
+    assert loc["entrance"]["barricades"] == 3 and loc["survivor_spaces"] == 0
+    assert st["raxxon"]["containment_from"] is None
+    assert not raxxon.containment_due(st)
+    assert [s["task"] for s in steps if s["kind"] == "chapter_task"] == list(raxxon.R1_TASKS)
+    raxxon.setup_chapter(st, steps, "r2")
+    assert loc["entrance"]["barricades"] == 0 and loc["survivor_spaces"] == 3
+    assert st["raxxon"]["containment_from"] is None
+
+
+def test_r3_clears_raxxon_and_starts_containment_next_round_000_914_930():
+    st = rax_state()
+    sid = at(st, "s1", "long_night.raxxon")
+    st["raxxon"]["dice"] = [2, 4]
+    st["raxxon"]["containment_from"] = None
+    steps: list = []
+    raxxon.setup_chapter(st, steps, "r3")
+    assert st["raxxon"]["dice"] == []
+    assert next(s for s in st["survivors"] if s["id"] == sid)["location"] == "colony"
+    assert st["raxxon"]["containment_from"] == st["round"] + 1
+    assert not raxxon.containment_due(st)
+    assert st["raxxon"]["immediate"] == 2
+    st = with_experiment(st, zombies=("Siren",))
+    assert "place_special_zombies" in legal_for_table(st)
+    new, _ = raxxon.place_special_zombies(st, ["police"])
+    assert new["raxxon"]["immediate"] == 1
+
+
+@pytest.mark.parametrize(
+    ("players", "exiled", "draws"), [(2, 0, 2), (3, 0, 2), (4, 0, 3), (5, 0, 3), (4, 1, 2)]
+)
+def test_r3_draws_2_or_3_by_the_non_exiled_players_000_930(players, exiled, draws):
+    st = rax_state(players)
+    for seat in st["seats"][:exiled]:
+        seat["exiled"] = True
+    assert raxxon.experiments_for_r3(st) == draws
+
+
+def test_an_unknown_chapter_is_refused():
+    with pytest.raises(engine.RuleError, match="r1, r2 or r3"):
+        raxxon.setup_chapter(rax_state(), [], "r4")
+
+
+# --- every step has a sentence in both languages ---
+
+
+def test_every_raxxon_step_reads_in_english_and_portuguese():
+    st = with_experiment(rax_state(), zombies=("Claw", "Tank"))
+    st["raxxon"]["dice"] = [3, 5]
+    steps: list = []
+    voting, s1 = run_colony_phase(st, Scripted())
+    down, s2 = record_votes(voting, {"s1": False, "s2": False, "s3": False})
+    chosen, s3 = raxxon.choose_containment_place(down, "police")
+    placed, s4 = raxxon.place_special_zombies(chosen, rng=Scripted([1, 7 - 6]))
+    _, s5 = run_colony_phase(placed, Scripted([0] * 20))
+    steps = s1 + s2 + s3 + s4 + s5
+    raxxon.setup_chapter(rax_state(), steps, "r1")
+    raxxon.setup_chapter(rax_state(), steps, "r3")
+    for text_steps in steps:
+        for locale in ("en", "pt_BR"):
+            assert render_step(text_steps, placed, locale)

@@ -1,0 +1,76 @@
+"""The Raxxon module on the table screen: the panel, the experiment, the containment check."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.table import find_form, form_data, table_act, view_of
+
+pytestmark = pytest.mark.seed(1)
+
+
+def post(client, game_id, kind, n=0, **overrides):
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    form = find_form(html, kind, n)
+    return client.post(form["action"], data=form_data(form, **overrides))
+
+
+def test_raxxon_on_the_table_experiment_and_special_zombies_in_both_languages(
+    client, app, new_game
+):
+    game_id = new_game(client, ruleset="long_night", modules=["raxxon"])
+    view = view_of(app, game_id)
+    assert any(loc["id"] == "long_night.raxxon" for loc in view["locations"])
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Dice on Raxxon" in html
+    answer = post(client, game_id, "enter_experiment", code=["3", "5"], zombies=["Hunter"])
+    assert answer.status_code in (200, 303), answer.get_data(as_text=True)
+    assert view_of(app, game_id)["raxxon"]["experiment"] == {"code": [3, 5], "zombies": ["Hunter"]}
+    table_act(app, game_id, {"type": "start_colony_phase"})  # the scene: the phase begins
+    assert view_of(app, game_id)["waiting"]["kind"] == "special_zombies"
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Special zombies come out of Raxxon" in html
+    assert post(client, game_id, "place_special_zombies").status_code in (200, 303)
+    specials = view_of(app, game_id)["special_zombies"]
+    assert [z["zombie"] for z in specials] == ["Hunter"]
+    client.get("/lang/pt_BR?next=/")
+    html = client.get(f"/games/{game_id}").text
+    assert "Dados na Raxxon" in html and "Zumbi especial: Hunter" in html
+
+
+def test_thumbs_down_the_table_picks_the_place_on_its_screen(client, app, new_game):
+    game_id = new_game(client, ruleset="long_night", modules=["raxxon"])
+    table_act(app, game_id, {"type": "enter_experiment", "code": [3, 5], "zombies": ["Claw"]})
+    table_act(app, game_id, {"type": "reveal_crisis"})
+    table_act(app, game_id, {"type": "start_turn"})
+    view = view_of(app, game_id)
+    active = view["turn"]["seat"]
+    mover = next(s["id"] for s in view["survivors"] if s["owner"] == active)
+    table_act(
+        app,
+        game_id,
+        {
+            "type": "move_survivor",
+            "survivor_id": mover,
+            "to": "long_night.raxxon",
+            "exposure": "blank",
+        },
+    )
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Place a die on Raxxon" in html and "Search at a location" in html
+    assert post(client, game_id, "place_raxxon_dice", n=2).status_code in (200, 303)
+    assert post(client, game_id, "place_raxxon_dice", n=4).status_code in (200, 303)
+    assert view_of(app, game_id)["raxxon"]["dice"] == [3, 5]
+    table_act(app, game_id, {"type": "end_turn"})
+    table_act(app, game_id, {"type": "start_colony_phase"})
+    assert view_of(app, game_id)["pending"]["subject"] == "containment"
+    voters = [s["id"] for s in view["seats"]]
+    table_act(app, game_id, {"type": "record_votes", "votes": dict.fromkeys(voters, False)})
+    client.get("/lang/pt_BR?next=/")
+    assert "Polegares para baixo: menos zumbis onde?" in client.get(f"/games/{game_id}").text
+    client.get("/lang/en?next=/")
+    assert "Thumbs down: fewer zombies where?" in client.get(f"/games/{game_id}").get_data(
+        as_text=True
+    )
+    assert post(client, game_id, "choose_containment_place", n=0).status_code in (200, 303)
+    assert view_of(app, game_id)["raxxon"]["reduced"]["place"] == "colony"
+    assert view_of(app, game_id)["waiting"]["kind"] == "special_zombies"
