@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.checks import require_own_turn
+from companion.engine.card_texts import copy_twins
 from companion.engine.dice import NO_ROLL, Randomness, roll_d6
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError, shown
@@ -116,7 +117,7 @@ def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
     bad = [p for p in prevent if p not in SYMBOLS]
     if bad:
         raise RuleError(N_("unknown prevent symbol(s) {symbols}"), symbols=", ".join(map(str, bad)))
-    return {
+    record = {
         "id": card["id"],
         "name": card["name"],
         "prevent": prevent,
@@ -126,6 +127,8 @@ def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
         "bonus_effects": list(bonus_effects),
         "contributions": [],
     }
+    copy_twins(card, record, "name", "fail_text", "bonus_text")
+    return record
 
 
 def place_bandits(st: State, steps: list[Step], numbers: list[int]) -> None:

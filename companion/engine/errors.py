@@ -50,6 +50,29 @@ def _phrase(template: str, params: dict[str, Any]) -> Phrase:
     return Phrase(template, **params)
 
 
+class Counted(Phrase):
+    """A counted noun inside a refusal ("1 token", "3 tokens"): the catalogue's plural for
+    ``count`` when shown (``ngettext``). Made with ``counted``, which extraction reads."""
+
+    plural: str
+    count: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles keep both forms and the count."""
+        return (_counted, (self.template, self.plural, self.count, self.params))
+
+
+def counted(singular: str, plural: str, count: int, **params: Any) -> Counted:
+    """A counted phrase: ``counted("{n} token", "{n} tokens", 3, n=3)`` (both forms msgids)."""
+    made = Counted.__new__(Counted, singular if count == 1 else plural, **params)
+    made.template, made.plural, made.count = singular, plural, count
+    return made
+
+
+def _counted(singular: str, plural: str, count: int, params: dict[str, Any]) -> Counted:
+    return counted(singular, plural, count, **params)
+
+
 class RuleError(ValueError):
     """An action the rules (or the state) do not allow; the state is left unchanged."""
 
@@ -77,17 +100,27 @@ def words(table: Mapping[str, str], code: Any) -> Any:
     return code
 
 
-def _render(template: str, params: Mapping[str, Any], tr: Translator) -> str:
+def _plural_of(value: Phrase) -> tuple[str, int] | None:
+    """A counted phrase's plural msgid and count (None for any other phrase)."""
+    return (value.plural, value.count) if isinstance(value, Counted) else None
+
+
+def _render(template: str, params: Mapping[str, Any], tr: Translator, plural: Any = None) -> str:
     values = {
-        key: _render(value.template, value.params, tr) if isinstance(value, Phrase) else value
+        key: _render(value.template, value.params, tr, _plural_of(value))
+        if isinstance(value, Phrase)
+        else value
         for key, value in params.items()
     }
     if not template:
         return ""
     try:
+        if plural is not None:
+            return tr.ngettext(template, plural[0], plural[1]).format(**values)
         return tr.gettext(template).format(**values)
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
-        return template.format(**values)
+        english = plural[0] if plural is not None and plural[1] != 1 else template
+        return english.format(**values)
 
 
 def render_error(exc: BaseException, locale: str = DEFAULT_LOCALE) -> str:

@@ -106,9 +106,11 @@ def rendered_log(game_id: str, seat_id: str, current: store.Current) -> list[dic
     rows = store.log(store.get_db(), game_id, last=RECENT_ROWS, types_only=True)
     out = []
     for row in reversed(rows):
+        shown = engine.visible_steps(row["steps"], seat_id)
+        texts = engine.render_steps(shown, state, lang)
         lines = [
-            {"text": engine.render_step(s, state, lang), "private": s.get("private") is not None}
-            for s in engine.visible_steps(row["steps"], seat_id)
+            {"text": text, "private": s.get("private") is not None}
+            for s, text in zip(shown, texts, strict=True)
         ]
         if lines:
             out.append({"seq": row["seq"], "lines": lines})
@@ -121,7 +123,7 @@ def survivor_choices(state: dict[str, Any], legal: dict[str, Any]) -> list[tuple
         return []
     known = state.get("cards", {}).get("survivors", {})
     pairs = [
-        (sid, str(known.get(sid, {}).get("name", sid)))
+        (sid, str(engine.localised(known.get(sid, {}), locale()).get("name", sid)))
         for sid in legal["add_survivor"].get("survivor_id", [])
     ]
     return sorted(pairs, key=lambda pair: (pair[1].casefold(), pair[0]))
@@ -154,7 +156,8 @@ def decision_basis(view: dict[str, Any], seat_id: str, kind: str) -> str:
 def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the phone's templates read, from this seat's view of the head state."""
     state = current.state
-    view = engine.seat_view(state, seat_id, heads.table_view(game_id, current))
+    seen = engine.seat_view(state, seat_id, heads.table_view(game_id, current))
+    view = engine.localised(seen, locale())
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
     ctx: dict[str, Any] = {
@@ -172,7 +175,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "log": rendered_log(game_id, seat_id, current),
         "alert": None,
         "notice": None,
-        "basis": lambda kind: decision_basis(view, seat_id, kind),
+        "basis": lambda kind: decision_basis(seen, seat_id, kind),
     }
     ctx.update(extra)
     return ctx
