@@ -8,6 +8,7 @@ sentence shows that the check can fail.
 
 from __future__ import annotations
 
+import io
 import re
 from html.parser import HTMLParser
 
@@ -146,6 +147,12 @@ def crawl(app, client, new_game) -> tuple[dict[str, object], list[str]]:
         f"/games/{game_id}/undo", data={"version": now}, headers={"Sec-Fetch-Site": "cross-site"}
     )
     # A browser sends no cookie to a name it does not know: its own language picks.
+    for label, body in (("import: not JSON", b"{nope"), ("import: not a game", b'{"a": 1}')):
+        pages[label] = client.post(
+            "/games/import",
+            data={"save": (io.BytesIO(body), "save.json")},
+            content_type="multipart/form-data",
+        )
     pages["400 host"] = client.get(
         "/", headers={"Host": "evil.example", "Accept-Language": "pt-BR,pt;q=0.9"}
     )
@@ -162,7 +169,9 @@ def crawl(app, client, new_game) -> tuple[dict[str, object], list[str]]:
 def test_every_page_reads_in_portuguese(app, client, new_game, names):
     pages, players = crawl(app, client, new_game)
     expected = {"404": 404, "404 game": 404, "405": 405, "409": 409, "422": 422, "400": 400}
-    expected.update({"403": 403, "400 host": 400})
+    expected.update(
+        {"403": 403, "400 host": 400, "import: not JSON": 400, "import: not a game": 400}
+    )
     leftovers = {}
     for path, response in pages.items():
         if response.status_code != expected.get(path, 200) or "html" not in response.content_type:
