@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import os
 import re
 import unicodedata
 from pathlib import Path
@@ -13,7 +14,11 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "companion" / "translations" / "glossary.csv"
 PO = ROOT / "companion" / "translations" / "pt_BR" / "LC_MESSAGES" / "messages.po"
-SEEDS = ROOT.parent.parent / "shared" / "seeds"
+SEEDS = [
+    Path(os.environ.get("COMPANION_SEEDS", ROOT.parent / "shared" / "seeds")),
+    ROOT.parent.parent / "shared" / "seeds",  # a worktree one folder deeper
+]
+"""Where the rulebook texts may be (as tests/test_cards_content.py looks for them)."""
 
 
 def glossary() -> list[dict[str, str]]:
@@ -25,9 +30,7 @@ def glossary() -> list[dict[str, str]]:
 def ruled_out() -> list[tuple[re.Pattern[str], dict[str, str]]]:
     """Every pattern a msgstr may not match, with its row."""
     return [
-        (re.compile(row["rules_out"], re.IGNORECASE), row)
-        for row in glossary()
-        if row["rules_out"]
+        (re.compile(row["rules_out"], re.IGNORECASE), row) for row in glossary() if row["rules_out"]
     ]
 
 
@@ -95,7 +98,7 @@ def _folded(text: str) -> str:
 
 
 def test_each_term_stands_at_its_seed_line():
-    seed = next(iter(sorted(SEEDS.glob("001_*.txt"))), None)
+    seed = next((p for folder in SEEDS for p in sorted(folder.glob("001_*.txt"))), None)
     if seed is None:
         pytest.skip("the Portuguese rulebook (seed 001) is not beside this clone")
     lines = seed.read_text(encoding="utf-8").splitlines()
