@@ -8,13 +8,14 @@ sentence shows that the check can fail.
 
 from __future__ import annotations
 
+import html
 import io
 import re
 from html.parser import HTMLParser
 
 import pytest
 from helpers.phones import take_seat
-from helpers.table import HX, table_act
+from helpers.table import HX, current, table_act
 from sqlite_utils import Database
 
 from companion.cards.schema import CARD_TABLES
@@ -199,3 +200,26 @@ def test_search_finds_portuguese_words_from_either_language(client):
             assert 'class="card"' in html, (lang, word)
             if name:
                 assert name in html, (lang, word)
+
+
+def test_each_phone_reads_its_own_language_at_the_same_table(app, client, new_game):
+    game_id = new_game(client, 3)
+    table_act(app, game_id, {"type": "reveal_crisis"})
+    state = current(app, game_id).state
+    crisis = state["crisis"]
+    pt_phone, en_phone = (
+        take_seat(app, client, game_id, "s1"),
+        take_seat(app, client, game_id, "s2"),
+    )
+    pt_phone.set_cookie("lang", "pt_BR")
+    en_phone.set_cookie("lang", "en")
+    pt_page = html.unescape(pt_phone.get(f"/phone/{game_id}").get_data(as_text=True))
+    en_page = html.unescape(en_phone.get(f"/phone/{game_id}").get_data(as_text=True))
+    for seat, page, other in (("s1", pt_page, "goal"), ("s2", en_page, "goal_pt_BR")):
+        objective = state["cards"]["objectives"][state["secrets"][seat]["objective"]]
+        wanted = objective["goal_pt_BR"] if seat == "s1" else objective["goal"]
+        assert wanted in page and objective[other] not in page
+    client.set_cookie("lang", "pt_BR")
+    table = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert crisis["name_pt_BR"] in table and crisis["fail_text_pt_BR"] in table
+    assert "Delegacia" in table and "Police Station" not in table

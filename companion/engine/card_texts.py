@@ -42,6 +42,7 @@ def twin_keys(name: str) -> tuple[str, ...]:
 
 
 def _is_twin(key: Any) -> bool:
+    """Whether a key holds a translation (`name_pt_BR`)."""
     return isinstance(key, str) and any(key.endswith(f"_{loc}") for loc in TRANSLATED_LOCALES)
 
 
@@ -73,6 +74,7 @@ def _pick(record: Mapping[str, Any], locale: str) -> tuple[dict[str, Any], bool]
 
 
 def _walk(value: Any, locale: str) -> tuple[Any, bool]:
+    """A value in `locale`; True when a text of a record without its own `lang` stayed English."""
     if isinstance(value, Mapping):
         picked, fell_back = _pick(value, locale)
         return picked, fell_back and "lang" not in picked
