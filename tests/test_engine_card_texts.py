@@ -140,3 +140,10 @@ def test_keys_that_are_not_text_are_kept():
         1: {"text": "a"},
         "n": [1, None],
     }
+
+
+def test_a_refusal_names_places_in_the_readers_language(game):
+    with pytest.raises(engine.RuleError) as info:
+        engine.add_noise(game, "base.police-station", 5)
+    assert "Delegacia" in engine.render_error(info.value, "pt_BR", game)
+    assert "Police Station" in engine.render_error(info.value, "en", game)

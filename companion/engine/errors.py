@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.engine.card_texts import translations
 from companion.engine.labels import ACTION_WORDS
 from companion.engine.translation import DEFAULT_LOCALE, Translator, translator
 
@@ -105,10 +106,19 @@ def _plural_of(value: Phrase) -> tuple[str, int] | None:
     return (value.plural, value.count) if isinstance(value, Counted) else None
 
 
-def _render(template: str, params: Mapping[str, Any], tr: Translator, plural: Any = None) -> str:
+def _render(
+    template: str,
+    params: Mapping[str, Any],
+    tr: Translator,
+    plural: Any = None,
+    names: Mapping[str, str] | None = None,
+) -> str:
+    names = names or {}
     values = {
-        key: _render(value.template, value.params, tr, _plural_of(value))
+        key: _render(value.template, value.params, tr, _plural_of(value), names)
         if isinstance(value, Phrase)
+        else names.get(value, value)
+        if isinstance(value, str)
         else value
         for key, value in params.items()
     }
@@ -123,15 +133,21 @@ def _render(template: str, params: Mapping[str, Any], tr: Translator, plural: An
         return english.format(**values)
 
 
-def render_error(exc: BaseException, locale: str = DEFAULT_LOCALE) -> str:
+def render_error(
+    exc: BaseException, locale: str = DEFAULT_LOCALE, state: Mapping[str, Any] | None = None
+) -> str:
     """The refusal ``exc`` as a sentence in ``locale`` ("en", "pt_BR").
 
-    Any other exception is shown as its own text (it has no template to translate).
+    With the game's ``state``, a card's or location's name inside it is shown in ``locale``
+    too (card_texts.translations). Any other exception is shown as its own text (it has no
+    template to translate).
     """
     template = getattr(exc, "template", None)
     if not isinstance(template, str):
         return str(exc)
-    return _render(template, getattr(exc, "params", {}), translator(locale or DEFAULT_LOCALE))
+    tr = translator(locale or DEFAULT_LOCALE)
+    names = translations(state, locale or DEFAULT_LOCALE)
+    return _render(template, getattr(exc, "params", {}), tr, names=names)
 
 
 # --- what each action does, for refusals that name it ----------------------------------------

@@ -122,7 +122,7 @@ def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any
     try:
         after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": seed})
     except engine.RuleError as exc:
-        preview["error"] = rule_message(exc)
+        preview["error"] = rule_message(exc, state)
         return preview
     preview.update(seed=seed, steps=rendered(steps, after))
     return preview
@@ -250,7 +250,7 @@ def act(game_id: str) -> Response:
     except store.StaleVersion:
         return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
     except engine.RuleError as exc:  # nothing was written: the head read above is still it
-        return screen(game_id, 422, head, alert=rule_message(exc))
+        return screen(game_id, 422, head, alert=rule_message(exc, head.state))
     notice = {"kind": "done", "type": action["type"]}
     return answer_written(game_id, result, notice)
 
@@ -271,9 +271,10 @@ def answer_written(game_id: str, result: store.Result, notice: dict[str, Any]) -
         live.committed(game_id, result.version)
 
 
-def rule_message(exc: engine.RuleError) -> str:
-    """The engine's refusal as a sentence for the table, in this device's language."""
-    text = engine.render_error(exc, locale()).strip()
+def rule_message(exc: engine.RuleError, state: dict[str, Any] | None = None) -> str:
+    """The engine's refusal as a sentence for the table, in this device's language (the
+    game's ``state`` names its cards and places in it)."""
+    text = engine.render_error(exc, locale(), state).strip()
     text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
     return text if text.endswith((".", "!", "?")) else text + "."
 

@@ -243,9 +243,10 @@ def still_the_same_question(
     return bool(sent) and sent == decision_basis(view, seat_id, kind)
 
 
-def rule_message(exc: engine.RuleError) -> str:
-    """The engine's refusal as a sentence, in this phone's language."""
-    text = engine.render_error(exc, locale()).strip()
+def rule_message(exc: engine.RuleError, state: dict[str, Any] | None = None) -> str:
+    """The engine's refusal as a sentence, in this phone's language (the game's ``state``
+    names its cards and places in it)."""
+    text = engine.render_error(exc, locale(), state).strip()
     text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -279,7 +280,7 @@ def act(game_id: str) -> Response:
         return screen(game_id, seat_id, fresh, 409, alert=message)
     except engine.RuleError as exc:
         latest = store.current(db, game_id)
-        return screen(game_id, seat_id, latest, 422, alert=rule_message(exc))
+        return screen(game_id, seat_id, latest, 422, alert=rule_message(exc, latest.state))
     written = heads.written(db, game_id, result)
     try:  # the reply first, then the version goes live (as the table screen's, game.py)
         if fragment_wanted():
