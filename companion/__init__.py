@@ -73,12 +73,25 @@ def create_app(
     app.jinja_env.globals.update(wording.GLOBALS)
 
     from companion import store
-    from companion.web import assets, cards, events, game, guard, home, join, lang, newgame, phone
+    from companion.web import (
+        assets,
+        cards,
+        errors,
+        events,
+        game,
+        guard,
+        home,
+        join,
+        lang,
+        newgame,
+        phone,
+    )
     from companion.web.homescreen import bp as homescreen_bp
 
     store.init_app(app)
     assets.init_app(app)
     guard.init_app(app)
+    errors.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(newgame.bp)
     app.register_blueprint(game.bp)

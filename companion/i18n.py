@@ -157,8 +157,8 @@ def extract(root: Path, pot: Path) -> None:
         pybabel(
             "--quiet", "extract", "-F", "babel.cfg", "-o", str(pot), "--add-location=file",
             "--sort-output", f"--width={WIDTH}", "--add-comments=TRANSLATORS:",
-            "--strip-comments", f"--project={PROJECT}", f"--version={_version()}",
-            f"--header-comment={POT_HEADER}", ".",
+            "--strip-comments", "--keyword=counted:1,2", f"--project={PROJECT}",
+            f"--version={_version()}", f"--header-comment={POT_HEADER}", ".",
         )  # fmt: skip
 
 

@@ -425,7 +425,7 @@ def test_spend_food():
     new, steps = board.spend_food(st, "s1", 2)
     assert new["food"] == 3
     assert steps[0]["count"] == 2
-    refused(board.spend_food, st, "s1", 6, match="holds 5 token")
+    refused(board.spend_food, st, "s1", 6, match="holds 5 food tokens, not 6")
     refused(board.spend_food, st, "s1", 0, match="at least 1")
     st["seats"][1]["exiled"] = True
     refused(board.spend_food, st, "s2", 1, match="Bruno is exiled and cannot spend food")

@@ -32,9 +32,15 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def catalogue() -> dict[str, str]:
-    """The pt_BR msgids and their translations."""
+    """The pt_BR msgids and their translations (a counted phrase by its singular, with its
+    forms only when every one is translated)."""
     with open(po_path("pt_BR"), "rb") as po:
-        return {m.id: m.string for m in read_po(po, locale="pt_BR") if isinstance(m.id, str)}
+        messages = list(read_po(po, locale="pt_BR"))
+    out = {m.id: m.string for m in messages if isinstance(m.id, str)}
+    out.update(
+        {m.id[0]: m.string if all(m.string) else () for m in messages if isinstance(m.id, tuple)}
+    )
+    return out
 
 
 PT = catalogue()
@@ -217,7 +223,7 @@ EXACT = [
         "the colony has entrances 1-6, not 9",
         "a colônia tem as entradas 1 a 6, não 9",
     ),
-    ({"type": "clean_waste", "by": "s1"}, "the waste pile is empty", "o lixo está vazio"),
+    ({"type": "clean_waste", "by": "s1"}, "the waste pile is empty", "o lixão está vazio"),
     (
         {"type": "start_turn", "by": "table"},
         "Ana's turn is still in progress: end it first",
@@ -236,8 +242,8 @@ EXACT = [
     ),
     (
         {"type": "add_noise", "by": "table", "location_id": "base.school", "count": 5},
-        "the School has 0 noise token(s): at most 4 fit there",
-        "o local School tem 0 ficha(s) de barulho: cabem no máximo 4 ali",
+        "the School has 0 noise tokens: at most 4 fit there",
+        "o local School tem 0 fichas de barulho: cabem no máximo 4 ali",
     ),
     (
         {"type": "cast_vote", "by": "s1", "seat_id": "s1", "up": True},
@@ -246,8 +252,8 @@ EXACT = [
     ),
     (
         {"type": "kill_zombies", "by": "table", "place": "colony", "entrance": 1, "count": 2},
-        "entrance 1 of the colony holds 0 zombie(s), not 2",
-        "a entrada 1 da colônia tem 0 zumbi(s), não 2",
+        "entrance 1 of the colony holds 0 zombies, not 2",
+        "a entrada 1 da colônia tem 0 zumbis, não 2",
     ),
     (
         {"type": "add_survivor", "by": "table", "seat_id": "s1", "survivor_id": "x", "place": 5},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 import json
 import random
 import re
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from companion.engine.board import set_counter
+from companion.engine.card_texts import TEXT_FIELDS
 from companion.engine.crisis import contribute_to_crisis, reveal_crisis
 from companion.engine.crossroads import reveal_crossroads
 from companion.engine.deaths import kill_survivor
@@ -90,6 +92,29 @@ def ancestors(path: str) -> list[str]:
         out.append(path)
 
 
+def in_portuguese(setup: dict) -> dict:
+    """The setup with a Portuguese twin (`<field>_pt_BR`) beside every card text it has, and
+    a trigger, a story and a setup instruction to translate (card_texts.py)."""
+    setup = copy.deepcopy(setup)
+    for card in setup["crossroads"]:
+        card.update(trigger="When it snows.", story="It snows.")
+    setup["main_objective"]["standard"]["extra"] = "Shuffle the deck."
+
+    def twin(value):
+        if isinstance(value, dict):
+            for key in [k for k in value if k in TEXT_FIELDS and value[k]]:
+                value[f"{key}_pt_BR"] = f"PT {value[key]}"
+            for inner in value.values():
+                twin(inner)
+        elif isinstance(value, list):
+            for item in value:
+                twin(item)
+
+    for key in ("crossroads", "objectives", "crises", "locations", "main_objective"):
+        twin(setup[key])
+    return setup
+
+
 def reference_states():
     """States that between them fill every field: fresh from setup; a turn later with a crisis,
     a contribution, a revealed crossroads card and a death; an open vote; a spreading bite;
@@ -103,10 +128,11 @@ def reference_states():
         "prevent": ["food"],
         "fail_text": "Lose 1 morale.",
         "fail_effects": [{"kind": "morale", "amount": -1}],
+        "bonus_text": "Gain 1 morale.",
         "bandits": [1],
     }
     setup["crises"].append(crisis)
-    fresh, _ = new_game(setup, random.Random(7))
+    fresh, _ = new_game(in_portuguese(setup), random.Random(7))
     later, _ = start_turn(fresh)
     active, drawer = later["turn"]["seat"], later["turn"]["crossroads_drawer"]
     assert later["secrets"][drawer]["crossroads"], "the drawer holds a card to reveal"

@@ -553,19 +553,19 @@ EXACT = [
         "The bite spreads to Cy, the lowest influence left at the colony: Di kills them or rolls "
         "the exposure die for them.",
         "A mordida se alastra para Cy, a menor influência que restou ali (a colônia): Di mata "
-        "esse sobrevivente ou rola o dado de exposição para ele.",
+        "esse sobrevivente ou joga o dado de exposição para ele.",
     ),
     (
         {"kind": "food_paid", "colonists": 7, "need": 4, "food": 1},
         "7 colonists eat 4 food; 1 left.",
-        "7 colonos consomem 4 de comida; restam 1.",
+        "7 sobreviventes na colônia: a colônia paga 4 de comida; restam 1.",
     ),
     (
         {"kind": "colony_starves", "colonists": 1, "need": 1, "food": 0, "starvation": 2},
         "1 colonist needs 1 food but the supply holds 0: none is paid and a starvation token is "
         "added (2 now).",
-        "1 colono precisa de 1 de comida, mas o estoque tem 0: nada é pago e entra uma ficha de "
-        "fome (agora 2).",
+        "1 sobrevivente na colônia pede 1 de comida, mas o estoque tem 0: nada é pago e entra "
+        "uma ficha de fome (agora 2).",
     ),
     (
         {

@@ -397,7 +397,7 @@ def test_the_table_screen_explains_each_step_and_asks_about_the_main_objective(c
     assert f"The colony draws {zombies} zombies" in html
     assert "Step 4 of 7: add zombies" in html
     client.set_cookie("lang", "pt_BR")
-    assert "Etapa 4 de 7: adicionar zumbis" in client.get(f"/games/{game_id}").text
+    assert "Etapa 4 de 7: aparecimento de zumbis" in client.get(f"/games/{game_id}").text
     client.set_cookie("lang", "en")
     form = find_form(html, "add_colony_phase_zombies")
     response = client.post(form["action"], data=form_data(form), headers=HX)

@@ -52,12 +52,13 @@ def game_setup(
     ``main_objective`` is the id of a card in the database, or a card made by
     ``typed_main_objective``.
 
-    The decks hold every set in ``settings["sets"]`` (default: all sets in the database); the
-    engine's dealing then filters by modules, mature cards and the co-op variant. Locations of a
-    module not in play are left off the board.
+    Card texts keep every language (``load_cards(locale=None)``): the game's catalogue holds
+    them, and each device reads its own. The decks hold every set in ``settings["sets"]``
+    (default: all sets in the database); the engine's dealing then filters by modules, mature
+    cards and the co-op variant. Locations of a module not in play are left off the board.
     """
     chosen = dict(settings or {})
-    cards = load_cards(db_path)
+    cards = load_cards(db_path, locale=None)
     if not chosen.get("sets"):
         chosen["sets"] = [s["id"] for s in cards["sets"]]
     modules = set(chosen.get("modules", []))

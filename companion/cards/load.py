@@ -107,14 +107,16 @@ def untranslated_cards(
 
 
 def load_cards(
-    db_path: str | Path, *, sets: Iterable[str] | None = None, locale: str = SOURCE_LOCALE
+    db_path: str | Path, *, sets: Iterable[str] | None = None, locale: str | None = SOURCE_LOCALE
 ) -> dict[str, list[dict]]:
     """Every card per table (of `sets` only, if given), with flags, nested data decoded.
 
     Texts are in `locale` (English where a card has no translation; see `localise`), each
-    card's `lang` saying which. Locations carry the table's capacity overrides (`companion
-    cards set-capacity`), and the result has a "sets" entry listing the sets present, their
-    name and description in `locale` too.
+    card's `lang` saying which; `locale=None` keeps every language, English in the plain
+    fields and each translation in its `<field>_<locale>` twin (what a new game's catalogue
+    keeps, so each device reads the cards in its own language). Locations carry the table's
+    capacity overrides (`companion cards set-capacity`), and the result has a "sets" entry
+    listing the sets present, their name and description in `locale` too.
     """
     wanted = list(sets) if sets is not None else None
     db = Database(db_path)
@@ -124,7 +126,8 @@ def load_cards(
         where, args = (f"[set] IN ({marks})", wanted) if wanted is not None else (None, None)
         for table in CARD_TABLES:
             rows = db[table].rows_where(where, args, order_by="[set], id")
-            out[table] = [localise(table, from_row(table, row), locale) for row in rows]
+            records = (from_row(table, row) for row in rows)
+            out[table] = [r if locale is None else localise(table, r, locale) for r in records]
         overrides = {row["location_id"]: row for row in db["capacity_overrides"].rows_where()}
         for location in out["locations"]:
             override = overrides.get(location["id"])
@@ -134,7 +137,7 @@ def load_cards(
                         location[key] = override[key]
         set_where = f"id IN ({marks})" if wanted is not None else None
         set_rows = db["sets"].rows_where(set_where, args, order_by="id")
-        out["sets"] = [set_header(dict(r), locale) for r in set_rows]
+        out["sets"] = [set_header(dict(r), locale or SOURCE_LOCALE) for r in set_rows]
         return out
     finally:
         db.close()

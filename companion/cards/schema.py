@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.card_texts import SOURCE_LOCALE, TRANSLATED_LOCALES, translated
 from companion.engine.vocabulary import (
     COUNTED_THINGS,
     EFFECT_KINDS,
@@ -41,10 +42,6 @@ CSV_TABLES: tuple[str, ...] = ("crossroads", "objectives", "survivors")
 
 MODULES: tuple[str, ...] = ("", *ENGINE_MODULES)
 
-SOURCE_LOCALE = "en"
-"""The language of a card's plain text fields (`name`, `goal`, ...)."""
-TRANSLATED_LOCALES: tuple[str, ...] = ("pt_BR",)
-"""Languages a card may carry next to its English: field `<name>_<locale>`, e.g. `goal_pt_BR`."""
 LOCALES: tuple[str, ...] = (SOURCE_LOCALE, *TRANSLATED_LOCALES)
 
 # Table -> its top-level text fields that take a translation (nested texts: see NESTED_TEXTS).
@@ -63,11 +60,6 @@ is not counted as a fallback to English."""
 NESTED_TEXTS: tuple[str, ...] = ("text", "extra")
 """Nested text keys that take a translation: an option's or manual effect's `text`, a setup's
 `extra` (written `text_pt_BR`, `extra_pt_BR` inside their table, kept only when not empty)."""
-
-
-def translated(name: str, locale: str) -> str:
-    """The field holding `name` in `locale` (`name` itself for English)."""
-    return name if locale == SOURCE_LOCALE else f"{name}_{locale}"
 
 
 TIMES: tuple[str, ...] = ("short", "medium", "long")

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engine.bandits import bandits_at_reveal
 from companion.engine.board.checks import require_own_turn
+from companion.engine.card_texts import copy_twins
 from companion.engine.dice import Randomness
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError, shown
@@ -113,7 +114,7 @@ def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
     bad = [p for p in prevent if p not in SYMBOLS]
     if bad:
         raise RuleError(N_("unknown prevent symbol(s) {symbols}"), symbols=", ".join(map(str, bad)))
-    return {
+    record = {
         "id": card["id"],
         "name": card["name"],
         "prevent": prevent,
@@ -123,6 +124,8 @@ def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
         "bonus_effects": list(bonus_effects),
         "contributions": [],
     }
+    copy_twins(card, record, "name", "fail_text", "bonus_text")
+    return record
 
 
 def _typed_bandits(numbers: list[int] | None) -> list[int]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.effects import apply_effects
-from companion.engine.errors import RuleError, shown
+from companion.engine.errors import RuleError, counted, shown
 from companion.engine.state import COLONY, State, begin, free_survivor_spaces, require_count, seat
 from companion.engine.steps import N_, Step, step
 from companion.engine.turns import current_turn
@@ -148,9 +148,9 @@ def trigger_crossroads(
     require_count(option, N_("the option"), minimum=1)
     if option > len(options):
         raise RuleError(
-            N_("{card} has {count} option(s), not option {option}"),
+            N_("{card} has {count}, not option {option}"),
             card=card["name"],
-            count=len(options),
+            count=counted("{n} option", "{n} options", len(options), n=len(options)),
             option=option,
         )
     apply_option(st, steps, option, rng or NO_ROLL, **context)

@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remove_token
 from companion.engine.board.supply import add_helpless_tokens
+from companion.engine.card_texts import twin_keys
 from companion.engine.deaths import add_wound, kill_survivor, lowest_influence
 from companion.engine.dice import Randomness, roll_d6, roll_exposure
 from companion.engine.errors import RuleError, shown
@@ -171,7 +172,13 @@ def _validate(effect: Any) -> None:
             known=", ".join(KINDS),
         )
     spec = EFFECT_KINDS[effect["kind"]]
-    unknown = sorted(str(k) for k in effect if k != "kind" and k not in spec)
+    twins = {
+        twin: name
+        for name, (ftype, *_) in spec.items()
+        if ftype == "text"
+        for twin in twin_keys(name)
+    }
+    unknown = sorted(str(k) for k in effect if k != "kind" and k not in spec and k not in twins)
     if unknown:
         raise RuleError(
             N_("a {kind} effect has no field(s) {fields}"),
@@ -186,6 +193,9 @@ def _validate(effect: Any) -> None:
                 )
             continue
         _check_field(effect["kind"], name, ftype, effect[name])
+    for twin in twins:
+        if twin in effect:
+            _check_field(effect["kind"], twin, "text", effect[twin])
 
 
 def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.engine.card_texts import translations
 from companion.engine.labels import ACTION_WORDS
 from companion.engine.translation import DEFAULT_LOCALE, Translator, translator
 
@@ -50,6 +51,29 @@ def _phrase(template: str, params: dict[str, Any]) -> Phrase:
     return Phrase(template, **params)
 
 
+class Counted(Phrase):
+    """A counted noun inside a refusal ("1 token", "3 tokens"): the catalogue's plural for
+    ``count`` when shown (``ngettext``). Made with ``counted``, which extraction reads."""
+
+    plural: str
+    count: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles keep both forms and the count."""
+        return (_counted, (self.template, self.plural, self.count, self.params))
+
+
+def counted(singular: str, plural: str, count: int, **params: Any) -> Counted:
+    """A counted phrase: ``counted("{n} token", "{n} tokens", 3, n=3)`` (both forms msgids)."""
+    made = Counted.__new__(Counted, singular if count == 1 else plural, **params)
+    made.template, made.plural, made.count = singular, plural, count
+    return made
+
+
+def _counted(singular: str, plural: str, count: int, params: dict[str, Any]) -> Counted:
+    return counted(singular, plural, count, **params)
+
+
 class RuleError(ValueError):
     """An action the rules (or the state) do not allow; the state is left unchanged."""
 
@@ -77,28 +101,53 @@ def words(table: Mapping[str, str], code: Any) -> Any:
     return code
 
 
-def _render(template: str, params: Mapping[str, Any], tr: Translator) -> str:
+def _plural_of(value: Phrase) -> tuple[str, int] | None:
+    """A counted phrase's plural msgid and count (None for any other phrase)."""
+    return (value.plural, value.count) if isinstance(value, Counted) else None
+
+
+def _render(
+    template: str,
+    params: Mapping[str, Any],
+    tr: Translator,
+    plural: Any = None,
+    names: Mapping[str, str] | None = None,
+) -> str:
+    names = names or {}
     values = {
-        key: _render(value.template, value.params, tr) if isinstance(value, Phrase) else value
+        key: _render(value.template, value.params, tr, _plural_of(value), names)
+        if isinstance(value, Phrase)
+        else names.get(value, value)
+        if isinstance(value, str)
+        else value
         for key, value in params.items()
     }
     if not template:
         return ""
     try:
+        if plural is not None:
+            return tr.ngettext(template, plural[0], plural[1]).format(**values)
         return tr.gettext(template).format(**values)
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
-        return template.format(**values)
+        english = plural[0] if plural is not None and plural[1] != 1 else template
+        return english.format(**values)
 
 
-def render_error(exc: BaseException, locale: str = DEFAULT_LOCALE) -> str:
+def render_error(
+    exc: BaseException, locale: str = DEFAULT_LOCALE, state: Mapping[str, Any] | None = None
+) -> str:
     """The refusal ``exc`` as a sentence in ``locale`` ("en", "pt_BR").
 
-    Any other exception is shown as its own text (it has no template to translate).
+    With the game's ``state``, a card's or location's name inside it is shown in ``locale``
+    too (card_texts.translations). Any other exception is shown as its own text (it has no
+    template to translate).
     """
     template = getattr(exc, "template", None)
     if not isinstance(template, str):
         return str(exc)
-    return _render(template, getattr(exc, "params", {}), translator(locale or DEFAULT_LOCALE))
+    tr = translator(locale or DEFAULT_LOCALE)
+    names = translations(state, locale or DEFAULT_LOCALE)
+    return _render(template, getattr(exc, "params", {}), tr, names=names)
 
 
 # --- what each action does, for refusals that name it ----------------------------------------

@@ -177,6 +177,20 @@ CARD_TABLES = {
 }
 """The kinds of cards: the tables of cards.db and the groups of ``state["cards"]``."""
 
+CARD_KINDS = {
+    "normal": N_("normal"),
+    "betrayal": N_("betrayal"),
+    "exiled": N_("exiled"),
+    "bandit_betrayal": N_("bandit betrayal"),
+    "vote": N_("vote"),
+    "choice": N_("choice"),
+    "short": N_("short"),
+    "medium": N_("medium"),
+    "long": N_("long"),
+}
+"""What a card is within its table, as the card browser filters it (cards.search.card_kind):
+an objective's kind, a crossroads card's vote or choice, a main objective's length."""
+
 COLONY_STEP_TITLES = {
     "pay_food": N_("the colony eats"),
     "check_waste": N_("check the waste pile"),
@@ -488,6 +502,7 @@ TABLES: dict[str, Mapping[str, str]] = {
     "actions": ACTION_WORDS,
     "bandit_rules": BANDIT_RULES,
     "card_tables": CARD_TABLES,
+    "card_kinds": CARD_KINDS,
     "colony_steps": COLONY_STEP_TITLES,
     "counters": COUNTER_NAMES,
     "end_reasons": END_SENTENCES,

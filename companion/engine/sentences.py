@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from companion.engine.card_texts import translated, translations
 from companion.engine.labels import (
     BY_HAND_NEEDS,
     CHAPTER_SECTIONS,
@@ -45,18 +46,38 @@ from companion.engine.translation import DEFAULT_LOCALE, Translator, translator
 
 
 class Names:
-    """Names for the ids a step carries: its own name fields first, else the state's."""
+    """Names for the ids a step carries, in the reader's language: a card's or a location's
+    translation from the state (card_texts.py) first, else the step's own name fields, else
+    the state's. Players' and survivors' names are proper names, shown as they are."""
 
-    def __init__(self, state: Mapping[str, Any] | None, tr: Translator) -> None:
+    def __init__(
+        self, state: Mapping[str, Any] | None, tr: Translator, locale: str = DEFAULT_LOCALE
+    ) -> None:
         self.tr = tr
+        self.locale = locale or DEFAULT_LOCALE
         state = state or {}
+        self.state = state
         self.seats = {s["id"]: s["name"] for s in state.get("seats") or []}
         self.survivors = {
             s["id"]: s["name"]
             for s in [*(state.get("graveyard") or []), *(state.get("survivors") or [])]
         }
-        self.locations = {loc["id"]: loc["name"] for loc in state.get("locations") or []}
+        self.locations = {
+            loc["id"]: loc.get(translated("name", self.locale)) or loc["name"]
+            for loc in state.get("locations") or []
+        }
         self.catalogue = state.get("cards") or {}
+        self._texts: dict[str, str] | None = None
+
+    def text(self, english: Any) -> str:
+        """A card's text (a name, a trigger, an option...) as the step carries it, in the
+        reader's language when the game's cards have it so."""
+        value = str(english or "")
+        if not value or self.locale == DEFAULT_LOCALE:
+            return value
+        if self._texts is None:
+            self._texts = translations(self.state, self.locale)
+        return self._texts.get(value, value)
 
     def seat(self, s: Step, id_key: str = "seat", name_key: str = "seat_name") -> str:
         """A player's name."""
@@ -72,17 +93,15 @@ class Names:
         """A place's name: the colony, or a location."""
         if place == "colony":
             return self.tr.gettext("the colony")
-        return given or self.locations.get(place) or str(place or "")
+        return self.locations.get(place) or self.text(given) or str(place or "")
 
     def card(self, card_id: Any, given: str = "") -> str:
         """A card's name from the state's catalogue (its id when unknown), looked up on demand."""
-        if given:
-            return given
         for group in self.catalogue.values():
             card = group.get(card_id) if isinstance(group, Mapping) else None
             if isinstance(card, Mapping) and card.get("name"):
-                return str(card["name"])
-        return str(card_id or "")
+                return str(card.get(translated("name", self.locale)) or card["name"])
+        return self.text(given) or self.text(card_id)
 
 
 Renderer = Callable[[Step, Names, Translator], str]
@@ -114,10 +133,10 @@ def _join(tr: Translator, items: Iterable[Any], last: str = "comma") -> str:
     return text
 
 
-def _source(s: Step, tr: Translator, *, capital: bool = False) -> str:
+def _source(s: Step, n: Names, tr: Translator, *, capital: bool = False) -> str:
     """The card an effect came from; 'a card' when the table gave none."""
     if s.get("source"):
-        return str(s["source"])
+        return n.text(s["source"])
     return tr.gettext("A card") if capital else tr.gettext("a card")
 
 
@@ -137,10 +156,10 @@ def _symbol(tr: Translator, symbol: Any) -> str:
     return _code(SYMBOL_NAMES, symbol, tr)
 
 
-def _reason(table: Mapping[str, str], s: Step, tr: Translator, **fields: Any) -> str:
+def _reason(table: Mapping[str, str], s: Step, n: Names, tr: Translator, **fields: Any) -> str:
     """A step's ``reason``: a code's words, or the card it came from ("card")."""
     if s["reason"] == "card":
-        return _source(s, tr)
+        return _source(s, n, tr)
     return _code(table, s["reason"], tr, **fields)
 
 
@@ -148,10 +167,10 @@ def _cause(s: Step, n: Names, tr: Translator) -> str:
     """Why a survivor died or left: a code's words, a card's name, or the table's own words."""
     cause = s.get("cause")
     if cause == "card":
-        return _source(s, tr)
+        return _source(s, n, tr)
     if cause == "wounds":
         wound_cause = s.get("wound_cause")
-        why = _source(s, tr) if wound_cause == "card" else _code(WOUND_CAUSES, wound_cause, tr)
+        why = _source(s, n, tr) if wound_cause == "card" else _code(WOUND_CAUSES, wound_cause, tr)
         return _code(DEATH_CAUSES, cause, tr, count=s.get("wounds", 3), wound_cause=why)
     return _code(DEATH_CAUSES, cause, tr, place=n.place(s.get("place"), s.get("place_name", "")))
 
@@ -160,7 +179,7 @@ def _cause(s: Step, n: Names, tr: Translator) -> str:
 
 
 def _morale_changed(s: Step, n: Names, tr: Translator) -> str:
-    reason = _reason(MORALE_REASONS, s, tr, name=n.survivor(s))
+    reason = _reason(MORALE_REASONS, s, n, tr, name=n.survivor(s))
     return tr.gettext("Morale {amount} ({reason}): now {morale}.").format(
         amount=_signed(s["amount"]), reason=reason, morale=s["morale"]
     )
@@ -231,7 +250,7 @@ def _game_ended(s: Step, n: Names, tr: Translator) -> str:
 
 
 def _zombies_to_add(s: Step, n: Names, tr: Translator) -> str:
-    reason = _reason(ZOMBIE_REASONS, s, tr)
+    reason = _reason(ZOMBIE_REASONS, s, n, tr)
     return tr.ngettext(
         "{count} zombie to add at {place} ({reason}).",
         "{count} zombies to add at {place} ({reason}).",
@@ -328,7 +347,7 @@ def _crossroads_revealed(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{drawer_name} reveals the crossroads card {name}: {trigger}").format(
         drawer_name=n.seat(s, "drawer", "drawer_name"),
         name=n.card(s.get("card"), s.get("name", "")),
-        trigger=s.get("trigger", ""),
+        trigger=n.text(s.get("trigger", "")),
     )
 
 
@@ -337,7 +356,7 @@ def _crossroads_option_chosen(s: Step, n: Names, tr: Translator) -> str:
         text = tr.gettext("The vote settles it: option {option}: {text}")
     else:
         text = tr.gettext("{seat_name} takes option {option}: {text}")
-    return text.format(seat_name=n.seat(s), option=s["option"], text=s.get("text", ""))
+    return text.format(seat_name=n.seat(s), option=s["option"], text=n.text(s.get("text", "")))
 
 
 def _crossroads_removed(s: Step, n: Names, tr: Translator) -> str:
@@ -494,7 +513,7 @@ def _game_set_up(s: Step, n: Names, tr: Translator) -> str:
                 "New game of {players} player: {main_objective} ({side} side).",
                 "New game of {players} players: {main_objective} ({side} side).",
                 s["players"],
-            ).format(players=s["players"], main_objective=s["main_objective"], side=side),
+            ).format(players=s["players"], main_objective=n.text(s["main_objective"]), side=side),
             tr.gettext("Morale starts at {morale}, the round track at {round_track}.").format(
                 morale=s["morale"], round_track=s["round_track"]
             ),
@@ -550,7 +569,7 @@ def _survivors_returned(s: Step, n: Names, tr: Translator) -> str:
 
 def _setup_extra(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("This main objective also asks the table to: {extra}").format(
-        extra=s["extra"]
+        extra=n.text(s["extra"])
     )
 
 
@@ -888,7 +907,7 @@ def _capacity_set(s: Step, n: Names, tr: Translator) -> str:
 
 
 def _effect_by_hand(s: Step, n: Names, tr: Translator) -> str:
-    source = _source(s, tr, capital=True)
+    source = _source(s, n, tr, capital=True)
     if s.get("need"):
         return _code(
             BY_HAND_NEEDS,
@@ -897,7 +916,7 @@ def _effect_by_hand(s: Step, n: Names, tr: Translator) -> str:
             source=source,
             target=_code(TARGET_NAMES, s.get("target"), tr),
         )
-    return tr.gettext("{source}: {text}").format(source=source, text=s.get("text", ""))
+    return tr.gettext("{source}: {text}").format(source=source, text=n.text(s.get("text", "")))
 
 
 def _food_changed(s: Step, n: Names, tr: Translator) -> str:
@@ -909,7 +928,7 @@ def _food_changed(s: Step, n: Names, tr: Translator) -> str:
     else:
         text = tr.gettext("{source}: food {amount}, now {food}.")
     return text.format(
-        source=_source(s, tr, capital=True),
+        source=_source(s, n, tr, capital=True),
         amount=_signed(s["amount"]),
         wanted=_signed(s["wanted"]),
         food=s["food"],
@@ -918,7 +937,7 @@ def _food_changed(s: Step, n: Names, tr: Translator) -> str:
 
 def _starvation_changed(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{source}: starvation tokens {amount}, now {starvation}.").format(
-        source=_source(s, tr, capital=True),
+        source=_source(s, n, tr, capital=True),
         amount=_signed(s["amount"]),
         starvation=s["starvation"],
     )
@@ -930,13 +949,13 @@ def _waste_changed(s: Step, n: Names, tr: Translator) -> str:
     else:
         text = tr.gettext("{source}: waste pile {amount}, now {waste}.")
     return text.format(
-        source=_source(s, tr, capital=True), amount=_signed(s["amount"]), waste=s["waste"]
+        source=_source(s, n, tr, capital=True), amount=_signed(s["amount"]), waste=s["waste"]
     )
 
 
 def _round_track_changed(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{source}: round track {amount}, now {round_track}.").format(
-        source=_source(s, tr, capital=True),
+        source=_source(s, n, tr, capital=True),
         amount=_signed(s["amount"]),
         round_track=s["round_track"],
     )
@@ -982,13 +1001,13 @@ def _zombies_removed(s: Step, n: Names, tr: Translator) -> str:
         "{source}: {count} zombie leaves {place}.",
         "{source}: {count} zombies leave {place}.",
         s["count"],
-    ).format(source=_source(s, tr, capital=True), count=s["count"], place=_place(s, n))
+    ).format(source=_source(s, n, tr, capital=True), count=s["count"], place=_place(s, n))
 
 
 def _effect_place_missing(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext(
         "{source}: {where} is not on this table's board; nothing happens there."
-    ).format(source=_source(s, tr, capital=True), where=s["where"])
+    ).format(source=_source(s, n, tr, capital=True), where=s["where"])
 
 
 def _random_location(s: Step, n: Names, tr: Translator) -> str:
@@ -1010,22 +1029,24 @@ def _helpless_no_room(s: Step, n: Names, tr: Translator) -> str:
         "{source}: the colony has no empty survivor space; the {count} helpless survivors are "
         "not added.",
         s["count"],
-    ).format(source=_source(s, tr, capital=True), count=s["count"])
+    ).format(source=_source(s, n, tr, capital=True), count=s["count"])
 
 
 def _noise_lost(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "The {place} already holds {noise} noise tokens, 4 at most: {count} more token cannot "
-        "be placed.",
-        "The {place} already holds {noise} noise tokens, 4 at most: {count} more tokens cannot "
-        "be placed.",
-        s["count"],
-    ).format(place=_place(s, n, "location"), noise=s["noise"], count=s["count"])
+    held = tr.ngettext(
+        "The {place} already holds {noise} noise token, 4 at most.",
+        "The {place} already holds {noise} noise tokens, 4 at most.",
+        s["noise"],
+    ).format(place=_place(s, n, "location"), noise=s["noise"])
+    lost = tr.ngettext(
+        "{count} more token cannot be placed.", "{count} more tokens cannot be placed.", s["count"]
+    ).format(count=s["count"])
+    return f"{held} {lost}"
 
 
 def _noise_not_at_colony(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{source}: noise is only made at locations; nothing happens.").format(
-        source=_source(s, tr, capital=True)
+        source=_source(s, n, tr, capital=True)
     )
 
 
@@ -1047,7 +1068,7 @@ def _defence_missing(s: Step, n: Names, tr: Translator) -> str:
 
 def _effect_no_target(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{source}: nobody fits ({target}); nothing happens.").format(
-        source=_source(s, tr, capital=True), target=_code(TARGET_NAMES, s["target"], tr)
+        source=_source(s, n, tr, capital=True), target=_code(TARGET_NAMES, s["target"], tr)
     )
 
 
@@ -1059,7 +1080,12 @@ def _crisis_revealed(s: Step, n: Names, tr: Translator) -> str:
         "Crisis: {name}. Prevent it with {prevent}: the colony needs {target} points. If it "
         "fails: {fail_text}",
         s["target"],
-    ).format(name=s["name"], prevent=prevent, target=s["target"], fail_text=s["fail_text"])
+    ).format(
+        name=n.text(s["name"]),
+        prevent=prevent,
+        target=s["target"],
+        fail_text=n.text(s["fail_text"]),
+    )
 
 
 def _bandits_rolled(s: Step, n: Names, tr: Translator) -> str:
@@ -1125,7 +1151,7 @@ def _crisis_resolving(s: Step, n: Names, tr: Translator) -> str:
         "Resolving {name}: {count} card shuffled.",
         "Resolving {name}: {count} cards shuffled.",
         s["count"],
-    ).format(name=s["name"], count=s["count"])
+    ).format(name=n.text(s["name"]), count=s["count"])
     needed = tr.ngettext("{target} point needed.", "{target} points needed.", s["target"]).format(
         target=s["target"]
     )
@@ -1140,20 +1166,23 @@ def _crisis_card_revealed(s: Step, n: Names, tr: Translator) -> str:
 
 def _crisis_failed(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{name} is not prevented ({total} of {target}): {fail_text}").format(
-        name=s["name"], total=s["total"], target=s["target"], fail_text=s["fail_text"]
+        name=n.text(s["name"]),
+        total=s["total"],
+        target=s["target"],
+        fail_text=n.text(s["fail_text"]),
     )
 
 
 def _crisis_prevented(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{name} is prevented ({total} of {target}).").format(
-        name=s["name"], total=s["total"], target=s["target"]
+        name=n.text(s["name"]), total=s["total"], target=s["target"]
     )
 
 
 def _crisis_bonus(s: Step, n: Names, tr: Translator) -> str:
     if s.get("bonus_text"):
         return tr.gettext("Two or more over the target: {bonus_text}").format(
-            bonus_text=s["bonus_text"]
+            bonus_text=n.text(s["bonus_text"])
         )
     if s.get("default_bonus"):
         return tr.gettext("Two or more over the target: the colony gains 1 morale.")
@@ -1628,11 +1657,13 @@ def render_step(
 ) -> str:
     """Write one step as a sentence in ``locale`` ("en", "pt_BR"); ``state`` supplies names."""
     tr = translator(locale or DEFAULT_LOCALE)
-    return RENDERERS[s["kind"]](s, Names(state, tr), tr)
+    return RENDERERS[s["kind"]](s, Names(state, tr, locale), tr)
 
 
 def render_steps(
     steps: list[Step], state: Mapping[str, Any] | None = None, locale: str = DEFAULT_LOCALE
 ) -> list[str]:
-    """Render a list of steps."""
-    return [render_step(s, state, locale) for s in steps]
+    """Render a list of steps (the state's names looked up once for all of them)."""
+    tr = translator(locale or DEFAULT_LOCALE)
+    names = Names(state, tr, locale)
+    return [RENDERERS[s["kind"]](s, names, tr) for s in steps]

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import catalogue, dealing, scenarios
+from companion.engine.card_texts import copy_twins
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import Phrase, RuleError, shown, words
 from companion.engine.labels import SIDE_NUMBER_NAMES, SIDES, VARIANT_WORDS
@@ -379,7 +380,8 @@ def _main_objective(raw: Any, variant: str) -> dict[str, Any]:
         )
         setup[key] = require_count(numbers.get(key, 0), what, minimum=minimum)
     setup["extra"] = _plain_text(numbers.get("extra"))
-    return {
+    copy_twins(numbers, setup, "extra")
+    main = {
         "id": raw["id"],
         "name": raw["name"],
         "side": side,
@@ -389,6 +391,8 @@ def _main_objective(raw: Any, variant: str) -> dict[str, Any]:
         "counts": check_counts(raw.get("counts")),
         "progress": 0,
     }
+    copy_twins(raw, main, "name", "goal")
+    return main
 
 
 def _named(card: dict[str, Any]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from companion.engine.card_texts import copy_twins
 from companion.engine.errors import Phrase, RuleError, shown, words
 from companion.engine.labels import PENDING_WORDS
 from companion.engine.steps import N_, Step
@@ -267,7 +268,7 @@ def new_entrance(spaces: int, number: int = 1) -> dict[str, Any]:
 
 def new_location(card: dict[str, Any]) -> dict[str, Any]:
     """A location on the board from its card facts (id, name, number, capacities)."""
-    return {
+    location = {
         "id": card["id"],
         "name": card["name"],
         "number": card.get("number", 0),
@@ -276,6 +277,8 @@ def new_location(card: dict[str, Any]) -> dict[str, Any]:
         "noise": 0,
         "bandits": 0,
     }
+    copy_twins(card, location, "name")
+    return location
 
 
 def new_survivor(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class StoreError(Exception):
     """Anything the games store refuses to do."""
@@ -40,8 +42,16 @@ class NothingToRedo(StoreError):
 
 
 class BadSaveFile(StoreError):
-    """A save file the store cannot load; the message says why and nothing was written."""
+    """A save file the store cannot load; the message says why and nothing was written.
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(f"This save file cannot be loaded: {reason}")
-        self.reason = reason
+    ``template`` is an English msgid with named placeholders (``N_``-marked where raised) and
+    ``params`` fill it in, so a page can word the reason in its reader's language; ``reason``
+    is the English. A ``cause`` (the engine's refusal of an action) is kept for that page too.
+    """
+
+    def __init__(self, template: str, *, cause: Exception | None = None, **params: Any) -> None:
+        self.template = template
+        self.params = dict(params)
+        self.cause = cause
+        self.reason = template.format(**params) if params else template
+        super().__init__(f"This save file cannot be loaded: {self.reason}")

@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from companion.engine.steps import N_
 from companion.store.codec import join_action
 from companion.store.errors import BadSaveFile, UnknownGame
 from companion.store.games import (
@@ -79,16 +80,18 @@ def depth(value: Any) -> int:
 
 def parse_save(save: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
     """The save file as a dict, or BadSaveFile when it is not a JSON object or nests too deep."""
-    too_deep = BadSaveFile(f"its brackets nest more than {MAX_DEPTH} levels deep")
+    too_deep = BadSaveFile(N_("its brackets nest more than {most} levels deep"), most=MAX_DEPTH)
     if isinstance(save, str | bytes | bytearray):
         try:
             save = json.loads(save)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise BadSaveFile(f"it is not valid JSON (cut short or damaged?): {exc}") from None
+            raise BadSaveFile(
+                N_("it is not valid JSON (cut short or damaged?): {error}"), error=str(exc)
+            ) from None
         except RecursionError:
             raise too_deep from None
     if not isinstance(save, Mapping):
-        raise BadSaveFile("it is not a JSON object")
+        raise BadSaveFile(N_("it is not a JSON object"))
     if depth(save) > MAX_DEPTH:
         raise too_deep
     return dict(save)
@@ -97,28 +100,32 @@ def parse_save(save: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
 def check_save(save: dict[str, Any]) -> tuple[str, list[Action], int]:
     """The name, actions and head of a save file, each checked; BadSaveFile says what is wrong."""
     if save.get("format") != FORMAT:
-        raise BadSaveFile("it is not a Dead of Winter companion game (no format marker)")
+        raise BadSaveFile(N_("it is not a Dead of Winter companion game (no format marker)"))
     version = save.get("format_version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise BadSaveFile("its format_version is missing or not a whole number")
+        raise BadSaveFile(N_("its format_version is missing or not a whole number"))
     if version > FORMAT_VERSION:
-        raise BadSaveFile(f"it was made by a newer companion (format {version})")
+        raise BadSaveFile(
+            N_("it was made by a newer companion (format {version})"), version=version
+        )
     name = save.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise BadSaveFile(f"its name must be text of 1 to {MAX_NAME} characters")
+        raise BadSaveFile(N_("its name must be text of 1 to {most} characters"), most=MAX_NAME)
     actions = save.get("actions")
     if not isinstance(actions, list) or not actions:
-        raise BadSaveFile("it has no action log")
+        raise BadSaveFile(N_("it has no action log"))
     if len(actions) > MAX_ACTIONS:
-        raise BadSaveFile(f"its log is longer than {MAX_ACTIONS} actions")
+        raise BadSaveFile(N_("its log is longer than {most} actions"), most=MAX_ACTIONS)
     for number, action in enumerate(actions, start=1):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise BadSaveFile(f"action {number} is not an action (a JSON object with a type)")
+            raise BadSaveFile(
+                N_("action {number} is not an action (a JSON object with a type)"), number=number
+            )
     if actions[0]["type"] != "new_game":
-        raise BadSaveFile("its log does not start with a new_game action")
+        raise BadSaveFile(N_("its log does not start with a new_game action"))
     head = save.get("head")
     if isinstance(head, bool) or not isinstance(head, int) or not 1 <= head <= len(actions):
-        raise BadSaveFile(f"its head must be a whole number from 1 to {len(actions)}")
+        raise BadSaveFile(N_("its head must be a whole number from 1 to {most}"), most=len(actions))
     return clean_name(name), actions, head
 
 
@@ -136,7 +143,11 @@ def replay_rows(actions: list[Action], apply: Apply) -> list[tuple[Action, list[
         except Exception as exc:
             kind = quoted(action["type"])
             raise BadSaveFile(
-                f"action {number} ({kind}) is refused by the rules: {quoted(str(exc), MAX_REASON)}"
+                N_("action {number} ({kind}) is refused by the rules: {why}"),
+                cause=exc,
+                number=number,
+                kind=kind,
+                why=quoted(str(exc), MAX_REASON),
             ) from None
         rows.append((action, steps, state))
     return rows

@@ -7,8 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, current_app, render_template, request
+from flask_babel import get_locale
 from sqlite_utils import Database
 
+from companion.cards.load import set_header
 from companion.cards.schema import CARD_TABLES, MODULES, SECRET_TABLES
 from companion.cards.search import kinds, search_cards
 from companion.extensions import htmx
@@ -59,13 +61,14 @@ def read_filters(tables: list[str], sets: list[str]) -> dict[str, Any]:
 def index() -> Any:
     """The card browser: full page, or only the results when htmx asks."""
     tables = visible_tables()
+    locale = str(get_locale() or "en")
     db = open_cards_db()
     sets: list[dict[str, Any]] = []
     results: list[dict[str, Any]] = []
     kind_choices: list[str] = []
     try:
         if db is not None:
-            sets = [dict(r) for r in db["sets"].rows_where(order_by="id")]
+            sets = [set_header(dict(r), locale) for r in db["sets"].rows_where(order_by="id")]
         filters = read_filters(tables, [s["id"] for s in sets])
         if db is not None:
             kind_choices = kinds(db, [filters["table"]] if filters["table"] else tables)
@@ -78,6 +81,7 @@ def index() -> Any:
                 mature=_flag(filters["mature"]),
                 non_coop=_flag(filters["non_coop"]),
                 module={"": None, "none": ""}.get(filters["module"], filters["module"]),
+                locale=locale,
             )
     finally:
         if db is not None:

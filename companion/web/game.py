@@ -28,6 +28,7 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
+from companion.cards.load import card_names as names_in
 from companion.extensions import htmx
 from companion.store import get_db
 from companion.web import forms, heads, history, live, randomness
@@ -58,32 +59,32 @@ def load(game_id: str) -> store.Current:
 
 def rendered(steps: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[str, Any]]:
     """The public steps as sentences in this device's language, each with its step."""
-    return [
-        {"kind": s["kind"], "step": s, "text": engine.render_step(s, state, locale())}
-        for s in engine.visible_steps(steps, None)
-    ]
+    shown = engine.visible_steps(steps, None)
+    texts = engine.render_steps(shown, state, locale())
+    return [{"kind": s["kind"], "step": s, "text": t} for s, t in zip(shown, texts, strict=True)]
 
 
 def card_names(table: str) -> dict[str, str]:
-    """Card names by id from cards.db (empty when it has not been built)."""
+    """Card names by id from cards.db in this device's language (empty when not built)."""
     path = Path(current_app.config["CARDS_DB"])
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
         return {}
-    return dict(_card_names(str(path), stamp, table))
+    return dict(_card_names(str(path), stamp, table, locale()))
 
 
 @lru_cache(maxsize=16)
-def _card_names(path: str, stamp: int, table: str) -> tuple[tuple[str, str], ...]:
-    """One table's (id, name) pairs from cards.db, read once per file version (``stamp``)."""
+def _card_names(path: str, stamp: int, table: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """One table's (id, name) pairs from cards.db in ``lang``, read once per file version
+    (``stamp``)."""
     from companion.web.cards import open_cards_db
 
     db = open_cards_db()
     if db is None:
         return ()
     try:
-        return tuple((row["id"], row["name"]) for row in db[table].rows_where(select="id, name"))
+        return tuple(names_in(db, table, lang).items())
     finally:
         db.close()
 
@@ -121,7 +122,7 @@ def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any
     try:
         after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": seed})
     except engine.RuleError as exc:
-        preview["error"] = rule_message(exc)
+        preview["error"] = rule_message(exc, state)
         return preview
     preview.update(seed=seed, steps=rendered(steps, after))
     return preview
@@ -157,7 +158,7 @@ def chart_for(game_id: str) -> Markup:
 def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the table screen's templates read, from one ``engine.table_view`` of the
     head (made once per version: heads.table_view)."""
-    view = heads.table_view(game_id, current)
+    view = engine.localised(heads.table_view(game_id, current), locale())
     log_rows = recent(game_id, current)
     head_row = log_rows[0] if log_rows else None
     ctx: dict[str, Any] = {
@@ -256,7 +257,7 @@ def act(game_id: str) -> Response:
     except store.StaleVersion:
         return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
     except engine.RuleError as exc:  # nothing was written: the head read above is still it
-        return screen(game_id, 422, head, alert=rule_message(exc))
+        return screen(game_id, 422, head, alert=rule_message(exc, head.state))
     notice = {"kind": "done", "type": action["type"]}
     return answer_written(game_id, result, notice)
 
@@ -277,9 +278,10 @@ def answer_written(game_id: str, result: store.Result, notice: dict[str, Any]) -
         live.committed(game_id, result.version)
 
 
-def rule_message(exc: engine.RuleError) -> str:
-    """The engine's refusal as a sentence for the table, in this device's language."""
-    text = engine.render_error(exc, locale()).strip()
+def rule_message(exc: engine.RuleError, state: dict[str, Any] | None = None) -> str:
+    """The engine's refusal as a sentence for the table, in this device's language (the
+    game's ``state`` names its cards and places in it)."""
+    text = engine.render_error(exc, locale(), state).strip()
     text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
     return text if text.endswith((".", "!", "?")) else text + "."
 

@@ -106,7 +106,7 @@ def cross_site() -> bool:
 def refuse_cross_site() -> None:
     """Refuse (403) a state-changing request from another site."""
     if request.method not in SAFE_METHODS and cross_site():
-        abort(403, description="This request came from another site and was refused.")
+        abort(403, description=_("This request came from another site and was refused."))
 
 
 def protect(response: Response) -> Response:

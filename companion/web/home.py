@@ -20,12 +20,13 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import format_timedelta
+from flask_babel import format_timedelta, get_locale
 from flask_babel import gettext as _
 from werkzeug.routing import BuildError
 from werkzeug.utils import secure_filename
 from werkzeug.wrappers import Response
 
+import companion.engine as engine
 from companion import store
 from companion.extensions import htmx
 from companion.store import seats
@@ -211,6 +212,18 @@ def delete(game_id: str) -> Response:
     return forget_table_cookie(response, game_id)
 
 
+def save_refusal(exc: store.BadSaveFile) -> str:
+    """Why a save file was refused, in this device's language (an action the rules refused
+    in the engine's words)."""
+    params = dict(exc.params)
+    if isinstance(exc.cause, engine.RuleError):
+        params["why"] = engine.render_error(exc.cause, str(get_locale() or "en"))
+    try:
+        return _(exc.template).format(**params) if params else _(exc.template)
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
+        return exc.reason
+
+
 @bp.post("/games/import")
 @require_host
 def import_save() -> Response:
@@ -224,7 +237,7 @@ def import_save() -> Response:
     try:
         game_id = store.import_game(store.get_db(), data)
     except store.BadSaveFile as exc:
-        message = _("This save file cannot be loaded: %(reason)s", reason=exc.reason)
+        message = _("This save file cannot be loaded: %(reason)s", reason=save_refusal(exc))
         return home_page(message, 400)
     response = redirect(game_url(game_id), code=303)
     return set_table_cookie(response, game_id)

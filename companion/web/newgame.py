@@ -56,7 +56,7 @@ def load_choices() -> dict[str, Any]:
     path = cards_db_path()
     if path is None:
         return {"built": False, "sets": [], "modules": [], "objectives": [], "survivors": []}
-    cards = load_cards(path)
+    cards = load_cards(path, locale=str(get_locale() or "en"))
     set_names = {s["id"]: s["name"] for s in cards["sets"]}
     objectives = [
         {
@@ -386,7 +386,7 @@ def setup(game_id: str) -> Response:
         {"kind": s["kind"], "text": engine.render_step(s, state, locale)}
         for s in engine.visible_steps(first["steps"], None)
     ]
-    view = engine.table_view(state)
+    view = engine.localised(engine.table_view(state), locale)
     body = render_template(
         "newgame/setup.html",
         game=game,

@@ -107,9 +107,11 @@ def rendered_log(game_id: str, seat_id: str, current: store.Current) -> list[dic
     rows = store.log(store.get_db(), game_id, last=RECENT_ROWS, types_only=True)
     out = []
     for row in reversed(rows):
+        shown = engine.visible_steps(row["steps"], seat_id)
+        texts = engine.render_steps(shown, state, lang)
         lines = [
-            {"text": engine.render_step(s, state, lang), "private": s.get("private") is not None}
-            for s in engine.visible_steps(row["steps"], seat_id)
+            {"text": text, "private": s.get("private") is not None}
+            for s, text in zip(shown, texts, strict=True)
         ]
         if row["seq"] == current.head and engine.revealing(state):  # no spoilers
             lines = [{"text": _("Being turned over on the table."), "private": False}]
@@ -124,7 +126,7 @@ def survivor_choices(state: dict[str, Any], legal: dict[str, Any]) -> list[tuple
         return []
     known = state.get("cards", {}).get("survivors", {})
     pairs = [
-        (sid, str(known.get(sid, {}).get("name", sid)))
+        (sid, str(engine.localised(known.get(sid, {}), locale()).get("name", sid)))
         for sid in legal["add_survivor"].get("survivor_id", [])
     ]
     return sorted(pairs, key=lambda pair: (pair[1].casefold(), pair[0]))
@@ -157,7 +159,8 @@ def decision_basis(view: dict[str, Any], seat_id: str, kind: str) -> str:
 def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the phone's templates read, from this seat's view of the head state."""
     state = current.state
-    view = engine.seat_view(state, seat_id, heads.table_view(game_id, current))
+    seen = engine.seat_view(state, seat_id, heads.table_view(game_id, current))
+    view = engine.localised(seen, locale())
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
     ctx: dict[str, Any] = {
@@ -177,7 +180,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "last_move": heads.last_move(game_id, current),
         "alert": None,
         "notice": None,
-        "basis": lambda kind: decision_basis(view, seat_id, kind),
+        "basis": lambda kind: decision_basis(seen, seat_id, kind),
     }
     ctx.update(extra)
     return ctx
@@ -253,9 +256,10 @@ def question_still_open(
     return still_open
 
 
-def rule_message(exc: engine.RuleError) -> str:
-    """The engine's refusal as a sentence, in this phone's language."""
-    text = engine.render_error(exc, locale()).strip()
+def rule_message(exc: engine.RuleError, state: dict[str, Any] | None = None) -> str:
+    """The engine's refusal as a sentence, in this phone's language (the game's ``state``
+    names its cards and places in it)."""
+    text = engine.render_error(exc, locale(), state).strip()
     text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -290,7 +294,7 @@ def act(game_id: str) -> Response:
         return screen(game_id, seat_id, fresh, 409, alert=message)
     except engine.RuleError as exc:
         latest = store.current(db, game_id)
-        return screen(game_id, seat_id, latest, 422, alert=rule_message(exc))
+        return screen(game_id, seat_id, latest, 422, alert=rule_message(exc, latest.state))
     written = heads.written(db, game_id, result)
     try:  # the reply first, then the version goes live (as the table screen's, game.py)
         if fragment_wanted():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.board.checks import check_place, entrance_at, entrance_label
-from companion.engine.errors import RuleError, shown, words
+from companion.engine.errors import RuleError, counted, shown, words
 from companion.engine.labels import COUNTER_NAMES
 from companion.engine.morale import end_game
 from companion.engine.state import (
@@ -71,9 +71,9 @@ def set_capacity(
         taken = holder["survivor_spaces"] - free_survivor_spaces(st, place)
         if survivor_spaces < taken:
             raise RuleError(
-                N_("{place} already holds {taken} survivor(s): {spaces} is too few"),
+                N_("{place} already holds {taken}: {spaces} is too few"),
                 place=name,
-                taken=taken,
+                taken=counted("{n} survivor", "{n} survivors", taken, n=taken),
                 spaces=survivor_spaces,
             )
         holder["survivor_spaces"] = survivor_spaces
@@ -100,9 +100,9 @@ def set_capacity(
             taken = ent["spaces"] - free_spaces(ent)
             if entrance_spaces < taken:
                 raise RuleError(
-                    N_("{entrance} already holds {taken} token(s): {spaces} spaces are too few"),
+                    N_("{entrance} already holds {taken}: {spaces} spaces are too few"),
                     entrance=entrance_label(st, place, ent),
-                    taken=taken,
+                    taken=counted("{n} token", "{n} tokens", taken, n=taken),
                     spaces=entrance_spaces,
                 )
             ent["spaces"] = entrance_spaces

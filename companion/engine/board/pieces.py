@@ -14,7 +14,7 @@ from companion.engine.board.checks import (
     where_fields,
 )
 from companion.engine.dice import Randomness
-from companion.engine.errors import RuleError, shown
+from companion.engine.errors import RuleError, counted, shown
 from companion.engine.exposure import SKIP
 from companion.engine.raxxon import refuse_if_special_first
 from companion.engine.state import (
@@ -66,9 +66,9 @@ def kill_zombies(
     ent = entrance_at(st, place, entrance)
     if ent["zombies"] < count:
         raise RuleError(
-            N_("{entrance} holds {zombies} zombie(s), not {count}"),
+            N_("{entrance} holds {zombies}, not {count}"),
             entrance=entrance_label(st, place, ent),
-            zombies=ent["zombies"],
+            zombies=counted("{n} zombie", "{n} zombies", ent["zombies"], n=ent["zombies"]),
             count=count,
         )
     killer = None
@@ -185,9 +185,9 @@ def attract(
         raise RuleError(N_("attracted zombies come from another place"))
     if source["zombies"] < count:
         raise RuleError(
-            N_("{entrance} holds {zombies} zombie(s), not {count}"),
+            N_("{entrance} holds {zombies}, not {count}"),
             entrance=entrance_label(st, from_place, source),
-            zombies=source["zombies"],
+            zombies=counted("{n} zombie", "{n} zombies", source["zombies"], n=source["zombies"]),
             count=count,
         )
     if to_place == COLONY:
@@ -272,9 +272,9 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
     loc = location(st, location_id)
     if loc["noise"] + count > MAX_NOISE:
         raise RuleError(
-            N_("the {location} has {noise} noise token(s): at most {most} fit there"),
+            N_("the {location} has {noise}: at most {most} fit there"),
             location=loc["name"],
-            noise=loc["noise"],
+            noise=counted("{n} noise token", "{n} noise tokens", loc["noise"], n=loc["noise"]),
             most=MAX_NOISE,
         )
     loc["noise"] += count
@@ -297,9 +297,9 @@ def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State,
     if loc is None or loc["noise"] < count:
         have = loc["noise"] if loc else 0
         raise RuleError(
-            N_("{place} has {noise} noise token(s), not {count}"),
+            N_("{place} has {noise}, not {count}"),
             place=place_name(st, location_id),
-            noise=have,
+            noise=counted("{n} noise token", "{n} noise tokens", have, n=have),
             count=count,
         )
     loc["noise"] -= count

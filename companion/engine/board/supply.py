@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.engine.board.checks import active_seat, require_long_night, require_own_turn
 from companion.engine.deaths import kill_helpless
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, counted
 from companion.engine.state import (
     COLONY,
     State,
@@ -112,7 +112,9 @@ def spend(st: State, steps: list[Step], player: dict[str, Any], count: int) -> N
         raise RuleError(N_("{name} is exiled and cannot spend food tokens"), name=player["name"])
     if count > st["food"]:
         raise RuleError(
-            N_("the food supply holds {food} token(s), not {count}"), food=st["food"], count=count
+            N_("the food supply holds {food}, not {count}"),
+            food=counted("{n} food token", "{n} food tokens", st["food"], n=st["food"]),
+            count=count,
         )
     st["food"] -= count
     steps.append(
