@@ -6,7 +6,6 @@ door (``engine.apply``) as the new-game page does, with test cards (factory.py).
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -266,7 +265,7 @@ def test_without_a_scenario_every_rule_of_a_module_in_play_applies():
     """000:640 "The Long Night Modules": a module is played whole outside the scenarios."""
     setup = make_setup(3, ruleset="long_night", settings={"modules": ["raxxon", "bandits"]})
     st, _ = engine.apply(None, {"type": "new_game", "by": "table", "setup": setup, "seed": 1})
-    assert st["scenario"] is None
+    assert "scenario" not in st
     assert all(scenarios.rule_on(st, r) for r in scenarios.MODULE_RULES["raxxon"])
     assert all(scenarios.rule_on(st, r) for r in scenarios.MODULE_RULES["bandits"])
     st["settings"]["modules"] = []
@@ -426,15 +425,16 @@ def test_the_scenario_is_public_and_survives_a_save():
     assert engine.from_json(engine.to_json(st)) == st
 
 
-def test_an_older_save_without_the_field_plays_on():
-    """Schema-2 saves made before scenarios have no ``scenario`` key: no scenario."""
+def test_a_game_without_a_scenario_has_no_scenario_field():
+    """Games without a scenario keep the state they had before scenarios existed (the store's
+    migration test holds their digests); a met objective ends them as before (002:1621)."""
     st, _ = engine.apply(
         None, {"type": "new_game", "by": "table", "setup": make_setup(3), "seed": 1}
     )
-    old = copy.deepcopy(st)
-    del old["scenario"]
-    old, _ = finish_round(old, met=False)
-    assert old["round"] == 2
+    assert "scenario" not in st
+    st["food"] = 9
+    st, _ = finish_round(st, met=True)
+    assert st["ended"]["reason"] == "main_objective" and "scenario" not in st
 
 
 # --- the front door: junk in a scenario setup is refused with a sentence, never a crash ---

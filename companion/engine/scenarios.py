@@ -14,8 +14,8 @@ Bandit Betrayal objective replacing the random betrayal card (000:944). A module
 (Raxxon's dice and experiments, the bandits) are set by its module: ``setup_chapter(st, steps,
 chapter)`` in ``companion.engine.<module>``, looked up by ``module_setup`` when present.
 
-State: ``state["scenario"]`` is null or ``{"name", "chapter", "completed", "sealed"}``
-(docs/state.md).
+State: ``state["scenario"]`` is ``{"name", "chapter", "completed", "sealed"}``, only in a game
+that plays a scenario (docs/state.md): other games' states, and their digests, stay as they were.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def every_chapter() -> list[dict[str, Any]]:
 
 
 def scenario_of(st: State) -> dict[str, Any] | None:
-    """The scenario being played, or None (older saves have no ``scenario`` key)."""
+    """The scenario being played, or None (a game without one has no ``scenario`` key)."""
     return st.get("scenario")
 
 
@@ -245,7 +245,6 @@ def set_up_scenario(
     Chapter 1 follows the scenario's setup (Raxxon 000:871-884, Bandit Blitz 000:940-956); a
     later chapter starts with the earlier chapters' sections already followed.
     """
-    st["scenario"] = None
     if scenario is None:
         return
     name, chapter = scenario["name"], scenario["chapter"]

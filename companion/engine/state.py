@@ -369,7 +369,6 @@ def new_state(
         },
         "pending": None,
         "ended": None,
-        "scenario": None,
         # player turns: seats that have had their turn in round `round` (turns.start_turn)
         "turns_taken": {"round": 1, "seats": []},
         # survivor ids an exiled player must still move out of the colony (exile.leave_colony)
