@@ -341,7 +341,7 @@ def test_b1_brings_in_placing_zombies_and_scavenging_only():
     steps: list[dict] = []
     bandits.setup_chapter(st, steps, "B1")
     assert st["bandits"]["rules"] == ["placing", "zombies", "scavenge"]
-    assert kinds(steps) == ["bandit_rules", "blitz_checklist"]
+    assert kinds(steps) == ["bandit_rules"]
     new, _ = reveal_crisis(st, "test.bandit-crisis")
     assert new["pending"] is None and loc(new, "police")["bandits"] == 1
     (sid,) = put_survivors(st, [30], place="police")
@@ -367,26 +367,27 @@ def test_b2_begins_with_the_ambush():
     assert st["morale"] == 5
     assert {"attack", "hideout", "leader"} <= set(st["bandits"]["rules"])
     assert kinds(steps)[:3] == ["bandit_rules", "blitz_food_lost", "survivor_died"]
-    assert kinds(steps)[-1] == "blitz_checklist"
     assert "ambush" in render_step(steps[2], st)
 
 
 def test_b3_brings_the_hideout_s_survivors_home_but_not_the_exiled():
-    # 000:992: survivors at the Hideout of non-exiled players go back to the colony.
+    # 000:996: after the special exile phase, survivors at the Hideout of non-exiled players go
+    # back to the colony: when B3's card goes on the board, not when B2 is completed.
     st = exiled(bandit_state())
     (mine,) = put_survivors(st, [30], owner="s1", place=bandits.HIDEOUT_ID)
     (theirs,) = put_survivors(st, [40], owner="s3", place=bandits.HIDEOUT_ID)
     steps: list[dict] = []
     bandits.setup_chapter(st, steps, "B3")
+    assert all(s["location"] == bandits.HIDEOUT_ID for s in st["survivors"])
+    assert st["bandits"]["rules"] == list(bandits.RULES)
+    bandits.chapter_card(st, steps, "B3")
     where = {s["id"]: s["location"] for s in st["survivors"]}
     assert where == {mine: "colony", theirs: bandits.HIDEOUT_ID}
-    assert st["bandits"]["rules"] == list(bandits.RULES)
-    assert [s["item"] for s in steps if s["kind"] == "blitz_checklist"] == [
-        "special_exile_phase",
-        "betrayer_may_win",
-    ]
+    assert {"scenario_sent_home", "scenario_exiled_stays"} <= set(kinds(steps))
     with pytest.raises(RuleError, match="unknown Bandit Blitz chapter"):
         bandits.setup_chapter(st, [], "B4")
+    with pytest.raises(RuleError, match="unknown Bandit Blitz chapter"):
+        bandits.setup_chapter(st, [], 1)
 
 
 # --- every new sentence, in both languages -----------------------------------------------------
@@ -400,12 +401,13 @@ def test_every_bandit_step_reads_in_english_and_portuguese():
     steps: list[dict] = []
     for chapter in ("B1", "B2", "B3"):
         bandits.setup_chapter(st, steps, chapter)
+    bandits.chapter_card(st, steps, "B3")
     pending, more = reveal_crisis(st, "test.bandit-crisis")
     steps += more
     _, more = bandits.lead_bandits(pending, "s3", ["gas", "gas"])
     steps += more
     seen = {s["kind"] for s in steps}
-    assert {"bandit_rules", "blitz_checklist", "blitz_food_lost", "back_from_hideout"} <= seen
+    assert {"bandit_rules", "blitz_food_lost", "scenario_sent_home"} <= seen
     assert {"bandit_leader_decides", "bandits_led"} <= seen
     for s in steps:
         en, pt = render_step(s, st), render_step(s, st, "pt_BR")

@@ -10,7 +10,7 @@ from companion.engine.colony import run_colony_phase
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.search import search_location
 from companion.engine.sentences import render_step
-from companion.engine.state import new_state
+from companion.engine.state import free_survivor_spaces, new_state
 from companion.engine.votes import cast_vote, record_votes
 from tests.factory import LOCATIONS, Scripted, put_survivors
 from tests.test_engine_board import with_turn as in_turn
@@ -396,13 +396,14 @@ def test_a_side_effect_stays_with_its_survivor_000_784():
 def test_r1_seals_raxxon_and_turns_containment_off_000_873():
     st = rax_state()
     steps: list = []
-    raxxon.setup_chapter(st, steps, "r1")
+    raxxon.setup_chapter(st, steps, "R1")
     loc = next(loc for loc in st["locations"] if loc["id"] == "long_night.raxxon")
     assert loc["entrance"]["barricades"] == 3 and loc["survivor_spaces"] == 0
+    assert free_survivor_spaces(st, "long_night.raxxon") == 0
     assert st["raxxon"]["containment_from"] is None
     assert not raxxon.containment_due(st)
-    assert [s["task"] for s in steps if s["kind"] == "chapter_task"] == list(raxxon.R1_TASKS)
-    raxxon.setup_chapter(st, steps, "r2")
+    assert [s["barricades"] for s in steps if s["kind"] == "raxxon_sealed"] == [3]
+    raxxon.setup_chapter(st, steps, "R2")
     assert loc["entrance"]["barricades"] == 0 and loc["survivor_spaces"] == 3
     assert st["raxxon"]["containment_from"] is None
 
@@ -410,12 +411,16 @@ def test_r1_seals_raxxon_and_turns_containment_off_000_873():
 def test_r3_clears_raxxon_and_starts_containment_next_round_000_914_930():
     st = rax_state()
     sid = at(st, "s1", "long_night.raxxon")
+    gone = at(st, "s2", "long_night.raxxon")
+    st["seats"][1]["exiled"] = True  # an exiled player's survivor never enters the colony
     st["raxxon"]["dice"] = [2, 4]
     st["raxxon"]["containment_from"] = None
     steps: list = []
-    raxxon.setup_chapter(st, steps, "r3")
+    raxxon.setup_chapter(st, steps, "R3")
     assert st["raxxon"]["dice"] == []
     assert next(s for s in st["survivors"] if s["id"] == sid)["location"] == "colony"
+    assert next(s for s in st["survivors"] if s["id"] == gone)["location"] == "long_night.raxxon"
+    assert {"scenario_sent_home", "scenario_exiled_stays"} <= {s["kind"] for s in steps}
     assert st["raxxon"]["containment_from"] == st["round"] + 1
     assert not raxxon.containment_due(st)
     assert st["raxxon"]["immediate"] == 2
@@ -436,8 +441,9 @@ def test_r3_draws_2_or_3_by_the_non_exiled_players_000_930(players, exiled, draw
 
 
 def test_an_unknown_chapter_is_refused():
-    with pytest.raises(engine.RuleError, match="r1, r2 or r3"):
-        raxxon.setup_chapter(rax_state(), [], "r4")
+    for chapter in ("R4", "r1", 1):
+        with pytest.raises(engine.RuleError, match="R1, R2 or R3"):
+            raxxon.setup_chapter(rax_state(), [], chapter)
 
 
 # --- every step has a sentence in both languages ---
@@ -453,8 +459,9 @@ def test_every_raxxon_step_reads_in_english_and_portuguese():
     placed, s4 = raxxon.place_special_zombies(chosen, rng=Scripted([1, 7 - 6]))
     _, s5 = run_colony_phase(placed, Scripted([0] * 20))
     steps = s1 + s2 + s3 + s4 + s5
-    raxxon.setup_chapter(rax_state(), steps, "r1")
-    raxxon.setup_chapter(rax_state(), steps, "r3")
+    raxxon.setup_chapter(rax_state(), steps, "R1")
+    raxxon.setup_chapter(rax_state(), steps, "R2")
+    raxxon.setup_chapter(rax_state(), steps, "R3")
     for text_steps in steps:
         for locale in ("en", "pt_BR"):
             assert render_step(text_steps, placed, locale)

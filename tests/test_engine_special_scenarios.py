@@ -15,7 +15,7 @@ from hypothesis import strategies as st_
 from test_engine_front_door import JUNK
 
 import companion.engine as engine
-from companion.engine import RuleError, scenarios
+from companion.engine import RuleError, bandits, raxxon, scenarios
 from companion.engine.state import free_survivor_spaces
 
 RAXXON = {
@@ -79,7 +79,10 @@ def act(st: dict | None, action: dict, log: list | None = None) -> tuple[dict, l
 
 
 def to_step_five(st: dict, log: list | None = None) -> dict:
-    """Run colony steps 1-4 by the front door."""
+    """Run colony steps 1-4 by the front door (after R2, the containment check opens the colony
+    phase, 000:930)."""
+    if raxxon.containment_due(st) and st["phase"] != "colony":
+        st, _ = act(st, {"type": "start_colony_phase"}, log)
     for action in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
         st, _ = act(st, {"type": action}, log)
         assert not st["ended"], action
@@ -104,8 +107,7 @@ def finish_round(st: dict, met: bool, log: list | None = None) -> tuple[dict, li
 def test_a_scenario_names_its_chapter_card_and_where_to_read():
     """000:878 "use Special Objective card R1"; 000:880 "read the italicized text aloud"."""
     st, steps = new(scenario_setup("raxxon"))
-    assert st["scenario"] == {"name": "raxxon", "chapter": 1, "completed": False, "sealed": [
-        "long_night.raxxon"]}  # fmt: skip
+    assert st["scenario"] == {"name": "raxxon", "chapter": 1, "completed": False}
     assert st["main_objective"]["name"] == "R1"
     assert st["main_objective"]["id"] == "scenario.r1"
     setup_step = next(s for s in steps if s["kind"] == "scenario_set_up")
@@ -152,12 +154,8 @@ def test_r1_barricades_raxxon_and_closes_its_survivor_spaces():
 def test_r1_tells_the_rest_as_checklist_steps():
     """000:873-884: Blue and Emma Han set aside; no pill or containment rules; Emma joins."""
     _, steps = new(scenario_setup("raxxon"))
-    assert tasks(steps) == [
-        "set_aside_blue_emma",
-        "seal_raxxon_spaces",
-        "emma_joins",
-        "no_pills_yet",
-    ]
+    assert tasks(steps) == ["set_aside_blue_emma", "emma_joins", "no_pills_yet"]
+    assert "raxxon_sealed" in kinds(steps)  # the engine seals Raxxon itself (raxxon.py)
 
 
 def test_bandit_blitz_deals_the_bandit_betrayal_instead_of_a_random_one():
@@ -246,19 +244,24 @@ def test_module_rules_come_on_chapter_by_chapter():
     (R3: containment); 000:954 (B1: placing, scavenging, adding zombies only), 000:972 (attack
     and Hideout after B1), 000:988 (the bandit leader after B2)."""
     st, _ = new(scenario_setup("raxxon"))
-    assert not scenarios.rule_on(st, "pills") and not scenarios.rule_on(st, "containment")
-    st["scenario"]["chapter"] = 2
-    assert scenarios.rule_on(st, "pills") and not scenarios.rule_on(st, "containment")
-    st["scenario"]["completed"] = True  # R2 completed: containment from the next round on
-    assert scenarios.rule_on(st, "containment")
+    assert not raxxon.containment_due(st)
+    st, _ = finish_round(st, met=True)  # R1 completed: R2 in play, still no containment
+    assert st["scenario"]["chapter"] == 2 and not raxxon.containment_due(st)
+    st = to_step_five(st)
+    st, _ = engine.apply(st, {"type": "check_main_objective", "by": "table", "met": True})
+    assert not raxxon.containment_due(st)  # R2 completed: containment from the next round on
+    assert st["raxxon"]["containment_from"] == st["round"] + 1
+    st["round"] += 1
+    assert raxxon.containment_due(st)
     st, _ = new(scenario_setup("bandit_blitz"))
-    assert scenarios.rule_on(st, "bandit_placement") and scenarios.rule_on(st, "bandit_zombies")
-    assert not scenarios.rule_on(st, "bandit_attack") and not scenarios.rule_on(st, "hideout")
-    st["scenario"]["completed"] = True
-    assert scenarios.rule_on(st, "bandit_attack") and not scenarios.rule_on(st, "bandit_leader")
-    st["scenario"].update(chapter=3, completed=False)
-    assert scenarios.rule_on(st, "bandit_leader")
-    assert not scenarios.rule_on(st, "containment")  # Raxxon is not in this game
+    assert bandits.rule_on(st, "placing") and bandits.rule_on(st, "zombies")
+    assert bandits.rule_on(st, "scavenge")
+    assert not bandits.rule_on(st, "attack") and not bandits.rule_on(st, "hideout")
+    st = to_step_five(st)
+    st, _ = engine.apply(st, {"type": "check_main_objective", "by": "table", "met": True})
+    assert bandits.rule_on(st, "attack") and bandits.rule_on(st, "hideout")
+    assert "raxxon" not in st  # Raxxon is not in this game
+    assert not raxxon.containment_due(st)
 
 
 def test_without_a_scenario_every_rule_of_a_module_in_play_applies():
@@ -266,10 +269,11 @@ def test_without_a_scenario_every_rule_of_a_module_in_play_applies():
     setup = make_setup(3, ruleset="long_night", settings={"modules": ["raxxon", "bandits"]})
     st, _ = engine.apply(None, {"type": "new_game", "by": "table", "setup": setup, "seed": 1})
     assert "scenario" not in st
-    assert all(scenarios.rule_on(st, r) for r in scenarios.MODULE_RULES["raxxon"])
-    assert all(scenarios.rule_on(st, r) for r in scenarios.MODULE_RULES["bandits"])
+    assert raxxon.containment_due(st)
+    assert all(bandits.rule_on(st, r) for r in bandits.RULES)
     st["settings"]["modules"] = []
-    assert not scenarios.rule_on(st, "containment")
+    assert not raxxon.containment_due(st)
+    assert not any(bandits.rule_on(st, r) for r in bandits.RULES)
 
 
 # --- completing a chapter at colony step 5 ---
@@ -283,7 +287,7 @@ def test_completing_r1_does_not_end_the_game_and_r2_follows_next_round():
     st, steps = finish_round(st, met=True)
     assert st["ended"] is None
     assert st["round"] == 2
-    assert st["scenario"] == {"name": "raxxon", "chapter": 2, "completed": False, "sealed": []}
+    assert st["scenario"] == {"name": "raxxon", "chapter": 2, "completed": False}
     assert st["main_objective"]["name"] == "R2"
     order = kinds(steps)
     assert order.index("chapter_completed") < order.index("round_track_moved")
@@ -324,16 +328,16 @@ def test_r2_completed_draws_2_or_3_experiments_by_non_exiled_players(players, co
     st, _ = new(scenario_setup("raxxon", chapter=2, players=players))
     st = to_step_five(st)
     st, steps = engine.apply(st, {"type": "check_main_objective", "by": "table", "met": True})
-    task = next(s for s in steps if s.get("task") == "place_experiments")
-    assert (task["count"], task["players"]) == (count, players)
-    assert scenarios.experiments_to_draw(st) == count
+    told = next(s for s in steps if s["kind"] == "containment_from_round")
+    assert told["experiments"] == count
+    assert raxxon.experiments_for_r3(st) == count
 
 
 def test_an_exiled_player_does_not_count_for_the_experiments():
     """000:930 counts non-exiled players: 4 players with 1 exiled draw 2."""
     st, _ = new(scenario_setup("raxxon", chapter=2, players=4))
     st["seats"][3]["exiled"] = True
-    assert scenarios.experiments_to_draw(st) == 2
+    assert raxxon.experiments_for_r3(st) == 2
 
 
 def test_r2_completed_brings_everyone_home_from_raxxon():
@@ -350,7 +354,7 @@ def test_r2_completed_brings_everyone_home_from_raxxon():
     assert where[bruno["id"]] == RAXXON["id"]
     assert {"scenario_sent_home", "scenario_exiled_stays"} <= set(kinds(steps))
     assert "exposure_rolled" not in kinds(steps)
-    assert tasks(steps) == ["remove_raxxon_dice", "place_experiments"]
+    assert tasks(steps) == []  # the dice, the survivors and the experiments: raxxon.py
 
 
 def test_b1_completed_empties_the_food_supply():
@@ -360,13 +364,9 @@ def test_b1_completed_empties_the_food_supply():
     st["food"] = 5
     st, steps = engine.apply(st, {"type": "check_main_objective", "by": "table", "met": True})
     assert st["food"] == 0
-    assert next(s for s in steps if s["kind"] == "scenario_food_removed")["removed"] == 5
-    assert tasks(steps) == [
-        "lowest_human_reads",
-        "kill_highest",
-        "wound_lowest",
-        "bandit_rules_second",
-    ]
+    assert next(s for s in steps if s["kind"] == "blitz_food_lost")["food"] == 5
+    assert "survivor_died" in kinds(steps)  # 000:968, bandits.py
+    assert tasks(steps) == ["lowest_human_reads", "wound_lowest"]
 
 
 def test_after_b2_the_non_exiled_come_home_from_the_hideout_next_round():

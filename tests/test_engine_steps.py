@@ -326,7 +326,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     },
     "side_effect_equipped": {"survivor": "v1", "name": "Bo", "card": "Twitch"},
     "containment_from_round": {"round": 4, "experiments": 2},
-    "chapter_task": {"chapter": "r1", "task": "read_r1"},
+    "raxxon_sealed": {"location": "rx", "location_name": "Raxxon", "barricades": 3},
+    "raxxon_opened": {"location": "rx", "location_name": "Raxxon", "barricades": 3},
     # the Bandits module and Bandit Blitz (engine/bandits.py)
     "bandits_no_room": {"count": 2},
     "bandit_leader_decides": {**ANA, "count": 2},
@@ -347,21 +348,11 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "hideout_cards_set": {"cards": 3},
     "bandits_set": {"location": "police", "location_name": "Police", "bandits": 2},
     "bandit_rules": {"chapter": "B1", "rules": ["placing", "zombies", "scavenge"]},
-    "blitz_checklist": {"chapter": "B1", "item": "hospital_gift"},
     "blitz_food_lost": {"food": 3},
-    "back_from_hideout": {"survivor": "v1", "name": "Bo"},
     # the special scenarios (scenarios.py)
     "scenario_set_up": {"scenario": "raxxon", "chapter": 2, "code": "R2"},
     "bandit_betrayal_dealt": {},
-    "scenario_task": {
-        "scenario": "raxxon",
-        "chapter": 3,
-        "task": "place_experiments",
-        "count": 3,
-        "players": 4,
-    },
-    "scenario_location_missing": {"location": "long_night.raxxon"},
-    "raxxon_sealed": {"location": "rx", "location_name": "Raxxon", "barricades": 3},
+    "scenario_task": {"scenario": "raxxon", "chapter": 2, "task": "blue_joins"},
     "chapter_completed": {
         "scenario": "raxxon",
         "chapter": 1,
@@ -370,7 +361,6 @@ SAMPLES: dict[str, dict[str, Any]] = {
         "last": False,
         "reader": "s1",
     },
-    "raxxon_opened": {"location": "rx", "location_name": "Raxxon", "removed": 3},
     "scenario_sent_home": {
         "survivor": "v1",
         "name": "Bo",
@@ -383,7 +373,6 @@ SAMPLES: dict[str, dict[str, Any]] = {
         "came_from": "rx",
         "from_name": "Raxxon",
     },
-    "scenario_food_removed": {"removed": 4},
     "chapter_began": {
         "scenario": "bandit_blitz",
         "chapter": 3,
@@ -447,6 +436,41 @@ def test_every_kind_the_engine_makes_has_a_sentence():
         "defence_missing",
     }
     assert set(RENDERERS) - set(made) == built_by_name
+
+
+def renderer_tables() -> dict[str, list[str]]:
+    """Each renderer table written in the engine's sentence modules (a dict literal assigned to
+    a name ending in RENDERERS), with its keys as written, repeats included."""
+    tables = {}
+    for path in sorted(ENGINE.glob("sentences*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            target = node.target if isinstance(node, ast.AnnAssign) else None
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target = node.targets[0]
+            if (
+                isinstance(target, ast.Name)
+                and target.id.endswith("RENDERERS")
+                and isinstance(node.value, ast.Dict)
+            ):
+                keys = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
+                tables[f"{path.stem}.{target.id}"] = keys
+    return tables
+
+
+def test_no_two_renderer_tables_share_a_kind():
+    """One sentence per step kind: no kind is written twice, in one renderer table or across
+    the tables merged into RENDERERS (a later table would silently replace the sentence)."""
+    tables = renderer_tables()
+    assert len(tables) >= 4
+    seen: dict[str, str] = {}
+    shared = []
+    for name, keys in tables.items():
+        for kind in keys:
+            if kind in seen:
+                shared.append((kind, seen[kind], name))
+            seen[kind] = name
+    assert shared == []
+    assert set(seen) == set(RENDERERS)
 
 
 @pytest.mark.parametrize("locale", ["en", "pt_BR"])

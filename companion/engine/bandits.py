@@ -28,6 +28,7 @@ from companion.engine.state import (
     require_count,
     seat,
     seats_in_play,
+    send_home,
     survivor,
 )
 from companion.engine.steps import N_, Step, step
@@ -55,14 +56,6 @@ CHAPTERS: dict[str, tuple[str, ...]] = {
 """Bandit Blitz: the rules in play from each chapter on. B1 reads Reveal Crisis, Bandits
 Scavenge and Adding Zombies (000:954); B1's end adds Attacking a Bandit and the Hideout
 (000:972); ruling (RULES.md): the bandit leader rule starts with B2 as well."""
-
-CHECKLIST: dict[str, tuple[str, ...]] = {
-    "B1": ("hospital_gift",),
-    "B2": ("lowest_human_wounded",),
-    "B3": ("special_exile_phase", "betrayer_may_win"),
-}
-"""What each chapter's story asks of the table that the companion does not track (000:948,
-000:968, 000:982-990); each is one ``blitz_checklist`` step (the words are labels.py's)."""
 
 
 def new_bandits() -> dict[str, Any]:
@@ -357,11 +350,11 @@ def blitz_setup() -> dict[str, Any]:
 def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
     """Begin a Bandit Blitz chapter on a working copy: its rules and its story's changes.
 
-    B1 (000:954): placing, zombies, scavenging. B2 (B1 done, 000:960-972): all the food goes,
-    the survivor with the highest influence dies (morale as usual), attacking bandits and the
-    Hideout come in (and the leader, ruling). B3 (B2 done, 000:992): survivors of non-exiled
-    players at the Hideout go back to the colony (not a move). The rest is told as checklist
-    steps.
+    B1 (000:954): placing, zombies, scavenging. B2 (B1 completed, 000:960-972): all the food
+    goes, the survivor with the highest influence dies (morale as usual), attacking bandits and
+    the Hideout come in (and the leader, ruling). B3 (B2 completed): no new rule; its Hideout
+    change waits for the special exile phase (``chapter_card``). The table's other tasks are
+    scenarios.TASKS.
     """
     if chapter not in CHAPTERS:
         raise RuleError(N_("unknown Bandit Blitz chapter {chapter}"), chapter=shown(chapter))
@@ -370,14 +363,21 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
     steps.append(step("bandit_rules", chapter=chapter, rules=list(CHAPTERS[chapter])))
     if chapter == "B2":
         _b1_story(st, steps)
+
+
+def chapter_card(st: State, steps: list[Step], chapter: str) -> None:
+    """A Bandit Blitz chapter's card goes on the colony board at the beginning of a round.
+
+    B3: after B2's special exile phase, the survivors of non-exiled players at the Hideout go
+    back to the colony, not as a move (000:996); it runs here, once that phase is over, so a
+    player exiled in it keeps their survivors there (``state.send_home``).
+    """
     if chapter == "B3":
-        _b2_story(st, steps)
-    for item in CHECKLIST[chapter]:
-        steps.append(step("blitz_checklist", chapter=chapter, item=item))
+        send_home(st, steps, HIDEOUT_ID)
 
 
 def _b1_story(st: State, steps: list[Step]) -> None:
-    """B1 completed (000:960, 000:968): the food supply empties; the highest influence dies."""
+    """B1 completed (000:962, 000:968): the food supply empties; the highest influence dies."""
     if st["food"]:
         steps.append(step("blitz_food_lost", food=st["food"]))
         st["food"] = 0
@@ -385,15 +385,6 @@ def _b1_story(st: State, steps: list[Step]) -> None:
         return
     top = lowest_influence(st, st["survivors"], steps, highest=True)
     kill_survivor(st, steps, top["id"], "bandit_ambush")
-
-
-def _b2_story(st: State, steps: list[Step]) -> None:
-    """B2 completed (000:992): non-exiled players' survivors at the Hideout return home."""
-    exiled = {s["id"] for s in st["seats"] if s["exiled"]}
-    for s in st["survivors"]:
-        if s["location"] == HIDEOUT_ID and s["owner"] not in exiled:
-            s["location"] = COLONY
-            steps.append(step("back_from_hideout", survivor=s["id"], name=s["name"]))
 
 
 # --- the choices each actor has now (legal.py lists them) ---------------------------------------

@@ -309,33 +309,6 @@ BY_HAND_NEEDS = {
 }
 """effect_by_hand ``need``: the context an effect lacked (no ``need``: a manual card text)."""
 
-RAXXON_TASKS = {
-    "set_aside_blue_emma": N_(
-        "Take Blue and Emma Han out of the survivor deck and set them aside."
-    ),
-    "use_objective_r1": N_("Use Special Main Objective R1 instead of a main objective card."),
-    "read_r1": N_(
-        'Read aloud "The Chimp and the Code" (The Long Night rulebook, Special Scenarios).'
-    ),
-    "emma_joins": N_(
-        "Emma Han joins the first player's following in the colony, carrying the Raxxon "
-        "Blueprints from the Raxxon search deck."
-    ),
-    "place_survivor_at_raxxon": N_(
-        "The reader places a survivor they control at Raxxon; from now on survivors may go "
-        "there and search."
-    ),
-    "move_three_zombies": N_("Move any 3 zombies from the colony to Raxxon."),
-    "blue_joins": N_("Blue joins the reader's following at Raxxon with 1 wound."),
-    "pill_rules": N_("From now on pills may equip side effects; no containment check yet."),
-    "use_objective_r3": N_("Next round, Special Main Objective R3 replaces R2."),
-    "read_r3": N_(
-        "Read aloud the section after R2 (The Long Night rulebook, Special Scenarios), then "
-        "enter each experiment drawn now and place its special zombies."
-    ),
-}
-"""chapter_task ``task``: the Raxxon chapters' checklist (000:863-936), in our words."""
-
 END_SENTENCES = {
     "morale": N_("Morale has reached 0: the game ends now."),
     "round_track": N_("The round track has reached 0: the game ends now."),
@@ -356,27 +329,6 @@ BANDIT_RULES = {
     "leader": N_("the bandit leader"),
 }
 """The Bandits module's rules (bandits.RULES), as a Bandit Blitz chapter brings them in."""
-
-BLITZ_CHECKLIST = {
-    "hospital_gift": N_(
-        "Each player may draw 1 card from the Hospital's search deck and keep it (the bandits' "
-        "gift)."
-    ),
-    "lowest_human_wounded": N_(
-        "The human survivor with the lowest influence takes 1 wound (not if it already has 2) "
-        "and goes back to the colony: enter both by hand."
-    ),
-    "special_exile_phase": N_(
-        "Special exile phase: from the first player clockwise, each player may call one vote "
-        "to exile."
-    ),
-    "betrayer_may_win": N_(
-        "If no betrayer was exiled, a betrayer whose Bandit Betrayal objective is complete may "
-        "reveal it and win now; otherwise morale at 0 is added to their objective."
-    ),
-}
-"""blitz_checklist ``item``: what a Bandit Blitz chapter asks of the table by hand."""
-
 
 # --- the special scenarios (scenarios.py) ---------------------------------------------------
 
@@ -428,10 +380,6 @@ SCENARIO_TASKS = {
     "set_aside_blue_emma": N_(
         "Take Blue and Emma Han out of the survivor deck and set them aside."
     ),
-    "seal_raxxon_spaces": N_(
-        "Put barricades on Raxxon's entrance and on every survivor space there: no survivor may "
-        "go to Raxxon yet."
-    ),
     "emma_joins": N_(
         "When the story says so, Emma Han joins the first player's following in the colony, "
         "equipped with the Raxxon Blueprints from the Raxxon search deck (add her with the "
@@ -453,34 +401,17 @@ SCENARIO_TASKS = {
         "From now on use the pill item rules for Raxxon search cards; the containment code "
         "rules still do not apply."
     ),
-    "place_experiments": N_(
-        "Non-exiled players: {players}. Draw {count} Raxxon experiment cards now and place "
-        "their special zombies. The containment code rules apply from the next round on."
-    ),
-    "remove_raxxon_dice": N_("Remove every die placed on Raxxon."),
     "hospital_gift": N_(
         "When the story says so, each player draws 1 card from the Hospital search deck into "
         "their hand."
-    ),
-    "bandit_rules_first": N_(
-        "Bandit rules in play: placing bandits when a crisis is revealed, bandits scavenging, "
-        "bandits counting for Add Zombies. Not yet: attacking bandits, the Bandits' Hideout, "
-        "the bandits' leader."
     ),
     "lowest_human_reads": N_(
         "The player who controls the human survivor with the lowest influence reads the "
         "section and follows it."
     ),
-    "kill_highest": N_(
-        "The survivor with the highest influence dies (morale drops as usual): record it with "
-        "the survivor controls."
-    ),
     "wound_lowest": N_(
         "The human survivor with the lowest influence takes a wound, unless they already have "
         "2, and ends at the colony (not a move)."
-    ),
-    "bandit_rules_second": N_(
-        "From now on: attacking bandits and the Bandits' Hideout rules apply too."
     ),
     "special_exile_phase": N_(
         "Special exile phase: from the first player clockwise, each player may call 1 exile vote."

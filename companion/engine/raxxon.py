@@ -31,8 +31,8 @@ from companion.engine.state import (
     location_numbered,
     place_name,
     seat,
+    send_home,
     survivor,
-    survivors_at,
     survivors_of,
     voters,
 )
@@ -47,7 +47,8 @@ MAX_SPECIAL = 6
 MAX_NAME = 40
 KILL_WAYS = ("attack", "trap", "item", "ability")
 """How a special zombie might be removed; only a regular attack may (000:805)."""
-CHAPTERS = ("r1", "r2", "r3")
+CHAPTERS = ("R1", "R2", "R3")
+"""The Raxxon chapters' codes, as the scenario framework names them (scenarios.card_code)."""
 
 
 # --- the record ---
@@ -538,33 +539,34 @@ def side_effects_of(st: State, survivor_id: str) -> list[str]:
 
 def experiments_for_r3(st: State) -> int:
     """R3 draws 2 experiments with 2-3 non-exiled players, 3 with 4 or more (000:930; the
-    English wording is followed where the Portuguese says "4", RULES.md)."""
+    English wording is followed where the Portuguese 001:2473 says "4", RULES.md).
+
+    Ruling: a solo co-op game (1 non-exiled player) draws 2, like the smallest table named.
+    """
     return 3 if len(voters(st)) >= 4 else 2
-
-
-R1_TASKS = ("set_aside_blue_emma", "use_objective_r1", "read_r1", "emma_joins")
-R2_TASKS = ("place_survivor_at_raxxon", "move_three_zombies", "blue_joins", "pill_rules")
-R3_TASKS = ("use_objective_r3", "read_r3")
 
 
 def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
     """Apply a Raxxon chapter's changes to the pieces the engine tracks (mutating helper).
 
-    R1 (000:873): Raxxon is sealed: every entrance space takes a barricade and no survivor may
-    go there; no containment check. R2 (000:888): the barricades come off and Raxxon opens; no
-    containment yet. R3 (000:914-930): the dice come off Raxxon, its survivors go to the colony,
-    the containment check starts next round, and 2 or 3 experiments are placed now. The rest
-    is told as checklist steps (``chapter_task``).
+    R1 (000:873): Raxxon is sealed: every free entrance space takes a barricade and its
+    survivor spaces close (``sealed_spaces`` keeps their number; ``state.free_survivor_spaces``
+    then counts none); no containment check. Ruling: the setup's zombies are placed first, so
+    a zombie already at Raxxon keeps its space. R2 (R1 completed, 000:892): the barricades
+    come off and Raxxon opens; no containment yet. R3 (R2 completed, 000:917-930): the dice
+    come off Raxxon, its survivors go to the colony (``state.send_home``), the containment
+    check starts next round, and 2 or 3 experiments are placed now. The table's other tasks
+    are scenarios.TASKS.
     """
     if chapter not in CHAPTERS:
         raise RuleError(
-            N_("a Raxxon chapter is r1, r2 or r3, not {chapter}"), chapter=shown(chapter)
+            N_("a Raxxon chapter is R1, R2 or R3, not {chapter}"), chapter=shown(chapter)
         )
     rec = record(st)
     where = raxxon_location(st)
     loc = location(st, where)
     ent = loc["entrance"]
-    if chapter == "r1":
+    if chapter == "R1":
         rec["containment_from"] = None
         if rec["sealed_spaces"] is None:
             rec["sealed_spaces"] = loc["survivor_spaces"]
@@ -574,8 +576,7 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
         steps.append(
             step("raxxon_sealed", location=where, location_name=loc["name"], barricades=added)
         )
-        tasks = R1_TASKS
-    elif chapter == "r2":
+    elif chapter == "R2":
         rec["containment_from"] = None
         if rec["sealed_spaces"] is not None:
             loc["survivor_spaces"] = rec["sealed_spaces"]
@@ -584,23 +585,9 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
         steps.append(
             step("raxxon_opened", location=where, location_name=loc["name"], barricades=removed)
         )
-        tasks = R2_TASKS
     else:
         _clear_dice(rec, steps)
-        for s in survivors_at(st, where):
-            s["location"] = COLONY
-            steps.append(
-                step(
-                    "survivor_moved",
-                    survivor=s["id"],
-                    name=s["name"],
-                    came_from=where,
-                    from_name=loc["name"],
-                    to=COLONY,
-                    to_name="",
-                    free=True,
-                )
-            )
+        send_home(st, steps, where)
         rec["containment_from"] = st["round"] + 1
         rec["immediate"] = experiments_for_r3(st)
         steps.append(
@@ -610,6 +597,3 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
                 experiments=rec["immediate"],
             )
         )
-        tasks = R3_TASKS
-    for task in tasks:
-        steps.append(step("chapter_task", chapter=chapter, task=task))

@@ -6,35 +6,31 @@ colony board. Completing it at colony step 5 does not end the game (RULES.md rul
 reads the rulebook's section for that moment and does what it says, and at the beginning of
 the next round the next chapter's card takes its place. Completing the last chapter wins.
 
-The story text is the publisher's: the companion names where it is printed (``SECTIONS``) and
-tells the table's tasks in its own words (``labels.SCENARIO_TASKS``). The engine does the
-changes to pieces it tracks: barricades on Raxxon (000:873), survivors sent home (000:917,
-000:996), the food supply emptied (000:962), the number of experiments to draw (000:930) and the
-Bandit Betrayal objective replacing the random betrayal card (000:944). A module's own pieces
-(Raxxon's dice and experiments, the bandits) are set by its module: ``setup_chapter(st, steps,
-chapter)`` in ``companion.engine.<module>``, looked up by ``module_setup`` when present.
+The story text is the publisher's: the companion names where it is printed
+(``labels.CHAPTER_SECTIONS``) and tells the table's tasks by hand in its own words (``TASKS``,
+``labels.SCENARIO_TASKS``). This module owns the framework: which chapter, when it begins,
+what to read aloud and who reads it, the Bandit Betrayal objective replacing the random
+betrayal card (000:944), and the last chapter's win. A module's own pieces (Raxxon's
+barricades, dice, survivors and experiments; the bandit rules in play, the food, the Hideout)
+are changed by its module's hooks (``CHAPTER_HOOKS``, ``CARD_HOOKS``), called with the
+chapter's card code ("R1"... "B3").
 
-State: ``state["scenario"]`` is ``{"name", "chapter", "completed", "sealed"}``, only in a game
-that plays a scenario (docs/state.md): other games' states, and their digests, stay as they were.
+State: ``state["scenario"]`` is ``{"name", "chapter", "completed"}``, only in a game that
+plays a scenario (docs/state.md): other games' states, and their digests, stay as they were.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+from collections.abc import Callable
 from typing import Any
 
-from companion.engine import dealing
+from companion.engine import bandits, dealing, raxxon
 from companion.engine.errors import RuleError, shown, words
 from companion.engine.labels import MODULE_NAMES, SCENARIO_NAMES
 from companion.engine.morale import end_game
-from companion.engine.state import COLONY, State, survivors_at, survivors_of, voters
+from companion.engine.state import State, survivors_of, voters
 from companion.engine.steps import N_, Step, step
 
-RAXXON = "long_night.raxxon"
-"""The Raxxon location's card id (cards/long_night/locations.toml)."""
-HIDEOUT = "long_night.bandits-hideout"
-"""The Bandits' Hideout's card id (cards/long_night/locations.toml)."""
 BANDIT_BETRAYAL_KIND = "bandit_betrayal"
 """The kind of the Bandit Betrayal secret objective (cards/long_night/objectives.toml)."""
 
@@ -46,52 +42,29 @@ SCENARIOS: dict[str, dict[str, Any]] = {
 CHAPTER_COUNT = 3
 """Each scenario has three special main objectives (R1-R3, B1-B3)."""
 
-RULES: dict[tuple[str, int], frozenset[str]] = {
-    ("raxxon", 1): frozenset(),
-    ("raxxon", 2): frozenset({"raxxon_open", "pills"}),
-    ("raxxon", 3): frozenset({"raxxon_open", "pills", "containment"}),
-    ("bandit_blitz", 1): frozenset({"bandit_placement", "bandit_scavenge", "bandit_zombies"}),
-    ("bandit_blitz", 2): frozenset(
-        {"bandit_placement", "bandit_scavenge", "bandit_zombies", "bandit_attack", "hideout"}
-    ),
-    ("bandit_blitz", 3): frozenset(
-        {
-            "bandit_placement",
-            "bandit_scavenge",
-            "bandit_zombies",
-            "bandit_attack",
-            "hideout",
-            "bandit_leader",
-        }
-    ),
+ChapterHook = Callable[[State, list[Step], str], None]
+CHAPTER_HOOKS: dict[str, ChapterHook] = {
+    "raxxon": raxxon.setup_chapter,
+    "bandits": bandits.setup_chapter,
 }
-"""The module rules in force once a chapter's section has been read (its card may still wait
-for the next round). R1: Raxxon barricaded, no pills, no containment (000:873); R1 done: search
-there and pills (000:892, 000:906); R2 done: containment (000:930). B1: placing bandits,
-scavenging and adding zombies only (000:954); B1 done: attacking bandits and the Hideout
-(000:972); B2 done: the bandit leader (000:988; RULES.md ruling: not before)."""
-MODULE_RULES: dict[str, frozenset[str]] = {
-    "raxxon": RULES[("raxxon", 3)],
-    "bandits": RULES[("bandit_blitz", 3)],
-}
-"""Every rule of a module: all in force when the module is played without a scenario."""
-
+"""Each module's changes when a chapter begins (its card code): at setup for the first one,
+at the completion of the one before for the next (the moment its section is followed)."""
+CARD_HOOKS: dict[str, ChapterHook] = {"bandits": bandits.chapter_card}
+"""Each module's changes when a chapter's card goes on the colony board, at the beginning of
+the round after the one before was completed (B3: the Hideout empties, 000:996)."""
 TASKS: dict[tuple[str, int], tuple[str, ...]] = {
-    ("raxxon", 1): ("set_aside_blue_emma", "seal_raxxon_spaces", "emma_joins", "no_pills_yet"),
+    ("raxxon", 1): ("set_aside_blue_emma", "emma_joins", "no_pills_yet"),
     ("raxxon", 2): ("place_at_raxxon", "move_three_zombies", "blue_joins", "pills_now"),
-    ("raxxon", 3): ("remove_raxxon_dice", "place_experiments"),
-    ("bandit_blitz", 1): ("hospital_gift", "bandit_rules_first"),
-    ("bandit_blitz", 2): (
-        "lowest_human_reads",
-        "kill_highest",
-        "wound_lowest",
-        "bandit_rules_second",
-    ),
+    ("raxxon", 3): (),
+    ("bandit_blitz", 1): ("hospital_gift",),
+    ("bandit_blitz", 2): ("lowest_human_reads", "wound_lowest"),
     ("bandit_blitz", 3): ("special_exile_phase", "betrayer_may_win", "exiled_leads_bandits"),
 }
 """What the table does by hand when a chapter begins (chapter 1: at setup; later ones: when
 the one before is completed), in the order of the rulebook's section; words in
-``labels.SCENARIO_TASKS``. R1 000:873-884; R2 000:892-906; R3 000:930; B1 000:949-954;
+``labels.SCENARIO_TASKS``. What the engine changes itself is its module's hook's step instead
+(sealing and opening Raxxon, its dice, survivors and experiments; the bandit rules in play,
+the food, the highest influence's death). R1 000:873-884; R2 000:892-906; B1 000:949-954;
 B2 000:962-972; B3 000:980-990."""
 
 
@@ -126,32 +99,6 @@ def played_with(name: str, modules: list[str]) -> tuple[str, list[str]]:
     """The rulebook and modules a scenario is set up with: The Long Night, the table's chosen
     modules and the scenario's own (000:871 Raxxon, 000:940 Bandits)."""
     return "long_night", [*modules, *(m for m in modules_needed(name) if m not in modules)]
-
-
-def rules_chapter(sc: dict[str, Any]) -> int:
-    """The chapter whose rules are in force: the next one once this one is completed."""
-    return min(sc["chapter"] + (1 if sc["completed"] else 0), CHAPTER_COUNT)
-
-
-def rule_on(st: State, rule: str) -> bool:
-    """Whether a module rule applies now (``RULES`` codes): with its module in play, always
-    outside a scenario; in a scenario only from the chapter that turns it on (000:863)."""
-    module = next((m for m, rules in MODULE_RULES.items() if rule in rules), None)
-    if module is None or module not in st["settings"]["modules"]:
-        return False
-    sc = scenario_of(st)
-    if sc is None or SCENARIOS[sc["name"]]["module"] != module:
-        return True
-    return rule in RULES[(sc["name"], rules_chapter(sc))]
-
-
-def experiments_to_draw(st: State) -> int:
-    """Raxxon experiments drawn at once when R2 is completed: 2 with 2-3 non-exiled players,
-    3 with 4 or more (000:930; the pt-BR 001:2473 says "4": the English is followed, RULES.md).
-
-    Ruling: a solo co-op game (1 non-exiled player) draws 2, like the smallest table named.
-    """
-    return 3 if len(voters(st)) >= 4 else 2
 
 
 def fewest_survivors_reader(st: State) -> dict[str, Any] | None:
@@ -248,12 +195,10 @@ def set_up_scenario(
     if scenario is None:
         return
     name, chapter = scenario["name"], scenario["chapter"]
-    st["scenario"] = {"name": name, "chapter": chapter, "completed": False, "sealed": []}
+    st["scenario"] = {"name": name, "chapter": chapter, "completed": False}
     steps.append(
         step("scenario_set_up", scenario=name, chapter=chapter, code=card_code(name, chapter))
     )
-    if name == "raxxon" and chapter == 1:
-        _seal_raxxon(st, steps)
     if betrayal is not None and name == "bandit_blitz":
         steps.append(step("bandit_betrayal_dealt"))
     _tell_tasks(st, steps, name, chapter)
@@ -263,51 +208,17 @@ def set_up_scenario(
 def _tell_tasks(st: State, steps: list[Step], name: str, chapter: int) -> None:
     """One step per thing the table does by hand as the chapter begins (``TASKS``)."""
     for task in TASKS[(name, chapter)]:
-        fields: dict[str, Any] = {}
-        if task == "place_experiments":
-            fields = {"count": experiments_to_draw(st), "players": len(voters(st))}
-        steps.append(step("scenario_task", scenario=name, chapter=chapter, task=task, **fields))
+        steps.append(step("scenario_task", scenario=name, chapter=chapter, task=task))
 
 
 def module_setup(st: State, steps: list[Step], name: str, chapter: int) -> None:
-    """Let the scenario's module set its own pieces for a chapter that begins: the function
-    ``setup_chapter(st, steps, chapter)`` of ``companion.engine.<module>``, when it exists.
+    """Let the scenario's module set its own pieces for a chapter that begins: its
+    ``CHAPTER_HOOKS`` entry, called with the chapter's card code ("R1"... "B3").
 
     Called by ``new_game`` with the starting chapter, and when chapter N is completed with N+1
     (the moment the rulebook's section is followed; the card itself changes next round).
     """
-    module = SCENARIOS[name]["module"]
-    path = f"companion.engine.{module}"
-    if importlib.util.find_spec(path) is None:
-        return
-    hook = getattr(importlib.import_module(path), "setup_chapter", None)
-    if callable(hook):
-        hook(st, steps, chapter)
-
-
-def _seal_raxxon(st: State, steps: list[Step]) -> None:
-    """R1 setup: barricades on every entrance space and survivor space of Raxxon; survivors
-    may not go there (000:873). The engine fills its entrance with barricades and counts its
-    survivor spaces as taken (``sealed``, read by ``state.free_survivor_spaces``).
-
-    Ruling: the setup's zombies are placed first, so a zombie already at Raxxon keeps its
-    space and barricades fill the rest of the entrance.
-    """
-    loc = next((loc for loc in st["locations"] if loc["id"] == RAXXON), None)
-    if loc is None:
-        steps.append(step("scenario_location_missing", location=RAXXON))
-        return
-    gate = loc["entrance"]
-    gate["barricades"] = gate["spaces"] - gate["zombies"] - gate["traps"]
-    st["scenario"]["sealed"] = [RAXXON]
-    steps.append(
-        step(
-            "raxxon_sealed",
-            location=RAXXON,
-            location_name=loc["name"],
-            barricades=gate["barricades"],
-        )
-    )
+    CHAPTER_HOOKS[SCENARIOS[name]["module"]](st, steps, card_code(name, chapter))
 
 
 # --- colony step 5 and the next round ---
@@ -348,12 +259,6 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
         end_game(st, steps, "main_objective")
         return True
     sc["completed"] = True
-    if name == "raxxon" and chapter == 1:
-        _open_raxxon(st, steps)
-    if name == "raxxon" and chapter == 2:
-        _send_home(st, steps, RAXXON)
-    if name == "bandit_blitz" and chapter == 1:
-        _empty_food(st, steps)
     _tell_tasks(st, steps, name, chapter + 1)
     module_setup(st, steps, name, chapter + 1)
     return True
@@ -361,14 +266,15 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
 
 def begin_next_chapter(st: State, steps: list[Step]) -> None:
     """At the beginning of the next round the completed chapter's card leaves the game and the
-    next one goes on the colony board (000:904, 000:927, 000:974, 000:994). After B2 the
-    survivors of non-exiled players at the Hideout go home (000:996)."""
+    next one goes on the colony board (000:904, 000:927, 000:974, 000:994); the module's
+    ``CARD_HOOKS`` entry, if any, does what waits for that moment (B3: 000:996)."""
     sc = scenario_of(st)
     if sc is None or not sc["completed"]:
         return
     name = sc["name"]
-    if name == "bandit_blitz" and sc["chapter"] == 2:
-        _send_home(st, steps, HIDEOUT)
+    card_hook = CARD_HOOKS.get(SCENARIOS[name]["module"])
+    if card_hook is not None:
+        card_hook(st, steps, card_code(name, sc["chapter"] + 1))
     sc["chapter"] += 1
     sc["completed"] = False
     st["main_objective"] = chapter_objective(st["main_objective"], name, sc["chapter"])
@@ -382,39 +288,3 @@ def begin_next_chapter(st: State, steps: list[Step]) -> None:
             last=sc["chapter"] == CHAPTER_COUNT,
         )
     )
-
-
-def _open_raxxon(st: State, steps: list[Step]) -> None:
-    """R1 completed: every barricade leaves Raxxon; survivors may go there (000:892)."""
-    st["scenario"]["sealed"] = []
-    loc = next((loc for loc in st["locations"] if loc["id"] == RAXXON), None)
-    if loc is None:
-        return
-    removed = loc["entrance"]["barricades"]
-    loc["entrance"]["barricades"] = 0
-    steps.append(step("raxxon_opened", location=RAXXON, location_name=loc["name"], removed=removed))
-
-
-def _send_home(st: State, steps: list[Step], place: str) -> None:
-    """Survivors at a place go to the colony; this is not a move, so no exposure roll
-    (R2 completed, 000:917; after B2's special exile phase, non-exiled players', 000:996).
-
-    Ruling: an exiled player's survivors stay where they are (they never enter the colony,
-    002 "Exile"), which is what B2's section says outright.
-    """
-    exiled = {s["id"] for s in st["seats"] if s["exiled"]}
-    loc_name = next((loc["name"] for loc in st["locations"] if loc["id"] == place), "")
-    for person in survivors_at(st, place):
-        fields = {"survivor": person["id"], "name": person["name"], "came_from": place}
-        if person["owner"] in exiled:
-            steps.append(step("scenario_exiled_stays", **fields, from_name=loc_name))
-            continue
-        person["location"] = COLONY
-        steps.append(step("scenario_sent_home", **fields, from_name=loc_name))
-
-
-def _empty_food(st: State, steps: list[Step]) -> None:
-    """B1 completed: remove all food from the food supply (000:962)."""
-    removed = st["food"]
-    st["food"] = 0
-    steps.append(step("scenario_food_removed", removed=removed))

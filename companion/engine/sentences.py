@@ -1314,22 +1314,7 @@ def _bandit_betrayal_dealt(s: Step, n: Names, tr: Translator) -> str:
 
 
 def _scenario_task(s: Step, n: Names, tr: Translator) -> str:
-    return _code(SCENARIO_TASKS, s["task"], tr, count=s.get("count"), players=s.get("players"))
-
-
-def _scenario_location_missing(s: Step, n: Names, tr: Translator) -> str:
-    return tr.gettext(
-        "{location} is not on this game's board: the companion cannot track its barricades; "
-        "place them on the real card."
-    ).format(location=s["location"])
-
-
-def _raxxon_sealed(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{place}: {barricades} barricade fills its entrance and no survivor may go there.",
-        "{place}: {barricades} barricades fill its entrance and no survivor may go there.",
-        s["barricades"],
-    ).format(place=_place(s, n, "location"), barricades=s["barricades"])
+    return _code(SCENARIO_TASKS, s["task"], tr)
 
 
 def _chapter_completed(s: Step, n: Names, tr: Translator) -> str:
@@ -1350,12 +1335,6 @@ def _chapter_completed(s: Step, n: Names, tr: Translator) -> str:
     return text
 
 
-def _raxxon_opened(s: Step, n: Names, tr: Translator) -> str:
-    return tr.gettext(
-        "Every barricade leaves {place} (removed: {removed}): survivors may go there now."
-    ).format(place=_place(s, n, "location"), removed=s["removed"])
-
-
 def _scenario_sent_home(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext(
         "{name} goes back from {place} to the colony (not a move: no exposure roll)."
@@ -1366,14 +1345,6 @@ def _scenario_exiled_stays(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext(
         "{name} stays at {place}: their player is exiled and may not enter the colony."
     ).format(name=n.survivor(s), place=n.place(s.get("came_from"), s.get("from_name", "")))
-
-
-def _scenario_food_removed(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "All food leaves the food supply ({removed} token).",
-        "All food leaves the food supply ({removed} tokens).",
-        s["removed"],
-    ).format(removed=s["removed"])
 
 
 def _chapter_began(s: Step, n: Names, tr: Translator) -> str:
@@ -1390,13 +1361,9 @@ SCENARIO_RENDERERS: dict[str, Renderer] = {
     "scenario_set_up": _scenario_set_up,
     "bandit_betrayal_dealt": _bandit_betrayal_dealt,
     "scenario_task": _scenario_task,
-    "scenario_location_missing": _scenario_location_missing,
-    "raxxon_sealed": _raxxon_sealed,
     "chapter_completed": _chapter_completed,
-    "raxxon_opened": _raxxon_opened,
     "scenario_sent_home": _scenario_sent_home,
     "scenario_exiled_stays": _scenario_exiled_stays,
-    "scenario_food_removed": _scenario_food_removed,
     "chapter_began": _chapter_began,
 }
 # --- the Long Night modules' setup, improvements and main objective progress ---

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.labels import BANDIT_RULES, BLITZ_CHECKLIST
+from companion.engine.labels import BANDIT_RULES
 
 if TYPE_CHECKING:
     from companion.engine.steps import Step
@@ -116,26 +116,12 @@ def _bandit_rules(s: Step, n: Names, tr: Translator) -> str:
     )
 
 
-def _blitz_checklist(s: Step, n: Names, tr: Translator) -> str:
-    item = s["item"]
-    words = tr.gettext(BLITZ_CHECKLIST[item]) if item in BLITZ_CHECKLIST else str(item)
-    return tr.gettext("Bandit Blitz {chapter}, by hand: {item}").format(
-        chapter=s["chapter"], item=words
-    )
-
-
 def _blitz_food_lost(s: Step, n: Names, tr: Translator) -> str:
     return tr.ngettext(
         "The colony's food goes to the bandits: {food} food token is removed from the supply.",
         "The colony's food goes to the bandits: {food} food tokens are removed from the supply.",
         s["food"],
     ).format(food=s["food"])
-
-
-def _back_from_hideout(s: Step, n: Names, tr: Translator) -> str:
-    return tr.gettext("{name} comes back from the Bandits' Hideout to the colony.").format(
-        name=n.survivor(s)
-    )
 
 
 RENDERERS = {
@@ -150,8 +136,6 @@ RENDERERS = {
     "hideout_cards_set": _hideout_cards_set,
     "bandits_set": _bandits_set,
     "bandit_rules": _bandit_rules,
-    "blitz_checklist": _blitz_checklist,
     "blitz_food_lost": _blitz_food_lost,
-    "back_from_hideout": _back_from_hideout,
 }
 """The Bandits module's step kinds and their sentences."""

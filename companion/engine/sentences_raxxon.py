@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.engine.labels import RAXXON_TASKS
 from companion.engine.steps import Step
 from companion.engine.translation import Translator
 
@@ -167,13 +166,17 @@ def _side_effect(s: Step, n, tr: Translator) -> str:
 
 
 def _sealed(s: Step, n, tr: Translator) -> str:
-    return tr.gettext(
-        "Raxxon is sealed: barricades on its entrance and survivor spaces; nobody may go there."
-    )
+    return tr.ngettext(
+        "{place}: {barricades} barricade fills its entrance and no survivor may go there.",
+        "{place}: {barricades} barricades fill its entrance and no survivor may go there.",
+        s["barricades"],
+    ).format(place=n.place(s["location"], s.get("location_name", "")), barricades=s["barricades"])
 
 
 def _opened(s: Step, n, tr: Translator) -> str:
-    return tr.gettext("The barricades come off Raxxon: survivors may now go there and search.")
+    return tr.gettext(
+        "Every barricade leaves {place} (removed: {removed}): survivors may go there now."
+    ).format(place=n.place(s["location"], s.get("location_name", "")), removed=s["barricades"])
 
 
 def _containment_from(s: Step, n, tr: Translator) -> str:
@@ -181,11 +184,6 @@ def _containment_from(s: Step, n, tr: Translator) -> str:
         "The containment code counts from round {round}. Draw {experiments} Raxxon experiments "
         "now and place their special zombies, one experiment at a time."
     ).format(round=s["round"], experiments=s["experiments"])
-
-
-def _task(s: Step, n, tr: Translator) -> str:
-    task = RAXXON_TASKS.get(s["task"])
-    return tr.gettext(task) if task else str(s["task"])
 
 
 RENDERERS: dict[str, Renderer] = {
@@ -210,6 +208,5 @@ RENDERERS: dict[str, Renderer] = {
     "raxxon_sealed": _sealed,
     "raxxon_opened": _opened,
     "containment_from_round": _containment_from,
-    "chapter_task": _task,
 }
 """The Raxxon module's step kinds and the function that writes each sentence."""

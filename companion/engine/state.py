@@ -13,7 +13,7 @@ from typing import Any
 from companion.engine.card_texts import copy_twins
 from companion.engine.errors import Phrase, RuleError, shown, words
 from companion.engine.labels import PENDING_WORDS
-from companion.engine.steps import N_, Step
+from companion.engine.steps import N_, Step, step
 from companion.engine.vocabulary import BANDIT_RULES, MODULES
 
 SCHEMA = 2
@@ -168,13 +168,11 @@ def free_survivor_spaces(st: State, place: str) -> int:
     """Empty survivor spaces at a place.
 
     In the colony survivor cards and helpless tokens fill them; at a location survivors and
-    bandits do (000:723).
+    bandits do (000:723). Raxxon sealed in chapter R1 has none (raxxon.setup_chapter, 000:873).
     """
     if place == COLONY:
         return st["colony"]["survivor_spaces"] - colony_occupancy(st)
     loc = location(st, place)
-    if place in (st.get("scenario") or {}).get("sealed", ()):
-        return 0  # R1: barricades on every survivor space of Raxxon (000:873, scenarios.py)
     return loc["survivor_spaces"] - len(survivors_at(st, place)) - loc["bandits"]
 
 
@@ -398,3 +396,21 @@ def new_raxxon(locations: Any = ()) -> dict[str, Any]:
         "sealed_spaces": None,
         "side_effects": {},
     }
+
+
+def send_home(st: State, steps: list[Step], place: str) -> None:
+    """A story sends the survivors at a place to the colony; not a move, so no exposure roll
+    (R2 completed 000:917, after B2's special exile phase 000:996; mutating helper).
+
+    Ruling: an exiled player's survivors stay where they are, since they may not enter the
+    colony (002:1736); B2's section says so outright for the Hideout.
+    """
+    exiled = {s["id"] for s in st["seats"] if s["exiled"]}
+    from_name = place_name(st, place)
+    for person in survivors_at(st, place):
+        fields = {"survivor": person["id"], "name": person["name"], "came_from": place}
+        if person["owner"] in exiled:
+            steps.append(step("scenario_exiled_stays", **fields, from_name=from_name))
+            continue
+        person["location"] = COLONY
+        steps.append(step("scenario_sent_home", **fields, from_name=from_name))
