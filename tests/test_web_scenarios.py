@@ -61,8 +61,7 @@ def test_choosing_a_chapter_turns_on_its_module_and_the_long_night(app, client, 
     st = state_of(app, game_id)
     assert st["ruleset"] == "long_night"
     assert st["settings"]["modules"] == ["bandits"]
-    assert st["scenario"] == {"name": "bandit_blitz", "chapter": 1, "completed": False,
-                              "sealed": []}  # fmt: skip
+    assert st["scenario"] == {"name": "bandit_blitz", "chapter": 1, "completed": False}
     assert st["main_objective"]["name"] == "B1" and st["food"] == 4
     dealt = [st["secrets"][s]["objective"] for s in st["secrets"]]
     assert not any(st["cards"]["objectives"][d]["kind"] == "betrayal" for d in dealt if d), (
@@ -74,7 +73,9 @@ def test_modules_already_ticked_stay_on(app, client, game_form):
     form = scenario_form(game_form, "raxxon:1", ruleset="long_night", modules=["improvements"])
     st = state_of(app, created(client, form))
     assert st["settings"]["modules"] == ["improvements", "raxxon"]
-    assert st["scenario"]["sealed"] == ["long_night.raxxon"]
+    assert st["raxxon"]["sealed_spaces"] is not None  # R1 seals Raxxon (raxxon.setup_chapter)
+    rax = next(loc for loc in st["locations"] if loc["id"] == st["raxxon"]["location"])
+    assert rax["survivor_spaces"] == 0 and rax["entrance"]["barricades"] > 0
 
 
 @pytest.mark.parametrize(
