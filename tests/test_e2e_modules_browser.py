@@ -52,6 +52,8 @@ from companion.i18n import html_lang
 
 MODULES = ("improvements", "bandits", "raxxon")
 SCENARIO = "raxxon:1"
+HIDEOUT_NAMES = {"en": "Bandits' Hideout", "pt_BR": "Esconderijo dos Bandidos"}
+"""The Hideout's name on the board in each language (cards/long_night/locations.toml)."""
 NUMBERS = {
     "morale": "8",
     "round_track": "6",
@@ -133,12 +135,25 @@ def check_chapter(g: Game, title: str) -> None:
 def module_checks(g: Game, rnd: int) -> None:
     """Where the module branches check their pieces once a round's crisis is revealed.
 
-    On this branch: both module locations are on the table's board (the Raxxon location and
-    the Bandits' Hideout, cards/long_night/locations.toml) and no crisis card is in yet.
+    Both module locations are on the table's board (the Raxxon location and the Bandits'
+    Hideout, cards/long_night/locations.toml), no crisis card is in yet, the Raxxon panel shows
+    its facts with the containment check off (chapters R1 and R2), and the Hideout shows its
+    face-up card count.
     """
-    board = g.table.page.locator("#game .game-board").text_content() or ""
-    assert "Raxxon" in board and "Bandits' Hideout" in board, f"round {rnd}: {board[:200]}"
+    g.sync()
+    hideout_name = HIDEOUT_NAMES[g.lang]
+    board = g.table.page.locator("#game .game-board").inner_text()
+    assert "Raxxon" in board and hideout_name in board, f"round {rnd}: {board[:200]}"
     assert crisis_count(g) == 0
+    # the Raxxon panel: no containment in R1 nor in R2 (000:873, 000:906; raxxon.setup_chapter)
+    panel = g.table.page.locator("#group-raxxon")
+    assert panel.is_visible(), f"round {rnd}: no Raxxon panel"
+    facts = panel.locator(".raxxon-facts").text_content() or ""
+    assert g._("Dice on Raxxon") in facts and g._("off in this chapter") in facts, facts
+    # the Hideout's face-up cards on its location (000:749; bandits.board_view)
+    hideout = g.table.page.locator("#game .game-board [data-hideout-cards]")
+    assert hideout.count() == 1 and hideout.is_visible(), f"round {rnd}: no Hideout cards"
+    assert (hideout.get_attribute("data-hideout-cards") or "").isdigit()
 
 
 @pytest.mark.proof
