@@ -308,14 +308,22 @@ def test_an_old_save_without_the_bandit_record_still_plays():
     assert new["bandits"] == {"hideout_cards": 2, "rules": list(bandits.RULES)}
 
 
+BANDIT_BETRAYAL_ID = "long_night.bandit-betrayal"  # cards/long_night/objectives.toml
+
+
 # --- Bandit Blitz (000:938-1002) --------------------------------------------------------------
 
 
 def test_bandit_blitz_deals_the_bandit_betrayal_objective():
-    # 000:943: the Bandit Betrayal objective replaces the random betrayal objective.
-    blitz = bandits.blitz_setup()
+    # 000:943: the Bandit Betrayal objective replaces the random betrayal objective (the
+    # scenario framework deals it: scenarios.betrayal_for).
+    blitz = {
+        "ruleset": "long_night",
+        "settings": {"modules": ["bandits"]},
+        "scenario": {"name": "bandit_blitz", "chapter": 1},
+    }
     betrayal = {
-        "id": bandits.BANDIT_BETRAYAL_ID,
+        "id": BANDIT_BETRAYAL_ID,
         "name": "Bandit Betrayal",
         "kind": "bandit_betrayal",
         "module": "bandits",
@@ -329,7 +337,7 @@ def test_bandit_blitz_deals_the_bandit_betrayal_objective():
 
     st, _ = new_game(setup, Reversing([]))
     dealt = [st["secrets"][s]["objective"] for s in ("s1", "s2", "s3")]
-    assert dealt[0] == bandits.BANDIT_BETRAYAL_ID
+    assert dealt[0] == BANDIT_BETRAYAL_ID
     assert not any(d.startswith("t.betrayal") for d in dealt)
     assert st["settings"]["modules"] == ["bandits"]
 

@@ -36,8 +36,6 @@ from companion.engine.vocabulary import BANDIT_RULES, BETRAYAL_KINDS
 
 HIDEOUT_ID = "long_night.bandits-hideout"
 """The Bandits' Hideout (cards/long_night/locations.toml); it has no search deck (000:726)."""
-BANDIT_BETRAYAL_ID = "long_night.bandit-betrayal"
-"""Bandit Blitz setup 2 (000:943): this objective replaces the random betrayal objective."""
 RANDOM_BANDITS = 2
 """000:737: a crisis card without a bandit placement places 2 bandits at random locations."""
 BANDIT_ATTACK = 4
@@ -339,12 +337,6 @@ def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list
 
 
 # --- Bandit Blitz (000:938-1002) ----------------------------------------------------------------
-
-
-def blitz_setup() -> dict[str, Any]:
-    """The setup keys Bandit Blitz adds to ``new_game``'s (000:940-943): the module, and the
-    Bandit Betrayal objective in place of the random betrayal one."""
-    return {"settings": {"modules": ["bandits"]}, "betrayal_id": BANDIT_BETRAYAL_ID}
 
 
 def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
