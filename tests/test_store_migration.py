@@ -7,6 +7,7 @@ with the catalogue once per game, and the game must resume exactly where it was.
 
 from __future__ import annotations
 
+import copy
 import gzip
 import hashlib
 import json
@@ -135,13 +136,26 @@ def test_deleting_a_migrated_game_deletes_its_cards(db):
     )
 
 
+def without_later_fields(state):
+    """A replayed state without what the engine keeps since the save was made (issue 21): the
+    crossroads cards' structured triggers, a hint in a holder's secrets and an open reveal."""
+    out = copy.deepcopy(state)
+    out.pop("reveal", None)
+    for secrets in out["secrets"].values():
+        secrets.pop("crossroads_hint", None)
+    for card in out["cards"]["crossroads"].values():
+        card.pop("trigger_kind", None)
+        card.pop("trigger_params", None)
+    return out
+
+
 def test_a_save_file_of_the_old_code_imports(tmp_path):
     db = store.open_db(tmp_path / "new.db")
     try:
         save = OLD_SAVE.read_bytes()
         assert json.loads(save)["format_version"] == 1
         game_id = store.import_game(db, save)
-        states = [state_digest(s) for s in stored_states(db, game_id)]
+        states = [state_digest(without_later_fields(s)) for s in stored_states(db, game_id)]
         assert states == EXPECTED[PLAYED]["states"]
         assert store.current(db, game_id).head == 42
         exported = store.export_game(db, game_id)
