@@ -656,6 +656,9 @@ def check_zombie_reveal(g: Game, rnd: int) -> None:
     overrun = g.pattern("Zombie {k} → {where} is full and unprotected: overrun!")
     assert any(overrun.fullmatch(line) for line in reveal_texts(g, "overrun"))
     g.shots.take(g.table.page, f"r{rnd}-table-zombies-reveal")
+    # no spoiler: while the table turns the zombies over, its board still shows the barricade
+    assert entrance(g, 1)[1] == 1
+    g.table.act(g.table.page.locator("#reveal .reveal-done button"))
     for number in (1, 2):
         assert entrance(g, number)[1] == 0
 

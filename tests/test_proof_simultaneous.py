@@ -65,6 +65,20 @@ def table_act(table: Device, game_id: str, db_path: Path, **fields: str) -> None
     assert answer.status in ACCEPTED, (fields, answer.status, answer.alert())
 
 
+def every_phone_at_once(phones, game_id, kind, extra) -> None:
+    """Each phone reads its page, then all post its form for ``kind`` together (``extra(sid)``
+    adds the fields); every answer is 200, none refused as stale."""
+    pages = {sid: phone.get(f"/phone/{game_id}").text for sid, phone in phones.items()}
+    posts = {
+        sid: (phone, f"/phone/{game_id}/act", [*hidden_fields(pages[sid], kind), *extra(sid)])
+        for sid, phone in phones.items()
+    }
+    answers = all_at_once(posts)
+    assert {sid: a.status for sid, a in answers.items()} == dict.fromkeys(phones, 200), {
+        sid: a.alert() for sid, a in answers.items()
+    }
+
+
 def test_five_phones_deciding_at_once_all_land(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
@@ -88,20 +102,12 @@ def test_five_phones_deciding_at_once_all_land(tmp_path):
             join(table, phone, game_id, sid)
 
         # Five phones keep their survivors at the same moment, each from the same version.
-        pages = {sid: phone.get(f"/phone/{game_id}").text for sid, phone in phones.items()}
-        posts = {
-            sid: (
-                phone,
-                f"/phone/{game_id}/act",
-                hidden_fields(pages[sid], "keep_survivors")
-                + [("survivors", s) for s in dealt[sid][:2]],
-            )
-            for sid, phone in phones.items()
-        }
-        answers = all_at_once(posts)
-        assert {sid: a.status for sid, a in answers.items()} == dict.fromkeys(phones, 200), {
-            sid: a.alert() for sid, a in answers.items()
-        }
+        every_phone_at_once(
+            phones,
+            game_id,
+            "keep_survivors",
+            lambda sid: [("survivors", s) for s in dealt[sid][:2]],
+        )
         conn = read_only(db_path)
         try:
             state, version, _ = head(conn, game_id)
@@ -115,19 +121,7 @@ def test_five_phones_deciding_at_once_all_land(tmp_path):
         table_act(table, game_id, db_path, type="start_turn", seat_id=active)
         target = next(sid for sid in phones if sid != active)
         table_act(table, game_id, db_path, type="call_exile_vote", caller=active, target=target)
-        pages = {sid: phone.get(f"/phone/{game_id}").text for sid, phone in phones.items()}
-        posts = {
-            sid: (
-                phone,
-                f"/phone/{game_id}/act",
-                [*hidden_fields(pages[sid], "cast_vote"), ("up", "false")],
-            )
-            for sid, phone in phones.items()
-        }
-        answers = all_at_once(posts)
-        assert {sid: a.status for sid, a in answers.items()} == dict.fromkeys(phones, 200), {
-            sid: a.alert() for sid, a in answers.items()
-        }
+        every_phone_at_once(phones, game_id, "cast_vote", lambda sid: [("up", "false")])
         conn = read_only(db_path)
         try:
             state, _version, _ = head(conn, game_id)

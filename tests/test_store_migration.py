@@ -7,6 +7,7 @@ with the catalogue once per game, and the game must resume exactly where it was.
 
 from __future__ import annotations
 
+import copy
 import gzip
 import hashlib
 import json
@@ -144,16 +145,22 @@ ADDED_MAIN_OBJECTIVE = {"counts": None, "progress": 0}  # engine/objective_progr
 
 def as_old_code_made_it(state: dict) -> dict:
     """A state replayed by this code with the fields added since 86a4e21 taken out, after
-    checking each holds exactly what an old game (which never used them) gives it."""
-    old = dict(state)
+    checking each holds exactly what an old game (which never used them) gives it; and what
+    the engine keeps since then whatever the game (issue 21): an open reveal, a hint in a
+    holder's secrets and the crossroads cards' structured triggers."""
+    old = copy.deepcopy(state)
     for key, empty in ADDED_SINCE.items():
         assert old.pop(key) == empty, key
-    old["cards"] = dict(old["cards"])
     for key, empty in ADDED_CARDS.items():
         assert old["cards"].pop(key) == empty, key
-    old["main_objective"] = dict(old["main_objective"])
     for key, empty in ADDED_MAIN_OBJECTIVE.items():
         assert old["main_objective"].pop(key) == empty, key
+    old.pop("reveal", None)
+    for secrets in old["secrets"].values():
+        secrets.pop("crossroads_hint", None)
+    for card in old["cards"]["crossroads"].values():
+        card.pop("trigger_kind", None)
+        card.pop("trigger_params", None)
     return old
 
 

@@ -133,8 +133,9 @@ def test_a_reveal_turns_over_one_line_at_a_time(browser, served):
         page.click(".reveal-all")
         assert page.locator("#reveal .rs:not(.pending)").count() == total
     assert page.locator(".reveal-next").is_hidden()
-    page.click("#reveal form[method=dialog] button")
-    assert page.locator("#reveal").is_hidden()
+    page.click("#reveal .reveal-done button")  # finish_reveal: every device shows the outcome
+    page.locator("#reveal").wait_for(state="detached")
+    assert not current(app, game_id).state.get("reveal")
 
 
 def test_the_tables_own_action_is_answered_once_and_its_version_not_fetched_again(browser, served):

@@ -486,3 +486,13 @@ def test_a_phone_action_goes_live_to_the_other_devices(app, game, phones):
     page = phones["s2"].get(f"/phone/{game}").text
     assert f'data-live-version="{version}"' in page
     assert f'sse-connect="/games/{game}/events"' in page
+
+
+def test_an_english_phone_marks_no_card_as_untranslated(app, game, phones):
+    """The quiet "EN" mark is for a card left in English on a page of another language: an
+    English phone's objective (a macro imported from another template) carries none."""
+    state, _ = head(app, game)
+    name = state["cards"]["objectives"][state["secrets"]["s1"]["objective"]]["name"]
+    page = phones["s1"].get(f"/phone/{game}", headers={"Accept-Language": "en"}).text
+    assert f'<p class="obj-name">{name}</p>' in unescape(page)
+    assert "lang-mark" not in page
