@@ -82,6 +82,8 @@ ROUTES = {
     "join.release": "back",
     "phone.page": "none",
     "phone.act": "action",
+    "homescreen.favicon": "none",
+    "homescreen.manifest": "none",
 }
 """Every route, and the kind of input its form or query takes."""
 

@@ -84,10 +84,14 @@ def parse_save(save: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
     if isinstance(save, str | bytes | bytearray):
         try:
             save = json.loads(save)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except json.JSONDecodeError as exc:
             raise BadSaveFile(
-                N_("it is not valid JSON (cut short or damaged?): {error}"), error=str(exc)
+                N_("it is not valid JSON (cut short or damaged?) at line {line}, column {column}"),
+                line=exc.lineno,
+                column=exc.colno,
             ) from None
+        except UnicodeDecodeError:
+            raise BadSaveFile(N_("it is not valid JSON (cut short or damaged?)")) from None
         except RecursionError:
             raise too_deep from None
     if not isinstance(save, Mapping):
