@@ -105,6 +105,12 @@ def init_app(app: Flask) -> None:
         """
         return url_for("lang.choose", code=code, next=request.path)
 
+    def page_locale() -> str:
+        """This request's language: a global, so macros imported without context see it."""
+        return str(babel_locale() or DEFAULT_LOCALE)
+
+    app.jinja_env.globals["page_locale"] = page_locale
+
     @app.context_processor
     def language_context() -> dict[str, Any]:
         locale = str(babel_locale() or DEFAULT_LOCALE)

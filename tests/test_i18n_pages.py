@@ -182,6 +182,8 @@ def test_every_page_reads_in_portuguese(app, client, new_game, names):
         found = english_left(html, [*names, *players])
         if '<html lang="pt-BR">' not in html and "<!doctype" in html.lower():
             found = ["<html lang> is not pt-BR", *found]
+        if "lang-mark" in html:  # every card the crawl meets has its Portuguese text
+            found = ["a card marked EN (untranslated)", *found]
         if found:
             leftovers[path] = found
     assert not leftovers, "\n".join(f"{path}: {found}" for path, found in leftovers.items())
