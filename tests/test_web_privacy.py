@@ -211,7 +211,14 @@ def undo(app, game: str) -> None:
 
 
 # The default run plays games 0 (a seat moves to a new phone) and 2 (every phone action kind
-# asserted below); the proof run adds game 1, the longest.
+# asserted below); the proof run adds game 1, the longest, which plays The Long Night with its
+# three modules (issue 19: the bandit leader's placement, the containment vote).
+LONG_NIGHT = {
+    "ruleset": "long_night",
+    "settings": {"modules": ["improvements", "bandits", "raxxon"]},
+}
+
+
 @pytest.mark.parametrize(
     "games",
     [
@@ -223,7 +230,7 @@ def test_played_games_never_show_a_seat_its_neighbours_secrets(app, table, games
     kinds: set[str] = set()
     moves = 0
     for number in games:
-        game = new_game(app, seed=21 + number)
+        game = new_game(app, seed=21 + number, **(LONG_NIGHT if number == 1 else {}))
         phones = {
             sid: take_seat(app, table, game, sid, number=10 * number + int(sid[1])) for sid in SEATS
         }
