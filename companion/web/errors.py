@@ -8,6 +8,7 @@ refusal: it only words it.
 from __future__ import annotations
 
 from flask import Flask, render_template
+from flask.globals import request_ctx
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, default_exceptions
 from werkzeug.wrappers import Response
@@ -53,8 +54,8 @@ def _sentence(error: HTTPException) -> str:
 def error_page(error: HTTPException) -> Response | HTTPException:
     """The page (or, for htmx, the fragment) saying what went wrong, with the same status."""
     code = error.code or 400
-    if code not in TITLES:
-        return error
+    if code not in TITLES or request_ctx.url_adapter is None:
+        return error  # no page can be built for a request Flask could not route (a bad Host)
     fragment = bool(htmx) and not htmx.history_restore_request
     body = render_template(
         "partials/errors/error.html" if fragment else "errors/error.html",
