@@ -8,7 +8,7 @@ import io
 import re
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 from companion.i18n import LANGUAGES, extract, po_path, pybabel, translations_dir, update_catalogues
@@ -103,14 +103,45 @@ def test_translations_keep_their_placeholders():
             assert placeholders(forms[-1]) == placeholders(m.id[1]), m.id
 
 
+def plain(text: str | list | tuple) -> str | tuple:
+    """A message id or string, its plural forms as a tuple."""
+    return text if isinstance(text, str) else tuple(text)
+
+
+def contents(mo: bytes) -> tuple[dict[str, str], dict]:
+    """A compiled catalogue's headers (but the Babel version that wrote it) and messages."""
+    headers = gettext.GNUTranslations(io.BytesIO(mo)).info()
+    headers.pop("generated-by", None)
+    messages = {(plain(m.id), m.context): plain(m.string) for m in read_mo(io.BytesIO(mo)) if m.id}
+    return headers, messages
+
+
 def test_committed_mo_is_the_compiled_po():
     for locale in TRANSLATED:
         po = po_path(locale)
         mo = po.with_suffix(".mo")
         assert mo.is_file(), f"{mo} missing: run `companion i18n update`"
-        assert mo.read_bytes() == compiled(po, locale), (
+        assert contents(mo.read_bytes()) == contents(compiled(po, locale)), (
             f"{mo} is not the compiled {po.name}: run `companion i18n update`"
         )
+
+
+def test_contents_tell_a_changed_translation_but_not_the_babel_version(monkeypatch):
+    catalog = read(TRANSLATED[0])
+
+    def mo_of(babel_version: str) -> bytes:
+        monkeypatch.setattr("babel.messages.catalog.VERSION", babel_version)
+        out = io.BytesIO()
+        write_mo(out, catalog, use_fuzzy=False)
+        return out.getvalue()
+
+    today = mo_of("2.19.0")
+    older = mo_of("2.9.1")
+    assert b"Babel 2.9.1" in older and older != today
+    assert contents(older) == contents(today)
+    first = next(m for m in catalog if m.id and isinstance(m.id, str) and m.string)
+    first.string += "!"
+    assert contents(mo_of("2.19.0")) != contents(today)
 
 
 def test_translations_dir_holds_the_catalogues():
