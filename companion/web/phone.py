@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
+from companion.engine.card_texts import text_in
 from companion.store import seats
 from companion.web import forms, heads, live, randomness
 from companion.web.join import fragment_wanted, phone_token, refused, respond
@@ -101,9 +102,12 @@ def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
     return claim.seat_id, current
 
 
-def rendered_log(game_id: str, seat_id: str, current: store.Current) -> list[dict[str, Any]]:
-    """The latest log rows, newest first: public steps and this seat's private ones, as text."""
-    state, lang = current.state, locale()
+def rendered_log(
+    game_id: str, seat_id: str, current: store.Current, lang: str
+) -> list[dict[str, Any]]:
+    """The latest log rows, newest first: public steps and this seat's private ones, as text
+    in ``lang``."""
+    state = current.state
     rows = store.log(store.get_db(), game_id, last=RECENT_ROWS, types_only=True)
     out = []
     for row in reversed(rows):
@@ -120,15 +124,18 @@ def rendered_log(game_id: str, seat_id: str, current: store.Current) -> list[dic
     return out
 
 
-def survivor_choices(state: dict[str, Any], legal: dict[str, Any]) -> list[tuple[str, str]]:
-    """The survivors this seat may add, as (id, name) sorted by name (never in deck order)."""
+def survivor_choices(
+    state: dict[str, Any], legal: dict[str, Any], lang: str
+) -> list[tuple[str, str]]:
+    """The survivors this seat may add, as (id, name in ``lang``) sorted by name (never in deck
+    order)."""
     if "add_survivor" not in legal:
         return []
     known = state.get("cards", {}).get("survivors", {})
-    pairs = [
-        (sid, str(engine.localised(known.get(sid, {}), locale()).get("name", sid)))
-        for sid in legal["add_survivor"].get("survivor_id", [])
-    ]
+    pairs = []
+    for sid in legal["add_survivor"].get("survivor_id", []):
+        name = text_in(known.get(sid, {}), "name", lang)
+        pairs.append((sid, str(sid if name is None else name)))
     return sorted(pairs, key=lambda pair: (pair[1].casefold(), pair[0]))
 
 
@@ -158,9 +165,9 @@ def decision_basis(view: dict[str, Any], seat_id: str, kind: str) -> str:
 
 def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the phone's templates read, from this seat's view of the head state."""
-    state = current.state
+    state, lang = current.state, locale()
     seen = engine.seat_view(state, seat_id, heads.table_view(game_id, current))
-    view = engine.localised(seen, locale())
+    view = engine.localised(seen, lang)
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
     ctx: dict[str, Any] = {
@@ -174,9 +181,9 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "legal": legal,
         "names": names(view),
         "my_survivors": [s for s in view["survivors"] if s["owner"] == seat_id],
-        "survivor_choices": survivor_choices(state, legal),
+        "survivor_choices": survivor_choices(state, legal, lang),
         "keep_count": legal["keep_survivors"]["keep"] if "keep_survivors" in legal else 0,
-        "log": rendered_log(game_id, seat_id, current),
+        "log": rendered_log(game_id, seat_id, current, lang),
         "last_move": heads.last_move(game_id, current),
         "alert": None,
         "notice": None,
