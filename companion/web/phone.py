@@ -174,7 +174,6 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "game_id": game_id,
         "seat_id": seat_id,
         "me": me,
-        "game_name": store.get_game(store.get_db(), game_id)["name"],
         "version": current.version,
         "view": view,
         "mine": view["mine"],
@@ -194,10 +193,13 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
 
 
 def screen(game_id: str, seat_id: str, current: store.Current, status: int = 200, **extra: Any):
-    """The phone page, or its #phone fragment when asked."""
+    """The phone page, or its #phone fragment when asked (only the page's title names the
+    game)."""
     ctx = context(game_id, seat_id, current, **extra)
-    template = "partials/phone/body.html" if fragment_wanted() else "phone/index.html"
-    return respond(render_template(template, **ctx), status)
+    if fragment_wanted():
+        return respond(render_template("partials/phone/body.html", **ctx), status)
+    game_name = store.get_game(store.get_db(), game_id)["name"]
+    return respond(render_template("phone/index.html", game_name=game_name, **ctx), status)
 
 
 @bp.get("/<game_id>")
