@@ -170,6 +170,11 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
     view = engine.localised(seen, lang)
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
+
+    def basis(kind: str) -> str:
+        """The digest a form for ``kind`` sends back (decision_basis of what this seat saw)."""
+        return decision_basis(seen, seat_id, kind)
+
     ctx: dict[str, Any] = {
         "game_id": game_id,
         "seat_id": seat_id,
@@ -186,7 +191,12 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "last_move": heads.last_move(game_id, current),
         "alert": None,
         "notice": None,
-        "basis": lambda kind: decision_basis(seen, seat_id, kind),
+        "basis": basis,
+        "post": {  # where and how this seat's forms post (ui.html form_open)
+            "url": url_for("phone.act", game_id=game_id),
+            "version": current.version,
+            "basis": basis,
+        },
     }
     ctx.update(extra)
     return ctx
