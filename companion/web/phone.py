@@ -108,15 +108,12 @@ def rendered_log(
     """The latest log rows, newest first: public steps and this seat's private ones, as text
     in ``lang``."""
     state = current.state
-    rows = store.log(store.get_db(), game_id, last=RECENT_ROWS, types_only=True)
+    rows = store.log(store.get_db(), game_id, last=RECENT_ROWS, types_only=True)[::-1]
+    shown = [engine.visible_steps(row["steps"], seat_id) for row in rows]
+    texts = iter(engine.render_steps([s for steps in shown for s in steps], state, lang))
     out = []
-    for row in reversed(rows):
-        shown = engine.visible_steps(row["steps"], seat_id)
-        texts = engine.render_steps(shown, state, lang)
-        lines = [
-            {"text": text, "private": s.get("private") is not None}
-            for s, text in zip(shown, texts, strict=True)
-        ]
+    for row, steps in zip(rows, shown, strict=True):  # the steps of every row written at once
+        lines = [{"text": next(texts), "private": s.get("private") is not None} for s in steps]
         if row["seq"] == current.head and engine.revealing(state):  # no spoilers
             lines = [{"text": _("Being turned over on the table."), "private": False}]
         if lines:
