@@ -124,7 +124,7 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def say_language(response: Any) -> Any:
         if response.mimetype == "text/html":
-            response.headers["Content-Language"] = html_lang(get_locale())
+            response.headers["Content-Language"] = html_lang(page_locale())
             response.vary.update(("Accept-Language", "Cookie"))
         return response
 

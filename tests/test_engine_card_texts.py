@@ -11,7 +11,7 @@ import pytest
 
 import companion.engine as engine
 from companion.cards.game import game_setup
-from companion.engine.card_texts import localised, translations
+from companion.engine.card_texts import localised, text_in, translations
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_DB = ROOT / "cards.db"
@@ -43,6 +43,14 @@ def test_localised_picks_the_twin_and_marks_what_stayed_english():
     en = localised(CARD, "en")
     assert (en["name"], en["lang"]) == ("Frozen Pipes", "en")
     assert "name_pt_BR" in CARD, "the card given is not changed"
+
+
+def test_one_text_in_a_language_is_what_localised_gives():
+    for locale in ("en", "pt_BR", "fr"):
+        whole = localised(CARD, locale)
+        for name in ("name", "trigger", "story"):
+            assert text_in(CARD, name, locale) == whole.get(name)
+    assert text_in({"name": "Sparky", "name_pt_BR": ""}, "name", "pt_BR") == "Sparky"
 
 
 def test_a_survivors_name_is_a_proper_name():

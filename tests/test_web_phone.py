@@ -431,6 +431,9 @@ def test_the_fragment_and_the_page(app, game, phones):
     assert full.text.startswith("<!doctype html>") and 'id="phone"' in full.text
     assert "/static/htmx-2.0.11.min.js" in full.text and "<script>" not in full.text
     assert full.headers["Cache-Control"] == "no-store"
+    assert re.search(r"<title>[^<]*Phones night[^<]*</title>", full.text), (
+        "the title names the game"
+    )
     fragment = phones["s1"].get(f"/phone/{game}", headers={"HX-Request": "true"})
     assert fragment.status_code == 200
     assert "<html" not in fragment.text and fragment.text.lstrip().startswith('<div class="screen"')

@@ -41,9 +41,16 @@ def twin_keys(name: str) -> tuple[str, ...]:
     return tuple(translated(name, loc) for loc in TRANSLATED_LOCALES)
 
 
-def _is_twin(key: Any) -> bool:
-    """Whether a key holds a translation (`name_pt_BR`)."""
-    return isinstance(key, str) and any(key.endswith(f"_{loc}") for loc in TRANSLATED_LOCALES)
+TWIN_SUFFIXES: tuple[str, ...] = tuple(f"_{loc}" for loc in TRANSLATED_LOCALES)
+"""How a translated field's name ends (`_pt_BR`)."""
+_TWINS: dict[str, dict[str, str]] = {
+    loc: {name: translated(name, loc) for name in TEXT_FIELDS} for loc in TRANSLATED_LOCALES
+}
+"""Each text field's twin in each translated locale: {"pt_BR": {"name": "name_pt_BR", ...}}."""
+PLAIN = (dict, list)
+"""The containers a view is made of, told apart before the slower Mapping check."""
+SCALARS = (int, float, type(None))
+"""Values with no text to pick (bool is an int), also told apart before the Mapping check."""
 
 
 def _proper_name(record: Mapping[str, Any], key: str) -> bool:
@@ -52,35 +59,50 @@ def _proper_name(record: Mapping[str, Any], key: str) -> bool:
     return key == "name" and "influence" in record
 
 
-def _pick(record: Mapping[str, Any], locale: str) -> tuple[dict[str, Any], bool]:
-    """One record (nested ones too) in `locale`; True when a text had to stay English."""
+def _pick(
+    record: Mapping[str, Any], locale: str, twins: Mapping[str, str] | None
+) -> tuple[dict[str, Any], bool]:
+    """One record (nested ones too) in `locale` (`twins`: its text fields' twin keys, None for
+    English); True when a text had to stay English."""
     out: dict[str, Any] = {}
     fell_back = False
     for key, value in record.items():
-        if _is_twin(key):
+        if isinstance(key, str) and key.endswith(TWIN_SUFFIXES):
             continue
-        if key in TEXT_FIELDS and isinstance(value, str) and locale != SOURCE_LOCALE:
-            wanted = record.get(translated(key, locale))
-            if isinstance(wanted, str) and wanted:
-                value = wanted
-            elif value and not _proper_name(record, key):
-                fell_back = True
-        value, inner = _walk(value, locale)
-        fell_back = fell_back or inner
+        if isinstance(value, str):
+            if twins is not None and key in twins:
+                wanted = record.get(twins[key])
+                if isinstance(wanted, str) and wanted:
+                    value = wanted
+                elif value and not _proper_name(record, key):
+                    fell_back = True
+        elif isinstance(value, PLAIN) or (
+            not isinstance(value, SCALARS) and isinstance(value, Mapping)
+        ):
+            value, inner = _walk(value, locale, twins)
+            fell_back = fell_back or inner
         out[key] = value
     if "id" in record and isinstance(record.get("name"), str):
-        out["lang"] = SOURCE_LOCALE if fell_back or locale == SOURCE_LOCALE else locale
+        out["lang"] = SOURCE_LOCALE if fell_back or twins is None else locale
     return out, fell_back
 
 
-def _walk(value: Any, locale: str) -> tuple[Any, bool]:
+def _walk(value: Any, locale: str, twins: Mapping[str, str] | None) -> tuple[Any, bool]:
     """A value in `locale`; True when a text of a record without its own `lang` stayed English."""
-    if isinstance(value, Mapping):
-        picked, fell_back = _pick(value, locale)
+    if isinstance(value, (dict, Mapping)):  # a dict first: faster than the Mapping check
+        picked, fell_back = _pick(value, locale, twins)
         return picked, fell_back and "lang" not in picked
     if isinstance(value, list):
-        items = [_walk(item, locale) for item in value]
-        return [v for v, _ in items], any(f for _, f in items)
+        items = []
+        fell_back = False
+        for item in value:
+            if isinstance(item, PLAIN) or (
+                not isinstance(item, SCALARS) and isinstance(item, Mapping)
+            ):
+                item, inner = _walk(item, locale, twins)
+                fell_back = fell_back or inner
+            items.append(item)
+        return items, fell_back
     return value, False
 
 
@@ -92,7 +114,21 @@ def localised(value: Any, locale: str) -> Any:
     when any of its texts stayed English (the screen shows a quiet "EN" mark). The value given
     is not changed.
     """
-    return _walk(value, locale)[0]
+    if locale == SOURCE_LOCALE:
+        twins = None
+    else:
+        twins = _TWINS.get(locale) or {name: translated(name, locale) for name in TEXT_FIELDS}
+    return _walk(value, locale, twins)[0]
+
+
+def text_in(record: Mapping[str, Any], name: str, locale: str) -> Any:
+    """One text field of a card in `locale`: its twin when there is one, else the English (as
+    ``localised(record, locale)[name]``, without copying the record)."""
+    if locale != SOURCE_LOCALE:
+        wanted = record.get(translated(name, locale))
+        if isinstance(wanted, str) and wanted:
+            return wanted
+    return record.get(name)
 
 
 def _pairs(value: Any) -> Iterator[tuple[str, str, str]]:

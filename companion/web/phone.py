@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
+from companion.engine.card_texts import text_in
 from companion.store import seats
 from companion.web import forms, heads, live, randomness
 from companion.web.join import fragment_wanted, phone_token, refused, respond
@@ -101,18 +102,18 @@ def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
     return claim.seat_id, current
 
 
-def rendered_log(game_id: str, seat_id: str, current: store.Current) -> list[dict[str, Any]]:
-    """The latest log rows, newest first: public steps and this seat's private ones, as text."""
-    state, lang = current.state, locale()
-    rows = store.log(store.get_db(), game_id, last=RECENT_ROWS, types_only=True)
+def rendered_log(
+    game_id: str, seat_id: str, current: store.Current, lang: str
+) -> list[dict[str, Any]]:
+    """The latest log rows, newest first: public steps and this seat's private ones, as text
+    in ``lang``."""
+    state = current.state
+    rows = store.log(store.get_db(), game_id, last=RECENT_ROWS, types_only=True)[::-1]
+    shown = [engine.visible_steps(row["steps"], seat_id) for row in rows]
+    texts = iter(engine.render_steps([s for steps in shown for s in steps], state, lang))
     out = []
-    for row in reversed(rows):
-        shown = engine.visible_steps(row["steps"], seat_id)
-        texts = engine.render_steps(shown, state, lang)
-        lines = [
-            {"text": text, "private": s.get("private") is not None}
-            for s, text in zip(shown, texts, strict=True)
-        ]
+    for row, steps in zip(rows, shown, strict=True):  # the steps of every row written at once
+        lines = [{"text": next(texts), "private": s.get("private") is not None} for s in steps]
         if row["seq"] == current.head and engine.revealing(state):  # no spoilers
             lines = [{"text": _("Being turned over on the table."), "private": False}]
         if lines:
@@ -120,15 +121,18 @@ def rendered_log(game_id: str, seat_id: str, current: store.Current) -> list[dic
     return out
 
 
-def survivor_choices(state: dict[str, Any], legal: dict[str, Any]) -> list[tuple[str, str]]:
-    """The survivors this seat may add, as (id, name) sorted by name (never in deck order)."""
+def survivor_choices(
+    state: dict[str, Any], legal: dict[str, Any], lang: str
+) -> list[tuple[str, str]]:
+    """The survivors this seat may add, as (id, name in ``lang``) sorted by name (never in deck
+    order)."""
     if "add_survivor" not in legal:
         return []
     known = state.get("cards", {}).get("survivors", {})
-    pairs = [
-        (sid, str(engine.localised(known.get(sid, {}), locale()).get("name", sid)))
-        for sid in legal["add_survivor"].get("survivor_id", [])
-    ]
+    pairs = []
+    for sid in legal["add_survivor"].get("survivor_id", []):
+        name = text_in(known.get(sid, {}), "name", lang)
+        pairs.append((sid, str(sid if name is None else name)))
     return sorted(pairs, key=lambda pair: (pair[1].casefold(), pair[0]))
 
 
@@ -158,39 +162,51 @@ def decision_basis(view: dict[str, Any], seat_id: str, kind: str) -> str:
 
 def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the phone's templates read, from this seat's view of the head state."""
-    state = current.state
+    state, lang = current.state, locale()
     seen = engine.seat_view(state, seat_id, heads.table_view(game_id, current))
-    view = engine.localised(seen, locale())
+    view = engine.localised(seen, lang)
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
+
+    def basis(kind: str) -> str:
+        """The digest a form for ``kind`` sends back (decision_basis of what this seat saw)."""
+        return decision_basis(seen, seat_id, kind)
+
     ctx: dict[str, Any] = {
         "game_id": game_id,
         "seat_id": seat_id,
         "me": me,
-        "game_name": store.get_game(store.get_db(), game_id)["name"],
         "version": current.version,
         "view": view,
         "mine": view["mine"],
         "legal": legal,
         "names": names(view),
         "my_survivors": [s for s in view["survivors"] if s["owner"] == seat_id],
-        "survivor_choices": survivor_choices(state, legal),
+        "survivor_choices": survivor_choices(state, legal, lang),
         "keep_count": legal["keep_survivors"]["keep"] if "keep_survivors" in legal else 0,
-        "log": rendered_log(game_id, seat_id, current),
+        "log": rendered_log(game_id, seat_id, current, lang),
         "last_move": heads.last_move(game_id, current),
         "alert": None,
         "notice": None,
-        "basis": lambda kind: decision_basis(seen, seat_id, kind),
+        "basis": basis,
+        "post": {  # where and how this seat's forms post (ui.html form_open)
+            "url": url_for("phone.act", game_id=game_id),
+            "version": current.version,
+            "basis": basis,
+        },
     }
     ctx.update(extra)
     return ctx
 
 
 def screen(game_id: str, seat_id: str, current: store.Current, status: int = 200, **extra: Any):
-    """The phone page, or its #phone fragment when asked."""
+    """The phone page, or its #phone fragment when asked (only the page's title names the
+    game)."""
     ctx = context(game_id, seat_id, current, **extra)
-    template = "partials/phone/body.html" if fragment_wanted() else "phone/index.html"
-    return respond(render_template(template, **ctx), status)
+    if fragment_wanted():
+        return respond(render_template("partials/phone/body.html", **ctx), status)
+    game_name = store.get_game(store.get_db(), game_id)["name"]
+    return respond(render_template("phone/index.html", game_name=game_name, **ctx), status)
 
 
 @bp.get("/<game_id>")
