@@ -137,6 +137,7 @@ class Device:
     connected: asyncio.Event = field(default_factory=asyncio.Event)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     conns: list[Conn] = field(default_factory=list)
+    fetch_conn: Conn | None = None
     fetching: bool = False
     again: bool = False
     acting: bool = False  # the device's own action is under way (static/live.js waits for it)
@@ -249,10 +250,14 @@ class Device:
             asyncio.get_running_loop().create_task(self.fetch(path))
 
     async def fetch(self, path: str) -> None:
-        """Fetch a fragment (HX-Request) as often as newer events call for."""
+        """Fetch a fragment (HX-Request) as often as newer events call for, on the device's
+        one kept-alive connection for fetches (chromium reuses its connection for a phone's
+        fetches: benchmarks/README.md), opened again if the server closed it."""
         self.fetching = True
-        conn = Conn(self.port)
-        self.conns.append(conn)
+        if self.fetch_conn is None:
+            self.fetch_conn = Conn(self.port)
+            self.conns.append(self.fetch_conn)
+        conn = self.fetch_conn
         try:
             while True:
                 self.again = False
@@ -272,9 +277,8 @@ class Device:
                     return
         except (OSError, asyncio.IncompleteReadError, AssertionError) as exc:
             self.errors.append(f"view {type(exc).__name__}")
+            conn.close()  # the next fetch connects again
         finally:
-            conn.close()
-            self.conns.remove(conn)
             self.fetching = False
 
     async def poll(self, path: str, every: float, stop: asyncio.Event) -> None:
