@@ -6,11 +6,24 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from flask import Flask
+from helpers.templates import SharedBytecode
 
 from companion import create_app
 from companion.cards.load import load_cards
 
 SETUP_PATH = "/games/{}/setup"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_compiled_templates():
+    """Every app this test process makes shares its compiled templates (helpers/templates.py):
+    one compile per template and process instead of one per test."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(
+            Flask, "jinja_options", {**Flask.jinja_options, "bytecode_cache": SharedBytecode()}
+        )
+        yield
 
 
 @pytest.fixture
