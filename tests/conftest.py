@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
+from helpers.browser import CHROMIUM, CHROMIUM_ARGS, browser_missing
 from helpers.templates import SharedBytecode
+from werkzeug.serving import make_server
 
 from companion import create_app
 from companion.cards.load import load_cards
@@ -24,6 +28,42 @@ def shared_compiled_templates():
             Flask, "jinja_options", {**Flask.jinja_options, "bytecode_cache": SharedBytecode()}
         )
         yield
+
+
+@pytest.fixture(scope="session")
+def chromium_process() -> Iterator[Any]:
+    """Headless Debian chromium through Playwright, launched once per test process."""
+    if not Path(CHROMIUM).exists():
+        browser_missing(f"{CHROMIUM} is not installed")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        browser_missing("playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium_process) -> Iterator[Any]:
+    """The test process's chromium for one test: every context (and page) the test opened is
+    closed after it, so no test sees another's pages, cookies or storage."""
+    yield chromium_process
+    for context in list(chromium_process.contexts):
+        context.close()
+
+
+@pytest.fixture
+def served(app_config, tmp_path) -> Iterator[tuple[Any, str]]:
+    """(app, base URL) of a real threaded server on 127.0.0.1, stopped afterwards."""
+    app = create_app(app_config, data_dir=tmp_path)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield app, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
 
 
 @pytest.fixture

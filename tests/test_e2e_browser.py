@@ -18,7 +18,6 @@ except under CI=true, where a missing browser is a failure.
 from __future__ import annotations
 
 import html
-import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -32,13 +31,6 @@ from live_server import LiveServer
 
 from companion.i18n import html_lang, stdlib_translation
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--no-sandbox",
-]
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts" / "e2e"
 WAIT_MS = 15_000
@@ -58,28 +50,6 @@ SAFE_FOOD = 20
 TABLE_VIEWPORT = {"width": 1366, "height": 768}
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 ACCEPT_LANGUAGE = {"en": "en-US", "pt_BR": "pt-BR"}
-
-
-def browser_missing(reason: str) -> None:
-    """Skip for a missing browser, except under CI=true, where it is a failure."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI=true: the end-to-end browser test must run)")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's headless chromium through Playwright (never a downloaded browser)."""
-    if not Path(CHROMIUM).exists():
-        browser_missing(f"{CHROMIUM} is not installed")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        browser_missing("playwright is not installed (pip install -e '.[test]')")
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

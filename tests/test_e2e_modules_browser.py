@@ -36,7 +36,6 @@ from test_e2e_browser import (
     Phone,
     Shots,
     Table,
-    browser,  # noqa: F401 (a fixture)
     colony_phase,
     correct_counter,
     crisis_count,

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.browser import IN_FLIGHT_JS
+from helpers.browser import GLANCE_JS, IN_FLIGHT_JS, MIN_FONT_PX
 from test_e2e_browser import (  # noqa: F401 (browser and server are fixtures)
     ACCEPT_LANGUAGE,
     NAMES,
@@ -38,7 +38,6 @@ from test_e2e_browser import (  # noqa: F401 (browser and server are fixtures)
     Phone,
     Shots,
     Table,
-    browser,
     colony_phase,
     correct_counter,
     create_game,
@@ -56,9 +55,7 @@ ARTIFACTS = ROOT / "tests" / "artifacts" / "glance"
 TABLE_SIZES = ({"width": 1366, "height": 768}, {"width": 1920, "height": 1080})
 PHONE_WIDTHS = (360, 390, 430)
 PHONE_HEIGHT = 844
-MIN_FONT_PX = 12
 
-GLANCE_JS = (ROOT / "tests" / "helpers" / "glance.js").read_text(encoding="utf-8")
 
 UNFOLD_JS = """(open) => {
   /* Open every folded <details> (marking it), or fold the marked ones again; how many. */
@@ -201,7 +198,7 @@ def join_pages(meter: Meter, context: Any, base: str, link: str) -> None:
 
 
 @pytest.fixture
-def devices(browser) -> Iterator[list[Any]]:  # noqa: F811
+def devices(browser) -> Iterator[list[Any]]:
     """The browser contexts of one game, closed afterwards."""
     contexts: list[Any] = []
     yield contexts
