@@ -90,11 +90,11 @@ def test_htmx_gets_only_the_list(client, new_game):
     assert "HX-Request" in response.headers["Vary"]
 
 
-def test_last_played_in_words():
+def test_last_played_in_words(tmp_path):
     now = datetime(2025, 1, 2, 12, 0, tzinfo=UTC)
     from companion import create_app
 
-    app = create_app({"TESTING": True})
+    app = create_app({"TESTING": True}, data_dir=tmp_path)
     with app.test_request_context("/"):
         assert home.last_played((now - timedelta(seconds=20)).isoformat(), now) == "just now"
         assert home.last_played((now - timedelta(hours=3)).isoformat(), now) == "3 hours ago"
