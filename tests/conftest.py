@@ -87,6 +87,12 @@ def client(app):
 
 
 @pytest.fixture
+def table(app):
+    """The table's test client (loopback, as the laptop's own browser)."""
+    return app.test_client()
+
+
+@pytest.fixture
 def game_form(app) -> Callable[..., dict[str, Any]]:
     """Build the fields of the new game form: ``game_form(players=3, **options)``.
 
