@@ -11,6 +11,7 @@ import pytest
 from flask import Flask
 from helpers.browser import CHROMIUM, CHROMIUM_ARGS, browser_missing
 from helpers.templates import SharedBytecode
+from live_server import LiveServer
 from werkzeug.serving import make_server
 
 from companion import create_app
@@ -52,6 +53,15 @@ def browser(chromium_process) -> Iterator[Any]:
     yield chromium_process
     for context in list(chromium_process.contexts):
         context.close()
+
+
+@pytest.fixture
+def companion_server(tmp_path) -> Iterator[LiveServer]:
+    """A real `companion serve` on a free loopback port over a fresh data folder."""
+    data = tmp_path / "data"
+    data.mkdir()
+    with LiveServer(data) as live:
+        yield live
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 from helpers.browser import GLANCE_JS, IN_FLIGHT_JS, MIN_FONT_PX
-from test_e2e_browser import (  # noqa: F401 (browser and server are fixtures)
+from helpers.e2e import (
     ACCEPT_LANGUAGE,
     NAMES,
     ROUNDS,
@@ -47,7 +47,7 @@ from test_e2e_browser import (  # noqa: F401 (browser and server are fixtures)
     keep_survivors,
     play_turn,
     reveal_crisis,
-    server,
+    wait_until_joined,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -208,10 +208,10 @@ def devices(browser) -> Iterator[list[Any]]:
 
 @pytest.mark.proof
 @pytest.mark.parametrize("lang", ["en", "pt_BR"])
-def test_every_step_of_a_whole_game_fits_at_a_glance(browser, server, devices, lang):  # noqa: F811
+def test_every_step_of_a_whole_game_fits_at_a_glance(browser, companion_server, devices, lang):
     meter = Meter(lang)
     shots = GlanceShots(lang)
-    base = server.url("").rstrip("/")
+    base = companion_server.url("").rstrip("/")
     table_context = browser.new_context(viewport=TABLE_SIZES[0])
     devices.append(table_context)
     table_context.set_default_timeout(WAIT_MS)
@@ -242,11 +242,7 @@ def test_every_step_of_a_whole_game_fits_at_a_glance(browser, server, devices, l
     join_pages(meter, devices[1], base, link)
     for phone in phones:
         join(phone, link, g)
-    table.page.wait_for_function(
-        "n => document.querySelectorAll('#join-panel .jp-held').length === n",
-        arg=len(phones),
-        timeout=WAIT_MS,
-    )
+    wait_until_joined(table, phones)
     table.page.wait_for_selector("details#join-panel.join-fold:not([open])", timeout=WAIT_MS)
     meter.step()
 
