@@ -92,7 +92,6 @@ def test_a_control_shows_it_is_working_and_cannot_be_pressed_twice(browser, serv
 
 
 def test_the_glance_measure_sees_what_is_out_of_view_too_small_or_too_wide(browser):
-
     page = browser.new_page(viewport={"width": 360, "height": 640})
     page.set_content(
         "<div id='game'><aside><section class='whatnow'><h2 id='whatnow-title'>Now</h2>"
@@ -108,3 +107,32 @@ def test_the_glance_measure_sees_what_is_out_of_view_too_small_or_too_wide(brows
     assert found["out"] == ["control button"], found["out"]
     assert found["small"] and "small words" in found["small"][0]
     assert found["scrollWidth"] > found["innerWidth"] and found["wide"]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+def test_the_new_game_page_fits_a_phone_and_its_objectives_scroll_in_their_box(
+    browser, served, locale
+):
+    """At 390 px the page is no wider than the window: the main objectives' table (about a
+    thousand pixels of columns) scrolls sideways inside its own box, and no text is under
+    12 px; at 1366 px the whole table shows without scrolling."""
+    _, base = served
+    for width, height in ((390, 844), (1366, 768)):
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, locale=locale, is_mobile=width < 500
+        )
+        page = context.new_page()
+        page.goto(f"{base}/games/new")
+        found = page.evaluate(GLANCE_JS, MIN_FONT_PX)
+        # the window's own width: a phone's browser widens innerWidth to a page too wide
+        assert found["scrollWidth"] <= width, (width, found["scrollWidth"], found["wide"])
+        assert found["small"] == [], (width, found["small"])
+        box = page.evaluate(
+            "() => { const s = document.querySelector('.objective-scroll');"
+            " return [s.scrollWidth, s.clientWidth]; }"
+        )
+        if width == 390:
+            assert box[0] > box[1], box  # the table scrolls in its box
+        else:
+            assert box[0] <= box[1], box  # the whole table shows
+        context.close()
