@@ -401,7 +401,10 @@ def test_the_phone_follows_changes_reconnects_and_says_so(tmp_path, browser):
         assert phone.fetches == 1
 
         # The stream ends on schedule (2 s here) and comes back: no fetch, still up to date.
-        phone.page.wait_for_timeout(3500)
+        if phone.streams < 2:  # wait for the second stream's request, not for a set time
+            phone.page.wait_for_event(
+                "request", lambda request: "/events" in request.url, timeout=5000
+            )
         assert phone.fetches == 1 and phone.streams >= 2
         assert phone.mark() == "ok"
         assert wait_until(lambda: get_json(port, "/health")["streams"] == 1, 3)
