@@ -11,6 +11,7 @@ import types
 import typing
 
 import pytest
+from helpers.junk import JUNK
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
@@ -78,26 +79,6 @@ def test_the_sample_covers_the_moments_of_a_game():
     assert any(k[0] == "ended" for k in keys)
     assert any(k[2] == "bandit_placement" for k in keys)
     assert any(s.get("bandits", {}).get("hideout_cards") for s in STATES)
-
-
-JUNK = st_.recursive(
-    st_.none()
-    | st_.booleans()
-    | st_.integers(min_value=-(2**70), max_value=2**70)
-    | st_.floats(allow_nan=True)
-    | st_.text(max_size=12)
-    | st_.sampled_from(
-        [
-            *("s1", "s2", "s9", "table", "colony", "base.police-station", "base.brian-lee"),
-            *("food", "blank", "bite", "kill", "roll", "morale", "waste", "false", "true", "", "1"),
-        ]
-    ),
-    lambda inner: (
-        st_.lists(inner, max_size=4)
-        | st_.dictionaries(st_.text(max_size=6) | st_.sampled_from(["s1", "s2"]), inner, max_size=4)
-    ),
-    max_leaves=8,
-)
 
 
 def plausible(state: dict) -> st_.SearchStrategy:

@@ -9,6 +9,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from helpers.phones import join_code
 
 from companion import store
 from companion.web import home
@@ -199,8 +200,6 @@ def test_a_guests_phone_sees_where_to_join_not_the_games(app, client, new_game):
 
 
 def test_a_phone_with_a_seat_finds_it_from_home(app, client, new_game):
-    from test_web_join import join_code
-
     game_id = new_game(client, 3, name="Our night")
     code = join_code(client, game_id)
     phone = app.test_client()
