@@ -2,15 +2,78 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
+from helpers.browser import CHROMIUM, CHROMIUM_ARGS, browser_missing
+from helpers.templates import SharedBytecode
+from live_server import LiveServer
+from werkzeug.serving import make_server
 
 from companion import create_app
 from companion.cards.load import load_cards
 
 SETUP_PATH = "/games/{}/setup"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_compiled_templates():
+    """Every app this test process makes shares its compiled templates (helpers/templates.py):
+    one compile per template and process instead of one per test."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(
+            Flask, "jinja_options", {**Flask.jinja_options, "bytecode_cache": SharedBytecode()}
+        )
+        yield
+
+
+@pytest.fixture(scope="session")
+def chromium_process() -> Iterator[Any]:
+    """Headless Debian chromium through Playwright, launched once per test process."""
+    if not Path(CHROMIUM).exists():
+        browser_missing(f"{CHROMIUM} is not installed")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        browser_missing("playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium_process) -> Iterator[Any]:
+    """The test process's chromium for one test: every context (and page) the test opened is
+    closed after it, so no test sees another's pages, cookies or storage."""
+    yield chromium_process
+    for context in list(chromium_process.contexts):
+        context.close()
+
+
+@pytest.fixture
+def companion_server(tmp_path) -> Iterator[LiveServer]:
+    """A real `companion serve` on a free loopback port over a fresh data folder."""
+    data = tmp_path / "data"
+    data.mkdir()
+    with LiveServer(data) as live:
+        yield live
+
+
+@pytest.fixture
+def served(app_config, tmp_path) -> Iterator[tuple[Any, str]]:
+    """(app, base URL) of a real threaded server on 127.0.0.1, stopped afterwards."""
+    app = create_app(app_config, data_dir=tmp_path)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield app, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
 
 
 @pytest.fixture
@@ -30,6 +93,12 @@ def app(app_config, tmp_path):
 @pytest.fixture
 def client(app):
     """A test client for the app (its requests come from loopback: the laptop itself)."""
+    return app.test_client()
+
+
+@pytest.fixture
+def table(app):
+    """The table's test client (loopback, as the laptop's own browser)."""
     return app.test_client()
 
 

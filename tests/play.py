@@ -175,10 +175,12 @@ BOARD = (
 
 
 def legal_by_actor(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Every actor's legal actions, from the views a device would receive."""
-    out = {"table": engine.table_view(state)["legal"]["table"]}
+    """Every actor's legal actions, from the views a device would receive (the phones' views
+    built on the one table view, as the web layer builds them)."""
+    table = engine.table_view(state)
+    out = {"table": table["legal"]["table"]}
     for s in state["seats"]:
-        out[s["id"]] = engine.seat_view(state, s["id"])["legal"][s["id"]]
+        out[s["id"]] = engine.seat_view(state, s["id"], table)["legal"][s["id"]]
     return out
 
 

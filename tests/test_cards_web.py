@@ -21,7 +21,7 @@ def cards_client(tmp_path):
     pack = tmp_path / "pack.json"
     pack.write_text(json.dumps(sample_pack()))
     import_pack(db, pack)
-    app = create_app({"TESTING": True, "GAMES_DB": str(tmp_path / "games.db"), "CARDS_DB": str(db)})
+    app = create_app({"TESTING": True, "CARDS_DB": str(db)}, data_dir=tmp_path)
     return app.test_client()
 
 
@@ -94,16 +94,14 @@ def test_card_text_is_escaped(tmp_path):
     path = tmp_path / "pack.json"
     path.write_text(json.dumps(pack))
     import_pack(db, path)
-    app = create_app({"TESTING": True, "CARDS_DB": str(db), "GAMES_DB": str(tmp_path / "g.db")})
+    app = create_app({"TESTING": True, "CARDS_DB": str(db)}, data_dir=tmp_path)
     body = app.test_client().get("/cards?q=alert").get_data(as_text=True)
     assert "<script>alert" not in body
     assert "&lt;script&gt;" in body
 
 
 def test_missing_database_explains_how_to_build_it(tmp_path):
-    app = create_app(
-        {"TESTING": True, "CARDS_DB": str(tmp_path / "none.db"), "GAMES_DB": str(tmp_path / "g")}
-    )
+    app = create_app({"TESTING": True, "CARDS_DB": str(tmp_path / "none.db")}, data_dir=tmp_path)
     response = app.test_client().get("/cards")
     assert response.status_code == 200
     assert "companion cards build" in response.get_data(as_text=True)

@@ -9,14 +9,13 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 import waitress
 from click.testing import CliRunner
 from live_server import wait_until
 
-from companion import SECRET_KEY_FILE, lan
+from companion import SECRET_KEY_FILE, lan, paths
 from companion.cli import main, terminal_qr
 from companion.web import live
 
@@ -161,11 +160,14 @@ def test_serve_bound_to_loopback_warns(served, adapters, tmp_path):
     assert served[0]["host"] == "127.0.0.1"
 
 
-def test_serve_default_data_is_the_instance_folder(served, adapters):
+def test_serve_default_data_is_the_instance_folder(served, adapters, monkeypatch, tmp_path):
+    # paths.default_data_dir is instance/ in a clone (test_install.py); here it is this test's
+    # own folder, so that no test writes the clone's instance/ (two workers would race on it).
+    monkeypatch.setattr(paths, "default_data_dir", lambda: tmp_path / "instance")
     result = run(["serve"])
     assert result.exit_code == 0
     app = served[0]["app"]
-    assert Path(app.instance_path).name == "instance"
+    assert app.instance_path == str(tmp_path / "instance")
 
 
 def test_ctrl_c_ends_the_live_streams_before_waitress_stops(monkeypatch, adapters, tmp_path):

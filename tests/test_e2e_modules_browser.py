@@ -22,9 +22,7 @@ import shutil
 from typing import Any
 
 import pytest
-from helpers.browser import IN_FLIGHT_JS
-from test_e2e_browser import (
-    ACCEPT_LANGUAGE,
+from helpers.e2e import (
     ARTIFACTS,
     NAMES,
     PHONE_VIEWPORT,
@@ -36,16 +34,16 @@ from test_e2e_browser import (
     Phone,
     Shots,
     Table,
-    browser,  # noqa: F401 (a fixture)
     colony_phase,
     correct_counter,
     crisis_count,
     join,
     join_link,
     keep_survivors,
+    new_device,
     play_turn,
     reveal_crisis,
-    server,  # noqa: F401 (a fixture)
+    wait_until_joined,
 )
 
 from companion.i18n import html_lang
@@ -158,40 +156,23 @@ def module_checks(g: Game, rnd: int) -> None:
 
 @pytest.mark.proof
 @pytest.mark.parametrize("lang", ["en", "pt_BR"])
-def test_two_rounds_with_every_module_and_a_scenario(browser, server, lang):  # noqa: F811
+def test_two_rounds_with_every_module_and_a_scenario(browser, companion_server, lang):
     shots = ModuleShots(lang)
-    base = server.url("").rstrip("/")
+    base = companion_server.url("").rstrip("/")
     contexts = []
     try:
-        table_context = browser.new_context(viewport=TABLE_VIEWPORT)
-        contexts.append(table_context)
-        table_context.set_default_timeout(WAIT_MS)
-        table_context.add_init_script(IN_FLIGHT_JS)
-        table = Table(table_context.new_page())
+        table = Table(new_device(browser, contexts, TABLE_VIEWPORT))
         game_id, checklist = create_game(table.page, base, lang, shots)
         assert game_id
-        phones = []
-        for name in NAMES:
-            context = browser.new_context(
-                viewport=PHONE_VIEWPORT,
-                locale=ACCEPT_LANGUAGE[lang],
-                is_mobile=True,
-                has_touch=True,
-            )
-            contexts.append(context)
-            context.set_default_timeout(WAIT_MS)
-            context.add_init_script(IN_FLIGHT_JS)
-            phones.append(Phone(context.new_page(), name))
+        phones = [
+            Phone(new_device(browser, contexts, PHONE_VIEWPORT, lang), name) for name in NAMES
+        ]
         g = Game(table, phones, lang, shots)
         check_checklist(g, checklist)
         link = join_link(table)
         for phone in phones:
             join(phone, link, g)
-        table.page.wait_for_function(
-            "n => document.querySelectorAll('#join-panel .jp-held').length === n",
-            arg=len(phones),
-            timeout=WAIT_MS,
-        )
+        wait_until_joined(table, phones)
         keep_survivors(g)
         check_chapter(g, "R1: blow open the Raxxon entrance")
         shots.take(table.page, "table-chapter-r1")

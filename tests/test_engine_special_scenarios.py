@@ -10,9 +10,9 @@ import json
 
 import pytest
 from factory import COLONY_CARD, LOCATIONS, make_setup, objective_cards
+from helpers.junk import JUNK
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
-from test_engine_front_door import JUNK
 
 import companion.engine as engine
 from companion.engine import RuleError, bandits, raxxon, scenarios

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.browser import IN_FLIGHT_JS
-from test_e2e_browser import (  # noqa: F401 (browser and server are fixtures)
+from helpers.browser import GLANCE_JS, IN_FLIGHT_JS, MIN_FONT_PX
+from helpers.e2e import (
     ACCEPT_LANGUAGE,
     NAMES,
     ROUNDS,
@@ -38,7 +38,6 @@ from test_e2e_browser import (  # noqa: F401 (browser and server are fixtures)
     Phone,
     Shots,
     Table,
-    browser,
     colony_phase,
     correct_counter,
     create_game,
@@ -48,7 +47,7 @@ from test_e2e_browser import (  # noqa: F401 (browser and server are fixtures)
     keep_survivors,
     play_turn,
     reveal_crisis,
-    server,
+    wait_until_joined,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,9 +55,7 @@ ARTIFACTS = ROOT / "tests" / "artifacts" / "glance"
 TABLE_SIZES = ({"width": 1366, "height": 768}, {"width": 1920, "height": 1080})
 PHONE_WIDTHS = (360, 390, 430)
 PHONE_HEIGHT = 844
-MIN_FONT_PX = 12
 
-GLANCE_JS = (ROOT / "tests" / "helpers" / "glance.js").read_text(encoding="utf-8")
 
 UNFOLD_JS = """(open) => {
   /* Open every folded <details> (marking it), or fold the marked ones again; how many. */
@@ -201,7 +198,7 @@ def join_pages(meter: Meter, context: Any, base: str, link: str) -> None:
 
 
 @pytest.fixture
-def devices(browser) -> Iterator[list[Any]]:  # noqa: F811
+def devices(browser) -> Iterator[list[Any]]:
     """The browser contexts of one game, closed afterwards."""
     contexts: list[Any] = []
     yield contexts
@@ -211,10 +208,10 @@ def devices(browser) -> Iterator[list[Any]]:  # noqa: F811
 
 @pytest.mark.proof
 @pytest.mark.parametrize("lang", ["en", "pt_BR"])
-def test_every_step_of_a_whole_game_fits_at_a_glance(browser, server, devices, lang):  # noqa: F811
+def test_every_step_of_a_whole_game_fits_at_a_glance(browser, companion_server, devices, lang):
     meter = Meter(lang)
     shots = GlanceShots(lang)
-    base = server.url("").rstrip("/")
+    base = companion_server.url("").rstrip("/")
     table_context = browser.new_context(viewport=TABLE_SIZES[0])
     devices.append(table_context)
     table_context.set_default_timeout(WAIT_MS)
@@ -245,11 +242,7 @@ def test_every_step_of_a_whole_game_fits_at_a_glance(browser, server, devices, l
     join_pages(meter, devices[1], base, link)
     for phone in phones:
         join(phone, link, g)
-    table.page.wait_for_function(
-        "n => document.querySelectorAll('#join-panel .jp-held').length === n",
-        arg=len(phones),
-        timeout=WAIT_MS,
-    )
+    wait_until_joined(table, phones)
     table.page.wait_for_selector("details#join-panel.join-fold:not([open])", timeout=WAIT_MS)
     meter.step()
 

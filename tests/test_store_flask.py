@@ -83,7 +83,7 @@ def test_a_request_that_never_touches_the_store_opens_nothing(app):
 def test_the_companion_app_can_take_the_store(tmp_path):
     from companion import create_app
 
-    app = create_app({"TESTING": True, "GAMES_DB": str(tmp_path / "g.db")})
+    app = create_app({"TESTING": True, "GAMES_DB": str(tmp_path / "g.db")}, data_dir=tmp_path)
     store.init_app(app)
     with app.app_context():
         assert store.list_games(store.get_db()) == []

@@ -143,11 +143,14 @@ ADDED_CARDS = {"improvements": {}}
 ADDED_MAIN_OBJECTIVE = {"counts": None, "progress": 0}  # engine/objective_progress.py
 
 
-def as_old_code_made_it(state: dict) -> dict:
+def as_old_code_made_it(state: dict, made: dict, kind: str, triggers: dict) -> dict:
     """A state replayed by this code with the fields added since 86a4e21 taken out, after
-    checking each holds exactly what an old game (which never used them) gives it; and what
-    the engine keeps since then whatever the game (issue 21): an open reveal, a hint in a
-    holder's secrets and the crossroads cards' structured triggers."""
+    checking each holds exactly what an old game (which never used them) gives it; and, for
+    what the engine keeps since then whatever the game (issue 21), after checking each holds
+    what this engine makes replaying the save's actions (``made``, after an action of type
+    ``kind``): an open reveal exactly after an action that opens one, a holder's hint, and
+    the crossroads cards' structured triggers as the save's own cards carry them
+    (``triggers``: card id -> (trigger_kind, trigger_params))."""
     old = copy.deepcopy(state)
     for key, empty in ADDED_SINCE.items():
         assert old.pop(key) == empty, key
@@ -155,12 +158,17 @@ def as_old_code_made_it(state: dict) -> dict:
         assert old["cards"].pop(key) == empty, key
     for key, empty in ADDED_MAIN_OBJECTIVE.items():
         assert old["main_objective"].pop(key) == empty, key
-    old.pop("reveal", None)
-    for secrets in old["secrets"].values():
-        secrets.pop("crossroads_hint", None)
-    for card in old["cards"]["crossroads"].values():
-        card.pop("trigger_kind", None)
-        card.pop("trigger_params", None)
+    reveal = old.pop("reveal", None)
+    assert reveal == made.get("reveal"), kind
+    assert reveal == ({"action": kind} if kind in engine.REVEALED else None), kind
+    for seat_id, secrets in old["secrets"].items():
+        hint = secrets.pop("crossroads_hint", None)
+        assert hint == made["secrets"][seat_id].get("crossroads_hint"), seat_id
+    for card_id, card in old["cards"]["crossroads"].items():
+        trigger = (card.pop("trigger_kind", None), card.pop("trigger_params", None))
+        engine_card = made["cards"]["crossroads"][card_id]
+        assert trigger == (engine_card.get("trigger_kind"), engine_card.get("trigger_params"))
+        assert trigger == triggers[card_id], card_id
     return old
 
 
@@ -168,10 +176,26 @@ def test_a_save_file_of_the_old_code_imports(tmp_path):
     db = store.open_db(tmp_path / "new.db")
     try:
         save = OLD_SAVE.read_bytes()
+        actions = json.loads(save)["actions"]
         assert json.loads(save)["format_version"] == 1
         game_id = store.import_game(db, save)
-        states = [state_digest(as_old_code_made_it(s)) for s in stored_states(db, game_id)]
+        triggers = {
+            card["id"]: (card.get("trigger_kind"), card.get("trigger_params"))
+            for card in actions[0]["setup"]["crossroads"]
+        }
+        assert any(kind for kind, _ in triggers.values())  # the save's cards carry triggers
+        made, state = [], None
+        for action in actions:  # the current engine's own replay of the save
+            state, _ = engine.apply(state, action)
+            made.append(state)
+        stored = stored_states(db, game_id)
+        assert len(stored) == len(actions)
+        states = [
+            state_digest(as_old_code_made_it(s, m, a["type"], triggers))
+            for s, m, a in zip(stored, made, actions, strict=True)
+        ]
         assert states == EXPECTED[PLAYED]["states"]
+        assert any(m.get("reveal") for m in made)  # the replay does open reveals
         assert store.current(db, game_id).head == 42
         exported = store.export_game(db, game_id)
         assert action_digest(exported["actions"]) == EXPECTED[PLAYED]["export_actions"]

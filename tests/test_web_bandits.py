@@ -6,25 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers.phones import new_game, take_seat
-from test_web_phone import forms_on, head, post, table_act
+from helpers.phones import forms_on, head, new_game, post, table_act, take_seat
 from werkzeug.datastructures import MultiDict
 
 import companion.engine as engine
-from companion import create_app
 from companion.engine.bandits import HIDEOUT_ID
 
 pytestmark = pytest.mark.seed(3)
-
-
-@pytest.fixture
-def app(app_config, tmp_path):
-    return create_app({**app_config, "GAMES_DB": str(tmp_path / "games.db")}, data_dir=tmp_path)
-
-
-@pytest.fixture
-def table(app):
-    return app.test_client()
 
 
 @pytest.fixture

@@ -18,6 +18,8 @@ from helpers.table import (
     log_types,
     make_game,
     page_forms,
+    start_turn,
+    submit,
     table_act,
     view_of,
 )
@@ -27,24 +29,6 @@ from companion import create_app, store
 
 STALE = "The table moved on: here is the new board."
 pytestmark = pytest.mark.seed(1)  # the game's draws repeat: no test waits on a lucky roll
-
-
-def submit(client, game_id: str, kind: str, *, n: int = 0, htmx: bool = True, **overrides):
-    """GET the table screen, find the form for ``kind`` and post it as a browser would."""
-    html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    form = find_form(html, kind, n)
-    return client.post(
-        form["action"], data=form_data(form, **overrides), headers=HX if htmx else {}
-    )
-
-
-def start_turn(client, app, game_id: str) -> str:
-    """Reveal the crisis if needed and start the next turn through the page; the seat id."""
-    if view_of(app, game_id)["waiting"]["kind"] == "reveal_crisis":
-        assert submit(client, game_id, "reveal_crisis").status_code == 200
-    seat = view_of(app, game_id)["waiting"]["seat"]
-    assert submit(client, game_id, "start_turn").status_code == 200
-    return seat
 
 
 def game_region(html: str) -> str:

@@ -5,63 +5,11 @@ turns its lines over with "Next"."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import threading
-from collections.abc import Iterator
-
 import pytest
-from helpers.browser import IN_FLIGHT_JS, SETTLED_JS, SSE_SEEN_JS
+from helpers.browser import IN_FLIGHT_JS, SETTLED_JS, SSE_SEEN_JS, WAIT_MS, version_is
 from helpers.table import current, make_game
-from werkzeug.serving import make_server
 
-from companion import create_app
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-WAIT_MS = 5000
 pytestmark = pytest.mark.seed(1)  # the game's draws repeat: no test waits on a lucky roll
-
-
-@pytest.fixture
-def browser() -> Iterator:
-    """Headless chromium (skipped where it is absent, unless CI=true)."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover
-        if os.environ.get("CI") == "true":
-            pytest.fail("playwright is not installed, and CI must run the browser tests")
-        pytest.skip("playwright is not installed")
-    if not shutil.which(CHROMIUM) and os.environ.get("CI") != "true":
-        pytest.skip("chromium is not installed")
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def served(app_config, tmp_path) -> Iterator:
-    """(app, base URL) of a real threaded server on 127.0.0.1, stopped afterwards."""
-    app = create_app(app_config, data_dir=tmp_path)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield app, f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
-
-
-def version_is(page, n: int) -> None:
-    """Wait until the table screen shows game version n."""
-    page.wait_for_function(
-        f"() => document.querySelector('#game').dataset.liveVersion == '{n}'", timeout=WAIT_MS
-    )
 
 
 def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, served):

@@ -116,11 +116,13 @@ def test_every_page_links_the_icons_and_names_the_game_and_seat(client, app):
     table_page = client.get(f"/games/{game_id}").text
     title = re.search(r"<title>(.*?)</title>", table_page, re.S).group(1)
     assert "Phones night" in title and "Table screen" in title
+    theme = client.get("/manifest.webmanifest").get_json()["theme_color"]
     for html in (table_page, client.get("/").text):
         assert 'rel="manifest"' in html and "/favicon.ico" in html
-        assert '<meta name="theme-color"' in html
+        assert f'<meta name="theme-color" content="{theme}">' in html
     phone = take_seat(app, client, game_id, "s1")
     phone_page = phone.get(f"/phone/{game_id}").text
     title = re.search(r"<title>(.*?)</title>", phone_page, re.S).group(1)
     assert "Phones night" in title and "Ana" in title
     assert 'rel="manifest"' in phone_page
+    assert f'<meta name="theme-color" content="{theme}">' in phone_page  # one colour everywhere

@@ -5,8 +5,8 @@ control shows it is working while its request is under way and cannot be pressed
 from __future__ import annotations
 
 import pytest
+from helpers.browser import GLANCE_JS, MIN_FONT_PX, WAIT_MS, version_is
 from helpers.table import current, make_game, table_act
-from test_web_game_browser import WAIT_MS, browser, served, version_is  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.seed(1)
 TABLE = {"width": 1366, "height": 768}
@@ -17,7 +17,7 @@ def whatnow(page) -> str:
     return page.locator("#game section.whatnow").get_attribute("class") or ""
 
 
-def test_ctrl_z_undoes_and_ctrl_shift_z_redoes(browser, served):  # noqa: F811
+def test_ctrl_z_undoes_and_ctrl_shift_z_redoes(browser, served):
     app, base = served
     game_id = make_game(app)
     page = browser.new_page(viewport=TABLE)
@@ -46,7 +46,7 @@ def test_ctrl_z_undoes_and_ctrl_shift_z_redoes(browser, served):  # noqa: F811
     assert current(app, game_id).version == 4
 
 
-def test_enter_confirms_the_colony_step_in_view(browser, served):  # noqa: F811
+def test_enter_confirms_the_colony_step_in_view(browser, served):
     app, base = served
     game_id = make_game(app)
     table_act(app, game_id, {"type": "reveal_crisis"})
@@ -61,7 +61,7 @@ def test_enter_confirms_the_colony_step_in_view(browser, served):  # noqa: F811
     assert current(app, game_id).head == before.head + 1
 
 
-def test_a_control_shows_it_is_working_and_cannot_be_pressed_twice(browser, served):  # noqa: F811
+def test_a_control_shows_it_is_working_and_cannot_be_pressed_twice(browser, served):
     app, base = served
     game_id = make_game(app)
     page = browser.new_page(viewport=TABLE)
@@ -91,9 +91,7 @@ def test_a_control_shows_it_is_working_and_cannot_be_pressed_twice(browser, serv
     assert current(app, game_id).version == 2
 
 
-def test_the_glance_measure_sees_what_is_out_of_view_too_small_or_too_wide(browser):  # noqa: F811
-    from test_proof_glance import GLANCE_JS, MIN_FONT_PX
-
+def test_the_glance_measure_sees_what_is_out_of_view_too_small_or_too_wide(browser):
     page = browser.new_page(viewport={"width": 360, "height": 640})
     page.set_content(
         "<div id='game'><aside><section class='whatnow'><h2 id='whatnow-title'>Now</h2>"
@@ -109,3 +107,32 @@ def test_the_glance_measure_sees_what_is_out_of_view_too_small_or_too_wide(brows
     assert found["out"] == ["control button"], found["out"]
     assert found["small"] and "small words" in found["small"][0]
     assert found["scrollWidth"] > found["innerWidth"] and found["wide"]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+def test_the_new_game_page_fits_a_phone_and_its_objectives_scroll_in_their_box(
+    browser, served, locale
+):
+    """At 390 px the page is no wider than the window: the main objectives' table (about a
+    thousand pixels of columns) scrolls sideways inside its own box, and no text is under
+    12 px; at 1366 px the whole table shows without scrolling."""
+    _, base = served
+    for width, height in ((390, 844), (1366, 768)):
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, locale=locale, is_mobile=width < 500
+        )
+        page = context.new_page()
+        page.goto(f"{base}/games/new")
+        found = page.evaluate(GLANCE_JS, MIN_FONT_PX)
+        # the window's own width: a phone's browser widens innerWidth to a page too wide
+        assert found["scrollWidth"] <= width, (width, found["scrollWidth"], found["wide"])
+        assert found["small"] == [], (width, found["small"])
+        box = page.evaluate(
+            "() => { const s = document.querySelector('.objective-scroll');"
+            " return [s.scrollWidth, s.clientWidth]; }"
+        )
+        if width == 390:
+            assert box[0] > box[1], box  # the table scrolls in its box
+        else:
+            assert box[0] <= box[1], box  # the whole table shows
+        context.close()

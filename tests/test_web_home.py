@@ -9,6 +9,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from helpers.phones import join_code
 
 from companion import store
 from companion.web import home
@@ -90,11 +91,11 @@ def test_htmx_gets_only_the_list(client, new_game):
     assert "HX-Request" in response.headers["Vary"]
 
 
-def test_last_played_in_words():
+def test_last_played_in_words(tmp_path):
     now = datetime(2025, 1, 2, 12, 0, tzinfo=UTC)
     from companion import create_app
 
-    app = create_app({"TESTING": True})
+    app = create_app({"TESTING": True}, data_dir=tmp_path)
     with app.test_request_context("/"):
         assert home.last_played((now - timedelta(seconds=20)).isoformat(), now) == "just now"
         assert home.last_played((now - timedelta(hours=3)).isoformat(), now) == "3 hours ago"
@@ -199,8 +200,6 @@ def test_a_guests_phone_sees_where_to_join_not_the_games(app, client, new_game):
 
 
 def test_a_phone_with_a_seat_finds_it_from_home(app, client, new_game):
-    from test_web_join import join_code
-
     game_id = new_game(client, 3, name="Our night")
     code = join_code(client, game_id)
     phone = app.test_client()

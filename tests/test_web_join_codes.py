@@ -4,7 +4,7 @@ point 6). The throttle is in memory with an injected clock, so the tests move ti
 from __future__ import annotations
 
 import pytest
-from test_web_join import join_code, new_game, open_db, phone
+from helpers.phones import join_code, new_game, open_db, phone
 
 from companion.store import seats
 from companion.web import throttle

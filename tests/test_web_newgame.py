@@ -7,6 +7,7 @@ import html
 import re
 
 import pytest
+from helpers.table import game_ids
 
 import companion.engine as engine
 from companion import store
@@ -15,15 +16,6 @@ from companion.engine.vocabulary import SIDE_NUMBERS
 from companion.web.auth import cookie_name
 
 HX = {"HX-Request": "true"}
-
-
-def game_ids(app) -> list[str]:
-    """Every game id in games.db."""
-    db = store.open_db(app.config["GAMES_DB"])
-    try:
-        return [row[0] for row in db.execute("select id from games").fetchall()]
-    finally:
-        db.close()
 
 
 def current(app, game_id):

@@ -4,8 +4,7 @@ here; a bad number is a 4xx with a sentence in the device's language and changes
 from __future__ import annotations
 
 import pytest
-from test_web_game import HX, current, make_game, start_turn
-from test_web_newgame import game_ids
+from helpers.table import HX, current, game_ids, make_game, start_turn
 
 from companion.web.forms import MAX_DIGITS, MAX_FIELD, whole_number
 

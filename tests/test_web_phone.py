@@ -11,26 +11,23 @@ from html import unescape
 from urllib.parse import urljoin
 
 import pytest
-from helpers.phones import new_game, open_db, take_seat
+from helpers.phones import (
+    forms_on,
+    head,
+    last_action,
+    new_game,
+    open_db,
+    post,
+    table_act,
+    take_seat,
+)
 
 import companion.engine as engine
-from companion import create_app, store
+from companion import store
 
-TYPE_RE = re.compile(r'name="type" value="([a-z_]+)"')
 ASSET_RE = re.compile(r'<(?:script|link|img)\b[^>]*?\b(?:src|href)="([^"]+)"')
 BUDGET = 40 * 1024  # issue 17: a phone's first load, compressed as chromium asks
 pytestmark = pytest.mark.seed(3)  # the phones' draws repeat: no test waits on a lucky roll
-
-
-@pytest.fixture
-def app(app_config, tmp_path):
-    """An app on a temporary instance folder (the real games.db schema)."""
-    return create_app({**app_config, "GAMES_DB": str(tmp_path / "games.db")}, data_dir=tmp_path)
-
-
-@pytest.fixture
-def table(app):
-    return app.test_client()
 
 
 @pytest.fixture
@@ -44,56 +41,6 @@ def phones(app, table, game):
     return {sid: take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")}
 
 
-def head(app, game):
-    """The game's head: (state, version)."""
-    db = open_db(app)
-    try:
-        current = store.current(db, game)
-        return current.state, current.version
-    finally:
-        db.close()
-
-
-def last_action(app, game):
-    """The action of the game's last applied log row."""
-    db = open_db(app)
-    try:
-        return store.log(db, game)[-1]["action"]
-    finally:
-        db.close()
-
-
-def table_act(app, game, **action):
-    """The table makes one action at the head (through the store, as the table screen does)."""
-    _, version = head(app, game)
-    db = open_db(app)
-    try:
-        return store.act(db, game, {"by": "table", **action}, version=version)
-    finally:
-        db.close()
-
-
-def post(client, game, fragment=True, version=None, page=None, **fields):
-    """A phone form post as its page would send it: the page's version and the ``_basis`` of
-    the form for this action (the version given instead, when given)."""
-    page = page if page is not None else client.get(f"/phone/{game}").text
-    data = dict(hidden_fields(page, fields.get("type", "")))
-    data.setdefault("version", re.search(r'data-version="(\d+)"', page).group(1))
-    if version is not None:
-        data["version"] = str(version)
-    data.update(fields)
-    headers = {"HX-Request": "true"} if fragment else {}
-    return client.post(f"/phone/{game}/act", data=data, headers=headers)
-
-
-def hidden_fields(page, kind):
-    """The hidden fields of the page's form for ``kind`` (empty when it has none)."""
-    for form in re.findall(r"<form\b.*?</form>", page, re.S):
-        if f'name="type" value="{kind}"' in form:
-            return dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', form))
-    return {}
-
-
 def keep_all(app, game, phones):
     """Every phone keeps its first two dealt survivors."""
     for sid, client in phones.items():
@@ -101,11 +48,6 @@ def keep_all(app, game, phones):
         dealt = state["secrets"][sid]["dealt_survivors"]
         response = post(client, game, type="keep_survivors", survivors=dealt[:2])
         assert response.status_code == 200, response.text
-
-
-def forms_on(page: str) -> set[str]:
-    """The action types a page's forms post."""
-    return set(TYPE_RE.findall(page))
 
 
 def assert_controls_are_legal(app, game, phones):

@@ -17,11 +17,11 @@ import re
 from html import unescape
 
 import pytest
-from helpers.phones import new_game, open_db, phone, take_seat
+from helpers.phones import head, new_game, open_db, phone, take_seat
 from play import next_action
 
 import companion.engine as engine
-from companion import create_app, store
+from companion import store
 
 SEATS = ("s1", "s2", "s3")
 pytestmark = pytest.mark.seed(21)  # the phones' draws repeat with the games' seeds
@@ -38,27 +38,6 @@ PHONE_ACTIONS = frozenset(
 )
 VOLATILE = re.compile(r'(version(?:=|": ?|" value=)"?)\d+')
 MIN_TEXT = 6
-
-
-@pytest.fixture
-def app(app_config, tmp_path):
-    """An app on a temporary instance folder (the real games.db schema)."""
-    return create_app({**app_config, "GAMES_DB": str(tmp_path / "games.db")}, data_dir=tmp_path)
-
-
-@pytest.fixture
-def table(app):
-    return app.test_client()
-
-
-def head(app, game):
-    """(state, version) at the game's head."""
-    db = open_db(app)
-    try:
-        current = store.current(db, game)
-        return current.state, current.version
-    finally:
-        db.close()
 
 
 def card_texts(card: dict | None) -> set[str]:

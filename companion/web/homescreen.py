@@ -7,14 +7,22 @@ page, so a phone that adds its seat's page to the home screen opens that page ag
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, send_from_directory, url_for
+from flask.blueprints import BlueprintSetupState
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 bp = Blueprint("homescreen", __name__)
 
 THEME_COLOUR = "#0e1116"
-"""The table screen's dark ground: a phone's title bar and splash take it."""
+"""The dark ground: the manifest's and every page's theme-color (a phone's title bar and
+splash) read this one value."""
 ICON_SIZES = (192, 512)
+
+
+@bp.record_once
+def _theme_colour(state: BlueprintSetupState) -> None:
+    """Give the templates the theme colour (base.html and phone/base.html read it)."""
+    state.app.jinja_env.globals["theme_colour"] = THEME_COLOUR
 
 
 @bp.get("/favicon.ico")

@@ -12,6 +12,7 @@ from companion import store
 PHONE_ADDRESS = "192.168.1.{}"
 STRANGER = {"REMOTE_ADDR": "192.168.1.200"}
 CODE_RE = re.compile(r'class="jp-code">([0-9A-Z]{4}-[0-9A-Z]{4})<')
+TYPE_RE = re.compile(r'name="type" value="([a-z_]+)"')
 
 
 def new_game(app, players: int = 3, *, deal: bool = True, seed: int = 11, **kw) -> str:
@@ -72,3 +73,58 @@ def claims(app, game_id: str) -> list[dict]:
         return list(db["seat_claims"].rows_where("game_id = ?", [game_id], order_by="rowid"))
     finally:
         db.close()
+
+
+def head(app, game):
+    """The game's head: (state, version)."""
+    db = open_db(app)
+    try:
+        current = store.current(db, game)
+        return current.state, current.version
+    finally:
+        db.close()
+
+
+def last_action(app, game):
+    """The action of the game's last applied log row."""
+    db = open_db(app)
+    try:
+        return store.log(db, game)[-1]["action"]
+    finally:
+        db.close()
+
+
+def table_act(app, game, **action):
+    """The table makes one action at the head (through the store, as the table screen does)."""
+    _, version = head(app, game)
+    db = open_db(app)
+    try:
+        return store.act(db, game, {"by": "table", **action}, version=version)
+    finally:
+        db.close()
+
+
+def post(client, game, fragment=True, version=None, page=None, **fields):
+    """A phone form post as its page would send it: the page's version and the ``_basis`` of
+    the form for this action (the version given instead, when given)."""
+    page = page if page is not None else client.get(f"/phone/{game}").text
+    data = dict(hidden_fields(page, fields.get("type", "")))
+    data.setdefault("version", re.search(r'data-version="(\d+)"', page).group(1))
+    if version is not None:
+        data["version"] = str(version)
+    data.update(fields)
+    headers = {"HX-Request": "true"} if fragment else {}
+    return client.post(f"/phone/{game}/act", data=data, headers=headers)
+
+
+def hidden_fields(page, kind):
+    """The hidden fields of the page's form for ``kind`` (empty when it has none)."""
+    for form in re.findall(r"<form\b.*?</form>", page, re.S):
+        if f'name="type" value="{kind}"' in form:
+            return dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    return {}
+
+
+def forms_on(page: str) -> set[str]:
+    """The action types a page's forms post."""
+    return set(TYPE_RE.findall(page))

@@ -138,3 +138,30 @@ def confirm_seed(html: str) -> tuple[str, int]:
     form = next(f for f in page_forms(html) if "seed" in {x["name"] for x in f["fields"]})
     seed = next(x["value"] for x in form["fields"] if x["name"] == "seed")
     return form_type(form), int(seed)
+
+
+def submit(client, game_id: str, kind: str, *, n: int = 0, htmx: bool = True, **overrides):
+    """GET the table screen, find the form for ``kind`` and post it as a browser would."""
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    form = find_form(html, kind, n)
+    return client.post(
+        form["action"], data=form_data(form, **overrides), headers=HX if htmx else {}
+    )
+
+
+def start_turn(client, app, game_id: str) -> str:
+    """Reveal the crisis if needed and start the next turn through the page; the seat id."""
+    if view_of(app, game_id)["waiting"]["kind"] == "reveal_crisis":
+        assert submit(client, game_id, "reveal_crisis").status_code == 200
+    seat = view_of(app, game_id)["waiting"]["seat"]
+    assert submit(client, game_id, "start_turn").status_code == 200
+    return seat
+
+
+def game_ids(app) -> list[str]:
+    """Every game id in games.db."""
+    db = store.open_db(app.config["GAMES_DB"])
+    try:
+        return [row[0] for row in db.execute("select id from games").fetchall()]
+    finally:
+        db.close()

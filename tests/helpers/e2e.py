@@ -1,0 +1,742 @@
+"""The end-to-end browser game's driver (tests/test_e2e_browser.py, test_e2e_modules_browser.py
+and test_proof_glance.py play it): the table screen and the phones as chromium pages against a
+real ``companion serve``, each step of a whole game, and the checks made along the way."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.i18n import html_lang, stdlib_translation
+from helpers.browser import IN_FLIGHT_JS, SETTLED_JS
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+ARTIFACTS = ROOT / "tests" / "artifacts" / "e2e"
+WAIT_MS = 15_000
+"""The longest any single wait may take (an element, a version, a text)."""
+NAMES = ("Ana", "Bia", "João")
+"""The players, clockwise: the right-hand neighbour of a seat is the one before it."""
+ROUNDS = 3
+TRIGGER_AT = (1, 0)
+"""(round, turn index) whose crossroads card is triggered; every other one is let pass."""
+EXILE_VOTE_AT = (2, 0)
+OVERRUN_ROUND = 3
+"""The last round: entrance 2 stays full after the overrun, so no later round repeats it."""
+UNDO_ROUND = 1
+RELOAD_AT = (3, 1)
+SAFE_MORALE = 12
+SAFE_FOOD = 20
+TABLE_VIEWPORT = {"width": 1366, "height": 768}
+PHONE_VIEWPORT = {"width": 390, "height": 844}
+ACCEPT_LANGUAGE = {"en": "en-US", "pt_BR": "pt-BR"}
+
+
+# --- devices --------------------------------------------------------------------------------
+
+SHOT_READY_JS = (
+    "() => { const side = document.querySelector('.game-side'); if (side) side.scrollTop = 0; }"
+)
+ANIMATIONS_DONE_JS = (
+    "() => document.getAnimations().every(a => a.playState !== 'running' || a.effect"
+    " && a.effect.getComputedTiming().iterations === Infinity)"
+)
+
+
+class Shots:
+    """Numbered screenshots under tests/artifacts/e2e/<lang>/."""
+
+    def __init__(self, lang: str) -> None:
+        self.folder = ARTIFACTS / lang
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.n = 0
+
+    def take(self, page: Any, name: str, *, full: bool = False) -> None:
+        """Save what ``page`` shows now (the whole page when ``full``): the table screen with
+        its side panel scrolled to "What now", once every animation has run."""
+        page.evaluate(SHOT_READY_JS)
+        page.wait_for_function(ANIMATIONS_DONE_JS, timeout=WAIT_MS)
+        self.n += 1
+        page.screenshot(path=str(self.folder / f"{self.n:02d}-{name}.png"), full_page=full)
+
+
+class Table:
+    """The table screen: one browser context on the laptop."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def version(self) -> int:
+        """The game version the table screen shows."""
+        return int(self.page.locator("#game").get_attribute("data-live-version"))
+
+    def wait_version(self, version: int) -> None:
+        """Wait until the table screen shows ``version`` (or newer) and no swap is under way."""
+        self.page.wait_for_function(
+            "v => { const g = document.querySelector('#game');"
+            " return g && +g.dataset.liveVersion >= v; }",
+            arg=version,
+            timeout=WAIT_MS,
+        )
+        self.page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
+
+    def alert(self) -> str:
+        """The alert the table screen shows, if any."""
+        found = self.page.locator("#game .alert")
+        return found.first.inner_text() if found.count() else ""
+
+    def act(self, button: Any, *, refused_ok: bool = False) -> bool:
+        """Click a control and wait for the answer; True when the game moved on one version.
+
+        A refusal (the alert) fails the test unless ``refused_ok``.
+        """
+        before = self.version()
+        self.page.evaluate("document.querySelector('#game').dataset.e2eOld = '1'")
+        button.click()
+        self.page.wait_for_function(
+            "v => { const g = document.querySelector('#game');"
+            " return g && (!g.dataset.e2eOld || +g.dataset.liveVersion > v); }",
+            arg=before,
+            timeout=WAIT_MS,
+        )
+        self.page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)  # a live refresh too
+        after = self.version()
+        if after == before + 1:
+            return True
+        assert refused_ok, f"the table's action was not taken: {self.alert()!r}"
+        assert after == before, (before, after)
+        return False
+
+    def open_group(self, group_id: str) -> None:
+        """Unfold a group of controls (board, corrections...) if it is folded."""
+        if not self.page.evaluate(f"document.getElementById('{group_id}').open"):
+            self.page.click(f"#{group_id} > summary")
+            self.page.wait_for_function(
+                f"() => document.getElementById('{group_id}').open", timeout=WAIT_MS
+            )
+
+    def control(self, kind: str, extra: str = "") -> Any:
+        """The form of a table control (``.ctl-<kind>`` plus extra classes/selectors)."""
+        return self.page.locator(f"#game form.ctl-{kind}{extra}")
+
+    def whatnow(self) -> str:
+        """The kind of thing the table waits for (the class of the "What now" section)."""
+        cls = self.page.locator("#game section.whatnow").get_attribute("class") or ""
+        found = re.search(r"whatnow-(\w+)", cls)
+        return found.group(1) if found else ""
+
+    def html(self) -> str:
+        """The table screen's whole HTML now."""
+        return self.page.content()
+
+
+@dataclass
+class Phone:
+    """One player's phone: a browser context of its own holding the seat cookie."""
+
+    page: Any
+    name: str
+    seat_id: str = ""
+    objective: str = ""
+    kept: list[str] = field(default_factory=list)
+
+    def version(self) -> int:
+        """The game version this phone shows."""
+        return int(self.page.locator("#phone .screen").get_attribute("data-version"))
+
+    def wait_version(self, version: int) -> None:
+        """Wait until this phone shows ``version`` or newer (the live stream brings it)."""
+        self.page.wait_for_function(
+            "v => { const s = document.querySelector('#phone .screen');"
+            " return s && +s.dataset.version >= v; }",
+            arg=version,
+            timeout=WAIT_MS,
+        )
+        self.page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
+
+    def act(self, button: Any) -> None:
+        """Tap a button of this phone and wait for the game to move on one version."""
+        before = self.version()
+        button.click()
+        self.page.wait_for_function(
+            "v => { const s = document.querySelector('#phone .screen');"
+            " return s && !document.querySelector('form.busy')"
+            " && (+s.dataset.version > v || document.querySelector('#phone .alert')); }",
+            arg=before,
+            timeout=WAIT_MS,
+        )
+        self.page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
+        alert = self.page.locator("#phone .alert")
+        assert self.version() == before + 1, (
+            f"{self.name}'s phone action was not taken: "
+            f"{alert.first.inner_text() if alert.count() else ''!r}"
+        )
+
+    def has(self, selector: str) -> bool:
+        """Whether this phone shows an element now."""
+        return self.page.locator(f"#phone {selector}").count() > 0
+
+    def html(self) -> str:
+        """This phone's whole HTML now."""
+        return self.page.content()
+
+
+class Game:
+    """The table and the phones of one game, kept in step by the game's version."""
+
+    def __init__(self, table: Table, phones: list[Phone], lang: str, shots: Shots) -> None:
+        self.table = table
+        self.phones = phones
+        self.lang = lang
+        self.shots = shots
+        self.tr = stdlib_translation(lang)
+        self.objectives_shown = False
+
+    def _(self, message: str, **values: Any) -> str:
+        """A message as this game's language says it (the same catalogue as the pages)."""
+        text = self.tr.gettext(message)
+        return text % values if values else text
+
+    def pattern(self, message: str) -> re.Pattern[str]:
+        """A sentence of the engine's (``{name}`` placeholders) as this language says it, as a
+        pattern where each placeholder stands for any text."""
+        parts = re.split(r"\{\w+\}", self.tr.gettext(message))
+        return re.compile(".+".join(re.escape(part) for part in parts), re.S)
+
+    def version(self) -> int:
+        """The newest version any device shows."""
+        return max([self.table.version()] + [p.version() for p in self.phones])
+
+    def sync(self) -> int:
+        """Wait until every device shows the newest version; that version."""
+        newest = self.version()
+        self.table.wait_version(newest)
+        for phone in self.phones:
+            phone.wait_version(newest)
+        return newest
+
+    def phone_of(self, seat_id: str) -> Phone:
+        """The phone holding a seat."""
+        return next(p for p in self.phones if p.seat_id == seat_id)
+
+    def first_player(self) -> str:
+        """The seat the table's board marks as the first player."""
+        heading = self.table.page.locator("#game article.seat:has(.flag-first) h3")
+        return (heading.get_attribute("id") or "").removeprefix("board-seat-")
+
+    def clockwise_from(self, seat_id: str) -> list[str]:
+        """The seats from this one to its left, round the table (the turn order)."""
+        ids = [p.seat_id for p in self.phones]
+        start = ids.index(seat_id)
+        return ids[start:] + ids[:start]
+
+    def right_of(self, seat_id: str) -> Phone:
+        """The phone of the player to this seat's right (the previous seat clockwise)."""
+        index = [p.seat_id for p in self.phones].index(seat_id)
+        return self.phones[index - 1]
+
+    def check_privacy(self) -> None:
+        """No page shows a secret it should not: the table no objective (until the end), no
+        phone another phone's objective."""
+        if not self.objectives_shown:
+            table_html = self.table.html()
+            for phone in self.phones:
+                for text in {phone.objective, html.escape(phone.objective)}:
+                    assert text not in table_html, f"the table shows {phone.name}'s objective"
+        for phone in self.phones:
+            mine = phone.html()
+            for other in self.phones:
+                if other is phone or other.objective == phone.objective:
+                    continue
+                for text in {other.objective, html.escape(other.objective)}:
+                    assert text not in mine, f"{phone.name}'s phone shows {other.name}'s objective"
+
+
+# --- the game, step by step -------------------------------------------------------------------
+
+
+def create_game(game_page: Any, base: str, lang: str, shots: Shots) -> str:
+    """Fill in the new game form on the table (3 players, the companion deals); the game id."""
+    game_page.goto(f"{base}/lang/{lang}?next=/games/new")
+    assert game_page.locator("html").get_attribute("lang") == html_lang(lang)
+    game_page.fill("input[name=name]", f"E2E {lang}")
+    rows = game_page.locator("input[name=seat_name]")
+    for n, name in enumerate(NAMES):
+        rows.nth(n).fill(name)
+    game_page.check("input[name=survivor_mode][value=dealt]")
+    shots.take(game_page, "new-game-form", full=True)
+    with game_page.expect_navigation(timeout=WAIT_MS):
+        game_page.click(".newgame-form .form-submit button[type=submit]")
+    found = re.search(r"/games/([^/]+)/setup$", game_page.url)
+    assert found, f"the form did not lead to the setup checklist: {game_page.url}"
+    shots.take(game_page, "setup-checklist")
+    with game_page.expect_navigation(timeout=WAIT_MS):
+        game_page.click(".setup-end a")
+    assert game_page.url.endswith(f"/games/{found.group(1)}")
+    game_page.wait_for_selector("#game", timeout=WAIT_MS)
+    return found.group(1)
+
+
+def join_link(table: Table) -> str:
+    """The join link shown beside the QR code on the table screen (the QR code is there too)."""
+    panel = table.page.locator("#game #join-panel")
+    panel.wait_for(timeout=WAIT_MS)
+    assert panel.locator(".jp-qr svg[role=img] path").count() >= 1, "no QR code in the panel"
+    code = panel.locator(".jp-code").inner_text().strip()
+    shown = panel.locator(".jp-type strong").inner_text().strip()
+    assert re.fullmatch(r"[0-9A-Z]{4}-[0-9A-Z]{4}", code), code
+    assert shown.startswith("127.0.0.1:") and shown.endswith(f"/j/{code}"), (shown, code)
+    return f"http://{shown}"
+
+
+def join(phone: Phone, link: str, g: Game) -> None:
+    """The phone opens the link and picks its seat by name; it lands on its seat."""
+    page = phone.page
+    page.goto(link)
+    seat = page.locator("button.seat.free", has=page.locator(".seat-name", has_text=phone.name))
+    seat.wait_for(timeout=WAIT_MS)
+    assert page.locator("html").get_attribute("lang") == html_lang(g.lang)
+    phone.seat_id = seat.get_attribute("value") or ""
+    assert phone.seat_id
+    with page.expect_navigation(timeout=WAIT_MS):
+        seat.click()
+    page.wait_for_selector("#phone .screen", timeout=WAIT_MS)
+    assert page.locator("#phone h1").inner_text().strip() == phone.name
+    page.wait_for_selector("#live-status[data-state=ok]", timeout=WAIT_MS)
+
+
+def keep_survivors(g: Game) -> None:
+    """Each phone sees 4 dealt survivors and keeps 2 (its first pick leads)."""
+    for n, phone in enumerate(g.phones):
+        phone.wait_version(g.version())
+        picks = phone.page.locator("#keep-survivors .pick-item")
+        assert picks.count() == 4, f"{phone.name} was dealt {picks.count()} survivors"
+        for i in range(2):
+            picks.nth(i).locator("input[name=survivors]").check()
+            phone.kept.append(picks.nth(i).locator(".pick-name").inner_text().strip())
+        if n == 0:
+            g.shots.take(phone.page, f"phone-{phone.name}-keep-survivors", full=True)
+        phone.act(phone.page.locator("#keep-survivors button.primary"))
+    g.sync()
+    for phone in g.phones:
+        shown = phone.page.locator("#my-survivors .s-name").all_inner_texts()
+        assert len(shown) == 2, (phone.name, shown)
+        for name in phone.kept:
+            assert any(s.startswith(name) for s in shown), (phone.name, name, shown)
+        assert not phone.has("#keep-survivors")
+        phone.objective = (
+            phone.page.locator("#secret-objective .obj-name").text_content() or ""
+        ).strip()
+        assert phone.objective, f"{phone.name}'s phone shows no secret objective"
+    assert g.table.whatnow() == "reveal_crisis"
+
+
+def correct_counter(g: Game, name: str, value: int) -> None:
+    """The table corrects a counter (morale, food...) by hand."""
+    g.table.open_group("group-corrections")
+    form = g.table.control("set_counter")
+    form.locator("select[name=name]").select_option(name)
+    form.locator("input[name=value]").fill(str(value))
+    g.table.act(form.locator("button[type=submit]"))
+
+
+def reveal_crisis(g: Game, rnd: int) -> str:
+    """The table reveals the top crisis card; the symbol that prevents it."""
+    g.sync()
+    assert g.table.whatnow() == "reveal_crisis"
+    assert g.table.page.locator(".whatnow-round").text_content().strip() == g._(
+        "Round %(n)s", n=rnd
+    )
+    g.table.act(g.table.control("reveal_crisis", ".ctl-main").locator("button"))
+    g.sync()
+    prevent = g.table.page.locator("#board-crisis .crisis-prevent li.sym").first
+    symbol = re.search(r"sym-(\w+)", prevent.get_attribute("class") or "")
+    assert symbol, "the crisis names no symbol"
+    g.shots.take(g.table.page, f"r{rnd}-table-crisis")
+    return symbol.group(1)
+
+
+def crisis_count(g: Game) -> int:
+    """How many crisis cards the table says are in."""
+    return int(g.table.page.locator("#board-crisis .crisis-count dd").first.inner_text())
+
+
+def contribute(g: Game, phone: Phone, symbol: str, rnd: int) -> None:
+    """The active player puts one card face down from their phone; the table counts it only."""
+    g.sync()
+    before = crisis_count(g)
+    page = phone.page
+    if not page.evaluate("document.getElementById('crisis-add').open"):
+        page.click("#crisis-add > summary")
+    page.fill(f"#crisis-add #sym-{symbol}", "1")
+    if rnd == 1 and before == 0:
+        g.shots.take(page, f"phone-{phone.name}-crisis-add", full=True)
+    phone.act(page.locator("#crisis-add button.primary"))
+    g.sync()
+    assert crisis_count(g) == before + 1
+    board = g.table.page.locator("#board-crisis").inner_text()
+    for other in g.phones:
+        assert other.name not in board, "the table's crisis names a player"
+    assert phone.has("#crisis .mine-cards"), "the phone does not show its own card"
+
+
+def settle(g: Game) -> None:
+    """Answer what a card's effects may have left open: a vote (all yes) or a bite (roll)."""
+    for _ in range(6):
+        g.sync()
+        kind = g.table.whatnow()
+        if kind == "vote":
+            for phone in g.phones:
+                g.sync()
+                if phone.has("#vote form.thumbs"):
+                    phone.act(phone.page.locator("#vote button.up"))
+        elif kind == "bite":
+            form = g.table.control("resolve_bite", ":has(select[name=result])")
+            form.locator("select[name=result]").select_option("blank")
+            g.table.act(form.locator("button[type=submit]"))
+        else:
+            return
+    raise AssertionError("the game kept asking for votes or bites")
+
+
+def trigger_crossroads(g: Game, drawer: Phone, rnd: int) -> None:
+    """The drawer taps "Triggered"; the card shows on the table; the table takes an option."""
+    g.sync()
+    trigger = drawer.page.locator("#crossroads .trigger").inner_text().strip()
+    drawer.act(drawer.page.locator("#crossroads form button.primary"))
+    g.sync()
+    card = g.table.page.locator("#game .crossroads-card")
+    card.wait_for(timeout=WAIT_MS)
+    assert card.locator(".trigger").inner_text().strip() == trigger
+    g.shots.take(g.table.page, f"r{rnd}-table-crossroads-revealed")
+    options = g.table.control("trigger_crossroads", ".ctl-option")
+    if options.count() == 0:  # a vote card: the phones decide
+        g.table.act(g.table.control("trigger_crossroads").locator("button"))
+        settle(g)
+    else:
+        for n in range(options.count()):
+            option = g.table.control("trigger_crossroads", ".ctl-option").nth(n)
+            if g.table.act(option.locator("button[type=submit]"), refused_ok=True):
+                break
+            assert g.table.alert(), "an option was refused without a reason"
+        else:
+            raise AssertionError("every option of the crossroads card was refused")
+        settle(g)
+    assert not drawer.has("#crossroads"), "the resolved card stays on the drawer's phone"
+
+
+def tally_lines(g: Game, target: Phone) -> list[str]:
+    """The table's latest log lines that count an exile vote on ``target``: 1 up, 2 down."""
+    recent = g.table.page.locator("#game .recent .log-lines li").all_inner_texts()
+    return [line for line in recent if target.name in line and re.search(r"1\D+2", line)]
+
+
+def exile_vote(g: Game, rnd: int) -> None:
+    """The active player calls an exile vote from the table; every phone votes; the table shows
+    who has voted (not how) until all are in, then the tally."""
+    g.table.open_group("group-board")
+    form = g.table.control("call_exile_vote")
+    target_id = form.locator("select[name=target] option").first.get_attribute("value")
+    target = g.phone_of(target_id or "")
+    g.table.act(form.locator("button[type=submit]"))
+    g.sync()
+    assert g.table.whatnow() == "vote"
+    voted: list[str] = []
+    ballots = [True, False, False]
+    for n, (phone, up) in enumerate(zip(g.phones, ballots, strict=True)):
+        assert phone.has("#vote form.thumbs"), f"{phone.name} cannot vote"
+        g.shots.take(phone.page, f"phone-{phone.name}-vote", full=True)
+        phone.act(phone.page.locator("#vote button.up" if up else "#vote button.down"))
+        voted.append(phone.name)
+        g.sync()
+        if len(voted) < len(g.phones):
+            shown = g.table.page.locator(".whatnow-vote .waiting-for b").all_inner_texts()
+            assert shown == voted, (shown, voted)
+            assert not tally_lines(g, target), "the table shows a tally before all are in"
+            for other in g.phones[n + 1 :]:
+                assert other.has("#vote .voted")
+                assert other.page.locator("#vote .voted").inner_text().count(phone.name) == 1
+                assert not other.has("#vote .my-ballot")
+            if n == 0:
+                g.shots.take(g.table.page, f"r{rnd}-table-vote-one-in")
+                g.shots.take(g.phones[1].page, f"phone-{g.phones[1].name}-vote-waiting", full=True)
+    assert g.table.whatnow() != "vote"
+    assert tally_lines(g, target), "the table shows no tally (1 up, 2 down)"
+    g.shots.take(g.table.page, f"r{rnd}-table-vote-tally")
+    for phone in g.phones:
+        assert not phone.has("#vote")
+        assert phone.page.locator("#phone h1").inner_text().strip() == phone.name
+
+
+def entrance(g: Game, number: int) -> tuple[int, int]:
+    """(zombies, barricades) the table's board shows at a colony entrance."""
+    ent = g.table.page.locator("#board-colony .entrance").nth(number - 1)
+    return int(ent.get_attribute("data-zombies")), int(ent.get_attribute("data-barricades"))
+
+
+def board_target(g: Game, kind: str, value: str) -> Any:
+    """The one-click button of a target grid (kill, barricade...) for ``place|entrance``."""
+    form = g.table.page.locator(f"#game form.ctl-{kind}.ctl-inline:has(input[value='{value}'])")
+    return form.locator("button[type=submit]")
+
+
+def arrange_overrun(g: Game, rnd: int) -> None:
+    """With the board controls and corrections: entrance 1 full with a barricade, entrance 2
+    full of zombies, so the colony phase breaks the barricade and overruns entrance 2."""
+    g.table.open_group("group-board")
+    g.table.open_group("group-corrections")
+    for number in (1, 2):
+        while entrance(g, number)[0]:
+            g.table.act(board_target(g, "kill_zombies", f"colony|{number}"))
+        while entrance(g, number)[1]:
+            g.table.act(board_target(g, "remove_barricade", f"colony|{number}"))
+    for _ in range(3):  # two at a time: entrance 1 then entrance 2
+        form = g.table.control("add_zombies_by_hand")
+        form.locator("select[name=place]").select_option("colony")
+        form.locator("input[name=count]").fill("2")
+        g.table.act(form.locator("button[type=submit]"))
+    assert entrance(g, 1) == (3, 0) and entrance(g, 2) == (3, 0)
+    g.table.act(board_target(g, "kill_zombies", "colony|1"))
+    g.table.act(board_target(g, "add_barricade", "colony|1"))
+    assert entrance(g, 1) == (2, 1) and entrance(g, 2) == (3, 0)
+    g.shots.take(g.table.page, f"r{rnd}-table-barricade-and-zombies")
+
+
+def reveal_texts(g: Game, kind: str) -> list[str]:
+    """The lines of the open reveal of one kind (all of them, turned over or not)."""
+    return [
+        t.strip()
+        for t in g.table.page.locator(f"#reveal li.rs-{kind} .rs-text").all_text_contents()
+    ]
+
+
+def show_reveal(g: Game) -> None:
+    """Turn over every line of the open reveal (the "Show all" button)."""
+    show_all = g.table.page.locator("#reveal .reveal-all")
+    if show_all.is_visible():
+        show_all.click()
+
+
+def count_to_target(g: Game) -> None:
+    """Add to a counting main objective's counter (+1 on the table) until it reaches its target
+    (the board marks it reached); step 5 then checks the count."""
+    for _ in range(40):
+        if g.table.page.locator("#board-objective.objective-reached").count():
+            return
+        g.table.act(g.table.control("add_objective_progress").locator("button"))
+        g.sync()
+    raise AssertionError("the main objective's counter never reached its target")
+
+
+def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
+    """Run the colony phase step by step from the table, checking the reveals."""
+    g.sync()
+    g.table.act(g.table.control("start_colony_phase", ".ctl-main").locator("button"))
+    for _ in range(12):
+        g.sync()
+        if g.table.whatnow() != "colony_phase":
+            break
+        preview = g.table.page.locator("#colony-preview")
+        preview.wait_for(timeout=WAIT_MS)
+        asked = g.table.control("check_main_objective")
+        if asked.count() and rnd == 1:
+            g.shots.take(g.table.page, f"r{rnd}-table-colony-main-objective")
+        if asked.locator("input[name=met]").count():
+            chosen = asked.filter(has=g.table.page.locator(f"input[value={str(met).lower()}]"))
+            g.table.act(chosen.locator("button[type=submit]"))
+            continue
+        if asked.count() and met:  # a counting main objective: its counter reaches the target
+            count_to_target(g)
+        confirm = preview.locator("form.ctl-confirm")
+        kind = confirm.locator("input[name=type]").get_attribute("value")
+        if kind == "pass_first_player" and rnd == UNDO_ROUND:
+            g.table.act(confirm.locator("button[type=submit]"))
+            undo_colony_step(g, rnd)
+            continue
+        if kind in ("resolve_crisis", "add_colony_phase_zombies"):
+            g.shots.take(g.table.page, f"r{rnd}-table-preview-{kind}")
+        g.table.act(confirm.locator("button[type=submit]"))
+        if kind == "resolve_crisis":
+            check_crisis_reveal(g, rnd)
+        elif kind == "add_colony_phase_zombies" and rnd == OVERRUN_ROUND:
+            check_zombie_reveal(g, rnd)
+    else:
+        raise AssertionError("the colony phase did not finish")
+
+
+def check_crisis_reveal(g: Game, rnd: int) -> None:
+    """The crisis cards are turned over one by one, with nobody's name next to any card."""
+    g.table.page.locator("#reveal").wait_for(timeout=WAIT_MS)
+    cards = g.table.page.locator("#reveal li.rs-crisis_card_revealed")
+    assert cards.count() == len(g.phones), cards.count()
+    show_reveal(g)
+    text = g.table.page.locator("#reveal").inner_text()
+    for phone in g.phones:
+        assert phone.name not in text, f"the crisis reveal names {phone.name}"
+    g.shots.take(g.table.page, f"r{rnd}-table-crisis-reveal")
+
+
+def check_zombie_reveal(g: Game, rnd: int) -> None:
+    """The zombies placed one at a time: the barricade at entrance 1 breaks, entrance 2 is
+    overrun and a survivor in the colony dies."""
+    g.table.page.locator("#reveal").wait_for(timeout=WAIT_MS)
+    show_reveal(g)
+    assert reveal_texts(g, "barricade_broken"), "no barricade broken"
+    assert reveal_texts(g, "overrun"), "no overrun"
+    deaths = reveal_texts(g, "survivor_died")
+    assert deaths, "the overrun killed nobody"
+    kept = [name for p in g.phones for name in p.kept]
+    assert any(name in line for line in deaths for name in kept), deaths
+    broken = g.pattern(
+        "Zombie {k} → {where} is full: destroy its barricade; the zombie is not placed."
+    )
+    assert any(broken.fullmatch(line) for line in reveal_texts(g, "barricade_broken"))
+    overrun = g.pattern("Zombie {k} → {where} is full and unprotected: overrun!")
+    assert any(overrun.fullmatch(line) for line in reveal_texts(g, "overrun"))
+    g.shots.take(g.table.page, f"r{rnd}-table-zombies-reveal")
+    # no spoiler: while the table turns the zombies over, its board still shows the barricade
+    assert entrance(g, 1)[1] == 1
+    g.table.act(g.table.page.locator("#reveal .reveal-done button"))
+    for number in (1, 2):
+        assert entrance(g, number)[1] == 0
+
+
+def round_text(phone: Phone) -> str:
+    """The round and morale line of a phone."""
+    return phone.page.locator("#phone .status-line").inner_text()
+
+
+def undo_colony_step(g: Game, rnd: int) -> None:
+    """Undo the last colony step from the table: every phone goes back to the colony phase of
+    this round; then redo it."""
+    g.sync()
+    after = g._("Round %(n)s", n=rnd + 1)
+    for phone in g.phones:
+        assert after in round_text(phone), round_text(phone)
+    g.table.act(g.table.page.locator("#game .undo-redo .btn-undo"))
+    assert g.table.whatnow() == "colony_phase"
+    shown = (g.table.page.locator(".whatnow-round").text_content() or "").strip()
+    assert shown == g._("Round %(n)s", n=rnd), shown
+    version = g.table.version()
+    colony_now = g._("Colony phase: the table runs it.")
+    for phone in g.phones:
+        phone.wait_version(version)
+        phone.page.wait_for_function(
+            "t => document.querySelector('#phone .now-text').textContent.trim() === t",
+            arg=colony_now,
+            timeout=WAIT_MS,
+        )
+        assert g._("Round %(n)s", n=rnd) in round_text(phone), round_text(phone)
+    g.shots.take(g.table.page, f"r{rnd}-table-undone")
+    g.shots.take(g.phones[0].page, f"phone-{g.phones[0].name}-after-undo", full=True)
+    g.table.act(g.table.page.locator("#game .undo-redo .btn-redo"))
+    g.sync()
+    for phone in g.phones:
+        assert after in round_text(phone), round_text(phone)
+
+
+def reload_phone(g: Game, phone: Phone) -> None:
+    """A phone reloaded mid-game lands on its own seat, with its own objective."""
+    phone.page.reload()
+    phone.page.wait_for_selector("#phone .screen", timeout=WAIT_MS)
+    assert phone.page.locator("#phone h1").inner_text().strip() == phone.name
+    shown = (phone.page.locator("#secret-objective .obj-name").text_content() or "").strip()
+    assert shown == phone.objective
+    phone.page.wait_for_selector("#live-status[data-state=ok]", timeout=WAIT_MS)
+    g.shots.take(phone.page, f"phone-{phone.name}-reloaded", full=True)
+
+
+def play_turn(g: Game, rnd: int, turn: int, symbol: str) -> str:
+    """One player's turn, started and ended from the table; the seat whose turn it was."""
+    g.sync()
+    start = g.table.control("start_turn", ".ctl-main")
+    active_id = start.locator("input[name=seat_id]").get_attribute("value") or ""
+    active = g.phone_of(active_id)
+    g.table.act(start.locator("button"))
+    g.sync()
+    assert g.table.whatnow() == "turn"
+    drawer = g.right_of(active_id)
+    for phone in g.phones:
+        assert phone.has("#crossroads") == (phone is drawer), (
+            f"round {rnd}, {active.name}'s turn: the card should be on {drawer.name}'s phone, "
+            f"{phone.name}'s shows {'it' if phone.has('#crossroads') else 'nothing'}"
+        )
+    assert drawer.has("#crossroads form button.primary")
+    if turn == 0 and rnd == 1:
+        for phone in g.phones:
+            g.shots.take(phone.page, f"phone-{phone.name}-crossroads-turn", full=True)
+        g.shots.take(g.table.page, f"r{rnd}-table-turn")
+    if (rnd, turn) == TRIGGER_AT:
+        trigger_crossroads(g, drawer, rnd)
+    if (rnd, turn) == EXILE_VOTE_AT:
+        exile_vote(g, rnd)
+    if (rnd, turn) == RELOAD_AT:
+        reload_phone(g, g.phones[1])
+    if rnd == OVERRUN_ROUND and turn == len(g.phones) - 1:
+        arrange_overrun(g, rnd)
+    contribute(g, active, symbol, rnd)
+    g.check_privacy()
+    g.table.act(g.table.control("end_turn", ".ctl-main").locator("button"))
+    g.sync()
+    assert not drawer.has("#crossroads"), "the card stays on the phone after the turn"
+    return active_id
+
+
+def end_game(g: Game) -> None:
+    """The game has ended: each phone marks its objective; the table shows all and the winners."""
+    g.sync()
+    assert g.table.whatnow() == "declare_winners"
+    marks = [True, False, True]
+    for phone, done in zip(g.phones, marks, strict=True):
+        assert phone.has("#mark-objective"), f"{phone.name} cannot mark the objective"
+        g.shots.take(phone.page, f"phone-{phone.name}-mark-objective", full=True)
+        g.check_privacy()
+        phone.act(phone.page.locator("#mark-objective button." + ("up" if done else "down")))
+        g.sync()
+    g.objectives_shown = True
+    end = g.table.page.locator("#game #game-end")
+    end.wait_for(timeout=WAIT_MS)
+    winners = end.locator(".winner-names").inner_text()
+    for phone, done in zip(g.phones, marks, strict=True):
+        assert (phone.name in winners) == done, (phone.name, winners)
+    rows = end.locator(".objective-list .objective-row")
+    assert rows.count() == len(g.phones)
+    for n, (phone, done) in enumerate(zip(g.phones, marks, strict=True)):
+        row = rows.nth(n)
+        assert row.locator(".who").inner_text().strip() == phone.name
+        assert phone.objective in row.inner_text()
+        assert ("complete" in (row.get_attribute("class") or "").split()) == done
+    g.shots.take(g.table.page, "end-table")
+    g.shots.take(g.table.page, "end-table-full", full=True)
+    for phone, done in zip(g.phones, marks, strict=True):
+        phone.page.locator("#winners").wait_for(timeout=WAIT_MS)
+        text = phone.page.locator("#winners").inner_text()
+        assert (g._("You won!") in text) == done, (phone.name, text)
+        g.shots.take(phone.page, f"phone-{phone.name}-end", full=True)
+    g.check_privacy()
+
+
+def new_device(browser: Any, contexts: list[Any], viewport: dict[str, int], lang: str = "") -> Any:
+    """A new page in its own browser context (added to ``contexts``), with the wait limit and
+    the in-flight counter: a phone (touch, the game's language) when ``lang`` is given."""
+    options: dict[str, Any] = {"viewport": viewport}
+    if lang:
+        options.update(locale=ACCEPT_LANGUAGE[lang], is_mobile=True, has_touch=True)
+    context = browser.new_context(**options)
+    contexts.append(context)
+    context.set_default_timeout(WAIT_MS)
+    context.add_init_script(IN_FLIGHT_JS)
+    return context.new_page()
+
+
+def wait_until_joined(table: Table, phones: list[Any]) -> None:
+    """Wait until the table's join panel shows every phone holding its seat."""
+    table.page.wait_for_function(
+        "n => document.querySelectorAll('#join-panel .jp-held').length === n",
+        arg=len(phones),
+        timeout=WAIT_MS,
+    )
