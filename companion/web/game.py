@@ -163,6 +163,7 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
     head_row = log_rows[0] if log_rows else None
     ctx: dict[str, Any] = {
         "game_id": game_id,
+        "act_url": url_for("game.act", game_id=game_id),
         "game": store.get_game(get_db(), game_id),
         "version": current.version,
         "head": current.head,
