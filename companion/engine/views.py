@@ -25,10 +25,10 @@ from companion.engine.reveal import revealing, shown_state
 from companion.engine.state import (
     COLONY,
     State,
-    plain_copy,
     colonists,
     free_spaces,
     free_survivor_spaces,
+    plain_copy,
     seat,
     seats_in_play,
 )
