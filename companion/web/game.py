@@ -158,11 +158,16 @@ def chart_for(game_id: str) -> Markup:
 def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the table screen's templates read, from one ``engine.table_view`` of the
     head (made once per version: heads.table_view)."""
-    view = engine.localised(heads.table_view(game_id, current), locale())
+    shown = heads.table_view(game_id, current)
+    # Legal actions name cards and places by id (their names come from cards.db, see
+    # choices), so only the rest of the view has card texts to put in this device's language.
+    view = engine.localised({k: v for k, v in shown.items() if k != "legal"}, locale())
+    view["legal"] = shown["legal"]
     log_rows = recent(game_id, current)
     head_row = log_rows[0] if log_rows else None
     ctx: dict[str, Any] = {
         "game_id": game_id,
+        "act_url": url_for("game.act", game_id=game_id),
         "game": store.get_game(get_db(), game_id),
         "version": current.version,
         "head": current.head,
