@@ -131,6 +131,21 @@ def test_the_new_game_page_fits_a_phone_and_its_objectives_scroll_in_their_box(
             "() => { const s = document.querySelector('.objective-scroll');"
             " return [s.scrollWidth, s.clientWidth]; }"
         )
+        cut = page.evaluate(
+            "() => [...document.querySelectorAll('main button')]"
+            ".filter(b => b.offsetWidth && b.scrollWidth > b.clientWidth + 1)"
+            ".map(b => b.textContent.trim())"
+        )
+        assert cut == [], (width, cut)  # every button's words inside the button
+        past = page.evaluate(
+            "() => { const m = document.querySelector('main');"
+            " const edge = m.getBoundingClientRect().right"
+            " - parseFloat(getComputedStyle(m).paddingRight);"
+            " return [...m.querySelectorAll('.form-column')]"
+            ".map(c => Math.round(c.getBoundingClientRect().right - edge))"
+            ".filter(d => d > 0); }"
+        )
+        assert past == [], (width, past)  # the columns stay inside the page's margins
         if width == 390:
             assert box[0] > box[1], box  # the table scrolls in its box
         else:
