@@ -255,6 +255,31 @@ VOTE_SUBJECTS_NAMED = {
 }
 """The same subjects when the step names the player (``target``) or the card (``card``)."""
 
+# The open vote's own words on the screens. Their placeholders are ``%(name)s`` style: the web
+# layer fills them in as a template's ``_`` does (companion/web/wording.py).
+VOTE_HEADINGS = {
+    "exile": N_("Vote to exile %(name)s"),
+    "crossroads": N_("Vote on the crossroads card"),
+    "first_player": N_("Vote to keep the first player token"),
+    "containment": N_(
+        "Raxxon's containment code: thumbs up discards the experiment, thumbs down puts 3 "
+        "fewer zombies somewhere"
+    ),
+}
+"""The table screen's heading of an open vote, by ``subject`` (``name``: the exiled player)."""
+VOTE_QUESTIONS = {
+    "exile": N_("Exile %(name)s from the colony?"),
+    "crossroads": N_("Crossroads card vote"),
+    "first_player": N_("Should the first player keep the token?"),
+    "containment": N_(
+        "Raxxon's containment code matches. Thumbs up: discard the experiment. Thumbs down: 3 "
+        "fewer zombies at a place the first player picks, and the experiment's zombies come out."
+    ),
+}
+"""A phone's question for an open vote, by ``subject`` (``name``: the exiled player)."""
+VOTE_QUESTIONS_NAMED = {"crossroads": N_("Crossroads: %(card)s")}
+"""The same questions when the phone knows the card (``card``: its name)."""
+
 SKIP_REASONS = {"card_says_skip": N_("a card says not to roll")}
 """exposure_skipped ``reason``."""
 
