@@ -99,6 +99,14 @@ ACTION_WORDS = {
 }
 """Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
 
+MOVE_NOTICES = {
+    "done": N_("Done: %(what)s"),
+    "undone": N_("Undone: %(what)s"),
+    "redone": N_("Redone: %(what)s"),
+}
+"""What the table just did, by ``kind`` (web/game.py's notice, store's ``last_move``); ``what``
+is the action's words (``ACTION_WORDS``), filled in as a template's ``_`` does."""
+
 
 # --- the game: phases, pending decisions, rulebooks, variants, modules -------------------------
 
@@ -201,6 +209,19 @@ COLONY_STEP_TITLES = {
     "pass_first_player": N_("pass the first player token"),
 }
 """A colony step (phases.COLONY_STEPS) as the heading of its screen."""
+REVEAL_NOTES = {
+    "resolve_crisis": N_(
+        "The table is turning the crisis cards over one at a time: watch the table."
+    ),
+    "add_colony_phase_zombies": N_(
+        "The table is placing the zombies one at a time: watch the table."
+    ),
+    "run_colony_phase": N_(
+        "The table is turning the colony phase over one step at a time: watch the table."
+    ),
+}
+"""An open reveal (``state["reveal"]["action"]``, reveal.REVEALED) as a phone says it."""
+
 # TRANSLATORS: the heading of a colony step: "Step 1 of 7: the colony eats".
 COLONY_STEP_HEADING = N_("Step {number} of {count}: {title}")
 
@@ -468,6 +489,7 @@ TABLES: dict[str, Mapping[str, str]] = {
     "counted": COUNTED_NAMES,
     "phases": PHASE_WORDS,
     "places": PLACES,
+    "reveals": REVEAL_NOTES,
     "rulesets": RULESET_NAMES,
     "side_numbers": SIDE_NUMBER_NAMES,
     "symbols": SYMBOL_NAMES,

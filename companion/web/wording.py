@@ -1,8 +1,8 @@
 """The engine's labels (companion/engine/labels.py) in this device's language, for templates.
 
 Registered as Jinja globals where the app is created: ``label("symbols", "food")``,
-``colony_step_heading(view.waiting)``, ``vote_heading(...)`` and ``vote_question(...)``. No label
-is written here: each table lives in labels.py.
+``colony_step_heading(view.waiting)``, ``move_notice(last_move)``, ``vote_heading(...)`` and
+``vote_question(...)``. No label is written here: each table lives in labels.py.
 """
 
 from __future__ import annotations
@@ -29,6 +29,12 @@ def _filled(msgid: str, **values: Any) -> Markup:
     """``msgid`` translated and filled in as a template's ``_`` does: the words are markup, each
     value is escaped."""
     return Markup(gettext(msgid)) % values
+
+
+def move_notice(move: dict[str, Any]) -> Markup:
+    """ "Undone: end turn": an action done, undone or redone (``kind``), named by its ``type``."""
+    what = label("actions", move["type"], capital=False)
+    return _filled(labels.MOVE_NOTICES[move["kind"]], what=what)
 
 
 def vote_heading(subject: str, name: str = "") -> Markup | str:
@@ -61,6 +67,7 @@ def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
 GLOBALS = {
     "label": label,
     "colony_step_heading": colony_step_heading,
+    "move_notice": move_notice,
     "vote_heading": vote_heading,
     "vote_question": vote_question,
 }
