@@ -1,10 +1,10 @@
 """Our words for the game's codes: every label table, written once, ``N_``-marked.
 
 Pure Python (no Flask). The engine's sentences and refusals (sentences.py, errors.py), the views
-and the templates (through the ``label`` Jinja global, companion/web/wording.py) all read these
-tables, so a label is written in one place and translated once (``companion i18n update``
-extracts the ``N_`` calls). A table maps a code to an English msgid; it is translated where it
-is shown. Words used inside sentences are lower case; screens capitalise the first letter.
+and the templates (through the Jinja globals of companion/web/wording.py, ``label`` among them)
+all read these tables, so a label is written in one place and translated once (``companion i18n
+update`` extracts the ``N_`` calls). A table maps a code to an English msgid; it is translated
+where it is shown. Words used inside sentences are lower case; screens capitalise the first letter.
 """
 
 from __future__ import annotations
