@@ -1,10 +1,10 @@
 """Our words for the game's codes: every label table, written once, ``N_``-marked.
 
 Pure Python (no Flask). The engine's sentences and refusals (sentences.py, errors.py), the views
-and the templates (through the ``label`` Jinja global, companion/web/wording.py) all read these
-tables, so a label is written in one place and translated once (``companion i18n update``
-extracts the ``N_`` calls). A table maps a code to an English msgid; it is translated where it
-is shown. Words used inside sentences are lower case; screens capitalise the first letter.
+and the templates (through the Jinja globals of companion/web/wording.py, ``label`` among them)
+all read these tables, so a label is written in one place and translated once (``companion i18n
+update`` extracts the ``N_`` calls). A table maps a code to an English msgid; it is translated
+where it is shown. Words used inside sentences are lower case; screens capitalise the first letter.
 """
 
 from __future__ import annotations
@@ -98,6 +98,14 @@ ACTION_WORDS = {
     "equip_side_effect": N_("equip a side effect"),
 }
 """Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
+
+MOVE_NOTICES = {
+    "done": N_("Done: %(what)s"),
+    "undone": N_("Undone: %(what)s"),
+    "redone": N_("Redone: %(what)s"),
+}
+"""What the table just did, by ``kind`` (web/game.py's notice, store's ``last_move``); ``what``
+is the action's words (``ACTION_WORDS``), filled in as a template's ``_`` does."""
 
 
 # --- the game: phases, pending decisions, rulebooks, variants, modules -------------------------
@@ -201,6 +209,19 @@ COLONY_STEP_TITLES = {
     "pass_first_player": N_("pass the first player token"),
 }
 """A colony step (phases.COLONY_STEPS) as the heading of its screen."""
+REVEAL_NOTES = {
+    "resolve_crisis": N_(
+        "The table is turning the crisis cards over one at a time: watch the table."
+    ),
+    "add_colony_phase_zombies": N_(
+        "The table is placing the zombies one at a time: watch the table."
+    ),
+    "run_colony_phase": N_(
+        "The table is turning the colony phase over one step at a time: watch the table."
+    ),
+}
+"""An open reveal (``state["reveal"]["action"]``, reveal.REVEALED) as a phone says it."""
+
 # TRANSLATORS: the heading of a colony step: "Step 1 of 7: the colony eats".
 COLONY_STEP_HEADING = N_("Step {number} of {count}: {title}")
 
@@ -254,6 +275,31 @@ VOTE_SUBJECTS_NAMED = {
     "crossroads": N_("the crossroads card {card_name}"),
 }
 """The same subjects when the step names the player (``target``) or the card (``card``)."""
+
+# The open vote's own words on the screens. Their placeholders are ``%(name)s`` style: the web
+# layer fills them in as a template's ``_`` does (companion/web/wording.py).
+VOTE_HEADINGS = {
+    "exile": N_("Vote to exile %(name)s"),
+    "crossroads": N_("Vote on the crossroads card"),
+    "first_player": N_("Vote to keep the first player token"),
+    "containment": N_(
+        "Raxxon's containment code: thumbs up discards the experiment, thumbs down puts 3 "
+        "fewer zombies somewhere"
+    ),
+}
+"""The table screen's heading of an open vote, by ``subject`` (``name``: the exiled player)."""
+VOTE_QUESTIONS = {
+    "exile": N_("Exile %(name)s from the colony?"),
+    "crossroads": N_("Crossroads card vote"),
+    "first_player": N_("Should the first player keep the token?"),
+    "containment": N_(
+        "Raxxon's containment code matches. Thumbs up: discard the experiment. Thumbs down: 3 "
+        "fewer zombies at a place the first player picks, and the experiment's zombies come out."
+    ),
+}
+"""A phone's question for an open vote, by ``subject`` (``name``: the exiled player)."""
+VOTE_QUESTIONS_NAMED = {"crossroads": N_("Crossroads: %(card)s")}
+"""The same questions when the phone knows the card (``card``: its name)."""
 
 SKIP_REASONS = {"card_says_skip": N_("a card says not to roll")}
 """exposure_skipped ``reason``."""
@@ -443,6 +489,7 @@ TABLES: dict[str, Mapping[str, str]] = {
     "counted": COUNTED_NAMES,
     "phases": PHASE_WORDS,
     "places": PLACES,
+    "reveals": REVEAL_NOTES,
     "rulesets": RULESET_NAMES,
     "side_numbers": SIDE_NUMBER_NAMES,
     "symbols": SYMBOL_NAMES,

@@ -1,7 +1,8 @@
 """The engine's labels (companion/engine/labels.py) in this device's language, for templates.
 
-Registered as Jinja globals where the app is created: ``label("symbols", "food")`` and
-``colony_step_heading(view.waiting)``. No label is written here: each table lives in labels.py.
+Registered as Jinja globals where the app is created: ``label("symbols", "food")``,
+``colony_step_heading(view.waiting)``, ``move_notice(last_move)``, ``vote_heading(...)`` and
+``vote_question(...)``. No label is written here: each table lives in labels.py.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext
+from markupsafe import Markup
 
 from companion.engine import labels
 
@@ -23,6 +25,34 @@ def colony_step_heading(due: dict[str, Any]) -> str:
     return labels.colony_step_heading(due["step"], due["number"], due["of"], gettext)
 
 
+def _filled(msgid: str, **values: Any) -> Markup:
+    """``msgid`` translated and filled in as a template's ``_`` does: the words are markup, each
+    value is escaped."""
+    return Markup(gettext(msgid)) % values
+
+
+def move_notice(move: dict[str, Any]) -> Markup:
+    """ "Undone: end turn": an action done, undone or redone (``kind``), named by its ``type``."""
+    what = label("actions", move["type"], capital=False)
+    return _filled(labels.MOVE_NOTICES[move["kind"]], what=what)
+
+
+def vote_heading(subject: str, name: str = "") -> Markup | str:
+    """The table screen's heading of an open vote (``name``: the player an exile is about)."""
+    if subject not in labels.VOTE_HEADINGS:
+        return subject
+    return _filled(labels.VOTE_HEADINGS[subject], name=name)
+
+
+def vote_question(subject: str, name: str = "", card: str | None = None) -> Markup | str:
+    """A phone's question for an open vote; ``card``: the crossroads card's name, when known."""
+    if card is not None and subject in labels.VOTE_QUESTIONS_NAMED:
+        return _filled(labels.VOTE_QUESTIONS_NAMED[subject], card=card)
+    if subject not in labels.VOTE_QUESTIONS:
+        return subject
+    return _filled(labels.VOTE_QUESTIONS[subject], name=name)
+
+
 def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
     """Display names by id for a view: seats, survivors and places (the colony in words)."""
     places = {"colony": label("places", "colony")}
@@ -34,5 +64,11 @@ def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
     }
 
 
-GLOBALS = {"label": label, "colony_step_heading": colony_step_heading}
+GLOBALS = {
+    "label": label,
+    "colony_step_heading": colony_step_heading,
+    "move_notice": move_notice,
+    "vote_heading": vote_heading,
+    "vote_question": vote_question,
+}
 """What create_app adds to the templates' globals."""
