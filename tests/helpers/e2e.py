@@ -494,12 +494,20 @@ def arrange_overrun(g: Game, rnd: int) -> None:
             g.table.act(board_target(g, "kill_zombies", f"colony|{number}"))
         while entrance(g, number)[1]:
             g.table.act(board_target(g, "remove_barricade", f"colony|{number}"))
-    for _ in range(3):  # two at a time: entrance 1 then entrance 2
+    # two at a time: each addition starts at entrance 1, so one to entrance 1 and one to
+    # entrance 2 (each step checked, so a failure says which addition went elsewhere)
+    for expected in (((1, 0), (1, 0)), ((2, 0), (2, 0)), ((3, 0), (3, 0))):
         form = g.table.control("add_zombies_by_hand")
         form.locator("select[name=place]").select_option("colony")
         form.locator("input[name=count]").fill("2")
+        filled = (
+            form.locator("select[name=place]").input_value(),
+            form.locator("input[name=count]").input_value(),
+        )
+        assert filled == ("colony", "2"), filled
         g.table.act(form.locator("button[type=submit]"))
-    assert entrance(g, 1) == (3, 0) and entrance(g, 2) == (3, 0)
+        found = (entrance(g, 1), entrance(g, 2))
+        assert found == expected, (found, expected, g.table.alert())
     g.table.act(board_target(g, "kill_zombies", "colony|1"))
     g.table.act(board_target(g, "add_barricade", "colony|1"))
     assert entrance(g, 1) == (2, 1) and entrance(g, 2) == (3, 0)
