@@ -321,3 +321,15 @@ def test_legal_actions_carry_no_card_text_to_translate():
             if state.get("ended"):
                 break
             state, _ = engine.apply(state, play.next_action(state, rng))
+
+
+def test_the_unruly_count_shows_where_the_rule_is_played_or_a_token_is_anyway():
+    """Unruly helpless survivors are a Long Night rule (000:684-692): the table view says to
+    show their count in every Long Night game, and in a base game only while one is there."""
+    base, _ = game(ruleset="base")
+    assert table_view(base)["numbers"]["unruly_shown"] is False
+    base["helpless"]["unruly"] = 1
+    assert table_view(base)["numbers"]["unruly_shown"] is True
+    long_night, _ = game(ruleset="long_night")
+    assert long_night["helpless"]["unruly"] == 0
+    assert table_view(long_night)["numbers"]["unruly_shown"] is True

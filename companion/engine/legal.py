@@ -37,6 +37,7 @@ from companion.engine.state import (
     free_survivor_spaces,
     seats_in_play,
     survivors_at,
+    unruly_rule,
     voters,
 )
 from companion.engine.turns import (
@@ -150,7 +151,7 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     if free_survivor_spaces(st, COLONY) > 0 or player["exiled"]:
         out["add_helpless"] = {
             "seat_id": [active],
-            "unruly": [False, True] if st["ruleset"] == "long_night" else [False],
+            "unruly": [False, True] if unruly_rule(st) else [False],
         }
     if st["helpless"]["unruly"] > 0:
         out["calm_unruly"] = {"seat_id": [active]}

@@ -212,6 +212,12 @@ def free_spaces(ent: dict[str, Any]) -> int:
     return ent["spaces"] - ent["zombies"] - ent["barricades"] - ent["traps"] - special
 
 
+def unruly_rule(st: State) -> bool:
+    """Whether helpless survivors may be unruly in this game: a Long Night rule (000:684-692),
+    for every Long Night game (000:652), never in a base game."""
+    return st["ruleset"] == "long_night"
+
+
 def helpless_count(st: State) -> int:
     """Helpless tokens in the colony, an unruly token counting 2 (000:690)."""
     return st["helpless"]["normal"] + 2 * st["helpless"]["unruly"]

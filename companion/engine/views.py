@@ -31,6 +31,7 @@ from companion.engine.state import (
     plain_copy,
     seat,
     seats_in_play,
+    unruly_rule,
 )
 from companion.engine.steps import Step
 from companion.engine.turns import must_leave_first, next_turn_seat, turns_taken
@@ -84,6 +85,8 @@ def numbers(st: State) -> dict[str, Any]:
         "free_entrance_spaces": free_entrance_spaces(st),
         "objective_count": objective_count(st),
         "objective_target": objective_target(st),
+        # the unruly count shows where the rule is played, or where a token is anyway
+        "unruly_shown": unruly_rule(st) or st["helpless"]["unruly"] > 0,
     }
 
 

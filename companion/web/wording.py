@@ -2,7 +2,8 @@
 
 Registered as Jinja globals where the app is created: ``label("symbols", "food")``,
 ``colony_step_heading(view.waiting)``, ``move_notice(last_move)``, ``vote_heading(...)`` and
-``vote_question(...)``. No label is written here: each table lives in labels.py.
+``vote_question(...)``, and ``betrayal_kinds`` (the objective kinds a "Betrayal" badge marks).
+No label is written here: each table lives in labels.py, each kind in vocabulary.py.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 
 from companion.engine import labels
+from companion.engine.vocabulary import BETRAYAL_KINDS
 
 
 def label(table: str, code: Any, capital: bool = True) -> str:
@@ -70,5 +72,6 @@ GLOBALS = {
     "move_notice": move_notice,
     "vote_heading": vote_heading,
     "vote_question": vote_question,
+    "betrayal_kinds": BETRAYAL_KINDS,
 }
 """What create_app adds to the templates' globals."""
