@@ -44,18 +44,6 @@ def _key(game_id: str) -> tuple[str, str]:
     return str(current_app.config["GAMES_DB"]), game_id
 
 
-def _stamp(db: Database, game_id: str) -> Stamp:
-    """What says the stored head is the one kept: created, updated, version, head (UnknownGame).
-
-    Only these four columns: every request of a game asks, so it reads no more of the row."""
-    row = db.execute(
-        "select created, updated, version, head from games where id = ?", [game_id]
-    ).fetchone()
-    if row is None:
-        raise store.UnknownGame(game_id)
-    return row[0], row[1], row[2], row[3]
-
-
 def _keep(game_id: str, stamp: Stamp, current: store.Current) -> None:
     """Keep ``current`` as the game's head if ``stamp`` is its own version and head."""
     if stamp[2:] != (current.version, current.head):
@@ -73,7 +61,7 @@ def _keep(game_id: str, stamp: Stamp, current: store.Current) -> None:
 def head(db: Database, game_id: str) -> store.Current:
     """The game's head (state, version, head): the kept one while still stored, else read
     and kept (UnknownGame for a game that is not there)."""
-    stamp = _stamp(db, game_id)
+    stamp = store.head_stamp(db, game_id)
     with _lock:
         kept = _kept.get(_key(game_id))
         if kept is not None and kept.stamp == stamp:
@@ -86,7 +74,7 @@ def head(db: Database, game_id: str) -> store.Current:
 def written(db: Database, game_id: str, result: store.Result) -> store.Current:
     """The head a write just committed, kept for the devices that ask for it next."""
     current = store.Current(result.state, result.version, result.head)
-    _keep(game_id, _stamp(db, game_id), current)
+    _keep(game_id, store.head_stamp(db, game_id), current)
     return current
 
 
