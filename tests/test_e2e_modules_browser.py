@@ -37,6 +37,7 @@ from helpers.e2e import (
     colony_phase,
     correct_counter,
     crisis_count,
+    fill_new_game,
     join,
     join_link,
     keep_survivors,
@@ -45,8 +46,6 @@ from helpers.e2e import (
     reveal_crisis,
     wait_until_joined,
 )
-
-from companion.i18n import html_lang
 
 MODULES = ("improvements", "bandits", "raxxon")
 SCENARIO = "raxxon:1"
@@ -78,13 +77,7 @@ class ModuleShots(Shots):
 def create_game(page: Any, base: str, g_lang: str, shots: Shots) -> tuple[str, str]:
     """The new game form with The Long Night, every module and the scenario; the game id and
     the setup checklist's text."""
-    page.goto(f"{base}/lang/{g_lang}?next=/games/new")
-    assert page.locator("html").get_attribute("lang") == html_lang(g_lang)
-    page.fill("input[name=name]", f"E2E modules {g_lang}")
-    rows = page.locator("input[name=seat_name]")
-    for n, name in enumerate(NAMES):
-        rows.nth(n).fill(name)
-    page.check("input[name=survivor_mode][value=dealt]")
+    fill_new_game(page, base, g_lang, f"E2E modules {g_lang}")
     page.select_option("select[name=ruleset]", "long_night")
     for module in MODULES:
         page.check(f"input[name=modules][value={module}]")

@@ -259,15 +259,21 @@ class Game:
 # --- the game, step by step -------------------------------------------------------------------
 
 
+def fill_new_game(page: Any, base: str, lang: str, name: str) -> None:
+    """Open the new game form in ``lang`` and fill in its name and the players (NAMES, the
+    companion deals their survivors)."""
+    page.goto(f"{base}/lang/{lang}?next=/games/new")
+    assert page.locator("html").get_attribute("lang") == html_lang(lang)
+    page.fill("input[name=name]", name)
+    rows = page.locator("input[name=seat_name]")
+    for n, player in enumerate(NAMES):
+        rows.nth(n).fill(player)
+    page.check("input[name=survivor_mode][value=dealt]")
+
+
 def create_game(game_page: Any, base: str, lang: str, shots: Shots) -> str:
     """Fill in the new game form on the table (3 players, the companion deals); the game id."""
-    game_page.goto(f"{base}/lang/{lang}?next=/games/new")
-    assert game_page.locator("html").get_attribute("lang") == html_lang(lang)
-    game_page.fill("input[name=name]", f"E2E {lang}")
-    rows = game_page.locator("input[name=seat_name]")
-    for n, name in enumerate(NAMES):
-        rows.nth(n).fill(name)
-    game_page.check("input[name=survivor_mode][value=dealt]")
+    fill_new_game(game_page, base, lang, f"E2E {lang}")
     shots.take(game_page, "new-game-form", full=True)
     with game_page.expect_navigation(timeout=WAIT_MS):
         game_page.click(".newgame-form .form-submit button[type=submit]")
