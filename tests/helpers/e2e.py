@@ -484,6 +484,12 @@ def entrance(g: Game, number: int) -> tuple[int, int]:
     return int(ent.get_attribute("data-zombies")), int(ent.get_attribute("data-barricades"))
 
 
+def traps(g: Game, number: int) -> int:
+    """Explosive traps the table's board shows at a colony entrance."""
+    ent = g.table.page.locator("#board-colony .entrance").nth(number - 1)
+    return int(ent.get_attribute("data-traps"))
+
+
 def board_target(g: Game, kind: str, value: str) -> Any:
     """The one-click button of a target grid (kill, barricade...) for ``place|entrance``."""
     form = g.table.page.locator(f"#game form.ctl-{kind}.ctl-inline:has(input[value='{value}'])")
@@ -492,7 +498,8 @@ def board_target(g: Game, kind: str, value: str) -> Any:
 
 def arrange_overrun(g: Game, rnd: int) -> None:
     """With the board controls and corrections: entrance 1 full with a barricade, entrance 2
-    full of zombies, so the colony phase breaks the barricade and overruns entrance 2."""
+    full of zombies, so the colony phase breaks the barricade and overruns entrance 2. Zombies,
+    barricades and traps are cleared first (a card of the game may have set a trap)."""
     g.table.open_group("group-board")
     g.table.open_group("group-corrections")
     for number in (1, 2):
@@ -500,6 +507,8 @@ def arrange_overrun(g: Game, rnd: int) -> None:
             g.table.act(board_target(g, "kill_zombies", f"colony|{number}"))
         while entrance(g, number)[1]:
             g.table.act(board_target(g, "remove_barricade", f"colony|{number}"))
+        while traps(g, number):  # a card may have set one (Long Night): it would fire below
+            g.table.act(board_target(g, "remove_trap", f"colony|{number}"))
     # two at a time: each addition starts at entrance 1, so one to entrance 1 and one to
     # entrance 2 (each step checked, so a failure says which addition went elsewhere)
     for expected in (((1, 0), (1, 0)), ((2, 0), (2, 0)), ((3, 0), (3, 0))):
