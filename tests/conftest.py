@@ -55,12 +55,19 @@ def browser(chromium_process) -> Iterator[Any]:
         context.close()
 
 
+LIVE_SEED = 1729
+"""The draws of a real server in the browser tests when the test names no ``seed(n)``."""
+
+
 @pytest.fixture
-def companion_server(tmp_path) -> Iterator[LiveServer]:
-    """A real `companion serve` on a free loopback port over a fresh data folder."""
+def companion_server(request: pytest.FixtureRequest, tmp_path) -> Iterator[LiveServer]:
+    """A real `companion serve` on a free loopback port over a fresh data folder, its draws
+    seeded (the test's ``@pytest.mark.seed(n)``, else ``LIVE_SEED``) so a play-through deals
+    the same cards on every run."""
     data = tmp_path / "data"
     data.mkdir()
-    with LiveServer(data) as live:
+    marker = request.node.get_closest_marker("seed")
+    with LiveServer(data, seed=marker.args[0] if marker else LIVE_SEED) as live:
         yield live
 
 

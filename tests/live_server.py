@@ -56,12 +56,21 @@ def free_port() -> int:
 class LiveServer:
     """One `companion serve` subprocess on a free loopback port, over a data folder."""
 
-    def __init__(self, data: Path, *, threads: int = 24, port: int | None = None) -> None:
+    def __init__(
+        self,
+        data: Path,
+        *,
+        threads: int = 24,
+        port: int | None = None,
+        seed: int | None = None,
+    ) -> None:
         self.data = Path(data)
         self.threads = threads
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = self.data / "serve.log"
+        if seed is not None:  # the data folder's config.py, read by `companion serve`
+            (self.data / "config.py").write_text(f"RANDOM_SEED = {int(seed)}\n")
 
     def url(self, path: str) -> str:
         """The full loopback URL of a path."""

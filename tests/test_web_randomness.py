@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from contextlib import closing
+
 import pytest
+from live_server import Device, head, read_only, rows
 
 from companion import create_app, store
 
@@ -44,3 +47,17 @@ def test_without_a_random_seed_the_draws_are_the_systems(tmp_path, game_form):
 @pytest.mark.seed(5)
 def test_the_seed_marker_seeds_the_test_app(app):
     assert app.config["RANDOM_SEED"] == 5
+
+
+@pytest.mark.seed(11)
+def test_the_browser_tests_server_draws_from_its_seed(companion_server, tmp_path, game_form):
+    """`companion serve` reads RANDOM_SEED from its data folder's config.py: the browser tests'
+    server deals what an app with the same seed deals, so their play-throughs repeat."""
+    form = game_form(3)
+    answer = Device(companion_server).post("/games/new", form)
+    assert answer.status == 303, answer.text[:300]
+    game_id = answer.headers["Location"].split("/")[-2]
+    with closing(read_only(companion_server.data / "games.db")) as conn:
+        served = rows(conn, game_id)[0]["action"]["seed"], head(conn, game_id)[0]
+    same = create_app({"TESTING": True, "RANDOM_SEED": 11}, data_dir=tmp_path / "same")
+    assert served == new_game_over_the_web(same, form)
