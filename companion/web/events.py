@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator
+from functools import cache
 from importlib import metadata
 
 from flask import Blueprint, abort, current_app, jsonify
@@ -144,8 +145,10 @@ def _stream_headers(response: Response) -> Response:
     return response
 
 
+@cache
 def companion_version() -> str:
-    """The installed companion's version ("unknown" when it runs from an uninstalled tree)."""
+    """The installed companion's version ("unknown" when it runs from an uninstalled tree); read
+    once, as it cannot change while the process runs."""
     try:
         return metadata.version("companion")
     except metadata.PackageNotFoundError:
