@@ -9,6 +9,7 @@ import json
 import random
 import types
 import typing
+from functools import cache
 
 import pytest
 from helpers.junk import JUNK
@@ -39,9 +40,6 @@ def _states() -> list[dict]:
     return list(found.values())
 
 
-STATES = _states()
-
-
 def _bandit_states() -> list[dict]:
     """Long Night games with the Bandits module: bandits on the board, cards on the Hideout,
     and the bandit leader's decision waiting (an exiled player who is not a betrayer)."""
@@ -67,18 +65,25 @@ def _bandit_states() -> list[dict]:
     return list(found.values())
 
 
-STATES += _bandit_states()
+@cache
+def sample_states() -> list[dict]:
+    """The real states the tests draw from, played once per test process at first use (not at
+    collection, which every worker pays)."""
+    return _states() + _bandit_states()
 
 
 def test_the_sample_covers_the_moments_of_a_game():
-    keys = {(s["phase"], bool(s.get("turn")), (s.get("pending") or {}).get("kind")) for s in STATES}
+    keys = {
+        (s["phase"], bool(s.get("turn")), (s.get("pending") or {}).get("kind"))
+        for s in sample_states()
+    }
     assert ("player_turns", True, None) in keys
     assert ("player_turns", False, None) in keys
     assert ("setup", False, None) in keys
     assert any(k[2] == "vote" for k in keys)
     assert any(k[0] == "ended" for k in keys)
     assert any(k[2] == "bandit_placement" for k in keys)
-    assert any(s.get("bandits", {}).get("hideout_cards") for s in STATES)
+    assert any(s.get("bandits", {}).get("hideout_cards") for s in sample_states())
 
 
 def plausible(state: dict) -> st_.SearchStrategy:
@@ -136,7 +141,7 @@ def test_only_rule_errors_escape_and_refusals_change_nothing(kind, examples):
     )
     @given(data=st_.data())
     def one(data):
-        state = data.draw(st_.sampled_from(STATES))
+        state = data.draw(st_.sampled_from(sample_states()))
         action = data.draw(actions(kind, state))
         before = engine.to_json(state)
         try:
