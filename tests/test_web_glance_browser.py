@@ -21,15 +21,18 @@ def test_ctrl_z_undoes_and_ctrl_shift_z_redoes(browser, served):
     app, base = served
     game_id = make_game(app)
     page = browser.new_page(viewport=TABLE)
+    posts: list[str] = []
+    page.on(
+        "request", lambda r: posts.append(r.url.rsplit("/", 1)[-1]) if r.method == "POST" else None
+    )
     page.goto(f"{base}/games/{game_id}")
     assert page.locator("#game .btn-undo").is_disabled()
     assert page.locator("#game .btn-redo").is_disabled()
     page.keyboard.press("Control+z")  # nothing to undo: nothing happens
-    page.wait_for_timeout(300)
-    assert current(app, game_id).version == 1
 
-    page.click(".ctl-reveal_crisis.ctl-main button")
+    page.click(".ctl-reveal_crisis.ctl-main button", timeout=WAIT_MS)  # sent after the key
     version_is(page, 2)
+    assert posts == ["act"]
     assert "whatnow-start_turn" in whatnow(page)
     page.keyboard.press("Control+z")
     version_is(page, 3)
@@ -42,8 +45,10 @@ def test_ctrl_z_undoes_and_ctrl_shift_z_redoes(browser, served):
 
     page.locator("#game select, #game input[type=number]").first.focus()
     page.keyboard.press("Control+z")  # in a field, the key is the field's own
-    page.wait_for_timeout(300)
-    assert current(app, game_id).version == 4
+    page.click(".ctl-start_turn button", timeout=WAIT_MS)  # sent after anything the key sent
+    version_is(page, 5)
+    assert posts == ["act", "undo", "redo", "act"]
+    assert current(app, game_id).version == 5
 
 
 def test_enter_confirms_the_colony_step_in_view(browser, served):
@@ -84,11 +89,13 @@ def test_a_control_shows_it_is_working_and_cannot_be_pressed_twice(browser, serv
     assert spinner == "working"
     button.click(force=True)  # a second press while the first is under way
     page.keyboard.press("Enter")
-    page.wait_for_timeout(300)
-    assert len(posts) == 1 and len(held) == 1
     held[0].continue_()
     version_is(page, 2)
-    assert current(app, game_id).version == 2
+    page.unroute("**/act")
+    page.click(".ctl-start_turn button", timeout=WAIT_MS)  # after all the presses sent
+    version_is(page, 3)
+    assert len(posts) == 2 and len(held) == 1
+    assert current(app, game_id).version == 3
 
 
 def test_the_glance_measure_sees_what_is_out_of_view_too_small_or_too_wide(browser):
