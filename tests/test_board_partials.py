@@ -340,6 +340,17 @@ def test_survivors_are_grouped_by_seat_with_tokens_leader_and_place(app):
     assert "exiled" in exiled.classes and exiled.find("flag-exiled").text() == "Exiled"
 
 
+def test_the_legend_explains_despair_when_the_engine_says_so(app):
+    """Whether the despair token is explained is the engine's call (numbers.despair_shown)."""
+    view = sample_view()
+    for shown in (False, True):
+        view["numbers"]["despair_shown"] = shown
+        page = render(app, '{% include "partials/board/survivors.html" %}', view=view)
+        legend = page.root.find("legend")
+        assert len(legend.find_all("tok-despair")) == int(shown)
+        assert ("despair" in legend.text()) == shown
+
+
 def test_survivor_without_a_player_is_listed_apart(app):
     view = sample_view()
     loner = view["survivors"][-1]

@@ -218,6 +218,12 @@ def unruly_rule(st: State) -> bool:
     return st["ruleset"] == "long_night"
 
 
+def despair_rule(st: State) -> bool:
+    """Whether card effects may give survivors despair tokens in this game: a Long Night rule
+    ("Despair", 000:676-682), for every Long Night game (000:652), never in a base game."""
+    return st["ruleset"] == "long_night"
+
+
 def helpless_count(st: State) -> int:
     """Helpless tokens in the colony, an unruly token counting 2 (000:690)."""
     return st["helpless"]["normal"] + 2 * st["helpless"]["unruly"]

@@ -26,6 +26,7 @@ from companion.engine.state import (
     COLONY,
     State,
     colonists,
+    despair_rule,
     free_spaces,
     free_survivor_spaces,
     plain_copy,
@@ -87,6 +88,8 @@ def numbers(st: State) -> dict[str, Any]:
         "objective_target": objective_target(st),
         # the unruly count shows where the rule is played, or where a token is anyway
         "unruly_shown": unruly_rule(st) or st["helpless"]["unruly"] > 0,
+        # the despair token is explained where the rule is played, or where one is anyway
+        "despair_shown": despair_rule(st) or any(s["despair"] for s in st["survivors"]),
     }
 
 
