@@ -11,6 +11,9 @@ store's log and a replay drive the engine:
 - an entry point that rolls or shuffles uses the given random source, or one seeded by the
   action's ``seed`` (the store records a seed with every action, so replaying a log gives the
   identical game); with neither it refuses to roll;
+- an action answering an open decision may name it (``decision``: the id the views gave):
+  one that is no longer open is refused (decisions.py), so a form answers only the question
+  it was made for, however far the game moved on meanwhile;
 - only ``RuleError`` leaves this function, and a refused action leaves the state unchanged.
 
 ``new_game`` is the first action of every log: ``apply(None, {"type": "new_game", "by":
@@ -32,6 +35,7 @@ from companion.engine import (
     colony,
     crisis,
     crossroads,
+    decisions,
     effects,
     ending,
     exile,
@@ -62,7 +66,7 @@ TOO_MANY = N_("{where} has more than {most} entries")
 """The refusal of a list or map longer than MAX_ITEMS."""
 MAX_DEPTH = 8
 MAX_SEED = 2**64
-RESERVED = ("type", "by", "seed")
+RESERVED = ("type", "by", "seed", "decision")
 PRIVATE = ("state", "rng")
 
 
@@ -354,6 +358,8 @@ def apply(
         if action["by"] != "table":
             raise RuleError(N_("only the table starts a new game"))
         args = bind(kind, action, "table")
+        if "decision" in action:
+            raise RuleError(decisions.STALE, action=action_words(kind))
         return _new_game(None, args["setup"], random_source(action, rng))
     if not isinstance(state, dict) or state.get("schema") != SCHEMA:
         raise RuleError(
@@ -365,12 +371,15 @@ def apply(
     args = bind(kind, action, by)
     dice = random_source(action, rng)
     check_actor(state, kind, by, args)
+    if "decision" in action:
+        check_value(action["decision"], str, "decision")
+        decisions.check_answer(state, kind, args, action["decision"])
     fn = ACTIONS[kind]
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
     new_state, steps = fn(state if kind == "finish_reveal" else reveal.closed(state), **args)
     note_hint(new_state, steps)
-    return reveal.opened(new_state, kind), steps
+    return decisions.refreshed(reveal.opened(new_state, kind)), steps
 
 
 def replay(log: Sequence[dict[str, Any]]) -> State:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import catalogue, dealing, scenarios
+from companion.engine import catalogue, dealing, decisions, scenarios
 from companion.engine.card_texts import copy_twins
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import Phrase, RuleError, shown, words
@@ -190,7 +190,7 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
         _deal_survivors(st, steps)
     else:
         _choose_first_player(st, steps)
-    return st, steps
+    return decisions.refreshed(st), steps
 
 
 # --- validation of the setup dict ---

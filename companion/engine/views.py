@@ -17,6 +17,7 @@ from companion.engine import bandits
 from companion.engine.colony import food_needed
 from companion.engine.crisis import crisis_target
 from companion.engine.crossroads_hints import hint_for
+from companion.engine.decisions import open_for
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.objective_progress import objective_count, objective_target
 from companion.engine.phases import due_step
@@ -38,7 +39,7 @@ from companion.engine.steps import Step
 from companion.engine.turns import must_leave_first, next_turn_seat, turns_taken
 from companion.engine.zombies import zombies_for_colony, zombies_for_location
 
-HIDDEN = ("secrets", "cards", "pending")
+HIDDEN = ("secrets", "cards", "pending", "decisions")
 
 
 def _contribution_count(contributions: Any) -> int:
@@ -176,7 +177,8 @@ def _card(st: State, kind: str, card_id: str | None) -> dict[str, Any] | None:
 
 def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     """The table screen's view: the public state, its numbers, what the game waits for, whose
-    turn it is and who holds its crossroads card, and every actor's legal actions now.
+    turn it is and who holds its crossroads card, every actor's legal actions now, and the id
+    of each open decision among the table's (``decisions``, decisions.py).
 
     ``before`` is the state before the head action: while a reveal is open (reveal.py) the
     public state and its numbers are that one's, and ``revealing`` names the open reveal."""
@@ -193,12 +195,13 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     view["special_zombies"] = special_zombies(shown)  # Raxxon module (raxxon.py)
     if view["revealing"]:
         view["legal"]["table"] = {"finish_reveal": {}, **view["legal"]["table"]}
+    view["decisions"] = {"table": open_for(state, view["legal"]["table"], None)}
     return view
 
 
 def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A phone's view: the table's view, plus its own secrets (card facts) under "mine" and its
-    own legal actions under "legal".
+    """A phone's view: the table's view, plus its own secrets (card facts) under "mine", its
+    own legal actions under "legal" and the id of each decision it has open under "decisions".
 
     ``table`` is ``table_view(state)`` when the caller already has it (every phone of a game
     shares one): it is not changed; the seat's view is a new dict sharing its public parts.
@@ -228,6 +231,7 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
         "crossroads_hint": hint_for(state, seat_id),
     }
     view["legal"] = {seat_id: legal_for_seat(state, seat_id)}
+    view["decisions"] = {seat_id: open_for(state, view["legal"][seat_id], seat_id)}
     return view
 
 

@@ -2,7 +2,8 @@
 
 Every write is one BEGIN IMMEDIATE transaction that first checks the version the caller saw,
 so two devices acting on the same board serialise and the slower one is told the table moved
-on. The store never looks at rules: it keeps what the engine's ``apply`` returns, and reads
+on (an action answering an open decision names it instead, and the engine judges it). The
+store never looks at rules: it keeps what the engine's ``apply`` returns, and reads
 only the state's public ``seats`` names, ``round`` and ``phase`` for the home page list. The
 game's card catalogue is kept once per game (codec.py) and put back into every state read.
 """
@@ -33,6 +34,8 @@ Action = dict[str, Any]
 Step = dict[str, Any]
 Apply = Callable[[State | None, Action], tuple[State, list[Step]]]
 
+DECISION = "decision"
+"""The action's field naming the open decision it answers (the engine checks it)."""
 ID_BYTES = 6  # 8 url-safe characters
 ID_ATTEMPTS = 8
 LIST_FIELDS = (
@@ -278,7 +281,6 @@ def act(
     version: int,
     apply: Apply = engine_apply,
     known: Current | None = None,
-    still_open: Callable[[State], bool] | None = None,
 ) -> Result:
     """Apply one action at the head; drops any redo tail. Rule errors propagate, nothing written.
 
@@ -286,25 +288,24 @@ def act(
     version and head, its state is used instead of reading the head row again (``apply`` must
     not change it, as the engine does not).
 
-    ``still_open`` answers, for the stored head state, whether the question the action answers
-    is still open (a ballot's vote, a seat's dealt survivors): when it is, an action made at an
-    older version is applied at the newest one, inside this write, instead of being refused as
-    stale (five phones voting at once all land).
+    An action naming the ``decision`` it answers is applied at the newest head whatever
+    ``version`` it was made at: the engine refuses it when that decision is no longer open
+    (five phones voting at once all land). The decision is not logged, as the version is not.
     """
     action = with_seed(action)
+    answering = isinstance(action, dict) and action.get(DECISION) is not None
     with write_transaction(db):
         game = game_row(db, game_id)
         head = game["head"]
         stale = isinstance(version, bool) or version != game["version"]
-        if stale and still_open is None:
+        if stale and not answering:
             check_version(game, version)
         if not stale and known is not None and (known.version, known.head) == (version, head):
             before = known.state
         else:
             before = log_row(db, game_id, head)["state"]
-        if stale and not still_open(before):
-            check_version(game, version)
         state, steps = apply(before, action)
+        action = {k: v for k, v in action.items() if k != DECISION}
         db.execute("delete from actions where game_id = ? and seq > ?", [game_id, head])
         catalogue = head_catalogue(db, game_id, head, before)
         insert_row(db, game_id, head + 1, (action, steps, state), catalogue)

@@ -7,7 +7,8 @@ a bool, ``""`` -> None where None is allowed (and left out otherwise), repeated 
 ``votes.s1=true`` -> ``{"votes": {"s1": True}}``. A field whose name joins several arguments with
 ``|`` (``place|entrance`` = ``colony|4``) fills each of them, so one select can name an entrance;
 a field ``symbols*food`` = ``2`` adds "food" twice to the list ``symbols`` (counts per choice).
-Fields starting with ``_`` belong to the page and are ignored. Nothing here knows a rule: the
+A ``decision`` field names the open decision the form answers (the engine checks it). Fields
+starting with ``_`` belong to the page and are ignored. Nothing here knows a rule: the
 engine still checks every value.
 """
 
@@ -181,6 +182,13 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
         if name in ("type", "version") or name.startswith("_") or name in seen:
             continue
         seen.add(name)
+        if name == "decision":  # the open decision the form answers (engine/decisions.py)
+            decision = fields.get(name, "").strip()
+            if len(decision) > MAX_FIELD:
+                raise FormError(_("The field %(field)s is too long.", field=name))
+            if decision:
+                action["decision"] = decision
+            continue
         if name == "seed":
             seed = whole_number(fields.get(name, ""), SEED_DIGITS)
             if seed is None:

@@ -8,9 +8,6 @@ never from the form: a form naming another seat is refused.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -36,21 +33,6 @@ SEAT_FIELDS = ("by", "seat_id", "caller")
 DROPPED = (*SEAT_FIELDS, "seed")
 """Fields a phone's form never passes on: the actor comes from its cookie, and the dice from
 the store (a phone choosing its own seed could choose its exposure roll)."""
-REBASED = frozenset(
-    {
-        "keep_survivors",
-        "cast_vote",
-        "resolve_bite",
-        "reveal_crossroads",
-        "contribute_to_crisis",
-        "withdraw_from_crisis",
-        "add_survivor",
-        "mark_objective",
-    }
-)
-"""A seat's own decisions, which other devices' actions made meanwhile rarely touch: when the
-game moved on but what this seat decided on did not change (``decision_basis``), the action is
-applied at the new version instead of being sent back (everyone votes at once)."""
 
 
 class Refusal(Exception):
@@ -136,30 +118,6 @@ def survivor_choices(
     return sorted(pairs, key=lambda pair: (pair[1].casefold(), pair[0]))
 
 
-def decision_basis(view: dict[str, Any], seat_id: str, kind: str) -> str:
-    """A digest of what a phone saw when it decided on ``kind``: its legal choices for it, its
-    own secrets and marks, the open question (a vote, without who has voted so far), the crisis,
-    the turn and the round. Equal digests: the decision still answers the same question."""
-    pending = view.get("pending")
-    if isinstance(pending, dict):
-        pending = {k: v for k, v in pending.items() if k != "voted"}
-    crisis = view.get("crisis")
-    turn = view.get("turn")
-    basis = [
-        kind,
-        view["legal"][seat_id].get(kind),
-        view["mine"],
-        pending,
-        crisis.get("id", crisis.get("name")) if isinstance(crisis, dict) else None,
-        [turn.get("seat"), turn.get("crossroads")] if turn else None,
-        view.get("round"),
-        view.get("phase"),
-        view.get("ended"),
-    ]
-    text = json.dumps(basis, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-
-
 def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the phone's templates read, from this seat's view of the head state."""
     state, lang = current.state, locale()
@@ -167,11 +125,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
     view = engine.localised(seen, lang)
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
-
-    def basis(kind: str) -> str:
-        """The digest a form for ``kind`` sends back (decision_basis of what this seat saw)."""
-        return decision_basis(seen, seat_id, kind)
-
+    decisions = view["decisions"][seat_id]
     ctx: dict[str, Any] = {
         "game_id": game_id,
         "seat_id": seat_id,
@@ -188,11 +142,11 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "last_move": heads.last_move(game_id, current),
         "alert": None,
         "notice": None,
-        "basis": basis,
+        "decisions": decisions,
         "post": {  # where and how this seat's forms post (ui.html form_open)
             "url": url_for("phone.act", game_id=game_id),
             "version": current.version,
-            "basis": basis,
+            "decisions": decisions,
         },
     }
     ctx.update(extra)
@@ -256,22 +210,6 @@ def leader_first(form: MultiDict) -> MultiDict:
     return out
 
 
-def question_still_open(
-    form: MultiDict, seat_id: str, kind: str
-) -> Callable[[dict[str, Any]], bool] | None:
-    """For one of the seat's own decisions (``REBASED``): whether, at the newest head state, the
-    question it answers is still the one the phone saw (its ``decision_basis``). The store asks
-    this inside its write, so a decision made a few versions ago lands at the newest one."""
-    sent = form.get("_basis", "")
-    if kind not in REBASED or not sent:
-        return None
-
-    def still_open(state: dict[str, Any]) -> bool:
-        return sent == decision_basis(engine.seat_view(state, seat_id), seat_id, kind)
-
-    return still_open
-
-
 def rule_message(exc: engine.RuleError, state: dict[str, Any] | None = None) -> str:
     """The engine's refusal as a sentence, in this phone's language (the game's ``state``
     names its cards and places in it)."""
@@ -282,8 +220,10 @@ def rule_message(exc: engine.RuleError, state: dict[str, Any] | None = None) -> 
 
 @bp.post("/<game_id>/act")
 def act(game_id: str) -> Response:
-    """One action for this phone's seat at the version it saw: stale -> 409 with the fresh
-    view, refused by the rules -> 422, unreadable -> 400, another seat -> 403."""
+    """One action for this phone's seat: an answer to one of its open decisions goes to the
+    engine whatever the version (a decision no longer open is refused by the rules), any other
+    at the version it saw (stale -> 409 with the fresh view); refused by the rules -> 422,
+    unreadable -> 400, another seat -> 403."""
     try:
         seat_id, current = seat_of_phone(game_id)
         form = leader_first(own_form(request.form, seat_id))
@@ -296,14 +236,7 @@ def act(game_id: str) -> Response:
     except forms.FormError as exc:
         return screen(game_id, seat_id, current, 400, alert=str(exc))
     try:
-        result = store.act(
-            db,
-            game_id,
-            action,
-            version=version,
-            known=current,
-            still_open=question_still_open(form, seat_id, action["type"]),
-        )
+        result = store.act(db, game_id, action, version=version, known=current)
     except store.StaleVersion:
         fresh = store.current(db, game_id)
         message = _("The game moved on: here is what it shows now.")
