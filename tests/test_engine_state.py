@@ -54,6 +54,7 @@ KEYED = {
     "cards.survivors": "<id>",
     "cards.improvements": "<id>",
     "raxxon.side_effects": "<survivor>",
+    "decisions.open": "<question>",
 }
 ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|")
 

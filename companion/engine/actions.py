@@ -339,6 +339,13 @@ def random_source(action: dict[str, Any], rng: Randomness | None) -> Randomness:
     return random.Random(seed)
 
 
+def _check_decision(state: State, kind: str, args: dict[str, Any], action: dict[str, Any]) -> None:
+    """Refuse an action naming a ``decision`` that is not the open one it answers."""
+    if "decision" in action:
+        check_value(action["decision"], str, "decision")
+        decisions.check_answer(state, kind, args, action["decision"])
+
+
 def apply(
     state: State | None, action: dict[str, Any], rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -358,8 +365,7 @@ def apply(
         if action["by"] != "table":
             raise RuleError(N_("only the table starts a new game"))
         args = bind(kind, action, "table")
-        if "decision" in action:
-            raise RuleError(decisions.STALE, action=action_words(kind))
+        _check_decision({}, kind, args, action)  # a new game answers no question
         return _new_game(None, args["setup"], random_source(action, rng))
     if not isinstance(state, dict) or state.get("schema") != SCHEMA:
         raise RuleError(
@@ -371,9 +377,7 @@ def apply(
     args = bind(kind, action, by)
     dice = random_source(action, rng)
     check_actor(state, kind, by, args)
-    if "decision" in action:
-        check_value(action["decision"], str, "decision")
-        decisions.check_answer(state, kind, args, action["decision"])
+    _check_decision(state, kind, args, action)
     fn = ACTIONS[kind]
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
