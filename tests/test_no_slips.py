@@ -85,11 +85,11 @@ def test_a_phone_marking_a_leader_it_does_not_keep_is_refused(app):
         db.close()
     hand = before.state["secrets"]["s1"]["dealt_survivors"]
     page = phone.get(f"/phone/{game}").text
-    basis = re.search(r'name="_basis" value="([^"]*)"', page).group(1)
+    decision = re.search(r'name="decision" value="([^"]*)"', page).group(1)
     fields = {
         "type": "keep_survivors",
         "version": str(before.version),
-        "_basis": basis,
+        "decision": decision,
         "survivors": hand[:2],
         "_leader": hand[2],
     }

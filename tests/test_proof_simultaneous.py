@@ -2,8 +2,9 @@
 the same moment against a real `companion serve` process on loopback (issue 21, point 5).
 
 Each phone reads its page (one version for all five), then all five post together (a barrier).
-Every post is answered as accepted, none as stale: the store applies a decision whose question
-is still open at the newest version, inside its write (companion/store/games.py ``act``).
+Every post is answered as accepted, none as stale: each form names the decision it answers
+(its ``decision`` id, one per open question: engine/decisions.py), the store hands it to the
+engine at the newest version, and the engine accepts it while that decision is still open.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="a real server proces
 
 
 def hidden_fields(page: str, kind: str) -> list[tuple[str, str]]:
-    """The hidden fields of the page's form for ``kind`` (its version and basis)."""
+    """The hidden fields of the page's form for ``kind`` (its version and decision)."""
     for form in FORM_RE.findall(page):
         if f'name="type" value="{kind}"' in form:
             return HIDDEN_RE.findall(form)
@@ -69,8 +70,10 @@ def every_phone_at_once(phones, game_id, kind, extra) -> None:
     """Each phone reads its page, then all post its form for ``kind`` together (``extra(sid)``
     adds the fields); every answer is 200, none refused as stale."""
     pages = {sid: phone.get(f"/phone/{game_id}").text for sid, phone in phones.items()}
+    fields = {sid: hidden_fields(pages[sid], kind) for sid in phones}
+    assert all(dict(hidden)["decision"] for hidden in fields.values())
     posts = {
-        sid: (phone, f"/phone/{game_id}/act", [*hidden_fields(pages[sid], kind), *extra(sid)])
+        sid: (phone, f"/phone/{game_id}/act", [*fields[sid], *extra(sid)])
         for sid, phone in phones.items()
     }
     answers = all_at_once(posts)

@@ -148,9 +148,9 @@ def as_old_code_made_it(state: dict, made: dict, kind: str, triggers: dict) -> d
     checking each holds exactly what an old game (which never used them) gives it; and, for
     what the engine keeps since then whatever the game (issue 21), after checking each holds
     what this engine makes replaying the save's actions (``made``, after an action of type
-    ``kind``): an open reveal exactly after an action that opens one, a holder's hint, and
-    the crossroads cards' structured triggers as the save's own cards carry them
-    (``triggers``: card id -> (trigger_kind, trigger_params))."""
+    ``kind``): an open reveal exactly after an action that opens one, a holder's hint, the
+    ids of the open decisions (issue 27), and the crossroads cards' structured triggers as the
+    save's own cards carry them (``triggers``: card id -> (trigger_kind, trigger_params))."""
     old = copy.deepcopy(state)
     for key, empty in ADDED_SINCE.items():
         assert old.pop(key) == empty, key
@@ -158,6 +158,7 @@ def as_old_code_made_it(state: dict, made: dict, kind: str, triggers: dict) -> d
         assert old["cards"].pop(key) == empty, key
     for key, empty in ADDED_MAIN_OBJECTIVE.items():
         assert old["main_objective"].pop(key) == empty, key
+    assert old.pop("decisions") == made["decisions"], kind
     reveal = old.pop("reveal", None)
     assert reveal == made.get("reveal"), kind
     assert reveal == ({"action": kind} if kind in engine.REVEALED else None), kind

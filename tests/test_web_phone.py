@@ -14,6 +14,7 @@ import pytest
 from helpers.phones import (
     forms_on,
     head,
+    hidden_fields,
     last_action,
     new_game,
     open_db,
@@ -25,6 +26,7 @@ from helpers.phones import (
 import companion.engine as engine
 from companion import store
 
+TOO_LATE = "Too late to {action}: that question was answered or changed meanwhile"
 ASSET_RE = re.compile(r'<(?:script|link|img)\b[^>]*?\b(?:src|href)="([^"]+)"')
 BUDGET = 40 * 1024  # issue 17: a phone's first load, compressed as chromium asks
 pytestmark = pytest.mark.seed(3)  # the phones' draws repeat: no test waits on a lucky roll
@@ -91,27 +93,41 @@ def test_a_refused_keep_changes_nothing_and_says_why(app, game, phones):
     assert head(app, game) == (state, version)
 
 
-def test_a_stale_form_gets_409_and_the_fresh_view(app, game, phones):
-    state, version = head(app, game)
+def test_a_keep_sent_again_is_refused_with_a_sentence_and_changes_nothing(app, game, phones):
+    state, _ = head(app, game)
     dealt = state["secrets"]["s2"]["dealt_survivors"]
     page = phones["s2"].get(f"/phone/{game}").text
+    sent = hidden_fields(page, "keep_survivors")["decision"]
+    assert sent == engine.seat_view(state, "s2")["decisions"]["s2"]["keep_survivors"]
     assert (
         post(phones["s2"], game, page=page, type="keep_survivors", survivors=dealt[:2]).status_code
         == 200
     )
     before = head(app, game)
     twice = post(phones["s2"], game, page=page, type="keep_survivors", survivors=dealt[:2])
-    assert twice.status_code == 409
-    assert "The game moved on" in twice.text
+    assert twice.status_code == 422
+    assert f"{TOO_LATE.format(action='keep survivors')}." in unescape(twice.text)
     assert f'data-version="{before[1]}"' in twice.text
     assert head(app, game) == before
+
+
+def test_a_form_answering_no_decision_is_still_checked_by_version(app, game, phones):
+    state, version = head(app, game)
+    post(
+        phones["s2"],
+        game,
+        type="keep_survivors",
+        survivors=state["secrets"]["s2"]["dealt_survivors"][:2],
+    )
+    before = head(app, game)
     mine = state["secrets"]["s1"]["dealt_survivors"]
-    no_basis = phones["s1"].post(
+    no_decision = phones["s1"].post(
         f"/phone/{game}/act",
         data={"type": "keep_survivors", "version": version, "survivors": mine[:2]},
         headers={"HX-Request": "true"},
     )
-    assert no_basis.status_code == 409 and head(app, game) == before
+    assert no_decision.status_code == 409 and "The game moved on" in no_decision.text
+    assert head(app, game) == before
 
 
 def test_phones_deciding_at_once_are_not_sent_back(app, game, phones):
@@ -276,8 +292,9 @@ def test_an_exile_vote_on_the_phones(app, game, phones):
     assert_controls_are_legal(app, game, phones)
     again = post(phones[first], game, type="cast_vote", up="false")
     assert again.status_code == 422
+    voted = head(app, game)
     stale_again = post(phones[first], game, page=pages[first], type="cast_vote", up="false")
-    assert stale_again.status_code == 409
+    assert stale_again.status_code == 422 and head(app, game) == voted  # one ballot a seat
     for sid in rest:  # their pages predate the first ballot: the same question, so accepted
         status = post(phones[sid], game, page=pages[sid], type="cast_vote", up="false").status_code
         assert status == 200
@@ -301,7 +318,8 @@ def test_a_ballot_for_a_vote_that_changed_is_sent_back(app, game, phones):
     table_act(app, game, type="call_exile_vote", caller=active, target=second)
     before = head(app, game)
     response = post(phones[second], game, page=page, type="cast_vote", up="true")
-    assert response.status_code == 409
+    assert response.status_code == 422
+    assert f"{TOO_LATE.format(action='cast vote')}." in unescape(response.text)
     assert head(app, game) == before
 
 

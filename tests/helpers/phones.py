@@ -105,8 +105,8 @@ def table_act(app, game, **action):
 
 
 def post(client, game, fragment=True, version=None, page=None, **fields):
-    """A phone form post as its page would send it: the page's version and the ``_basis`` of
-    the form for this action (the version given instead, when given)."""
+    """A phone form post as its page would send it: the page's version and the ``decision``
+    its form for this action answers (the version given instead, when given)."""
     page = page if page is not None else client.get(f"/phone/{game}").text
     data = dict(hidden_fields(page, fields.get("type", "")))
     data.setdefault("version", re.search(r'data-version="(\d+)"', page).group(1))
