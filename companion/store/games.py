@@ -3,9 +3,9 @@
 Every write is one BEGIN IMMEDIATE transaction that first checks the version the caller saw,
 so two devices acting on the same board serialise and the slower one is told the table moved
 on (an action answering an open decision names it instead, and the engine judges it). The
-store never looks at rules: it keeps what the engine's ``apply`` returns, and reads
-only the state's public ``seats`` names, ``round`` and ``phase`` for the home page list. The
-game's card catalogue is kept once per game (codec.py) and put back into every state read.
+store never looks at rules: it keeps what the engine's ``apply`` returns, and reads only the
+state's public ``seats`` names, ``round`` and ``phase`` for the home page list. The game's
+card catalogue is kept once per game (codec.py) and put back into every state read.
 """
 
 from __future__ import annotations
