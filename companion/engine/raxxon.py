@@ -499,17 +499,54 @@ def remove_special_zombie(
     return st, steps
 
 
-def refuse_if_special_first(st: State, place: str, survivor_id: str | None) -> None:
-    """An attacker sharing a place with a special zombie must target it first (000:805)."""
-    if survivor_id is None or not isinstance(st.get("raxxon"), dict):
-        return
-    there = specials_at(st, place)
+def special_zombies_first(st: State, place: str) -> list[str]:
+    """The special zombies an attacker at ``place`` must target before anything else (000:805).
+
+    "When performing an attack, you must target a special zombie before you may target a
+    standard zombie, survivor, or bandit" if the attacker shares a location with one. Only an
+    attack is bound: a card effect that kills without attacking may take a standard zombie
+    there (it never takes the special one). [] where none stands, or without the module.
+    """
+    if not isinstance(st.get("raxxon"), dict):
+        return []
+    return specials_at(st, place)
+
+
+def require_special_zombies_first(st: State, place: str) -> None:
+    """Refuse an attack at ``place`` on anything but the special zombie there (000:805)."""
+    there = special_zombies_first(st, place)
     if there:
         raise RuleError(
             N_("{place} holds the special zombie {zombie}: attack it first (000:805)"),
             place=place_name(st, place),
             zombie=there[0],
         )
+
+
+def special_zombies_cannot_be_moved(st: State, place: str, ent: dict[str, Any], count: int) -> None:
+    """Refuse an effect that would move special zombies: only their own encounter card moves
+    them (000:805), so an attract or move effect takes the standard zombies at ``ent`` only."""
+    special = ent.get("special", [])
+    if special and count > ent["zombies"]:
+        raise RuleError(
+            N_(
+                "only standard zombies can be moved: the special zombie {zombie} at {place} "
+                "moves only by its own encounter card (000:805)"
+            ),
+            zombie=special[0],
+            place=place_name(st, place),
+        )
+
+
+def raxxon_search_exposure_active(st: State, place: Any) -> bool:
+    """Whether a search at ``place`` is followed by an exposure roll (Searching at Raxxon,
+    000:776): at Raxxon, except during the chapter R1, whose setup leaves that rule out until
+    R1 is completed ("For the rest of the game, players may move survivors to Raxxon and
+    search. Read the Searching at Raxxon rules", 000:873, 000:892)."""
+    if not is_raxxon(st, place):
+        return False
+    sc = st.get("scenario") or {}
+    return not (sc.get("name") == "raxxon" and sc.get("chapter") == 1 and not sc.get("completed"))
 
 
 # --- side effects (000:780-784) ---
