@@ -387,7 +387,7 @@ def test_a_special_zombie_must_be_targeted_first_000_805():
     new, _ = engine.apply(st, {"type": "kill_zombies", "by": "table", "place": "police"})
     assert raxxon.specials_at(new, "police") == ["Hunter"]
     # with the Hunter gone, the standard zombie may be attacked again
-    clear, _ = raxxon.remove_special_zombie(st, "police", "Hunter")
+    clear, _ = hunter_killed_by(st, sid)
     assert legal_for_table(clear)["kill_zombies"]["killers"]["police:None"] == [sid]
 
 
@@ -410,7 +410,7 @@ def test_a_special_zombie_is_targeted_before_a_bandit_000_805():
     assert render_error(err.value, "pt_BR", st) == (
         "Police Station tem o zumbi especial Hunter: ataquem-no primeiro (000:805)"
     )
-    clear, _ = raxxon.remove_special_zombie(st, "police", "Hunter")
+    clear, _ = hunter_killed_by(st, sid)
     assert legal_for_seat(clear, "s1")["attack_bandit"]["survivor_id"] == [sid]
     new, _ = engine.apply(clear, attack)
     assert next(loc for loc in new["locations"] if loc["id"] == "police")["bandits"] == 0
@@ -467,14 +467,54 @@ def test_special_zombies_cannot_be_moved_000_805():
         engine.apply(new, {**attract, "count": 1})
 
 
+def hunter_killed_by(st: dict, sid: str) -> tuple[dict, list]:
+    """``sid`` attacks the Hunter at the police station, lives, and the card removes it."""
+    attacked, _ = raxxon.attack_special_zombie(st, sid, "Hunter", exposure="blank", encounter=6)
+    return raxxon.remove_special_zombie(attacked, "police", "Hunter")
+
+
 def test_only_a_regular_attack_kills_a_special_zombie_000_805():
+    """000:805: "Special zombies can only be killed with a regular attack. Other game effects
+    such as items and character abilities ... or explosive traps ... do not affect" them."""
     st = hunter_at_police()
     for how in ("trap", "item", "ability"):
         with pytest.raises(engine.RuleError, match="only a regular attack"):
             raxxon.remove_special_zombie(st, "police", "Hunter", how=how)
-    new, steps = raxxon.remove_special_zombie(st, "police", "Hunter")
+    new, steps = hunter_killed_by(st, at(st, "s1", "police"))
     assert raxxon.specials_at(new, "police") == []
     assert steps[0]["left"] == 0
+
+
+def test_a_special_zombie_dies_only_after_an_attack_at_its_location_000_805():
+    """000:805: it "can only be killed with a regular attack", by a survivor who "shares a
+    location" with it; 000:807: the encounter die is rolled "if the survivor is still alive"."""
+    st = hunter_at_police()
+    at(st, "s1", "school")  # none of the active player's survivors is at the police station
+    assert "remove_special_zombie" not in legal_for_table(st)
+    assert "remove_special_zombie" not in legal_for_seat(st, "s1")
+    remove = {"type": "remove_special_zombie", "by": "s1", "place": "police", "zombie": "Hunter"}
+    with pytest.raises(engine.RuleError, match=r"not attacked this turn.*\(000:805\)") as err:
+        engine.apply(st, remove)
+    assert render_error(err.value, "pt_BR", st) == (
+        "Hunter em Police Station não foi atacado neste turno: um zumbi especial só morre com "
+        "um ataque de um sobrevivente no mesmo local (000:805)"
+    )
+    sid = at(st, "s1", "police")
+    bitten, _ = raxxon.attack_special_zombie(st, sid, "Hunter", exposure="bite")
+    assert "remove_special_zombie" not in legal_for_table(bitten)
+    attacked, _ = raxxon.attack_special_zombie(st, sid, "Hunter", exposure="blank", encounter=2)
+    assert legal_for_seat(attacked, "s1")["remove_special_zombie"]["targets"] == [
+        {"zombie": "Hunter", "place": "police", "entrance": None}
+    ]
+    gone, _ = engine.apply(attacked, remove)
+    assert raxxon.specials_at(gone, "police") == []
+    # one attack, one removal: a second Hunter there would need an attack of its own
+    gone["raxxon"]["experiment"] = {"code": [1, 2], "zombies": ["Hunter"]}
+    gone["pending"] = {"kind": "special_zombies", "seat": None}
+    again, _ = raxxon.place_special_zombies(gone, ["police"])
+    assert "remove_special_zombie" not in legal_for_table(again)
+    with pytest.raises(engine.RuleError, match="not attacked this turn"):
+        engine.apply(again, remove)
 
 
 def test_attacking_rolls_exposure_then_the_encounter_die_if_alive_000_807():

@@ -12,6 +12,7 @@ from companion.engine.raxxon import (
     MAX_SPECIAL,
     is_raxxon,
     raxxon_search_exposure_active,
+    special_zombie_attacked,
     special_zombies,
     special_zombies_first,
 )
@@ -102,8 +103,9 @@ def turn_choices(st: State) -> dict[str, Choices]:
             "exposure": list(EXPOSURE_RESULTS),
             "encounter": list(FACES),
         }
-    if specials:
-        out["remove_special_zombie"] = {"targets": specials, "how": [KILL_WAYS[0]]}
+    attacked = [z for z in specials if special_zombie_attacked(st, z["place"], z["zombie"])]
+    if attacked:
+        out["remove_special_zombie"] = {"targets": attacked, "how": [KILL_WAYS[0]]}
     if mine:
         out["equip_side_effect"] = {"survivor_id": [s["id"] for s in mine]}
     return out

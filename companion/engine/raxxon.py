@@ -411,7 +411,8 @@ def attack_special_zombie(
 ) -> tuple[State, list[Step]]:
     """A survivor attacks a special zombie where it stands (000:805-807): roll for exposure,
     then, if the survivor lives, roll the die for the zombie's encounter card (the table reads
-    the card; ``remove_special_zombie`` records a removal)."""
+    the card; ``remove_special_zombie`` records a removal, which this attack now allows:
+    ``turn.special_attacks``)."""
     st, steps = begin(state)
     attacker = survivor(st, survivor_id)
     place = attacker["location"]
@@ -450,14 +451,28 @@ def attack_special_zombie(
             name=attacker["name"],
         )
     )
+    if st.get("turn"):
+        attacks = st["turn"].setdefault("special_attacks", [])
+        attacks.append({"survivor": attacker["id"], "zombie": zombie, "place": place})
     return st, steps
+
+
+def special_zombie_attacked(st: State, place: str, zombie: str) -> bool:
+    """Whether the special zombie ``zombie`` at ``place`` may die now: "Special zombies can
+    only be killed with a regular attack" (000:805), so only after an attack on it this turn by
+    a survivor at its location who lived to roll its encounter die (000:807), once per attack."""
+    turn = st.get("turn") or {}
+    return any(
+        a["zombie"] == zombie and a["place"] == place for a in turn.get("special_attacks", [])
+    )
 
 
 def remove_special_zombie(
     state: State, place: str, zombie: str, how: str = "attack", entrance: int | None = None
 ) -> tuple[State, list[Step]]:
     """Take a special zombie off the board: only a regular attack kills one (000:805); traps,
-    items and abilities that do not attack never do, so they are refused."""
+    items and abilities that do not attack never do, so they are refused, and so is a special
+    zombie nobody attacked this turn (``special_zombie_attacked``)."""
     st, steps = begin(state)
     if how not in KILL_WAYS:
         raise RuleError(
@@ -474,6 +489,15 @@ def remove_special_zombie(
         )
     if place != COLONY:
         location(st, place)
+    if zombie in specials_at(st, place) and not special_zombie_attacked(st, place, zombie):
+        raise RuleError(
+            N_(
+                "{zombie} at {place} was not attacked this turn: a special zombie dies only to "
+                "an attack by a survivor at its location (000:805)"
+            ),
+            zombie=zombie,
+            place=place_name(st, place),
+        )
     ents = st["colony"]["entrances"] if place == COLONY else [location(st, place)["entrance"]]
     if entrance is not None:
         ents = [e for e in ents if e["number"] == entrance]
@@ -485,6 +509,8 @@ def remove_special_zombie(
             place=place_name(st, place),
         )
     holder["special"].remove(zombie)
+    attacks = st["turn"]["special_attacks"]
+    attacks.remove(next(a for a in attacks if a["zombie"] == zombie and a["place"] == place))
     left = sum(1 for z in special_zombies(st) if z["zombie"] == zombie)
     steps.append(
         step(
