@@ -130,6 +130,28 @@ def test_a_kill_anywhere_matches_a_card_naming_no_place():
     assert may_trigger(card("kills-zombie"), killed, st, ACTIVE)
 
 
+def test_a_kill_outside_the_colony_lights_only_for_a_kill_at_a_location():
+    """Red-Taped Arrows triggers on a kill "at a location other than the colony": a kill at
+    colony entrance 1 leaves it dark, a kill at a location lights it."""
+    st = game()
+    conn = sqlite3.connect(play.CARDS_DB)
+    try:
+        kind, params = conn.execute(
+            "select trigger_kind, trigger_params from crossroads where id = ?",
+            ("companion.red-taped-arrows",),
+        ).fetchone()
+    finally:
+        conn.close()
+    arrows = {"id": "companion.red-taped-arrows", "trigger_kind": kind}
+    arrows["trigger_params"] = json.loads(params)
+    assert arrows["trigger_params"] == {"outside_colony": True}
+    at_colony = [step("zombies_killed", where="colony", entrance=1, count=1)]
+    at_school = [step("zombies_killed", where="base.school", entrance=None, count=1)]
+    assert may_trigger(arrows, at_colony, st, ACTIVE) is None
+    assert may_trigger(arrows, at_school, st, ACTIVE) == "zombies_killed"
+    assert may_trigger(card("kills-zombie", outside_colony=False), at_colony, st, ACTIVE)
+
+
 # Kinds read from the state after the action: (kind, params, change making it true).
 def _set(key, value):
     def change(st):

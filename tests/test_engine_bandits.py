@@ -8,7 +8,7 @@ import companion.engine as engine
 from companion.engine import bandits
 from companion.engine.colony import add_colony_phase_zombies
 from companion.engine.crisis import reveal_crisis
-from companion.engine.errors import RuleError
+from companion.engine.errors import RuleError, render_error
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.sentences import render_step
 from companion.engine.setup import new_game
@@ -363,7 +363,7 @@ def test_b1_brings_in_placing_zombies_and_scavenging_only():
 
 def test_b2_begins_with_the_ambush():
     # 000:960-972: all food leaves the supply, the survivor with the highest influence dies
-    # (morale as usual); attacking bandits and the Hideout come in (and the leader, ruling).
+    # (morale as usual); attacking bandits and the Hideout come in, the leader not yet.
     st = bandit_state()
     st["food"] = 4
     put_survivors(st, [30, 60], owner="s1")
@@ -373,7 +373,8 @@ def test_b2_begins_with_the_ambush():
     assert st["food"] == 0
     assert st["graveyard"][0]["name"] == "Survivor 60"
     assert st["morale"] == 5
-    assert {"attack", "hideout", "leader"} <= set(st["bandits"]["rules"])
+    assert {"attack", "hideout"} <= set(st["bandits"]["rules"])
+    assert "leader" not in st["bandits"]["rules"]
     assert kinds(steps)[:3] == ["bandit_rules", "blitz_food_lost", "survivor_died"]
     assert "ambush" in render_step(steps[2], st)
 
@@ -398,17 +399,74 @@ def test_b3_brings_the_hideout_s_survivors_home_but_not_the_exiled():
         bandits.setup_chapter(st, [], 1)
 
 
+def test_a_player_exiled_during_b2_does_not_lead_the_bandits():
+    """000:982-988: once B2 has been completed, "If a non-betrayer is exiled ... The exiled
+    player becomes leader of the bandits": the rule starts there, not during B1 or B2."""
+    st = bandit_state()
+    bandits.setup_chapter(st, [], "B2")
+    exiled(st, "s3")  # exiled during B2
+    assert not bandits.bandit_leader_rule_active(st)
+    new, steps = reveal_crisis(st, "test.bandit-crisis")
+    assert new["pending"] is None and "bandit_leader_decides" not in kinds(steps)
+    bandits.setup_chapter(st, [], "B3")  # B2 completed: the rule comes in
+    assert bandits.bandit_leader_rule_active(st)
+    assert st["bandits"]["exiled_before_leader"] == ["s3"]
+    assert bandits.bandit_leader(st) is None
+    new, _ = reveal_crisis(st, "test.bandit-crisis")
+    assert new["pending"] is None and loc(new, "police")["bandits"] == 1
+
+
+def test_a_player_exiled_after_b2_s_completion_leads_the_bandits():
+    """000:988: a non-betrayer exiled in the special exile phase after B2 "becomes leader of
+    the bandits" and reads Becoming Leader of the Bandits (000:759)."""
+    st = bandit_state()
+    bandits.setup_chapter(st, [], "B2")
+    bandits.setup_chapter(st, [], "B3")  # B2 completed; then the special exile phase
+    exiled(st, "s3")
+    assert bandits.bandit_leader(st) == "s3"
+    new, _ = reveal_crisis(st, "test.bandit-crisis")
+    assert new["pending"] == {"kind": "bandit_placement", "seat": "s3", "count": 2}
+
+
+def test_the_hideout_has_no_search_deck():
+    """000:726: "The Bandits' Hideout does not have a search deck." Neither the table nor a
+    phone is offered a search there; one asked for is refused by the rule, and makes no noise."""
+    st = bandit_state()
+    st["turn"] = {
+        "seat": "s1",
+        "crossroads_drawer": None,
+        "exile_vote_called": False,
+        "crossroads_revealed": False,
+        "moved": [],
+    }
+    (sid,) = put_survivors(st, [30], owner="s1", place=bandits.HIDEOUT_ID)
+    (other,) = put_survivors(st, [40], owner="s1", place="police")
+    for offered in (legal_for_table(st), legal_for_seat(st, "s1")):
+        assert set(offered["search_location"]["survivor_id"]) == {other}
+    for by in ("table", "s1"):
+        with pytest.raises(RuleError, match=r"Hideout has no search deck.*\(000:726\)") as err:
+            engine.apply(st, {"type": "search_location", "by": by, "survivor_id": sid, "noise": 2})
+        pt = render_error(err.value, "pt_BR", st)
+        assert pt == (
+            "o Esconderijo dos Bandidos não tem baralho de itens: ninguém explora lá (000:726)"
+        )
+    assert loc(st, bandits.HIDEOUT_ID)["noise"] == 0
+    searched, _ = engine.apply(st, {"type": "search_location", "by": "s1", "survivor_id": other})
+    assert searched["turn"]["seat"] == "s1"
+
+
 # --- every new sentence, in both languages -----------------------------------------------------
 
 
 def test_every_bandit_step_reads_in_english_and_portuguese():
-    st = exiled(bandit_state())
+    st = bandit_state()
     st["food"] = 2
     put_survivors(st, [30], owner="s1", place=bandits.HIDEOUT_ID)
     put_survivors(st, [31], owner="s2")
     steps: list[dict] = []
     for chapter in ("B1", "B2", "B3"):
         bandits.setup_chapter(st, steps, chapter)
+    exiled(st)  # in the special exile phase after B2's completion (000:988)
     bandits.chapter_card(st, steps, "B3")
     pending, more = reveal_crisis(st, "test.bandit-crisis")
     steps += more

@@ -7,6 +7,7 @@ import pytest
 import companion.engine as engine
 from companion.engine import raxxon
 from companion.engine.colony import run_colony_phase
+from companion.engine.errors import render_error
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.search import search_location
 from companion.engine.sentences import render_step
@@ -97,6 +98,39 @@ def test_searching_at_raxxon_rolls_for_exposure_after_the_search_000_776():
     assert next(s for s in new["survivors"] if s["id"] == sid)["wounds"] == 1
     _, rolled = search_location(st, sid, rng=Scripted([1]))
     assert next(s for s in rolled if s["kind"] == "exposure_rolled")["rolled"] is True
+
+
+def in_r1(st: dict, completed: bool = False) -> dict:
+    st["scenario"] = {"name": "raxxon", "chapter": 1, "completed": completed}
+    return st
+
+
+def test_during_r1_a_search_at_raxxon_rolls_no_exposure_000_892():
+    """000:873: R1 leaves the module's rules out; 000:892: once R1 has been completed "players
+    may move survivors to Raxxon and search. Read the Searching at Raxxon rules"."""
+    st = in_r1(in_turn(rax_state()))
+    sid = at(st, "s1", "long_night.raxxon")
+    assert not raxxon.raxxon_search_exposure_active(st, "long_night.raxxon")
+    assert legal_for_seat(st, "s1")["search_location"]["survivor_id"][sid]["raxxon"] is False
+    _, steps = search_location(st, sid, rng=Scripted([12]))
+    assert "exposure_rolled" not in kinds(steps)
+    with pytest.raises(engine.RuleError, match=r"during R1.*\(000:892\)") as err:
+        search_location(st, sid, exposure="blank")
+    assert render_error(err.value, "pt_BR", st) == (
+        "durante o R1, explorar a Raxxon não pede rolagem de exposição: essa regra só vale depois "
+        "de completar o R1 (000:892)"
+    )
+
+
+@pytest.mark.parametrize(("chapter", "completed"), [(1, True), (2, False), (3, False)])
+def test_from_r1_s_completion_a_search_at_raxxon_rolls_exposure_000_892(chapter, completed):
+    """000:892: "For the rest of the game ... Read the Searching at Raxxon rules"."""
+    st = in_r1(in_turn(rax_state()), completed)
+    st["scenario"]["chapter"] = chapter
+    sid = at(st, "s1", "long_night.raxxon")
+    assert legal_for_seat(st, "s1")["search_location"]["survivor_id"][sid]["raxxon"] is True
+    _, steps = search_location(st, sid, exposure="blank")
+    assert kinds(steps)[-1] == "exposure_rolled"
 
 
 def test_a_search_elsewhere_takes_no_exposure_and_the_colony_has_no_deck():
@@ -332,9 +366,11 @@ def hunter_at_police() -> dict:
 
 
 def test_a_special_zombie_must_be_targeted_first_000_805():
+    """000:805: "you must target a special zombie before you may target a standard zombie" when
+    the attacker shares a location with one."""
     st = hunter_at_police()
     sid = at(st, "s1", "police")
-    with pytest.raises(engine.RuleError, match="attack it first"):
+    with pytest.raises(engine.RuleError, match=r"attack it first \(000:805\)"):
         engine.apply(
             st,
             {
@@ -350,16 +386,135 @@ def test_a_special_zombie_must_be_targeted_first_000_805():
     # an item kill (no survivor attacking) still removes the ordinary zombie only
     new, _ = engine.apply(st, {"type": "kill_zombies", "by": "table", "place": "police"})
     assert raxxon.specials_at(new, "police") == ["Hunter"]
+    # with the Hunter gone, the standard zombie may be attacked again
+    clear, _ = hunter_killed_by(st, sid)
+    assert legal_for_table(clear)["kill_zombies"]["killers"]["police:None"] == [sid]
+
+
+def test_a_special_zombie_is_targeted_before_a_bandit_000_805():
+    """000:805: a special zombie is targeted "before you may target a standard zombie,
+    survivor, or bandit": an attack on a bandit beside a Hunter is neither offered nor
+    accepted."""
+    st = with_experiment(rax_state(modules=("raxxon", "bandits")), zombies=("Hunter",))
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    st, _ = raxxon.place_special_zombies(st, ["police"])
+    st = in_turn(st)
+    police = next(loc for loc in st["locations"] if loc["id"] == "police")
+    police["bandits"] = 1
+    sid = at(st, "s1", "police")
+    assert "attack_bandit" not in legal_for_table(st)
+    assert "attack_bandit" not in legal_for_seat(st, "s1")
+    attack = {"type": "attack_bandit", "by": "s1", "survivor_id": sid, "roll": 1}
+    with pytest.raises(engine.RuleError, match=r"Hunter: attack it first \(000:805\)") as err:
+        engine.apply(st, attack)
+    assert render_error(err.value, "pt_BR", st) == (
+        "Police Station tem o zumbi especial Hunter: ataquem-no primeiro (000:805)"
+    )
+    clear, _ = hunter_killed_by(st, sid)
+    assert legal_for_seat(clear, "s1")["attack_bandit"]["survivor_id"] == [sid]
+    new, _ = engine.apply(clear, attack)
+    assert next(loc for loc in new["locations"] if loc["id"] == "police")["bandits"] == 0
+
+
+def test_a_kill_that_is_not_an_attack_takes_a_standard_zombie_beside_a_special_000_805():
+    """000:805: items and abilities "that do not involve an attack" do not affect special
+    zombies, and only an attack must target one first; 000:511: a zombie "killed by an attack
+    or card effect" still makes its killer roll for exposure."""
+    st = hunter_at_police()
+    sid = at(st, "s1", "police")
+    kill = {"type": "kill_zombies", "by": "s1", "place": "police", "survivor_id": sid}
+    offered = legal_for_seat(st, "s1")["kill_zombies"]
+    assert False in offered["attack"] and sid in offered["card_killers"]
+    new, steps = engine.apply(st, {**kill, "attack": False, "exposure": "wound"})
+    assert kinds(steps) == ["zombies_killed", "exposure_rolled", "wound_added"]
+    police = next(loc for loc in new["locations"] if loc["id"] == "police")
+    assert police["entrance"]["zombies"] == 0
+    assert raxxon.specials_at(new, "police") == ["Hunter"]
+    # the standard zombie is gone; the card can never take the Hunter
+    with pytest.raises(engine.RuleError, match="holds 0 zombies, not 1"):
+        engine.apply(new, {**kill, "attack": False, "exposure": "blank"})
+    with pytest.raises(engine.RuleError, match="attack it first"):
+        engine.apply(st, {**kill, "attack": True, "exposure": "blank"})
+
+
+def test_special_zombies_cannot_be_moved_000_805():
+    """000:805: "Special zombies cannot be moved by any game effects except for those listed
+    on their encounter cards": an attract takes standard zombies only, and says why."""
+    st = hunter_at_police()
+    sid = at(st, "s1", "school")
+    attract = {
+        "type": "attract_zombies",
+        "by": "s1",
+        "from_place": "police",
+        "to_place": "school",
+        "survivor_id": sid,
+    }
+    with pytest.raises(engine.RuleError, match=r"only standard zombies can be moved") as err:
+        engine.apply(st, {**attract, "count": 2})
+    assert "Hunter" in str(err.value) and "(000:805)" in str(err.value)
+    assert render_error(err.value, "pt_BR", st) == (
+        "só zumbis normais podem ser movidos: o zumbi especial Hunter em Police Station só se "
+        "move pela própria carta de confronto (000:805)"
+    )
+    new, steps = engine.apply(st, {**attract, "count": 1})
+    assert kinds(steps) == ["zombie_attracted"]
+    assert raxxon.specials_at(new, "police") == ["Hunter"]
+    school = next(loc for loc in new["locations"] if loc["id"] == "school")
+    assert school["entrance"]["zombies"] == 1 and not school["entrance"].get("special")
+    # only the Hunter is left at the police station: it is not offered as a source
+    assert all(t["place"] != "police" for t in legal_for_table(new)["attract_zombies"]["from"])
+    with pytest.raises(engine.RuleError, match="only standard zombies can be moved"):
+        engine.apply(new, {**attract, "count": 1})
+
+
+def hunter_killed_by(st: dict, sid: str) -> tuple[dict, list]:
+    """``sid`` attacks the Hunter at the police station, lives, and the card removes it."""
+    attacked, _ = raxxon.attack_special_zombie(st, sid, "Hunter", exposure="blank", encounter=6)
+    return raxxon.remove_special_zombie(attacked, "police", "Hunter")
 
 
 def test_only_a_regular_attack_kills_a_special_zombie_000_805():
+    """000:805: "Special zombies can only be killed with a regular attack. Other game effects
+    such as items and character abilities ... or explosive traps ... do not affect" them."""
     st = hunter_at_police()
     for how in ("trap", "item", "ability"):
         with pytest.raises(engine.RuleError, match="only a regular attack"):
             raxxon.remove_special_zombie(st, "police", "Hunter", how=how)
-    new, steps = raxxon.remove_special_zombie(st, "police", "Hunter")
+    new, steps = hunter_killed_by(st, at(st, "s1", "police"))
     assert raxxon.specials_at(new, "police") == []
     assert steps[0]["left"] == 0
+
+
+def test_a_special_zombie_dies_only_after_an_attack_at_its_location_000_805():
+    """000:805: it "can only be killed with a regular attack", by a survivor who "shares a
+    location" with it; 000:807: the encounter die is rolled "if the survivor is still alive"."""
+    st = hunter_at_police()
+    at(st, "s1", "school")  # none of the active player's survivors is at the police station
+    assert "remove_special_zombie" not in legal_for_table(st)
+    assert "remove_special_zombie" not in legal_for_seat(st, "s1")
+    remove = {"type": "remove_special_zombie", "by": "s1", "place": "police", "zombie": "Hunter"}
+    with pytest.raises(engine.RuleError, match=r"not attacked this turn.*\(000:805\)") as err:
+        engine.apply(st, remove)
+    assert render_error(err.value, "pt_BR", st) == (
+        "Hunter em Police Station não foi atacado neste turno: um zumbi especial só morre com "
+        "um ataque de um sobrevivente no mesmo local (000:805)"
+    )
+    sid = at(st, "s1", "police")
+    bitten, _ = raxxon.attack_special_zombie(st, sid, "Hunter", exposure="bite")
+    assert "remove_special_zombie" not in legal_for_table(bitten)
+    attacked, _ = raxxon.attack_special_zombie(st, sid, "Hunter", exposure="blank", encounter=2)
+    assert legal_for_seat(attacked, "s1")["remove_special_zombie"]["targets"] == [
+        {"zombie": "Hunter", "place": "police", "entrance": None}
+    ]
+    gone, _ = engine.apply(attacked, remove)
+    assert raxxon.specials_at(gone, "police") == []
+    # one attack, one removal: a second Hunter there would need an attack of its own
+    gone["raxxon"]["experiment"] = {"code": [1, 2], "zombies": ["Hunter"]}
+    gone["pending"] = {"kind": "special_zombies", "seat": None}
+    again, _ = raxxon.place_special_zombies(gone, ["police"])
+    assert "remove_special_zombie" not in legal_for_table(again)
+    with pytest.raises(engine.RuleError, match="not attacked this turn"):
+        engine.apply(again, remove)
 
 
 def test_attacking_rolls_exposure_then_the_encounter_die_if_alive_000_807():

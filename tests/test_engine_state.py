@@ -14,6 +14,7 @@ from factory import SURVIVORS, make_setup
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
+from companion.engine import bandits
 from companion.engine.board import set_counter
 from companion.engine.card_texts import TEXT_FIELDS
 from companion.engine.crisis import contribute_to_crisis, reveal_crisis
@@ -165,13 +166,17 @@ def reference_states():
     for sid, complete in (("s1", True), ("s2", False), ("s3", True)):
         ended, _ = mark_objective(ended, sid, complete)
     assert ended["ended"]["winners"] == ["s1", "s3"]
-    return fresh, later, voting, biting, dealt, ended, raxxon_state()
+    blitz = copy.deepcopy(later)  # Bandit Blitz once B2 is completed: the leader rule comes in
+    blitz["bandits"]["rules"] = list(bandits.CHAPTERS["B2"])
+    bandits.setup_chapter(blitz, [], "B3")
+    return fresh, later, voting, biting, dealt, ended, raxxon_state(), blitz
 
 
 def raxxon_state():
     """A Raxxon game: special zombies in the colony and at a location, a side effect, an
     experiment entered and a thumbs-down place chosen (tests/test_engine_raxxon.py builds it)."""
     from companion.engine import raxxon
+    from tests.test_engine_board import with_turn
     from tests.test_engine_raxxon import rax_state, with_experiment
 
     st = with_experiment(rax_state(), zombies=("Claw", "Tank"))
@@ -181,6 +186,9 @@ def raxxon_state():
     st = with_experiment(st, zombies=("Siren",))
     st["raxxon"]["dice"] = [2]
     st["raxxon"]["reduced"] = {"place": "colony", "round": 1}
+    st = with_turn(st)  # s1's survivor attacks the Tank at the police station and lives
+    st["survivors"][0]["location"] = "police"
+    st, _ = raxxon.attack_special_zombie(st, st["survivors"][0]["id"], "Tank", "blank", 3)
     return st
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers.table import find_form, form_data, table_act, view_of
+from helpers.table import find_form, form_data, form_type, page_forms, table_act, view_of
 
 pytestmark = pytest.mark.seed(1)
 
@@ -74,3 +74,28 @@ def test_thumbs_down_the_table_picks_the_place_on_its_screen(client, app, new_ga
     assert post(client, game_id, "choose_containment_place", n=0).status_code in (200, 303)
     assert view_of(app, game_id)["raxxon"]["reduced"]["place"] == "colony"
     assert view_of(app, game_id)["waiting"]["kind"] == "special_zombies"
+
+
+def test_a_survivor_s_card_kills_without_attacking_and_its_killer_rolls_exposure(
+    client, app, new_game
+):
+    """000:511: a zombie "killed by an attack or card effect" makes the survivor who killed it
+    roll for exposure; 000:805: such a kill is no attack, so a special zombie does not come
+    first. The table's card row posts ``attack=false`` with the survivor and the die."""
+    game_id = new_game(client, ruleset="long_night", modules=["raxxon"])
+    table_act(app, game_id, {"type": "reveal_crisis"})
+    table_act(app, game_id, {"type": "start_turn"})
+    table_act(app, game_id, {"type": "add_zombies_by_hand", "place": "colony", "count": 1})
+    view = view_of(app, game_id)
+    active = view["turn"]["seat"]
+    killer = next(s["id"] for s in view["survivors"] if s["owner"] == active)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    forms = [f for f in page_forms(html) if form_type(f) == "kill_zombies"]
+    card = next(f for f in forms if any(x["name"] == "attack" for x in f["fields"]))
+    answer = client.post(
+        card["action"], data=form_data(card, survivor_id=killer, exposure="frostbite")
+    )
+    assert answer.status_code in (200, 303), answer.get_data(as_text=True)
+    after = view_of(app, game_id)
+    assert sum(e["zombies"] for e in after["colony"]["entrances"]) == 0
+    assert next(s for s in after["survivors"] if s["id"] == killer)["frostbite"] == 1

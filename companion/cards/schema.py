@@ -69,7 +69,7 @@ TRIGGER_KINDS: dict[str, dict[str, tuple[str, bool]]] = {
     "start-of-turn": {},
     "moves-to": {"location": ("str", True)},
     "searches-at": {"location": ("str", False)},
-    "kills-zombie": {"location": ("str", False)},
+    "kills-zombie": {"location": ("str", False), "outside_colony": ("bool", False)},
     "attacks-survivor": {},
     "barricades": {"location": ("str", False)},
     "cleans-waste": {},

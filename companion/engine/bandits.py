@@ -17,6 +17,7 @@ from typing import Any
 from companion.engine.deaths import kill_survivor, lowest_influence
 from companion.engine.dice import NO_ROLL, Randomness, roll_d6
 from companion.engine.errors import Phrase, RuleError, shown
+from companion.engine.raxxon import require_special_zombies_first, special_zombies_first
 from companion.engine.state import (
     COLONY,
     State,
@@ -48,12 +49,13 @@ Becoming Leader of the Bandits (000:757)."""
 
 CHAPTERS: dict[str, tuple[str, ...]] = {
     "B1": ("placing", "zombies", "scavenge"),
-    "B2": ("placing", "zombies", "scavenge", "attack", "hideout", "leader"),
+    "B2": ("placing", "zombies", "scavenge", "attack", "hideout"),
     "B3": RULES,
 }
 """Bandit Blitz: the rules in play from each chapter on. B1 reads Reveal Crisis, Bandits
 Scavenge and Adding Zombies (000:954); B1's end adds Attacking a Bandit and the Hideout
-(000:972); ruling (RULES.md): the bandit leader rule starts with B2 as well."""
+(000:972); B2's end adds Becoming Leader of the Bandits (000:982-988,
+``bandit_leader_rule_active``)."""
 
 
 def new_bandits() -> dict[str, Any]:
@@ -81,23 +83,48 @@ def require_rule(st: State, rule: str) -> None:
         raise RuleError(N_("this Bandit Blitz chapter has not brought in that bandit rule yet"))
 
 
+def hideout_has_no_search_deck(place: Any) -> bool:
+    """Whether ``place`` is the Bandits' Hideout, which has no search deck (000:726): nobody
+    searches there, and bandits there scavenge nothing (000:749)."""
+    return place == HIDEOUT_ID
+
+
+def require_search_deck_not_hideout(place: Any) -> None:
+    """Refuse a search at the Bandits' Hideout, naming the rule (000:726)."""
+    if hideout_has_no_search_deck(place):
+        raise RuleError(
+            N_("the Bandits' Hideout has no search deck: nobody searches there (000:726)")
+        )
+
+
 def hideout(st: State) -> dict[str, Any] | None:
     """The Bandits' Hideout on the board, or None."""
     return next((loc for loc in st["locations"] if loc["id"] == HIDEOUT_ID), None)
 
 
+def bandit_leader_rule_active(st: State) -> bool:
+    """Whether Becoming Leader of the Bandits is in play (000:757-759): in a game with the
+    module, from the start; in Bandit Blitz, from B2's completion, whose special exile phase
+    reads "The exiled player becomes leader of the bandits" (000:982-988), not during B1 or B2.
+    """
+    return rule_on(st, "leader")
+
+
 def bandit_leader(st: State) -> str | None:
     """The seat that leads the bandits: an exiled player who is not a betrayer (000:759).
 
-    Only while the leader rule is in play (in Bandit Blitz from B2, ruling). Two exiled
+    Only while the leader rule is in play (``bandit_leader_rule_active``), and never a player
+    exiled before it came in (Bandit Blitz B1 or B2: ``exiled_before_leader``). Two exiled
     non-betrayers end the game (002:1801), so there is at most one.
     """
-    if not rule_on(st, "leader"):
+    if not bandit_leader_rule_active(st):
         return None
+    before = set((st.get("bandits") or {}).get("exiled_before_leader", []))
     for s in seats_in_play(st):
         objective = st["secrets"][s["id"]]["objective"]
         card = st["cards"]["objectives"].get(objective) if objective else None
-        if s["exiled"] and not (card and card.get("kind") in BETRAYAL_KINDS):
+        betrayer = card and card.get("kind") in BETRAYAL_KINDS
+        if s["exiled"] and not betrayer and s["id"] not in before:
             return str(s["id"])
     return None
 
@@ -217,8 +244,8 @@ def attack_bandit(
 
     As an attack on a survivor with attack value 4 (000:320-322): the spent action die is
     rolled, and a result of 4 or less hits: the bandit is removed. A miss does nothing, and no
-    exposure die is rolled either way (000:322). ``roll``: the face the table rolled, or None
-    to roll it here.
+    exposure die is rolled either way (000:322). A special zombie there is attacked first
+    (000:805). ``roll``: the face the table rolled, or None to roll it here.
     """
     st, steps = begin(state)
     require_rule(st, "attack")
@@ -232,6 +259,7 @@ def attack_bandit(
             name=attacker["name"],
             place=where,
         )
+    require_special_zombies_first(st, place)
     if roll is None:
         roll = roll_d6(rng or NO_ROLL)
     elif isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 6:
@@ -270,7 +298,7 @@ def bandits_scavenge(st: State, steps: list[Step]) -> None:
     for loc in locations_in_order(st):
         if loc["bandits"] <= 0:
             continue
-        if loc["id"] == HIDEOUT_ID:
+        if hideout_has_no_search_deck(loc["id"]):
             steps.append(step("bandits_stay_home", count=loc["bandits"]))
             continue
         total += loc["bandits"]
@@ -344,13 +372,16 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
 
     B1 (000:954): placing, zombies, scavenging. B2 (B1 completed, 000:960-972): all the food
     goes, the survivor with the highest influence dies (morale as usual), attacking bandits and
-    the Hideout come in (and the leader, ruling). B3 (B2 completed): no new rule; its Hideout
-    change waits for the special exile phase (``chapter_card``). The table's other tasks are
+    the Hideout come in. B3 (B2 completed, 000:982-988): the leader rule comes in; a player
+    exiled before it (``exiled_before_leader``) does not lead; its Hideout change waits for the
+    special exile phase (``chapter_card``). The table's other tasks are
     scenarios.TASKS.
     """
     if chapter not in CHAPTERS:
         raise RuleError(N_("unknown Bandit Blitz chapter {chapter}"), chapter=shown(chapter))
     rec = record(st)
+    if "leader" in CHAPTERS[chapter] and "leader" not in rec["rules"]:
+        rec["exiled_before_leader"] = [s["id"] for s in seats_in_play(st) if s["exiled"]]
     rec["rules"] = list(CHAPTERS[chapter])
     steps.append(step("bandit_rules", chapter=chapter, rules=list(CHAPTERS[chapter])))
     if chapter == "B2":
@@ -383,15 +414,17 @@ def _b1_story(st: State, steps: list[Step]) -> None:
 
 
 def turn_choices(st: State, active: str) -> dict[str, dict[str, Any]]:
-    """During a turn: attack a bandit with one of the active player's survivors beside one
-    (000:741), and take cards from the Hideout (000:755)."""
+    """During a turn: attack a bandit with one of the active player's survivors beside one and
+    no special zombie (000:741, 000:805), and take cards from the Hideout (000:755)."""
     out: dict[str, dict[str, Any]] = {}
     if rule_on(st, "attack"):
         bandit_places = {loc["id"] for loc in st["locations"] if loc["bandits"] > 0}
         attackers = [
             s["id"]
             for s in st["survivors"]
-            if s["owner"] == active and s["location"] in bandit_places
+            if s["owner"] == active
+            and s["location"] in bandit_places
+            and not special_zombies_first(st, s["location"])
         ]
         if attackers:
             out["attack_bandit"] = {"survivor_id": attackers, "roll": list(range(1, 7))}

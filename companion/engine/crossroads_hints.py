@@ -74,7 +74,13 @@ def _searches_at(params: Params, steps: list[Step], st: State, active: str) -> s
 
 
 def _kills_zombie(params: Params, steps: list[Step], st: State, active: str) -> str | None:
-    return _first(steps, "zombies_killed", lambda s: _at(params, s.get("where")))
+    """A kill at the card's place; with ``outside_colony``, at any location but the colony."""
+    outside = params.get("outside_colony") is True
+
+    def here(s: Step) -> bool:
+        return _at(params, s.get("where")) and not (outside and s.get("where") == COLONY)
+
+    return _first(steps, "zombies_killed", here)
 
 
 def _attacks_survivor(params: Params, steps: list[Step], st: State, active: str) -> str | None:

@@ -127,6 +127,8 @@ def _turn_choices(st: State) -> dict[str, Choices]:
         out["kill_zombies"] = {
             "targets": with_zombies,
             "killers": killers,
+            "card_killers": [s["id"] for s in st["survivors"] if s["owner"] == active],
+            "attack": [True, False],
             "exposure": list(EXPOSURE_RESULTS),
         }
     room = [_target(p, e) for p, e in _entrances(st) if free_spaces(e) > 0]

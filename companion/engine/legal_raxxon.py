@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.bandits import hideout_has_no_search_deck
 from companion.engine.board.pieces import MAX_NOISE
-from companion.engine.raxxon import FACES, KILL_WAYS, MAX_SPECIAL, is_raxxon, special_zombies
+from companion.engine.raxxon import (
+    FACES,
+    KILL_WAYS,
+    MAX_SPECIAL,
+    is_raxxon,
+    raxxon_search_exposure_active,
+    special_zombie_attacked,
+    special_zombies,
+    special_zombies_first,
+)
 from companion.engine.state import COLONY, State, active_seat_id, location
 from companion.engine.vocabulary import EXPOSURE_RESULTS
 
@@ -67,12 +77,12 @@ def turn_choices(st: State) -> dict[str, Choices]:
     out: dict[str, Choices] = {}
     searchers = {}
     for s in mine:
-        if s["location"] == COLONY:
+        if s["location"] == COLONY or hideout_has_no_search_deck(s["location"]):
             continue
         room = MAX_NOISE - location(st, s["location"])["noise"]
         searchers[s["id"]] = {
             "noise": list(range(room + 1)),
-            "raxxon": is_raxxon(st, s["location"]),
+            "raxxon": raxxon_search_exposure_active(st, s["location"]),
         }
     if searchers:
         out["search_location"] = {"survivor_id": searchers, "exposure": list(EXPOSURE_RESULTS)}
@@ -93,19 +103,20 @@ def turn_choices(st: State) -> dict[str, Choices]:
             "exposure": list(EXPOSURE_RESULTS),
             "encounter": list(FACES),
         }
-    if specials:
-        out["remove_special_zombie"] = {"targets": specials, "how": [KILL_WAYS[0]]}
+    attacked = [z for z in specials if special_zombie_attacked(st, z["place"], z["zombie"])]
+    if attacked:
+        out["remove_special_zombie"] = {"targets": attacked, "how": [KILL_WAYS[0]]}
     if mine:
         out["equip_side_effect"] = {"survivor_id": [s["id"] for s in mine]}
     return out
 
 
 def special_first(st: State, out: dict[str, Choices]) -> None:
-    """Drop killers of ordinary zombies who share a place with a special zombie (000:805)."""
+    """Drop attackers of standard zombies who share a place with a special zombie (000:805,
+    ``raxxon.special_zombies_first``); a card's kill there stays open to the active player."""
     kill = out.get("kill_zombies")
-    if not kill or not isinstance(st.get("raxxon"), dict):
+    if not kill:
         return
-    guarded = {z["place"] for z in special_zombies(st)}
     for key, killers in kill["killers"].items():
-        if key.split(":", 1)[0] in guarded:
+        if special_zombies_first(st, key.split(":", 1)[0]):
             killers.clear()

@@ -411,7 +411,8 @@ def attack_special_zombie(
 ) -> tuple[State, list[Step]]:
     """A survivor attacks a special zombie where it stands (000:805-807): roll for exposure,
     then, if the survivor lives, roll the die for the zombie's encounter card (the table reads
-    the card; ``remove_special_zombie`` records a removal)."""
+    the card; ``remove_special_zombie`` records a removal, which this attack now allows:
+    ``turn.special_attacks``)."""
     st, steps = begin(state)
     attacker = survivor(st, survivor_id)
     place = attacker["location"]
@@ -450,14 +451,28 @@ def attack_special_zombie(
             name=attacker["name"],
         )
     )
+    if st.get("turn"):
+        attacks = st["turn"].setdefault("special_attacks", [])
+        attacks.append({"survivor": attacker["id"], "zombie": zombie, "place": place})
     return st, steps
+
+
+def special_zombie_attacked(st: State, place: str, zombie: str) -> bool:
+    """Whether the special zombie ``zombie`` at ``place`` may die now: "Special zombies can
+    only be killed with a regular attack" (000:805), so only after an attack on it this turn by
+    a survivor at its location who lived to roll its encounter die (000:807), once per attack."""
+    turn = st.get("turn") or {}
+    return any(
+        a["zombie"] == zombie and a["place"] == place for a in turn.get("special_attacks", [])
+    )
 
 
 def remove_special_zombie(
     state: State, place: str, zombie: str, how: str = "attack", entrance: int | None = None
 ) -> tuple[State, list[Step]]:
     """Take a special zombie off the board: only a regular attack kills one (000:805); traps,
-    items and abilities that do not attack never do, so they are refused."""
+    items and abilities that do not attack never do, so they are refused, and so is a special
+    zombie nobody attacked this turn (``special_zombie_attacked``)."""
     st, steps = begin(state)
     if how not in KILL_WAYS:
         raise RuleError(
@@ -474,6 +489,15 @@ def remove_special_zombie(
         )
     if place != COLONY:
         location(st, place)
+    if zombie in specials_at(st, place) and not special_zombie_attacked(st, place, zombie):
+        raise RuleError(
+            N_(
+                "{zombie} at {place} was not attacked this turn: a special zombie dies only to "
+                "an attack by a survivor at its location (000:805)"
+            ),
+            zombie=zombie,
+            place=place_name(st, place),
+        )
     ents = st["colony"]["entrances"] if place == COLONY else [location(st, place)["entrance"]]
     if entrance is not None:
         ents = [e for e in ents if e["number"] == entrance]
@@ -485,6 +509,8 @@ def remove_special_zombie(
             place=place_name(st, place),
         )
     holder["special"].remove(zombie)
+    attacks = st["turn"]["special_attacks"]
+    attacks.remove(next(a for a in attacks if a["zombie"] == zombie and a["place"] == place))
     left = sum(1 for z in special_zombies(st) if z["zombie"] == zombie)
     steps.append(
         step(
@@ -499,17 +525,54 @@ def remove_special_zombie(
     return st, steps
 
 
-def refuse_if_special_first(st: State, place: str, survivor_id: str | None) -> None:
-    """An attacker sharing a place with a special zombie must target it first (000:805)."""
-    if survivor_id is None or not isinstance(st.get("raxxon"), dict):
-        return
-    there = specials_at(st, place)
+def special_zombies_first(st: State, place: str) -> list[str]:
+    """The special zombies an attacker at ``place`` must target before anything else (000:805).
+
+    "When performing an attack, you must target a special zombie before you may target a
+    standard zombie, survivor, or bandit" if the attacker shares a location with one. Only an
+    attack is bound: a card effect that kills without attacking may take a standard zombie
+    there (it never takes the special one). [] where none stands, or without the module.
+    """
+    if not isinstance(st.get("raxxon"), dict):
+        return []
+    return specials_at(st, place)
+
+
+def require_special_zombies_first(st: State, place: str) -> None:
+    """Refuse an attack at ``place`` on anything but the special zombie there (000:805)."""
+    there = special_zombies_first(st, place)
     if there:
         raise RuleError(
             N_("{place} holds the special zombie {zombie}: attack it first (000:805)"),
             place=place_name(st, place),
             zombie=there[0],
         )
+
+
+def special_zombies_cannot_be_moved(st: State, place: str, ent: dict[str, Any], count: int) -> None:
+    """Refuse an effect that would move special zombies: only their own encounter card moves
+    them (000:805), so an attract or move effect takes the standard zombies at ``ent`` only."""
+    special = ent.get("special", [])
+    if special and count > ent["zombies"]:
+        raise RuleError(
+            N_(
+                "only standard zombies can be moved: the special zombie {zombie} at {place} "
+                "moves only by its own encounter card (000:805)"
+            ),
+            zombie=special[0],
+            place=place_name(st, place),
+        )
+
+
+def raxxon_search_exposure_active(st: State, place: Any) -> bool:
+    """Whether a search at ``place`` is followed by an exposure roll (Searching at Raxxon,
+    000:776): at Raxxon, except during the chapter R1, whose setup leaves that rule out until
+    R1 is completed ("For the rest of the game, players may move survivors to Raxxon and
+    search. Read the Searching at Raxxon rules", 000:873, 000:892)."""
+    if not is_raxxon(st, place):
+        return False
+    sc = st.get("scenario") or {}
+    return not (sc.get("name") == "raxxon" and sc.get("chapter") == 1 and not sc.get("completed"))
 
 
 # --- side effects (000:780-784) ---

@@ -1,18 +1,20 @@
 """Searching at a location: a survivor searches where it stands, maybe making noise first.
 
 Base 002 "Search" (the survivor draws from the location's deck; each noise token made draws one
-card more) and The Long Night 000:776 (a search at Raxxon is followed by an exposure roll). The
-cards are drawn at the real table; the companion records the search as a plain ``searched`` step
-(survivor and location ids) that crossroads hints and objectives can follow.
+card more), The Long Night 000:776 (a search at Raxxon is followed by an exposure roll) and
+000:726 (the Bandits' Hideout has no search deck). The cards are drawn at the real table; the
+companion records the search as a plain ``searched`` step (survivor and location ids) that
+crossroads hints and objectives can follow.
 """
 
 from __future__ import annotations
 
+from companion.engine.bandits import require_search_deck_not_hideout
 from companion.engine.board.pieces import make_noise
 from companion.engine.dice import Randomness
 from companion.engine.errors import RuleError
 from companion.engine.exposure import exposure_result, roll_for_exposure
-from companion.engine.raxxon import is_raxxon
+from companion.engine.raxxon import is_raxxon, raxxon_search_exposure_active
 from companion.engine.state import COLONY, State, begin, location, survivor
 from companion.engine.steps import N_, Step, step
 
@@ -26,9 +28,11 @@ def search_location(
 ) -> tuple[State, list[Step]]:
     """Record a search by a survivor at the location it stands in (002 "Search").
 
-    ``noise``: noise tokens made before the search (4 at most at a location, 000:224). At Raxxon
-    the survivor then rolls for exposure (000:776): ``exposure`` is the face rolled at the table,
-    or None to roll it here. Elsewhere a search rolls nothing, so an exposure face is refused.
+    ``noise``: noise tokens made before the search (4 at most at a location, 000:224). The
+    Bandits' Hideout has no search deck (000:726). At Raxxon the survivor then rolls for
+    exposure (000:776; in The Chimp and the Code once R1 is completed, 000:892): ``exposure`` is
+    the face rolled at the table, or None to roll it here. Elsewhere a search rolls nothing, so
+    an exposure face is refused.
     """
     st, steps = begin(state)
     searcher = survivor(st, survivor_id)
@@ -36,9 +40,17 @@ def search_location(
     if place == COLONY:
         raise RuleError(N_("the colony has no search deck: a survivor searches at a location"))
     loc = location(st, place)
+    require_search_deck_not_hideout(place)
     if isinstance(noise, bool) or not isinstance(noise, int) or noise < 0:
         raise RuleError(N_("noise is a number of noise tokens, 0 or more"))
-    at_raxxon = is_raxxon(st, place)
+    at_raxxon = raxxon_search_exposure_active(st, place)
+    if exposure is not None and not at_raxxon and is_raxxon(st, place):
+        raise RuleError(
+            N_(
+                "during R1 a search at Raxxon rolls no exposure: that rule applies once R1 is "
+                "completed (000:892)"
+            )
+        )
     if exposure is not None and not at_raxxon:
         raise RuleError(N_("only a search at Raxxon is followed by an exposure roll (000:776)"))
     if noise:

@@ -16,7 +16,7 @@ from companion.engine.board.checks import (
 from companion.engine.dice import Randomness
 from companion.engine.errors import RuleError, counted, shown
 from companion.engine.exposure import SKIP
-from companion.engine.raxxon import refuse_if_special_first
+from companion.engine.raxxon import require_special_zombies_first, special_zombies_cannot_be_moved
 from companion.engine.state import (
     COLONY,
     State,
@@ -54,12 +54,16 @@ def kill_zombies(
     survivor_id: str | None = None,
     exposure: str | list[str] | None = None,
     rng: Randomness | None = None,
+    attack: bool = True,
 ) -> tuple[State, list[Step]]:
-    """Kill zombies at one entrance; a survivor who killed them rolls for exposure per kill.
+    """Kill standard zombies at one entrance; the survivor who killed them rolls for exposure
+    per kill, after an attack or a card effect alike (000:511).
 
-    Base 002 "Attack" (002:1007: the target shares the survivor's location; exposure after a
-    zombie kill, 002:1416). ``exposure``: one face per kill (a list, or one face for one kill),
-    None to roll with rng, or "skip" when a card says not to roll.
+    ``attack``: the survivor attacks (base 002 "Attack", 002:1007: the target shares the
+    survivor's location, and a special zombie there is targeted first, 000:805). False: a card
+    effect (an item, an ability) killed them, which the card places, and which special zombies
+    do not bind. ``exposure``: one face per kill (a list, or one face for one kill), None to
+    roll with rng, or "skip" when a card says not to roll. Without a survivor nobody rolls.
     """
     st, steps = begin(state)
     count = require_count(count, N_("the number of zombies killed"), minimum=1)
@@ -75,14 +79,15 @@ def kill_zombies(
     faces = None
     if survivor_id is not None:
         killer = survivor(st, survivor_id)
-        refuse_if_special_first(st, place, survivor_id)
-        if killer["location"] != place:
+        if attack and killer["location"] != place:
             raise RuleError(
                 N_("{name} is at {place}, not at {other}"),
                 name=killer["name"],
                 place=place_name(st, killer["location"]),
                 other=place_name(st, place),
             )
+        if attack:
+            require_special_zombies_first(st, place)
         faces = exposures(exposure, rng, count)
     elif exposure not in (None, SKIP):
         raise RuleError(N_("an exposure result needs the survivor who killed the zombies"))
@@ -174,7 +179,8 @@ def attract(
     from_entrance: Any,
     to_entrance: Any,
 ) -> None:
-    """Move up to 2 zombies into empty entrance spaces at the survivor's place (002:1253).
+    """Move up to 2 standard zombies into empty entrance spaces at the survivor's place
+    (002:1253); special zombies are never moved so (000:805).
 
     The zombies come from any one entrance elsewhere and only fill empty spaces: a barricade or
     trap is never broken by them. At the colony the player picks the entrance for each zombie.
@@ -183,6 +189,7 @@ def attract(
     check_place(st, to_place)
     if from_place == to_place:
         raise RuleError(N_("attracted zombies come from another place"))
+    special_zombies_cannot_be_moved(st, from_place, source, count)
     if source["zombies"] < count:
         raise RuleError(
             N_("{entrance} holds {zombies}, not {count}"),
