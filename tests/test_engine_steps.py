@@ -13,6 +13,7 @@ from play import setup_for
 
 import companion.engine as engine
 from companion.engine import labels as steps_module
+from companion.engine import sentences, sentences_fill
 from companion.engine.sentences import RENDERERS, render_step
 from companion.engine.steps import step
 from companion.engine.translation import set_localedir, translator
@@ -439,8 +440,9 @@ def test_every_kind_the_engine_makes_has_a_sentence():
 
 
 def renderer_tables() -> dict[str, list[str]]:
-    """Each renderer table written in the engine's sentence modules (a dict literal assigned to
-    a name ending in RENDERERS), with its keys as written, repeats included."""
+    """Each renderer or message table written in the engine's sentence modules (a dict literal
+    assigned to a name ending in RENDERERS or MESSAGES), with its keys as written, repeats
+    included."""
     tables = {}
     for path in sorted(ENGINE.glob("sentences*.py")):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
@@ -449,7 +451,7 @@ def renderer_tables() -> dict[str, list[str]]:
                 target = node.targets[0]
             if (
                 isinstance(target, ast.Name)
-                and target.id.endswith("RENDERERS")
+                and target.id.endswith(("RENDERERS", "MESSAGES"))
                 and isinstance(node.value, ast.Dict)
             ):
                 keys = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
@@ -461,7 +463,7 @@ def test_no_two_renderer_tables_share_a_kind():
     """One sentence per step kind: no kind is written twice, in one renderer table or across
     the tables merged into RENDERERS (a later table would silently replace the sentence)."""
     tables = renderer_tables()
-    assert len(tables) >= 4
+    assert len(tables) >= 20
     seen: dict[str, str] = {}
     shared = []
     for name, keys in tables.items():
@@ -471,6 +473,36 @@ def test_no_two_renderer_tables_share_a_kind():
             seen[kind] = name
     assert shared == []
     assert set(seen) == set(RENDERERS)
+
+
+def test_a_message_fills_only_placeholders_it_has():
+    """A message table's own fillers name placeholders of its msgid (a filler for a placeholder
+    the sentence lacks would be a slip that shows nowhere), and each msgid is a ``str``."""
+    entries = [
+        (kind, message) for domain in sentences.DOMAINS for kind, message in domain.MESSAGES.items()
+    ]
+    assert len(entries) > 80
+    stray = {}
+    for kind, message in entries:
+        msgid, fillers = (message, {}) if isinstance(message, str) else message
+        assert isinstance(msgid, str)
+        extra = set(fillers) - set(sentences_fill.placeholders(msgid))
+        if extra:
+            stray[kind] = extra
+    assert stray == {}
+
+
+def test_the_convention_fills_a_placeholder_by_its_name():
+    """``{seat_name}`` is the player, ``{name}`` the survivor, ``{amount}`` signed, ``{where}``
+    a colony entrance; any other placeholder is the step's field as it is."""
+    s = step("x", seat="s1", seat_name="Ana", name="Bo", amount=2, where="colony", entrance=2, k=7)
+    names = sentences.Names(None, translator("en"))
+    message = "{seat_name}|{name}|{amount}|{where}|{k}"
+    assert (
+        sentences_fill.fill(message, s, names, translator("en")) == "Ana|Bo|+2|colony entrance 2|7"
+    )
+    own = (message, {"name": sentences_fill.field("seat")})
+    assert sentences_fill.fill(own, s, names, translator("en")) == "Ana|s1|+2|colony entrance 2|7"
 
 
 @pytest.mark.parametrize("locale", ["en", "pt_BR"])

@@ -1,25 +1,20 @@
-"""The Bandits module's steps as sentences (sentences.RENDERERS takes them in).
-
-Each renderer gets the step, the ``Names`` of sentences.py and a ``Translator``; codes turn into
-words through labels.py's tables, as everywhere else.
-"""
+"""The Bandits module's steps as sentences (sentences.RENDERERS takes them in)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from companion.engine.labels import BANDIT_RULES, N_
+from companion.engine.sentences_fill import Message, Names, Renderer, fill, place, place_of
+from companion.engine.steps import Step
+from companion.engine.translation import Translator
 
-from companion.engine.labels import BANDIT_RULES
+AT_LOCATION = {"place": place_of("location")}
+"""The location a step names by its ``location``."""
 
-if TYPE_CHECKING:
-    from companion.engine.steps import Step
-    from companion.engine.translation import Translator
-
-Names = Any  # sentences.Names (imported there, not here: sentences imports this module)
-
-
-def _loc(s: Step, n: Names) -> str:
-    """The location a step names."""
-    return str(n.place(s.get("location"), s.get("location_name", "")))
+MESSAGES: dict[str, Message] = {
+    "hideout_cards_set": N_("Correction: the Bandits' Hideout holds {cards} card(s)."),
+    "bandits_set": (N_("Correction: {place} has {bandits} bandit(s)."), AT_LOCATION),
+}
+"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
 
 
 def _bandits_no_room(s: Step, n: Names, tr: Translator) -> str:
@@ -47,20 +42,16 @@ def _bandits_led(s: Step, n: Names, tr: Translator) -> str:
 
 
 def _bandit_attacked(s: Step, n: Names, tr: Translator) -> str:
-    fields = {
-        "name": n.survivor(s),
-        "place": _loc(s, n),
-        "roll": s["roll"],
-        "bandits": s["bandits"],
-    }
     if s["hit"]:
-        return tr.gettext(
+        msgid = N_(
             "{name} attacks a bandit at {place} and rolls {roll} (4 or less): the bandit is "
             "removed ({bandits} left there)."
-        ).format(**fields)
-    return tr.gettext(
-        "{name} attacks a bandit at {place} and rolls {roll} (more than 4): the attack misses."
-    ).format(**fields)
+        )
+    else:
+        msgid = N_(
+            "{name} attacks a bandit at {place} and rolls {roll} (more than 4): the attack misses."
+        )
+    return fill((msgid, AT_LOCATION), s, n, tr)
 
 
 def _bandits_stay_home(s: Step, n: Names, tr: Translator) -> str:
@@ -78,7 +69,7 @@ def _bandits_scavenge(s: Step, n: Names, tr: Translator) -> str:
         "Bandits scavenge: draw {count} cards from the {place} search deck and put them face up "
         "on the Bandits' Hideout.",
         s["count"],
-    ).format(count=s["count"], place=_loc(s, n))
+    ).format(count=s["count"], place=place(s, n, "location"))
 
 
 def _hideout_cards(s: Step, n: Names, tr: Translator) -> str:
@@ -97,18 +88,6 @@ def _hideout_cards_taken(s: Step, n: Names, tr: Translator) -> str:
     ).format(count=s["count"], cards=s["cards"])
 
 
-def _hideout_cards_set(s: Step, n: Names, tr: Translator) -> str:
-    return tr.gettext("Correction: the Bandits' Hideout holds {cards} card(s).").format(
-        cards=s["cards"]
-    )
-
-
-def _bandits_set(s: Step, n: Names, tr: Translator) -> str:
-    return tr.gettext("Correction: {place} has {bandits} bandit(s).").format(
-        place=_loc(s, n), bandits=s["bandits"]
-    )
-
-
 def _bandit_rules(s: Step, n: Names, tr: Translator) -> str:
     rules = [tr.gettext(BANDIT_RULES[r]) for r in s["rules"] if r in BANDIT_RULES]
     return tr.gettext("Bandit Blitz {chapter}: the bandit rules in play are {rules}.").format(
@@ -124,7 +103,7 @@ def _blitz_food_lost(s: Step, n: Names, tr: Translator) -> str:
     ).format(food=s["food"])
 
 
-RENDERERS = {
+RENDERERS: dict[str, Renderer] = {
     "bandits_no_room": _bandits_no_room,
     "bandit_leader_decides": _bandit_leader_decides,
     "bandits_led": _bandits_led,
@@ -133,9 +112,7 @@ RENDERERS = {
     "bandits_scavenge": _bandits_scavenge,
     "hideout_cards": _hideout_cards,
     "hideout_cards_taken": _hideout_cards_taken,
-    "hideout_cards_set": _hideout_cards_set,
-    "bandits_set": _bandits_set,
     "bandit_rules": _bandit_rules,
     "blitz_food_lost": _blitz_food_lost,
 }
-"""The Bandits module's step kinds and their sentences."""
+"""Step kinds whose sentence needs a plural, a list or a choice between messages."""
