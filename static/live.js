@@ -129,7 +129,8 @@
       return !(owner && owner._byHand && KEPT[name] && KEPT[name].indexOf(owner.tagName) >= 0);
     };
     Idiomorph.defaults.callbacks.beforeNodeMorphed = function (old, incoming) {
-      return !(old._keepIf && old._keepIf(incoming));
+      // An unchanged part (the browser compares it natively, fast) is left as it is.
+      return !(old.isEqualNode(incoming) || (old._keepIf && old._keepIf(incoming)));
     };
   }
 

@@ -37,6 +37,7 @@
     if (e.detail.target !== root || !sent || sent.tagName !== "FORM" || e.detail.xhr.status >= 300) {
       return;
     }
+    sent.reset();
     sent.querySelectorAll("input, select").forEach(function (el) { el._byHand = false; });
     var group = sent.closest("details[id]");
     if (group) { group._byHand = false; }
