@@ -1,24 +1,13 @@
-/* Live updates of a game page (the table screen or a phone), around htmx and its sse extension.
- *
- * The page wraps its live region in an element that htmx does the work for:
- *   <div data-live hx-ext="sse" sse-connect="/games/ID/events" hx-trigger="sse:version"
- *        hx-get="/phone/ID" hx-target="#phone" hx-sync="this:queue first">
- * The stream sends only version numbers; on each one htmx fetches the page's own fragment.
- * htmx runs the page's requests one at a time (hx-sync: the forms inside queue behind the
- * fetch and the fetch behind them), so an answer is never older than the one before it.
- * This file adds what htmx does not:
- * - no fetch when the page already shows the newest version the stream announced (newest
- *   [data-live-version]): checked when htmx is about to send, so a fetch queued behind the
- *   page's own request is not sent when that request's answer is as new;
- * - #live-status says "up to date", "connecting" or "reconnecting" (words in its data-label-*);
- *   a stream that drops is reopened by the browser, one the server refused by this file, without
- *   the sse extension's error event (htmx logs it to the console as "[object Event]");
- * - a phone back from sleep, back online or back from the page cache opens a fresh stream;
- * - the screen is kept awake while the page is visible, where the browser allows it.
- * The live region is swapped by morphing (idiomorph's htmx extension, hx-swap="morph"): only
- * what changed is touched, and this file tells it what the person changed by hand and it must
- * keep: a field typed in or ticked, a group opened or closed (page scripts may clear the mark,
- * el._byHand), and an element whose script says it is unchanged (el._keepIf(incoming)).
+/* Live updates of a game page (the table screen or a phone) around htmx, its sse extension and
+ * idiomorph (docs/live.md). The stream sends version numbers; on each, htmx fetches the page's
+ * fragment and morphs it in, one request at a time with the page's forms (hx-sync). This adds:
+ * - no fetch when the newest announced version is already shown (checked again when queued);
+ * - #live-status: "up to date", "connecting", "reconnecting" (words in its data-label-*), and
+ *   the stream's errors handled here (the extension's handler logs each drop as an error);
+ * - a fresh stream for a phone back from sleep, back online or back from the page cache;
+ * - the screen kept awake while the page is visible, where the browser allows it;
+ * - what the morph keeps: fields and groups changed by hand (el._byHand, which page scripts
+ *   may clear), and an element whose script says it is unchanged (el._keepIf(incoming)).
  */
 (function () {
   "use strict";

@@ -378,7 +378,7 @@ class PhonePage:
         self.context.close()
 
 
-@pytest.mark.refusals("ERR_CONNECTION_REFUSED")  # the browser logs each retry while the server is down
+@pytest.mark.refusals("ERR_CONNECTION_REFUSED", "ERR_CONNECTION_RESET")  # the server stops
 def test_the_phone_follows_changes_reconnects_and_says_so(tmp_path, browser):
     data = tmp_path / "data"
     data.mkdir()
