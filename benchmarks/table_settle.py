@@ -27,14 +27,14 @@ PLAYERS = 5
 VIEWPORT = {"width": 1366, "height": 768}
 CLICK_TIMEOUT_MS = 10_000
 OPEN_JS = "document.addEventListener('htmx:sseOpen', () => { window.benchOpen = true; });"
-CLICK_JS = """() => new Promise((resolve, reject) => {
+CLICK_JS = """(limitMs) => new Promise((resolve, reject) => {
   const game = document.querySelector('#game');
   const before = +game.dataset.liveVersion;
   const form = game.querySelector('form.ctl-set_counter');
   const value = form.querySelector('input[name=value]');
   form.querySelector('select[name=name]').value = 'food';
   value.value = value.value === '5' ? '6' : '5';
-  const limit = setTimeout(() => reject(new Error('no settle in time')), %d);
+  const limit = setTimeout(() => reject(new Error('no settle in time')), limitMs);
   const marks = {};
   const mark = (name) => () => { if (!(name in marks)) marks[name] = performance.now() - start; };
   const answered = mark('answer'), swapped = mark('swap');
@@ -56,7 +56,7 @@ CLICK_JS = """() => new Promise((resolve, reject) => {
   document.addEventListener('htmx:afterSettle', settled);
   const start = performance.now();
   form.querySelector('button[type=submit]').click();
-})""" % CLICK_TIMEOUT_MS
+})"""
 
 
 def run(tree: Path, clicks: int, browser: Any) -> list[dict[str, float]]:
@@ -75,8 +75,9 @@ def run(tree: Path, clicks: int, browser: Any) -> list[dict[str, float]]:
             page.goto(f"http://{HOST}:{server.port}/games/{game_id}")
             page.wait_for_function("() => window.benchOpen === true", timeout=CLICK_TIMEOUT_MS)
             page.locator("#group-corrections > summary").click()
-            page.evaluate(CLICK_JS)  # one warm-up click: the code paths compiled, caches filled
-            return [page.evaluate(CLICK_JS) for _ in range(clicks)]
+            # one warm-up click: the code paths compiled, the caches filled
+            page.evaluate(CLICK_JS, CLICK_TIMEOUT_MS)
+            return [page.evaluate(CLICK_JS, CLICK_TIMEOUT_MS) for _ in range(clicks)]
         finally:
             context.close()
 

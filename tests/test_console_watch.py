@@ -37,9 +37,7 @@ def test_a_console_error_or_an_uncaught_exception_fails(chromium_process):
 
 
 @pytest.mark.parametrize(("expected", "fails"), [((), True), ((409,), False), ((422,), True)])
-def test_a_refused_load_fails_unless_the_test_expects_its_status(
-    chromium_process, expected, fails
-):
+def test_a_refused_load_fails_unless_the_test_expects_its_status(chromium_process, expected, fails):
     watch = ConsoleWatch(expected)
     page = page_with(chromium_process, watch, '<img src="/missing.png" alt="">', status=409)
     try:
