@@ -1,37 +1,47 @@
 /* The table screen's small helpers (htmx does the rest):
    - a reveal turns its lines over one at a time with "Next" (without this script, CSS staggers them);
-   - after htmx swaps the screen, the controls keep their scroll position and open groups;
+   - after htmx morphs the screen, a message is scrolled into view;
    - keys: Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes, Enter confirms the colony step in view. */
 (function () {
   "use strict";
 
-  function stepwise(dialog) {
-    if (dialog.dataset.stepwise) return;
-    dialog.dataset.stepwise = "1";
+  // The reveal's state lives on the dialog; the buttons are handled once, for every dialog.
+  // htmx morphs the screen after every change: a reveal whose lines are the same is left as it
+  // stands (static/live.js reads _keepIf), a new one starts again from its first line.
+  function show(dialog, count) {
     var lines = Array.prototype.slice.call(dialog.querySelectorAll(".rs"));
     var next = dialog.querySelector(".reveal-next");
     var all = dialog.querySelector(".reveal-all");
-    if (!lines.length || !next || !all) return;
-    var shown = 0;
-    dialog.classList.add("stepwise");
-    lines.forEach(function (li) { li.classList.add("pending"); });
-    function show(count) {
-      lines.forEach(function (li, i) {
-        li.classList.toggle("pending", i >= count);
-        li.classList.toggle("latest", i === count - 1);
-      });
-      shown = count;
-      var done = shown >= lines.length;
-      next.hidden = done;
-      all.hidden = done;
-      if (shown > 0) lines[shown - 1].scrollIntoView({ block: "nearest" });
-      if (done) { var close = dialog.querySelector(".reveal-done button, form[method=dialog] button"); if (close) close.focus(); }
-      else next.focus();
-    }
-    next.addEventListener("click", function () { show(shown + 1); });
-    all.addEventListener("click", function () { show(lines.length); });
-    show(1);
+    count = Math.min(count, lines.length);
+    lines.forEach(function (li, i) {
+      li.classList.toggle("pending", i >= count);
+      li.classList.toggle("latest", i === count - 1);
+    });
+    dialog._shown = count;
+    var done = count >= lines.length;
+    next.hidden = done;
+    all.hidden = done;
+    if (count > 0) lines[count - 1].scrollIntoView({ block: "nearest" });
+    if (done) { var close = dialog.querySelector(".reveal-done button, form[method=dialog] button"); if (close) close.focus(); }
+    else next.focus();
   }
+
+  function stepwise(dialog) {
+    if (dialog.dataset.stepwise) return;
+    if (!dialog.querySelector(".rs") || !dialog.querySelector(".reveal-next") || !dialog.querySelector(".reveal-all")) return;
+    dialog.dataset.stepwise = "1";
+    dialog.classList.add("stepwise");
+    var text = dialog.textContent;
+    dialog._keepIf = function (incoming) { return incoming.textContent === text; };
+    show(dialog, 1);
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".reveal-next, .reveal-all");
+    var dialog = button && button.closest("[data-stepwise]");
+    if (!dialog) return;
+    show(dialog, button.classList.contains("reveal-all") ? Infinity : (dialog._shown || 0) + 1);
+  });
 
   function init(root) {
     (root || document).querySelectorAll("[data-reveal]").forEach(stepwise);
@@ -62,44 +72,11 @@
     }
   });
 
-  var kept = null;
-  document.addEventListener("htmx:beforeSwap", function () {
-    var side = document.querySelector(".game-side");
-    if (!side) return;
-    var more = side.querySelector(".side-more");
-    kept = {
-      more: more ? more.scrollTop : 0,
-      scroll: side.scrollTop,
-      open: Array.prototype.map.call(side.querySelectorAll("details[id]"), function (d) {
-        return [d.id, d.open];
-      })
-    };
-  });
-  // The groups the table opened or closed by hand, remembered across every swap (two swaps may
-  // overlap: the table's own answer and a live refresh).
-  var chosen = {};
-  document.addEventListener("toggle", function (event) {
-    var d = event.target;
-    if (d.tagName === "DETAILS" && d.id && d.closest(".game-side") && !restoring) {
-      chosen[d.id] = d.open;
-    }
-  }, true);
-  var restoring = false;
+  // htmx morphs the screen, so the controls keep their scroll and the groups opened or closed
+  // by hand stay so (static/live.js); a message is brought into view.
   document.addEventListener("htmx:afterSettle", function () {
     var side = document.querySelector(".game-side");
-    restoring = true;
-    Object.keys(chosen).forEach(function (id) {
-      var d = document.getElementById(id);
-      if (d) d.open = chosen[id];
-    });
-    setTimeout(function () { restoring = false; }, 0);
-    if (side && kept) {
-      var alert = side.querySelector("[role=alert]");
-      side.scrollTop = alert ? 0 : kept.scroll;
-      var more = side.querySelector(".side-more");
-      if (more) more.scrollTop = kept.more;
-    }
-    kept = null;
+    if (side && side.querySelector("[role=alert]")) side.scrollTop = 0;
     init(document);
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });

@@ -1,16 +1,13 @@
-/* Live updates of a game page (the table screen or a phone), around htmx and its sse extension.
- *
- * The page wraps its live region in an element that htmx does the work for:
- *   <div data-live hx-ext="sse" sse-connect="/games/ID/events" hx-trigger="sse:version"
- *        hx-get="/phone/ID" hx-target="#phone" hx-swap="innerHTML">
- * The stream sends only version numbers; on each one htmx fetches the page's own fragment.
- * This file adds what htmx does not:
- * - a version the page already shows (newest [data-live-version]) is not fetched again, nor one
- *   that arrives while the page's own request is under way (its answer is as new); once that
- *   request is done, a newer version is fetched then. An older answer is never swapped in;
- * - #live-status says "up to date", "connecting" or "reconnecting" (words in its data-label-*);
- * - a phone back from sleep, back online or back from the page cache opens a fresh stream;
- * - the screen is kept awake while the page is visible, where the browser allows it.
+/* Live updates of a game page (the table screen or a phone) around htmx, its sse extension and
+ * idiomorph (docs/live.md). The stream sends version numbers; on each, htmx fetches the page's
+ * fragment and morphs it in, one request at a time with the page's forms (hx-sync). This adds:
+ * - no fetch when the newest announced version is already shown (checked again when queued);
+ * - #live-status: "up to date", "connecting", "reconnecting" (words in its data-label-*), and
+ *   the stream's errors handled here (the extension's handler logs each drop as an error);
+ * - a fresh stream for a phone back from sleep, back online or back from the page cache;
+ * - the screen kept awake while the page is visible, where the browser allows it;
+ * - what the morph keeps: fields and groups changed by hand (el._byHand, which page scripts
+ *   may clear), and an element whose script says it is unchanged (el._keepIf(incoming)).
  */
 (function () {
   "use strict";
@@ -22,17 +19,12 @@
   var SLEPT_MS = 10000;
   var LOST_AFTER_MS = 3000;
   var latest = 0;
-  var inflight = new Set();
-  var refreshing = null;
   var sources = [];
   var lostTimer = null;
+  var retryTimer = null;
+  var retries = 0;
   var hiddenSince = 0;
   var wakeLock = null;
-
-  function versionIn(text) {
-    var found = /data-live-version="(\d+)"/.exec(text || "");
-    return found ? parseInt(found[1], 10) : -1;
-  }
 
   function shown() {
     var best = 0;
@@ -51,19 +43,9 @@
     mark.textContent = mark.getAttribute("data-label-" + state) || state;
   }
 
-  function refresh() {
-    htmx.trigger(live, "sse:version", { data: String(latest) });
-  }
-
-  /* The stream's sources, so that a fresh one can replace a dead one (see reconnect). */
-  var create = htmx.createEventSource;
-  htmx.createEventSource = function (url) {
-    var source = create(url);
-    sources.push(source);
-    return source;
-  };
-
   function closeAll() {
+    clearTimeout(retryTimer);
+    retryTimer = null;
     sources.splice(0).forEach(function (source) { source.close(); });
   }
 
@@ -75,52 +57,80 @@
     htmx.process(live);
   }
 
+  function opened() {
+    clearTimeout(lostTimer);
+    lostTimer = null;
+    retries = 0;
+    show("ok");
+  }
+
+  function failed(source) {
+    // A stream that ends on schedule is back within a moment: say so only if it is not.
+    if (!lostTimer) {
+      lostTimer = setTimeout(function () { show("lost"); }, LOST_AFTER_MS);
+    }
+    // One the server refused (429, 503) or could not reach is closed for good: open a fresh one,
+    // waiting 0.5, 1, 2 ... 64 s (the browser itself reopens one that merely dropped).
+    if (source.readyState === EventSource.CLOSED && sources.indexOf(source) >= 0 && !retryTimer) {
+      retries = Math.min(retries + 1, 8);
+      retryTimer = setTimeout(function () {
+        retryTimer = null;
+        reconnect();
+      }, 250 * Math.pow(2, retries));
+    }
+  }
+
+  /* The stream's sources, so that a fresh one can replace a dead one (see reconnect). Their
+     errors are handled here: the extension's own handler would log each drop as an error. */
+  var create = htmx.createEventSource;
+  htmx.createEventSource = function (url) {
+    var source = create(url);
+    Object.defineProperty(source, "onerror", {
+      configurable: true,
+      get: function () { return null; },
+      set: function () { /* the extension's handler: replaced by failed() */ }
+    });
+    source.addEventListener("open", opened);
+    source.addEventListener("error", function () { failed(source); });
+    sources.push(source);
+    return source;
+  };
+
+  /* What the person changed by hand is theirs until a script says otherwise. */
+  function byHand(event) {
+    var el = event.target;
+    if (el && el.closest) {
+      var summary = event.type === "click" ? el.closest("summary") : null;
+      el = summary ? summary.parentNode : el.closest("input, select, textarea");
+      if (el) { el._byHand = true; }
+    }
+  }
+  document.addEventListener("input", byHand, true);
+  document.addEventListener("change", byHand, true);
+  document.addEventListener("click", byHand, true);
+
+  var KEPT = { open: "DETAILS", value: "INPUT SELECT TEXTAREA", checked: "INPUT" };
+  if (window.Idiomorph) {
+    Idiomorph.defaults.ignoreActiveValue = true;
+    Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, el) {
+      var owner = el.tagName === "OPTION" ? el.closest("select") : el;
+      if (name === "selected" && owner) { name = "value"; }
+      return !(owner && owner._byHand && KEPT[name] && KEPT[name].indexOf(owner.tagName) >= 0);
+    };
+    Idiomorph.defaults.callbacks.beforeNodeMorphed = function (old, incoming) {
+      // An unchanged part (the browser compares it natively, fast) is left as it is.
+      return !(old.isEqualNode(incoming) || (old._keepIf && old._keepIf(incoming)));
+    };
+  }
+
   document.addEventListener("htmx:confirm", function (event) {
     var trigger = event.detail.triggeringEvent;
     if (event.detail.elt !== live || !trigger || trigger.type !== "sse:version") {
       return;
     }
     latest = Math.max(latest, parseInt(trigger.detail && trigger.detail.data, 10) || 0);
-    if (latest <= shown() || inflight.size > 0 || refreshing) {
+    if (latest <= shown()) {
       event.preventDefault();
-    }
-  });
-
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.detail.elt === live) {
-      refreshing = event.detail.xhr;
-    } else {
-      inflight.add(event.detail.xhr);
-    }
-  });
-
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.xhr === refreshing) {
-      refreshing = null;
-    }
-    inflight.delete(event.detail.xhr);
-    if (!refreshing && inflight.size === 0 && latest > shown()) {
-      refresh();
-    }
-  });
-
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var incoming = versionIn(event.detail.serverResponse);
-    if (incoming >= 0 && incoming < shown()) {
-      event.detail.shouldSwap = false;
-    }
-  });
-
-  document.addEventListener("htmx:sseOpen", function () {
-    clearTimeout(lostTimer);
-    lostTimer = null;
-    show("ok");
-  });
-
-  document.addEventListener("htmx:sseError", function () {
-    // A stream that ends on schedule is back within a moment: say so only if it is not.
-    if (!lostTimer) {
-      lostTimer = setTimeout(function () { show("lost"); }, LOST_AFTER_MS);
     }
   });
 

@@ -1,7 +1,8 @@
 /* The phone page's helpers around htmx (it works without JS: every form is a plain POST).
-   htmx posts the forms and swaps the answer into #phone (static/live.js fetches it again on a
-   new version); this file keeps open groups and typed fields across those swaps, shows a
-   message when the table does not answer, and stops a second tap from sending a form twice;
+   htmx posts the forms and morphs the answer into #phone (static/live.js fetches it again on a
+   new version, and keeps what was typed or opened by hand); this file starts a sent form afresh,
+   shows a message when the table does not answer, and stops a second tap from sending a form
+   twice;
    - a newly arrived crossroads card, vote or bite decision vibrates the phone where allowed;
    - secrets open on a tap, or only while held ("hold to peek"), and close again after a while;
    - the crisis counters get - and + buttons. */
@@ -12,38 +13,6 @@
   var HIDE_AFTER_MS = 30000;
   var HOLD_MS = 250;
 
-  function openIds() {
-    var out = [];
-    root.querySelectorAll("details[open][id]").forEach(function (d) { out.push(d.id); });
-    return out;
-  }
-
-  function fieldsNow() {
-    var out = [];
-    root.querySelectorAll("input, select").forEach(function (el) {
-      if (el.type === "hidden") { return; }
-      if (el.type === "checkbox" || el.type === "radio") {
-        out.push([el.name, el.value, el.checked]);
-      } else {
-        out.push([el.name, null, el.value]);
-      }
-    });
-    return out;
-  }
-
-  function restore(fields) {
-    fields.forEach(function (f) {
-      root.querySelectorAll("[name=\"" + CSS.escape(f[0]) + "\"]").forEach(function (el) {
-        if (el.type === "hidden") { return; }
-        if (f[1] === null) {
-          if (el.type !== "checkbox" && el.type !== "radio") { el.value = f[2]; }
-        } else if (el.value === f[1]) {
-          el.checked = f[2];
-        }
-      });
-    });
-  }
-
   function enhance() {
     root.querySelectorAll("button.step[hidden]").forEach(function (b) { b.hidden = false; });
     root.querySelectorAll("details[data-peek][open]").forEach(hideLater);
@@ -52,40 +21,29 @@
     var key = "companion-attention:" + location.pathname;
     var seen = null;
     try { seen = sessionStorage.getItem(key); } catch (e) { seen = null; }
-    if (attention && attention !== seen && navigator.vibrate) {
+    // Chromium refuses (and logs) a vibration before the player's first tap on the page.
+    var tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (attention && attention !== seen && navigator.vibrate && tapped) {
       navigator.vibrate(attention.indexOf("crossroads") === 0 ? [300, 120, 300, 120, 500] : [200]);
     }
     try { sessionStorage.setItem(key, attention || ""); } catch (e) { /* private mode */ }
   }
 
-  /* What htmx's swap of #phone would lose: open groups and what was typed or ticked. */
-  var kept = null;
+  /* htmx morphs each answer into #phone, keeping what was typed, ticked or opened by hand
+     (static/live.js). A form the game accepted starts afresh: its counts are not typed in again
+     for a second tap, and its group closes (the crisis form adds cards once). */
   document.addEventListener("htmx:beforeSwap", function (e) {
-    if (e.detail.target === root && e.detail.shouldSwap) {
-      kept = { open: openIds(), fields: fieldsNow() };
-      /* A form the game accepted starts afresh: its counts are not typed in again for a
-         second tap, and its group closes (the crisis form adds cards once). */
-      var sent = e.detail.requestConfig && e.detail.requestConfig.elt;
-      if (sent && sent.tagName === "FORM" && e.detail.xhr.status < 300) {
-        var names = {};
-        sent.querySelectorAll("input, select").forEach(function (el) { names[el.name] = true; });
-        kept.fields = kept.fields.filter(function (f) { return !names[f[0]]; });
-        var group = sent.closest("details[id]");
-        if (group) { kept.open = kept.open.filter(function (id) { return id !== group.id; }); }
-      }
+    var sent = e.detail.requestConfig && e.detail.requestConfig.elt;
+    if (e.detail.target !== root || !sent || sent.tagName !== "FORM" || e.detail.xhr.status >= 300) {
+      return;
     }
+    sent.reset();
+    sent.querySelectorAll("input, select").forEach(function (el) { el._byHand = false; });
+    var group = sent.closest("details[id]");
+    if (group) { group._byHand = false; }
   });
   document.addEventListener("htmx:afterSwap", function (e) {
-    if (e.detail.target !== root) { return; }
-    if (kept) {
-      kept.open.forEach(function (id) {
-        var d = document.getElementById(id);
-        if (d) { d.open = true; }
-      });
-      restore(kept.fields);
-      kept = null;
-    }
-    enhance();
+    if (e.detail.target === root) { enhance(); }
   });
 
   function trouble() {

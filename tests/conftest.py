@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from helpers.browser import CHROMIUM, CHROMIUM_ARGS, browser_missing
+from helpers.console import ConsoleWatch, WatchedBrowser
 from helpers.templates import SharedBytecode
 from live_server import LiveServer
 from werkzeug.serving import make_server
@@ -46,13 +47,31 @@ def chromium_process() -> Iterator[Any]:
         launched.close()
 
 
+CONSOLE = pytest.StashKey[ConsoleWatch]()
+
+
 @pytest.fixture
-def browser(chromium_process) -> Iterator[Any]:
+def browser(request: pytest.FixtureRequest, chromium_process) -> Iterator[Any]:
     """The test process's chromium for one test: every context (and page) the test opened is
-    closed after it, so no test sees another's pages, cookies or storage."""
-    yield chromium_process
+    closed after it, so no test sees another's pages, cookies or storage; and the test fails on
+    a console error in any of them (helpers/console.py; a 4xx the test expects is named with
+    ``@pytest.mark.refusals(409, ...)``)."""
+    marker = request.node.get_closest_marker("refusals")
+    watch = ConsoleWatch(marker.args if marker else ())
+    request.node.stash[CONSOLE] = watch
+    yield WatchedBrowser(chromium_process, watch)
     for context in list(chromium_process.contexts):
         context.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """After a browser test's body has passed, fail it on its pages' console errors."""
+    result = yield
+    watch = item.stash.get(CONSOLE, None)
+    if watch is not None:
+        watch.check()
+    return result
 
 
 LIVE_SEED = 1729

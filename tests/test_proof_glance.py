@@ -116,7 +116,8 @@ class Meter:
         self.seen.add(key)
         self.shots += 1
         safe = re.sub(r"[^\w.-]+", "-", name)[:80]
-        page.screenshot(path=str(self.folder / f"{self.shots:03d}-{safe}.png"))
+        # the caret left alone: no inline style written into the page (helpers/e2e.py Shots)
+        page.screenshot(path=str(self.folder / f"{self.shots:03d}-{safe}.png"), caret="initial")
 
     def unfolded(self, page: Any, where: str) -> None:
         """Measure again with every folded part open (a form behind a summary may be the

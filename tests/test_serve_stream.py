@@ -378,6 +378,7 @@ class PhonePage:
         self.context.close()
 
 
+@pytest.mark.refusals("ERR_CONNECTION_REFUSED", "ERR_CONNECTION_RESET")  # the server stops
 def test_the_phone_follows_changes_reconnects_and_says_so(tmp_path, browser):
     data = tmp_path / "data"
     data.mkdir()
@@ -443,6 +444,7 @@ def test_the_phone_follows_changes_reconnects_and_says_so(tmp_path, browser):
         stop(process)
 
 
+@pytest.mark.refusals(503)  # the four streams the server refuses on purpose
 def test_the_phone_comes_back_after_being_refused(server, browser):
     _, port, game = server
     # The first four streams are answered 503 (a full server, as a phone on the network may be

@@ -12,6 +12,7 @@ from helpers.table import current, make_game
 pytestmark = pytest.mark.seed(1)  # the game's draws repeat: no test waits on a lucky roll
 
 
+@pytest.mark.refusals(409)  # a stale form is refused: the table shows the fresh board and a message
 def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, served):
     app, base = served
     game_id = make_game(app)

@@ -61,7 +61,11 @@ class Shots:
         page.evaluate(SHOT_READY_JS)
         page.wait_for_function(ANIMATIONS_DONE_JS, timeout=WAIT_MS)
         self.n += 1
-        page.screenshot(path=str(self.folder / f"{self.n:02d}-{name}.png"), full_page=full)
+        # caret="initial": Playwright's default hides the caret with an inline style on every
+        # input and leaves style="" behind, which htmx's settle step then copied (a policy error)
+        page.screenshot(
+            path=str(self.folder / f"{self.n:02d}-{name}.png"), full_page=full, caret="initial"
+        )
 
 
 class Table:

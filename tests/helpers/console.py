@@ -1,0 +1,81 @@
+"""Every browser test fails on a console error: what each page logged, and the check after the test.
+
+The ``browser`` fixture (conftest.py) hands out a `WatchedBrowser`: every context and page it opens
+reports its console errors and uncaught exceptions here. After the test's body (conftest's
+``pytest_runtest_call``) `ConsoleWatch.check` fails the test on any of them, except a resource
+load refused with a 4xx status the test names with ``@pytest.mark.refusals(409, ...)`` (the
+browser logs every such answer, even one the page expects and shows as a message). A test that
+stops or floods the server on purpose may also name a 5xx status or a network error
+(``"ERR_CONNECTION_REFUSED"``): the browser logs each stream it retries against it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+REFUSED = re.compile(
+    r"^Failed to load resource: (?:the server responded with a status of (\d{3})\b|net::(\w+))"
+)
+"""How chromium logs a resource answered with an error status, or not answered at all."""
+
+
+class ConsoleWatch:
+    """The console errors and page errors of one test's pages, until the test's body ends."""
+
+    def __init__(self, refusals: tuple[int | str, ...] = ()) -> None:
+        self.refusals = frozenset(refusals)
+        self.errors: list[str] = []
+        self.open = True
+
+    def _note(self, text: str) -> None:
+        if self.open:
+            self.errors.append(text)
+
+    def console(self, message: Any) -> None:
+        """Note a console message of type error (a page's ``console.error``, a failed load)."""
+        if message.type != "error":
+            return
+        refused = REFUSED.match(message.text)
+        if refused and (
+            (refused.group(1) and int(refused.group(1)) in self.refusals)
+            or (refused.group(2) and refused.group(2) in self.refusals)
+        ):
+            return
+        where = message.location or {}
+        self._note(f"{message.text} ({where.get('url', '?')}:{where.get('lineNumber', '?')})")
+
+    def page_error(self, error: Any) -> None:
+        """Note an exception a page's script did not catch."""
+        self._note(f"uncaught: {getattr(error, 'error', error)}")
+
+    def watch(self, context: Any) -> Any:
+        """Listen to every page of a browser context, present and future; return it."""
+        context.on("console", self.console)
+        context.on("weberror", self.page_error)
+        return context
+
+    def check(self) -> None:
+        """Stop listening (what a page logs while the test's servers stop is not the test's) and
+        fail on what was noted."""
+        self.open = False
+        assert not self.errors, "console errors in the browser:\n" + "\n".join(self.errors)
+
+
+class WatchedBrowser:
+    """The session's chromium, with every context and page it opens watched by a `ConsoleWatch`."""
+
+    def __init__(self, browser: Any, watch: ConsoleWatch) -> None:
+        self._browser = browser
+        self._watch = watch
+
+    def new_context(self, *args: Any, **kwargs: Any) -> Any:
+        """A new context, watched."""
+        return self._watch.watch(self._browser.new_context(*args, **kwargs))
+
+    def new_page(self, *args: Any, **kwargs: Any) -> Any:
+        """A new page in its own context (closed with the others after the test), watched."""
+        return self.new_context(*args, **kwargs).new_page()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
