@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from companion.engine.card_texts import translated, translations
+from companion.engine.card_texts import SOURCE_LOCALE, find_card, place_words, words
 from companion.engine.labels import (
     BY_HAND_NEEDS,
     CHAPTER_SECTIONS,
@@ -46,9 +46,9 @@ from companion.engine.translation import DEFAULT_LOCALE, Translator, translator
 
 
 class Names:
-    """Names for the ids a step carries, in the reader's language: a card's or a location's
-    translation from the state (card_texts.py) first, else the step's own name fields, else
-    the state's. Players' and survivors' names are proper names, shown as they are."""
+    """Names and card texts for the ids a step carries, in the reader's language: a card's or a
+    location's words from the game (card_texts.py), else the step's own English. Players' and
+    survivors' names are proper names, shown as they are."""
 
     def __init__(
         self, state: Mapping[str, Any] | None, tr: Translator, locale: str = DEFAULT_LOCALE
@@ -62,22 +62,16 @@ class Names:
             s["id"]: s["name"]
             for s in [*(state.get("graveyard") or []), *(state.get("survivors") or [])]
         }
-        self.locations = {
-            loc["id"]: loc.get(translated("name", self.locale)) or loc["name"]
-            for loc in state.get("locations") or []
-        }
-        self.catalogue = state.get("cards") or {}
-        self._texts: dict[str, str] | None = None
 
-    def text(self, english: Any) -> str:
-        """A card's text (a name, a trigger, an option...) as the step carries it, in the
-        reader's language when the game's cards have it so."""
-        value = str(english or "")
-        if not value or self.locale == DEFAULT_LOCALE:
-            return value
-        if self._texts is None:
-            self._texts = translations(self.state, self.locale)
-        return self._texts.get(value, value)
+    def card_text(self, card_id: Any, field: str = "name", given: Any = "") -> str:
+        """One text of the card ``card_id`` (its ``field``) in the reader's language; the
+        step's English ``given`` when the game has no such card, or another one by that id (a
+        typed-in crisis, an earlier chapter)."""
+        given = str(given or "")
+        record = find_card(self.state, card_id)
+        if record is None or (given and words(record, field, SOURCE_LOCALE) != given):
+            return given or ("" if card_id is None else str(card_id))
+        return words(record, field, self.locale) or given
 
     def seat(self, s: Step, id_key: str = "seat", name_key: str = "seat_name") -> str:
         """A player's name."""
@@ -93,15 +87,11 @@ class Names:
         """A place's name: the colony, or a location."""
         if place == "colony":
             return self.tr.gettext("the colony")
-        return self.locations.get(place) or self.text(given) or str(place or "")
+        return place_words(self.state, place, self.locale, given)
 
     def card(self, card_id: Any, given: str = "") -> str:
-        """A card's name from the state's catalogue (its id when unknown), looked up on demand."""
-        for group in self.catalogue.values():
-            card = group.get(card_id) if isinstance(group, Mapping) else None
-            if isinstance(card, Mapping) and card.get("name"):
-                return str(card.get(translated("name", self.locale)) or card["name"])
-        return self.text(given) or self.text(card_id)
+        """A card's name (its id when unknown)."""
+        return self.card_text(card_id, "name", given)
 
 
 Renderer = Callable[[Step, Names, Translator], str]
@@ -136,8 +126,30 @@ def _join(tr: Translator, items: Iterable[Any], last: str = "comma") -> str:
 def _source(s: Step, n: Names, tr: Translator, *, capital: bool = False) -> str:
     """The card an effect came from; 'a card' when the table gave none."""
     if s.get("source"):
-        return n.text(s["source"])
+        return n.card(s.get("source_card"), s["source"])
     return tr.gettext("A card") if capital else tr.gettext("a card")
+
+
+def _option(s: Step, n: Names) -> str:
+    """The text of the crossroads option a step names (its card and number)."""
+    given = str(s.get("text", ""))
+    record = find_card(n.state, s.get("card"))
+    options = (record or {}).get("options") or []
+    k = s.get("option")
+    if isinstance(k, int) and 1 <= k <= len(options):
+        option = options[k - 1]
+        if not given or words(option, "text", SOURCE_LOCALE) == given:
+            return words(option, "text", n.locale) or given
+    return given
+
+
+def _extra(s: Step, n: Names) -> str:
+    """What a main objective's setup side also asks (its card's ``setup``)."""
+    given = str(s.get("extra", ""))
+    setup = (find_card(n.state, s.get("objective")) or {}).get("setup")
+    if isinstance(setup, Mapping) and words(setup, "extra", SOURCE_LOCALE) == given:
+        return words(setup, "extra", n.locale) or given
+    return given
 
 
 def _where(s: Step, n: Names, tr: Translator) -> str:
@@ -347,7 +359,7 @@ def _crossroads_revealed(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{drawer_name} reveals the crossroads card {name}: {trigger}").format(
         drawer_name=n.seat(s, "drawer", "drawer_name"),
         name=n.card(s.get("card"), s.get("name", "")),
-        trigger=n.text(s.get("trigger", "")),
+        trigger=n.card_text(s.get("card"), "trigger", s.get("trigger", "")),
     )
 
 
@@ -356,7 +368,7 @@ def _crossroads_option_chosen(s: Step, n: Names, tr: Translator) -> str:
         text = tr.gettext("The vote settles it: option {option}: {text}")
     else:
         text = tr.gettext("{seat_name} takes option {option}: {text}")
-    return text.format(seat_name=n.seat(s), option=s["option"], text=n.text(s.get("text", "")))
+    return text.format(seat_name=n.seat(s), option=s["option"], text=_option(s, n))
 
 
 def _crossroads_removed(s: Step, n: Names, tr: Translator) -> str:
@@ -513,7 +525,11 @@ def _game_set_up(s: Step, n: Names, tr: Translator) -> str:
                 "New game of {players} player: {main_objective} ({side} side).",
                 "New game of {players} players: {main_objective} ({side} side).",
                 s["players"],
-            ).format(players=s["players"], main_objective=n.text(s["main_objective"]), side=side),
+            ).format(
+                players=s["players"],
+                main_objective=n.card(s.get("objective"), s["main_objective"]),
+                side=side,
+            ),
             tr.gettext("Morale starts at {morale}, the round track at {round_track}.").format(
                 morale=s["morale"], round_track=s["round_track"]
             ),
@@ -569,7 +585,7 @@ def _survivors_returned(s: Step, n: Names, tr: Translator) -> str:
 
 def _setup_extra(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("This main objective also asks the table to: {extra}").format(
-        extra=n.text(s["extra"])
+        extra=_extra(s, n)
     )
 
 
@@ -916,7 +932,8 @@ def _effect_by_hand(s: Step, n: Names, tr: Translator) -> str:
             source=source,
             target=_code(TARGET_NAMES, s.get("target"), tr),
         )
-    return tr.gettext("{source}: {text}").format(source=source, text=n.text(s.get("text", "")))
+    text = words(s.get("effect"), "text", n.locale) or s.get("text", "")
+    return tr.gettext("{source}: {text}").format(source=source, text=text)
 
 
 def _food_changed(s: Step, n: Names, tr: Translator) -> str:
@@ -1081,10 +1098,10 @@ def _crisis_revealed(s: Step, n: Names, tr: Translator) -> str:
         "fails: {fail_text}",
         s["target"],
     ).format(
-        name=n.text(s["name"]),
+        name=n.card(s.get("crisis"), s["name"]),
         prevent=prevent,
         target=s["target"],
-        fail_text=n.text(s["fail_text"]),
+        fail_text=n.card_text(s.get("crisis"), "fail_text", s["fail_text"]),
     )
 
 
@@ -1151,7 +1168,7 @@ def _crisis_resolving(s: Step, n: Names, tr: Translator) -> str:
         "Resolving {name}: {count} card shuffled.",
         "Resolving {name}: {count} cards shuffled.",
         s["count"],
-    ).format(name=n.text(s["name"]), count=s["count"])
+    ).format(name=n.card(s.get("crisis"), s["name"]), count=s["count"])
     needed = tr.ngettext("{target} point needed.", "{target} points needed.", s["target"]).format(
         target=s["target"]
     )
@@ -1166,23 +1183,23 @@ def _crisis_card_revealed(s: Step, n: Names, tr: Translator) -> str:
 
 def _crisis_failed(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{name} is not prevented ({total} of {target}): {fail_text}").format(
-        name=n.text(s["name"]),
+        name=n.card(s.get("crisis"), s["name"]),
         total=s["total"],
         target=s["target"],
-        fail_text=n.text(s["fail_text"]),
+        fail_text=n.card_text(s.get("crisis"), "fail_text", s["fail_text"]),
     )
 
 
 def _crisis_prevented(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{name} is prevented ({total} of {target}).").format(
-        name=n.text(s["name"]), total=s["total"], target=s["target"]
+        name=n.card(s.get("crisis"), s["name"]), total=s["total"], target=s["target"]
     )
 
 
 def _crisis_bonus(s: Step, n: Names, tr: Translator) -> str:
     if s.get("bonus_text"):
         return tr.gettext("Two or more over the target: {bonus_text}").format(
-            bonus_text=n.text(s["bonus_text"])
+            bonus_text=n.card_text(s.get("crisis"), "bonus_text", s["bonus_text"])
         )
     if s.get("default_bonus"):
         return tr.gettext("Two or more over the target: the colony gains 1 morale.")
