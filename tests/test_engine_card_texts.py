@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 import random
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from companion.engine.card_texts import (
     stays_english,
     words,
 )
+from companion.engine.crisis import resolve_crisis_now
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_DB = ROOT / "cards.db"
@@ -176,3 +176,42 @@ def test_a_refusal_names_places_in_the_readers_language(game):
         engine.add_noise(game, "base.police-station", 5)
     assert "Delegacia" in engine.render_error(info.value, "pt_BR")
     assert "Police Station" in engine.render_error(info.value, "en")
+
+
+def test_a_failed_crisis_names_itself_and_its_effects_source_by_id(game):
+    state, steps = copy.deepcopy(game), []
+    resolve_crisis_now(state, steps, random.Random(5))  # nobody added a card: it fails
+    crisis = game["crisis"]
+    failed = next(s for s in steps if s["kind"] == "crisis_failed")
+    assert failed["crisis"] == crisis["id"]
+    sourced = [s for s in steps if s.get("source")]
+    assert sourced, "a failed crisis's effects name their source"
+    assert all(s["source_card"] == crisis["id"] for s in sourced)
+    for step in [failed, *sourced]:
+        pt = engine.render_step(step, state, "pt_BR")
+        assert crisis["name_pt_BR"] in pt and crisis["name"] not in pt
+        assert crisis["name"] in engine.render_step(step, state, "en")
+
+
+def test_a_crisis_typed_in_later_does_not_rename_an_earlier_step(game):
+    """The id "typed" is every typed-in crisis's: a step keeps its own English name when the
+    game's card by that id has another one."""
+    step = {"kind": "crisis_resolving", "crisis": "typed", "name": "Old Storm"}
+    state = {**game, "crisis": {"id": "typed", "name": "New Storm", "name_pt_BR": "Nova"}}
+    assert "Old Storm" in engine.render_step({**step, "count": 0, "target": 2}, state, "pt_BR")
+
+
+def test_a_crossroads_option_is_read_by_its_number(game):
+    drawer = game["turn"]["crossroads_drawer"]
+    card = game["cards"]["crossroads"][game["secrets"][drawer]["crossroads"]]
+    option = card["options"][0]
+    step = {
+        "kind": "crossroads_option_chosen",
+        "card": card["id"],
+        "option": 1,
+        "text": option["text"],
+        "by_vote": False,
+        "seat": drawer,
+    }
+    assert option["text_pt_BR"] in engine.render_step(step, game, "pt_BR")
+    assert option["text"] in engine.render_step(step, game, "en")
