@@ -93,25 +93,25 @@ def ancestors(path: str) -> list[str]:
 
 
 def in_portuguese(setup: dict) -> dict:
-    """The setup with a Portuguese twin (`<field>_pt_BR`) beside every card text it has, and
+    """The setup with a Portuguese translation (`<field>_pt_BR`) beside every card text it has, and
     a trigger, a story and a setup instruction to translate (card_texts.py)."""
     setup = copy.deepcopy(setup)
     for card in setup["crossroads"]:
         card.update(trigger="When it snows.", story="It snows.")
     setup["main_objective"]["standard"]["extra"] = "Shuffle the deck."
 
-    def twin(value):
+    def translate(value):
         if isinstance(value, dict):
             for key in [k for k in value if k in TEXT_FIELDS and value[k]]:
                 value[f"{key}_pt_BR"] = f"PT {value[key]}"
             for inner in value.values():
-                twin(inner)
+                translate(inner)
         elif isinstance(value, list):
             for item in value:
-                twin(item)
+                translate(item)
 
     for key in ("crossroads", "objectives", "crises", "locations", "main_objective"):
-        twin(setup[key])
+        translate(setup[key])
     return setup
 
 
