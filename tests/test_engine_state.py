@@ -93,8 +93,8 @@ def ancestors(path: str) -> list[str]:
 
 
 def in_portuguese(setup: dict) -> dict:
-    """The setup with a Portuguese translation (`<field>_pt_BR`) beside every card text it has, and
-    a trigger, a story and a setup instruction to translate (card_texts.py)."""
+    """The setup with a Portuguese translation (`<field>_pt_BR`) beside every card text it
+    has, and a trigger, a story and a setup instruction to translate (card_texts.py)."""
     setup = copy.deepcopy(setup)
     for card in setup["crossroads"]:
         card.update(trigger="When it snows.", story="It snows.")
