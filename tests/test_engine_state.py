@@ -25,6 +25,7 @@ from companion.engine.exile import call_exile_vote
 from companion.engine.exposure import record_exposure
 from companion.engine.improvements import place_improvement
 from companion.engine.saved import from_json, to_json
+from companion.engine.sentences import render_step
 from companion.engine.setup import new_game
 from companion.engine.state import SCHEMA
 from companion.engine.turns import start_turn
@@ -320,3 +321,14 @@ def test_json_round_trip_of_random_setups(players, variant, seed, names):
         seat["name"] = name
     state, _ = new_game(setup, random.Random(seed))
     assert from_json(to_json(state)) == state
+
+
+def test_the_setup_steps_name_the_main_objective_by_id_and_read_in_each_language():
+    state, steps = new_game(in_portuguese(make_setup(3)), random.Random(7))
+    main = state["main_objective"]
+    by_kind = {s["kind"]: s for s in steps}
+    assert by_kind["game_set_up"]["objective"] == by_kind["setup_extra"]["objective"] == main["id"]
+    pt = [render_step(by_kind[k], state, "pt_BR") for k in ("game_set_up", "setup_extra")]
+    assert f"PT {main['name']}" in pt[0]
+    assert "PT Shuffle the deck." in pt[1]
+    assert "Shuffle the deck." in render_step(by_kind["setup_extra"], state, "en")

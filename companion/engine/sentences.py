@@ -73,6 +73,24 @@ class Names:
             return given or ("" if card_id is None else str(card_id))
         return words(record, field, self.locale) or given
 
+    def option_text(self, card_id: Any, option: Any, given: Any = "") -> str:
+        """The text of a crossroads card's option (numbered from 1) in the reader's language."""
+        given = str(given or "")
+        options = (find_card(self.state, card_id) or {}).get("options") or []
+        if isinstance(option, int) and 1 <= option <= len(options):
+            picked = options[option - 1]
+            if not given or words(picked, "text", SOURCE_LOCALE) == given:
+                return words(picked, "text", self.locale) or given
+        return given
+
+    def setup_extra(self, objective_id: Any, given: Any = "") -> str:
+        """What a main objective's setup side also asks the table, in the reader's language."""
+        given = str(given or "")
+        setup = (find_card(self.state, objective_id) or {}).get("setup")
+        if isinstance(setup, Mapping) and words(setup, "extra", SOURCE_LOCALE) == given:
+            return words(setup, "extra", self.locale) or given
+        return given
+
     def seat(self, s: Step, id_key: str = "seat", name_key: str = "seat_name") -> str:
         """A player's name."""
         sid = s.get(id_key)
@@ -128,28 +146,6 @@ def _source(s: Step, n: Names, tr: Translator, *, capital: bool = False) -> str:
     if s.get("source"):
         return n.card(s.get("source_card"), s["source"])
     return tr.gettext("A card") if capital else tr.gettext("a card")
-
-
-def _option(s: Step, n: Names) -> str:
-    """The text of the crossroads option a step names (its card and number)."""
-    given = str(s.get("text", ""))
-    record = find_card(n.state, s.get("card"))
-    options = (record or {}).get("options") or []
-    k = s.get("option")
-    if isinstance(k, int) and 1 <= k <= len(options):
-        option = options[k - 1]
-        if not given or words(option, "text", SOURCE_LOCALE) == given:
-            return words(option, "text", n.locale) or given
-    return given
-
-
-def _extra(s: Step, n: Names) -> str:
-    """What a main objective's setup side also asks (its card's ``setup``)."""
-    given = str(s.get("extra", ""))
-    setup = (find_card(n.state, s.get("objective")) or {}).get("setup")
-    if isinstance(setup, Mapping) and words(setup, "extra", SOURCE_LOCALE) == given:
-        return words(setup, "extra", n.locale) or given
-    return given
 
 
 def _where(s: Step, n: Names, tr: Translator) -> str:
@@ -368,7 +364,11 @@ def _crossroads_option_chosen(s: Step, n: Names, tr: Translator) -> str:
         text = tr.gettext("The vote settles it: option {option}: {text}")
     else:
         text = tr.gettext("{seat_name} takes option {option}: {text}")
-    return text.format(seat_name=n.seat(s), option=s["option"], text=_option(s, n))
+    return text.format(
+        seat_name=n.seat(s),
+        option=s["option"],
+        text=n.option_text(s.get("card"), s["option"], s.get("text")),
+    )
 
 
 def _crossroads_removed(s: Step, n: Names, tr: Translator) -> str:
@@ -585,7 +585,7 @@ def _survivors_returned(s: Step, n: Names, tr: Translator) -> str:
 
 def _setup_extra(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("This main objective also asks the table to: {extra}").format(
-        extra=_extra(s, n)
+        extra=n.setup_extra(s.get("objective"), s["extra"])
     )
 
 
