@@ -243,7 +243,7 @@ EXACT = [
     (
         {"type": "add_noise", "by": "table", "location_id": "base.school", "count": 5},
         "the School has 0 noise tokens: at most 4 fit there",
-        "o local School tem 0 fichas de barulho: cabem no máximo 4 ali",
+        "o local Escola tem 0 fichas de barulho: cabem no máximo 4 ali",
     ),
     (
         {"type": "cast_vote", "by": "s1", "seat_id": "s1", "up": True},

@@ -118,9 +118,14 @@ def act(st: dict, action: dict, rng=None) -> tuple[dict, list[dict]]:
     for text in engine.render_steps(steps):
         assert isinstance(text, str) and text
     fired = ("crossroads_revealed", "crossroads_option_chosen", "crossroads_removed")
+    shown: set[str] = set()  # cards fired in these steps: an effect may name its source after
     for s in steps:
-        if "private" not in s and s["kind"] not in fired:
-            assert "test.xr" not in str(s), s
+        if s["kind"] in fired:
+            shown.add(s["card"])
+        elif "private" not in s:
+            assert "test.xr" not in str(
+                {k: v for k, v in s.items() if k != "source_card" or v not in shown}
+            ), s
     return new, steps
 
 

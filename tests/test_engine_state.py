@@ -26,6 +26,7 @@ from companion.engine.exile import call_exile_vote
 from companion.engine.exposure import record_exposure
 from companion.engine.improvements import place_improvement
 from companion.engine.saved import from_json, to_json
+from companion.engine.sentences import render_step
 from companion.engine.setup import new_game
 from companion.engine.state import SCHEMA
 from companion.engine.turns import start_turn
@@ -95,25 +96,25 @@ def ancestors(path: str) -> list[str]:
 
 
 def in_portuguese(setup: dict) -> dict:
-    """The setup with a Portuguese twin (`<field>_pt_BR`) beside every card text it has, and
-    a trigger, a story and a setup instruction to translate (card_texts.py)."""
+    """The setup with a Portuguese translation (`<field>_pt_BR`) beside every card text it
+    has, and a trigger, a story and a setup instruction to translate (card_texts.py)."""
     setup = copy.deepcopy(setup)
     for card in setup["crossroads"]:
         card.update(trigger="When it snows.", story="It snows.")
     setup["main_objective"]["standard"]["extra"] = "Shuffle the deck."
 
-    def twin(value):
+    def translate(value):
         if isinstance(value, dict):
             for key in [k for k in value if k in TEXT_FIELDS and value[k]]:
                 value[f"{key}_pt_BR"] = f"PT {value[key]}"
             for inner in value.values():
-                twin(inner)
+                translate(inner)
         elif isinstance(value, list):
             for item in value:
-                twin(item)
+                translate(item)
 
     for key in ("crossroads", "objectives", "crises", "locations", "main_objective"):
-        twin(setup[key])
+        translate(setup[key])
     return setup
 
 
@@ -329,3 +330,14 @@ def test_json_round_trip_of_random_setups(players, variant, seed, names):
         seat["name"] = name
     state, _ = new_game(setup, random.Random(seed))
     assert from_json(to_json(state)) == state
+
+
+def test_the_setup_steps_name_the_main_objective_by_id_and_read_in_each_language():
+    state, steps = new_game(in_portuguese(make_setup(3)), random.Random(7))
+    main = state["main_objective"]
+    by_kind = {s["kind"]: s for s in steps}
+    assert by_kind["game_set_up"]["objective"] == by_kind["setup_extra"]["objective"] == main["id"]
+    pt = [render_step(by_kind[k], state, "pt_BR") for k in ("game_set_up", "setup_extra")]
+    assert f"PT {main['name']}" in pt[0]
+    assert "PT Shuffle the deck." in pt[1]
+    assert "Shuffle the deck." in render_step(by_kind["setup_extra"], state, "en")

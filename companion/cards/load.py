@@ -113,7 +113,7 @@ def load_cards(
 
     Texts are in `locale` (English where a card has no translation; see `localise`), each
     card's `lang` saying which; `locale=None` keeps every language, English in the plain
-    fields and each translation in its `<field>_<locale>` twin (what a new game's catalogue
+    fields and each translation in its `<field>_<locale>` field (what a new game's catalogue
     keeps, so each device reads the cards in its own language). Locations carry the table's
     capacity overrides (`companion cards set-capacity`), and the result has a "sets" entry
     listing the sets present, their name and description in `locale` too.

@@ -44,7 +44,6 @@ from companion.engine.board import (
     spend_food,
     wound_survivor,
 )
-from companion.engine.card_texts import localised
 from companion.engine.colony import (
     add_colony_phase_zombies,
     check_main_objective,
@@ -121,7 +120,6 @@ __all__ = [
     "kill_helpless_by_card",
     "kill_survivor_by_card",
     "kill_zombies",
-    "localised",
     "mark_objective",
     "move_round_track",
     "move_survivor",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.card_texts import card_text
 from companion.engine.deaths import kill_survivor, lowest_influence
 from companion.engine.dice import NO_ROLL, Randomness, roll_d6
 from companion.engine.errors import Phrase, RuleError, shown
@@ -224,7 +225,7 @@ def lead_bandits(state: State, seat_id: str, locations: list[str]) -> tuple[Stat
         loc = location(st, loc_id)
         if free_survivor_spaces(st, loc_id) <= 0:
             raise RuleError(
-                N_("no survivor space is free at {place} for a bandit"), place=loc["name"]
+                N_("no survivor space is free at {place} for a bandit"), place=card_text(loc)
             )
         _add_bandit(st, steps, loc)
     st["pending"] = None
@@ -253,7 +254,7 @@ def attack_bandit(
     place = attacker["location"]
     loc = location(st, place) if place != COLONY else None
     if loc is None or loc["bandits"] <= 0:
-        where = Phrase(N_("the colony")) if loc is None else loc["name"]
+        where = Phrase(N_("the colony")) if loc is None else card_text(loc)
         raise RuleError(
             N_("{name} is at {place}, where there is no bandit to attack"),
             name=attacker["name"],
@@ -355,7 +356,7 @@ def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list
     if count > most:
         raise RuleError(
             N_("{place} has room for {most} bandit(s), not {count}"),
-            place=loc["name"],
+            place=card_text(loc),
             most=most,
             count=count,
         )

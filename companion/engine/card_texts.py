@@ -1,14 +1,23 @@
-"""Card texts in the reader's language: a text's `<field>_<locale>` twin, else its English.
+"""A card's or a place's words in the reader's language: the one way card text is read.
 
 A card record (cards.db, a pack, the game's catalogue) keeps its English text in `name`,
-`trigger`, `goal`... and a translation beside it in `name_pt_BR`, `trigger_pt_BR`... (nested:
-an option's `text_pt_BR`, a setup side's `extra_pt_BR`). The engine keeps both and reads only
-the English; a screen or a sentence picks the reader's language when it shows the text.
+`trigger`, `goal`... and its translations beside it in `name_pt_BR`, `trigger_pt_BR`...
+(nested: an option's `text_pt_BR`, a setup side's `extra_pt_BR`). The engine keeps both and
+reads only the English. Whoever shows a text asks here, by record or by id:
+
+- ``words(record, field, locale)``: one text of a record in hand (a view's card, an option);
+- ``card_words(state, card_id, field, locale)``: one text of a card of the game, by its id;
+- ``place_words(state, place_id, locale)``: a location's name, by its id;
+- ``stays_english(record, locale)``: whether a card shows a text in English (the "EN" mark).
+
+Sentences (sentences.Names) and templates (the ``words`` and ``stays_english`` globals,
+web/wording.py) both read through these. A step or a refusal names its cards by id
+(``CardWords`` for a refusal), never by English text to be looked up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 SOURCE_LOCALE = "en"
@@ -26,9 +35,13 @@ TEXT_FIELDS: tuple[str, ...] = (
     "extra",
     "occupation",
 )
-"""The text fields of a card record (top level or nested) that may have a twin."""
+"""The text fields of a card record (top level or nested) that may have translations."""
 MAX_TEXT = 2000
 """The longest translation kept."""
+TRANSLATION_SUFFIXES: tuple[str, ...] = tuple(f"_{loc}" for loc in TRANSLATED_LOCALES)
+"""How a translated field's name ends (`_pt_BR`)."""
+CARD_STATE_FIELDS = ("locations", "crisis", "main_objective")
+"""The state's fields that hold card records beside its catalogue (``cards``)."""
 
 
 def translated(name: str, locale: str) -> str:
@@ -36,21 +49,21 @@ def translated(name: str, locale: str) -> str:
     return name if locale == SOURCE_LOCALE else f"{name}_{locale}"
 
 
-def twin_keys(name: str) -> tuple[str, ...]:
-    """Every translated field of `name`: ("name_pt_BR",)."""
+def translated_fields(name: str) -> tuple[str, ...]:
+    """Every field holding a translation of `name`: ("name_pt_BR",)."""
     return tuple(translated(name, loc) for loc in TRANSLATED_LOCALES)
 
 
-TWIN_SUFFIXES: tuple[str, ...] = tuple(f"_{loc}" for loc in TRANSLATED_LOCALES)
-"""How a translated field's name ends (`_pt_BR`)."""
-_TWINS: dict[str, dict[str, str]] = {
-    loc: {name: translated(name, loc) for name in TEXT_FIELDS} for loc in TRANSLATED_LOCALES
-}
-"""Each text field's twin in each translated locale: {"pt_BR": {"name": "name_pt_BR", ...}}."""
-PLAIN = (dict, list)
-"""The containers a view is made of, told apart before the slower Mapping check."""
-SCALARS = (int, float, type(None))
-"""Values with no text to pick (bool is an int), also told apart before the Mapping check."""
+def words(record: Mapping[str, Any] | None, field: str, locale: str) -> str:
+    """One text of a card record in `locale`: its translation when it has one, else English."""
+    if not isinstance(record, Mapping):
+        return ""
+    if locale != SOURCE_LOCALE:
+        wanted = record.get(translated(field, locale))
+        if isinstance(wanted, str) and wanted:
+            return wanted
+    value = record.get(field)
+    return "" if value is None else str(value)
 
 
 def _proper_name(record: Mapping[str, Any], key: str) -> bool:
@@ -59,117 +72,102 @@ def _proper_name(record: Mapping[str, Any], key: str) -> bool:
     return key == "name" and "influence" in record
 
 
-def _pick(
-    record: Mapping[str, Any], locale: str, twins: Mapping[str, str] | None
-) -> tuple[dict[str, Any], bool]:
-    """One record (nested ones too) in `locale` (`twins`: its text fields' twin keys, None for
-    English); True when a text had to stay English."""
-    out: dict[str, Any] = {}
-    fell_back = False
-    for key, value in record.items():
-        if isinstance(key, str) and key.endswith(TWIN_SUFFIXES):
-            continue
-        if isinstance(value, str):
-            if twins is not None and key in twins:
-                wanted = record.get(twins[key])
-                if isinstance(wanted, str) and wanted:
-                    value = wanted
-                elif value and not _proper_name(record, key):
-                    fell_back = True
-        elif isinstance(value, PLAIN) or (
-            not isinstance(value, SCALARS) and isinstance(value, Mapping)
-        ):
-            value, inner = _walk(value, locale, twins)
-            fell_back = fell_back or inner
-        out[key] = value
-    if "id" in record and isinstance(record.get("name"), str):
-        out["lang"] = SOURCE_LOCALE if fell_back or twins is None else locale
-    return out, fell_back
-
-
-def _walk(value: Any, locale: str, twins: Mapping[str, str] | None) -> tuple[Any, bool]:
-    """A value in `locale`; True when a text of a record without its own `lang` stayed English."""
-    if isinstance(value, (dict, Mapping)):  # a dict first: faster than the Mapping check
-        picked, fell_back = _pick(value, locale, twins)
-        return picked, fell_back and "lang" not in picked
+def _untranslated(value: Any, locale: str) -> bool:
+    """Whether a record or a list of them has a text without its `locale` translation."""
     if isinstance(value, list):
-        items = []
-        fell_back = False
-        for item in value:
-            if isinstance(item, PLAIN) or (
-                not isinstance(item, SCALARS) and isinstance(item, Mapping)
-            ):
-                item, inner = _walk(item, locale, twins)
-                fell_back = fell_back or inner
-            items.append(item)
-        return items, fell_back
-    return value, False
+        return any(_untranslated(item, locale) for item in value)
+    if not isinstance(value, Mapping):
+        return False
+    for key, text in value.items():
+        if key in TEXT_FIELDS and isinstance(text, str) and text:
+            wanted = value.get(translated(key, locale))
+            if not (isinstance(wanted, str) and wanted) and not _proper_name(value, key):
+                return True
+        elif isinstance(text, Mapping | list) and _untranslated(text, locale):
+            return True
+    return False
 
 
-def localised(value: Any, locale: str) -> Any:
-    """A copy of a view, a card or a list of them with every card text in `locale`.
+def stays_english(record: Mapping[str, Any] | None, locale: str) -> bool:
+    """Whether a card shows any text in English to a `locale` reader (its quiet "EN" mark).
 
-    Each text takes its `locale` twin when there is one, else stays English; the twin fields
-    are gone. Every card record (a dict with an id and a name) gets `lang`: `locale`, or "en"
-    when any of its texts stayed English (the screen shows a quiet "EN" mark). The value given
-    is not changed.
+    A record already put in one language (cards.db's pages) says so in its own `lang`.
     """
-    if locale == SOURCE_LOCALE:
-        twins = None
-    else:
-        twins = _TWINS.get(locale) or {name: translated(name, locale) for name in TEXT_FIELDS}
-    return _walk(value, locale, twins)[0]
+    if not isinstance(record, Mapping) or locale == SOURCE_LOCALE:
+        return False
+    if isinstance(record.get("lang"), str):
+        return record["lang"] != locale
+    return _untranslated(record, locale)
 
 
-def text_in(record: Mapping[str, Any], name: str, locale: str) -> Any:
-    """One text field of a card in `locale`: its twin when there is one, else the English (as
-    ``localised(record, locale)[name]``, without copying the record)."""
-    if locale != SOURCE_LOCALE:
-        wanted = record.get(translated(name, locale))
-        if isinstance(wanted, str) and wanted:
-            return wanted
-    return record.get(name)
+def find_card(state: Mapping[str, Any] | None, card_id: Any) -> Mapping[str, Any] | None:
+    """A card record of a game by id: on the board (locations, crisis, main objective), else
+    in its catalogue. ``state`` may be the catalogue itself."""
+    if not state or not isinstance(card_id, str):
+        return None
+    held = [state.get(key) for key in CARD_STATE_FIELDS]
+    for value in held:
+        for record in value if isinstance(value, list) else [value]:
+            if isinstance(record, Mapping) and record.get("id") == card_id:
+                return record
+    catalogue = state.get("cards") if "cards" in state else state
+    for group in (catalogue or {}).values():
+        card = group.get(card_id) if isinstance(group, Mapping) else None
+        if isinstance(card, Mapping):
+            return card
+    return None
 
 
-def _pairs(value: Any) -> Iterator[tuple[str, str, str]]:
-    """(English text, locale, its translation) of every twin in a structure."""
-    if isinstance(value, Mapping):
-        for key, text in value.items():
-            if key in TEXT_FIELDS and isinstance(text, str) and text:
-                for loc in TRANSLATED_LOCALES:
-                    other = value.get(translated(key, loc))
-                    if isinstance(other, str) and other:
-                        yield text, loc, other
-            if isinstance(text, Mapping | list):
-                yield from _pairs(text)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _pairs(item)
+def card_words(
+    state: Mapping[str, Any] | None, card_id: Any, field: str, locale: str, given: str = ""
+) -> str:
+    """One text of a game's card by id in `locale`; `given` (else the id) when the game does
+    not know the card (a typed-in card, an old step)."""
+    found = words(find_card(state, card_id), field, locale)
+    return found or given or ("" if card_id is None else str(card_id))
 
 
-def translations(state: Mapping[str, Any] | None, locale: str) -> dict[str, str]:
-    """Every card text of a game (catalogue, board, main objective, crisis) in English, mapped
-    to its `locale` text: how a step that carries a card's English words is written for a
-    reader of another language. Empty for English."""
-    if not state or locale == SOURCE_LOCALE:
-        return {}
-    parts = [
-        state.get("cards"),
-        state.get("locations"),
-        state.get("main_objective"),
-        state.get("crisis"),
-    ]
-    out: dict[str, str] = {}
-    for english, loc, text in _pairs(parts):
-        if loc == locale:
-            out.setdefault(english, text)
-    return out
+def place_words(
+    state: Mapping[str, Any] | None, place_id: Any, locale: str, given: str = ""
+) -> str:
+    """A location's name by id in `locale` (`given`, else the id, when it is not on the
+    board). The colony's name is words of ours, not a card's: the caller writes it."""
+    for loc in (state or {}).get("locations") or []:
+        if loc.get("id") == place_id:
+            return words(loc, "name", locale)
+    return given or ("" if place_id is None else str(place_id))
 
 
-def copy_twins(source: Mapping[str, Any], target: dict[str, Any], *names: str) -> None:
+class CardWords(str):
+    """A card's text inside a refusal: English as text, its translations beside it."""
+
+    texts: dict[str, str]
+
+    def __new__(cls, english: str, texts: Mapping[str, str] | None = None) -> CardWords:
+        """English text with its translations by locale."""
+        made = super().__new__(cls, english)
+        made.texts = dict(texts or {})
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles keep the translations."""
+        return (CardWords, (str(self), self.texts))
+
+    def in_locale(self, locale: str) -> str:
+        """The text in `locale`, else English."""
+        return self.texts.get(locale) or str(self)
+
+
+def card_text(record: Mapping[str, Any], field: str = "name") -> CardWords:
+    """One text of a card record with its translations, for a refusal to name it."""
+    texts = {loc: words(record, field, loc) for loc in TRANSLATED_LOCALES}
+    return CardWords(words(record, field, SOURCE_LOCALE), texts)
+
+
+def copy_translations(source: Mapping[str, Any], target: dict[str, Any], *names: str) -> None:
     """Copy the non-empty translations of `names` from a card given to the record kept."""
     for name in names:
-        for key in twin_keys(name):
+        for key in translated_fields(name):
             value = source.get(key)
             if isinstance(value, str) and value and len(value) <= MAX_TEXT:
                 target[key] = value

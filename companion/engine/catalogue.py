@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.card_texts import twin_keys
+from companion.engine.card_texts import translated_fields
 from companion.engine.effects import validate_effects
 from companion.engine.errors import Phrase, RuleError, shown, words
 from companion.engine.labels import CARD_TABLES
@@ -55,10 +55,12 @@ def _text(card: Any, key: str, what: Any, *, required: bool = False, limit: int 
     return value
 
 
-def _twins(card: Any, facts: Card, what: Any, *names: str, limit: int = MAX_TEXT) -> Card:
+def _with_translations(
+    card: Any, facts: Card, what: Any, *names: str, limit: int = MAX_TEXT
+) -> Card:
     """Add the translations a card gives of its texts `names` (card_texts.py), checked."""
     for name in names:
-        for key in twin_keys(name):
+        for key in translated_fields(name):
             value = _text(card, key, what, limit=limit)
             if value:
                 facts[key] = value
@@ -109,7 +111,7 @@ def _common(card: Any, kind: str) -> tuple[Card, Phrase]:
     }
     if kind == "survivors":  # a survivor's name is a person's name: never translated
         return facts, what
-    return _twins(card, facts, what, "name", limit=120), what
+    return _with_translations(card, facts, what, "name", limit=120), what
 
 
 def crossroads_card(card: Any) -> Card:
@@ -130,7 +132,7 @@ def crossroads_card(card: Any) -> Card:
         validate_effects(effects)
         where = Phrase(N_("{card} option {number}"), card=what, number=n)
         kept = {"text": _text(option, "text", where), "effects": effects}
-        clean.append(_twins(option, kept, where, "text"))
+        clean.append(_with_translations(option, kept, where, "text"))
     facts.update(
         trigger=_text(card, "trigger", what),
         story=_text(card, "story", what),
@@ -150,7 +152,7 @@ def crossroads_card(card: Any) -> Card:
                 and value is not False
             },
         )
-    _twins(card, facts, what, "trigger", "story")
+    _with_translations(card, facts, what, "trigger", "story")
     if facts["vote"] and len(clean) != 2:
         raise RuleError(
             N_("{card}: a vote card has exactly 2 options (thumbs up, thumbs down)"), card=what
@@ -167,7 +169,7 @@ def objective_card(card: Any) -> Card:
             N_("{card}: kind must be one of {known}"), card=what, known=", ".join(OBJECTIVE_KINDS)
         )
     facts.update(kind=kind, goal=_text(card, "goal", what))
-    return _twins(card, facts, what, "goal")
+    return _with_translations(card, facts, what, "goal")
 
 
 def crisis_card(card: Any) -> Card:
@@ -198,7 +200,7 @@ def crisis_card(card: Any) -> Card:
         bonus_effects=bonus,
         bandits=list(bandits),
     )
-    return _twins(card, facts, what, "fail_text", "bonus_text")
+    return _with_translations(card, facts, what, "fail_text", "bonus_text")
 
 
 def survivor_card(card: Any) -> Card:

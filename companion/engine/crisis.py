@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.engine.bandits import bandits_at_reveal
 from companion.engine.board.checks import require_own_turn
-from companion.engine.card_texts import copy_twins
+from companion.engine.card_texts import copy_translations
 from companion.engine.dice import Randomness
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError, shown
@@ -124,7 +124,7 @@ def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
         "bonus_effects": list(bonus_effects),
         "contributions": [],
     }
-    copy_twins(card, record, "name", "fail_text", "bonus_text")
+    copy_translations(card, record, "name", "fail_text", "bonus_text")
     return record
 
 
@@ -279,7 +279,15 @@ def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:
     cards = [c["symbol"] for c in crisis["contributions"]]
     rng.shuffle(cards)
     target = crisis_target(st)
-    steps.append(step("crisis_resolving", name=crisis["name"], count=len(cards), target=target))
+    steps.append(
+        step(
+            "crisis_resolving",
+            crisis=crisis["id"],
+            name=crisis["name"],
+            count=len(cards),
+            target=target,
+        )
+    )
     running = 0
     for k, symbol in enumerate(cards, start=1):
         points = card_points(symbol, crisis["prevent"])
@@ -287,10 +295,15 @@ def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:
         steps.append(step("crisis_card_revealed", k=k, symbol=symbol, points=points, total=running))
     result = score_crisis(cards, crisis["prevent"], target)
     st["crisis"] = None
-    fields = {"name": crisis["name"], "total": result["total"], "target": target}
+    fields = {
+        "crisis": crisis["id"],
+        "name": crisis["name"],
+        "total": result["total"],
+        "target": target,
+    }
     if not result["prevented"]:
         steps.append(step("crisis_failed", fail_text=crisis["fail_text"], **fields))
-        _apply(st, steps, crisis["fail_effects"], rng, crisis["name"])
+        _apply(st, steps, crisis["fail_effects"], rng, crisis)
     else:
         steps.append(step("crisis_prevented", **fields))
         if result["bonus"]:
@@ -303,11 +316,14 @@ def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:
                     **fields,
                 )
             )
-            _apply(st, steps, crisis["bonus_effects"], rng, crisis["name"])
+            _apply(st, steps, crisis["bonus_effects"], rng, crisis)
     if cards and not st["ended"]:
         steps.append(step("crisis_cards_removed", count=len(cards)))
 
 
-def _apply(st: State, steps: list[Step], effects: list[dict], rng: Randomness, source: str) -> None:
+def _apply(
+    st: State, steps: list[Step], effects: list[dict], rng: Randomness, crisis: dict[str, Any]
+) -> None:
     """Apply crisis effects; nobody is active, so seat-bound ones go to the table by hand."""
-    apply_effects(st, steps, effects, rng, source=source, strict=False)
+    source, card = crisis["name"], crisis["id"]
+    apply_effects(st, steps, effects, rng, source=source, source_card=card, strict=False)

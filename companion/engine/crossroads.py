@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.card_texts import card_text
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.effects import apply_effects
 from companion.engine.errors import RuleError, counted, shown
@@ -80,7 +81,7 @@ def reveal_crossroads(state: State, seat_id: str) -> tuple[State, list[Step]]:
         )
     turn = st["turn"]
     if turn.get("crossroads_revealed"):
-        raise RuleError(N_("{card} has already been revealed"), card=card["name"])
+        raise RuleError(N_("{card} has already been revealed"), card=card_text(card))
     turn["crossroads_revealed"] = True
     steps.append(
         step(
@@ -122,10 +123,13 @@ def trigger_crossroads(
     is_vote = bool(card.get("vote"))
     if votes is not None and not is_vote:
         raise RuleError(
-            N_("{card} is not a vote card: the active player picks the option"), card=card["name"]
+            N_("{card} is not a vote card: the active player picks the option"),
+            card=card_text(card),
         )
     if is_vote and option is not None:
-        raise RuleError(N_("{card} is a vote card: the vote picks the option"), card=card["name"])
+        raise RuleError(
+            N_("{card} is a vote card: the vote picks the option"), card=card_text(card)
+        )
     context = {"chosen": chosen, "location": location}
     if is_vote:
         active = st["turn"]["seat"]
@@ -135,7 +139,7 @@ def trigger_crossroads(
                     "{card} could add survivors, and the colony has no empty survivor space: "
                     "it cannot be triggered now (002:1727)"
                 ),
-                card=card["name"],
+                card=card_text(card),
             )
         if votes is None:
             open_vote(st, steps, "crossroads", card=card["id"], **context)
@@ -149,7 +153,7 @@ def trigger_crossroads(
     if option > len(options):
         raise RuleError(
             N_("{card} has {count}, not option {option}"),
-            card=card["name"],
+            card=card_text(card),
             count=counted("{n} option", "{n} options", len(options), n=len(options)),
             option=option,
         )
@@ -189,7 +193,7 @@ def apply_option(
                 "survivor space: it cannot be taken (002:1727)"
             ),
             option=option,
-            card=card["name"],
+            card=card_text(card),
         )
     steps.append(
         step(
@@ -212,6 +216,7 @@ def apply_option(
         chosen=chosen,
         location=location,
         source=card["name"],
+        source_card=card.get("id"),
     )
 
 

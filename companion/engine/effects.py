@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remove_token
 from companion.engine.board.supply import add_helpless_tokens
-from companion.engine.card_texts import twin_keys
+from companion.engine.card_texts import translated_fields
 from companion.engine.deaths import add_wound, kill_survivor, lowest_influence
 from companion.engine.dice import Randomness, roll_d6, roll_exposure
 from companion.engine.errors import RuleError, shown
@@ -100,6 +100,7 @@ def apply_effects(
     chosen: str | None = None,
     location: str | None = None,
     source: str = "",
+    source_card: str | None = None,
     strict: bool = True,
 ) -> None:
     """Apply structured effects in order, stopping as soon as the game ends.
@@ -109,6 +110,8 @@ def apply_effects(
     the active place ("active_location", "each_at_active_location"). With ``strict`` a missing
     piece of that context raises RuleError; without it (a crisis resolving in the colony phase,
     where nobody is active) the effect becomes a step for the table to carry out by hand.
+    ``source`` is the card's English name, ``source_card`` its id: each step naming the source
+    carries both (its sentence reads the card's words by id, card_texts.py).
     """
     validate_effects(effects)
     ctx = _Context(seat, chosen, location, source, strict)
@@ -117,6 +120,7 @@ def apply_effects(
     for effect in effects:
         if st["ended"]:
             return
+        first = len(steps)
         try:
             _APPLY[effect["kind"]](st, steps, effect, rng, ctx)
         except _NeedsTable as gap:
@@ -129,6 +133,10 @@ def apply_effects(
                     effect=dict(effect),
                 )
             )
+        if source_card is not None:
+            for made in steps[first:]:
+                if made.get("source") == source:
+                    made["source_card"] = source_card
 
 
 class _NeedsTable(Exception):
@@ -172,13 +180,15 @@ def _validate(effect: Any) -> None:
             known=", ".join(KINDS),
         )
     spec = EFFECT_KINDS[effect["kind"]]
-    twins = {
-        twin: name
+    translations = [
+        field
         for name, (ftype, *_) in spec.items()
         if ftype == "text"
-        for twin in twin_keys(name)
-    }
-    unknown = sorted(str(k) for k in effect if k != "kind" and k not in spec and k not in twins)
+        for field in translated_fields(name)
+    ]
+    unknown = sorted(
+        str(k) for k in effect if k != "kind" and k not in spec and k not in translations
+    )
     if unknown:
         raise RuleError(
             N_("a {kind} effect has no field(s) {fields}"),
@@ -193,9 +203,9 @@ def _validate(effect: Any) -> None:
                 )
             continue
         _check_field(effect["kind"], name, ftype, effect[name])
-    for twin in twins:
-        if twin in effect:
-            _check_field(effect["kind"], twin, "text", effect[twin])
+    for field in translations:
+        if field in effect:
+            _check_field(effect["kind"], field, "text", effect[field])
 
 
 def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:
@@ -576,7 +586,9 @@ def _exposure(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx
 
 def _manual(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
     """Anything the table does by hand: shown as a step."""
-    steps.append(step("effect_by_hand", text=effect["text"], source=ctx.source))
+    steps.append(
+        step("effect_by_hand", text=effect["text"], source=ctx.source, effect=dict(effect))
+    )
 
 
 _APPLY: dict[str, Callable[[State, list[Step], Effect, Randomness, _Context], None]] = {

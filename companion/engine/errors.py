@@ -9,7 +9,9 @@ catalogue, and the values that fill it in::
 ``render_error(exc, locale)`` translates the template with the catalogue the steps use
 (steps.translator) before filling it in. A value that is words of ours rather than data (the
 colony, what an action does, a counter's name) is a ``Phrase``: it reads as English and is
-translated too when the refusal is rendered. Names, ids and typed-in values stay as given.
+translated too when the refusal is rendered. A card's or a location's name is a
+``card_texts.CardWords``: it carries its translations and is shown in the reader's language.
+Players' names, ids and typed-in values stay as given.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine.card_texts import translations
+from companion.engine.card_texts import CardWords
 from companion.engine.labels import ACTION_WORDS
 from companion.engine.translation import DEFAULT_LOCALE, Translator, translator
 
@@ -111,14 +113,13 @@ def _render(
     params: Mapping[str, Any],
     tr: Translator,
     plural: Any = None,
-    names: Mapping[str, str] | None = None,
+    locale: str = DEFAULT_LOCALE,
 ) -> str:
-    names = names or {}
     values = {
-        key: _render(value.template, value.params, tr, _plural_of(value), names)
+        key: _render(value.template, value.params, tr, _plural_of(value), locale)
         if isinstance(value, Phrase)
-        else names.get(value, value)
-        if isinstance(value, str)
+        else value.in_locale(locale)
+        if isinstance(value, CardWords)
         else value
         for key, value in params.items()
     }
@@ -133,21 +134,17 @@ def _render(
         return english.format(**values)
 
 
-def render_error(
-    exc: BaseException, locale: str = DEFAULT_LOCALE, state: Mapping[str, Any] | None = None
-) -> str:
+def render_error(exc: BaseException, locale: str = DEFAULT_LOCALE) -> str:
     """The refusal ``exc`` as a sentence in ``locale`` ("en", "pt_BR").
 
-    With the game's ``state``, a card's or location's name inside it is shown in ``locale``
-    too (card_texts.translations). Any other exception is shown as its own text (it has no
-    template to translate).
+    A card's or location's name inside it (card_texts.CardWords) is shown in ``locale`` too.
+    Any other exception is shown as its own text (it has no template to translate).
     """
     template = getattr(exc, "template", None)
     if not isinstance(template, str):
         return str(exc)
     tr = translator(locale or DEFAULT_LOCALE)
-    names = translations(state, locale or DEFAULT_LOCALE)
-    return _render(template, getattr(exc, "params", {}), tr, names=names)
+    return _render(template, getattr(exc, "params", {}), tr, locale=locale or DEFAULT_LOCALE)
 
 
 # --- what each action does, for refusals that name it ----------------------------------------

@@ -27,7 +27,7 @@ from companion.engine import (
     sentences_survivors,
     sentences_turns,
 )
-from companion.engine.card_texts import translated, translations
+from companion.engine.card_texts import SOURCE_LOCALE, find_card, place_words, words
 from companion.engine.sentences_fill import Renderer, renderers
 from companion.engine.steps import Step
 from companion.engine.translation import DEFAULT_LOCALE, Translator, translator
@@ -36,9 +36,9 @@ from companion.engine.translation import DEFAULT_LOCALE, Translator, translator
 
 
 class Names:
-    """Names for the ids a step carries, in the reader's language: a card's or a location's
-    translation from the state (card_texts.py) first, else the step's own name fields, else
-    the state's. Players' and survivors' names are proper names, shown as they are."""
+    """Names and card texts for the ids a step carries, in the reader's language: a card's or a
+    location's words from the game (card_texts.py), else the step's own English. Players' and
+    survivors' names are proper names, shown as they are."""
 
     def __init__(
         self, state: Mapping[str, Any] | None, tr: Translator, locale: str = DEFAULT_LOCALE
@@ -52,22 +52,34 @@ class Names:
             s["id"]: s["name"]
             for s in [*(state.get("graveyard") or []), *(state.get("survivors") or [])]
         }
-        self.locations = {
-            loc["id"]: loc.get(translated("name", self.locale)) or loc["name"]
-            for loc in state.get("locations") or []
-        }
-        self.catalogue = state.get("cards") or {}
-        self._texts: dict[str, str] | None = None
 
-    def text(self, english: Any) -> str:
-        """A card's text (a name, a trigger, an option...) as the step carries it, in the
-        reader's language when the game's cards have it so."""
-        value = str(english or "")
-        if not value or self.locale == DEFAULT_LOCALE:
-            return value
-        if self._texts is None:
-            self._texts = translations(self.state, self.locale)
-        return self._texts.get(value, value)
+    def card_text(self, card_id: Any, field: str = "name", given: Any = "") -> str:
+        """One text of the card ``card_id`` (its ``field``) in the reader's language; the
+        step's English ``given`` when the game has no such card, or another one by that id (a
+        typed-in crisis, an earlier chapter)."""
+        given = str(given or "")
+        record = find_card(self.state, card_id)
+        if record is None or (given and words(record, field, SOURCE_LOCALE) != given):
+            return given or ("" if card_id is None else str(card_id))
+        return words(record, field, self.locale) or given
+
+    def option_text(self, card_id: Any, option: Any, given: Any = "") -> str:
+        """The text of a crossroads card's option (numbered from 1) in the reader's language."""
+        given = str(given or "")
+        options = (find_card(self.state, card_id) or {}).get("options") or []
+        if isinstance(option, int) and 1 <= option <= len(options):
+            picked = options[option - 1]
+            if not given or words(picked, "text", SOURCE_LOCALE) == given:
+                return words(picked, "text", self.locale) or given
+        return given
+
+    def setup_extra(self, objective_id: Any, given: Any = "") -> str:
+        """What a main objective's setup side also asks the table, in the reader's language."""
+        given = str(given or "")
+        setup = (find_card(self.state, objective_id) or {}).get("setup")
+        if isinstance(setup, Mapping) and words(setup, "extra", SOURCE_LOCALE) == given:
+            return words(setup, "extra", self.locale) or given
+        return given
 
     def seat(self, s: Step, id_key: str = "seat", name_key: str = "seat_name") -> str:
         """A player's name."""
@@ -83,15 +95,11 @@ class Names:
         """A place's name: the colony, or a location."""
         if place == "colony":
             return self.tr.gettext("the colony")
-        return self.locations.get(place) or self.text(given) or str(place or "")
+        return place_words(self.state, place, self.locale, given)
 
     def card(self, card_id: Any, given: str = "") -> str:
-        """A card's name from the state's catalogue (its id when unknown), looked up on demand."""
-        for group in self.catalogue.values():
-            card = group.get(card_id) if isinstance(group, Mapping) else None
-            if isinstance(card, Mapping) and card.get("name"):
-                return str(card.get(translated("name", self.locale)) or card["name"])
-        return self.text(given) or self.text(card_id)
+        """A card's name (its id when unknown)."""
+        return self.card_text(card_id, "name", given)
 
 
 DOMAINS = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.engine.card_texts import words
 from companion.engine.labels import BY_HAND_NEEDS, COLONY_STEP_NAMES, N_, TARGET_NAMES
 from companion.engine.sentences_fill import (
     Message,
@@ -65,7 +66,8 @@ def _effect_by_hand(s: Step, n: Names, tr: Translator) -> str:
             source=card,
             target=code(TARGET_NAMES, s.get("target"), tr),
         )
-    return tr.gettext("{source}: {text}").format(source=card, text=n.text(s.get("text", "")))
+    text = words(s.get("effect"), "text", n.locale) or s.get("text", "")
+    return tr.gettext("{source}: {text}").format(source=card, text=text)
 
 
 def _food_changed(s: Step, n: Names, tr: Translator) -> str:

@@ -7,12 +7,13 @@ from companion.engine.sentences_fill import (
     Message,
     Names,
     Renderer,
+    card,
+    card_text,
     join,
     number,
     place,
     place_of,
     symbol,
-    text,
 )
 from companion.engine.steps import Step
 from companion.engine.translation import Translator
@@ -29,11 +30,11 @@ MESSAGES: dict[str, Message] = {
     ),
     "crisis_failed": (
         N_("{name} is not prevented ({total} of {target}): {fail_text}"),
-        {"name": text("name"), "fail_text": text("fail_text")},
+        {"name": card("crisis", "name"), "fail_text": card_text("crisis", "fail_text")},
     ),
     "crisis_prevented": (
         N_("{name} is prevented ({total} of {target})."),
-        {"name": text("name")},
+        {"name": card("crisis", "name")},
     ),
 }
 """Step kinds whose sentence is one message, filled by sentences_fill's convention."""
@@ -48,10 +49,10 @@ def _crisis_revealed(s: Step, n: Names, tr: Translator) -> str:
         "fails: {fail_text}",
         s["target"],
     ).format(
-        name=n.text(s["name"]),
+        name=n.card(s.get("crisis"), s["name"]),
         prevent=prevent,
         target=s["target"],
-        fail_text=n.text(s["fail_text"]),
+        fail_text=n.card_text(s.get("crisis"), "fail_text", s["fail_text"]),
     )
 
 
@@ -108,7 +109,7 @@ def _crisis_resolving(s: Step, n: Names, tr: Translator) -> str:
         "Resolving {name}: {count} card shuffled.",
         "Resolving {name}: {count} cards shuffled.",
         s["count"],
-    ).format(name=n.text(s["name"]), count=s["count"])
+    ).format(name=n.card(s.get("crisis"), s["name"]), count=s["count"])
     needed = tr.ngettext("{target} point needed.", "{target} points needed.", s["target"]).format(
         target=s["target"]
     )
@@ -118,7 +119,7 @@ def _crisis_resolving(s: Step, n: Names, tr: Translator) -> str:
 def _crisis_bonus(s: Step, n: Names, tr: Translator) -> str:
     if s.get("bonus_text"):
         return tr.gettext("Two or more over the target: {bonus_text}").format(
-            bonus_text=n.text(s["bonus_text"])
+            bonus_text=n.card_text(s.get("crisis"), "bonus_text", s["bonus_text"])
         )
     if s.get("default_bonus"):
         return tr.gettext("Two or more over the target: the colony gains 1 morale.")

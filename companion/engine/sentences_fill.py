@@ -57,7 +57,7 @@ def join(tr: Translator, items: Iterable[Any], last: str = "comma") -> str:
 def source(s: Step, n: Names, tr: Translator, *, capital: bool = False) -> str:
     """The card an effect came from; 'a card' when the table gave none."""
     if s.get("source"):
-        return n.text(s["source"])
+        return n.card(s.get("source_card"), s["source"])
     return tr.gettext("A card") if capital else tr.gettext("a card")
 
 
@@ -115,11 +115,9 @@ def place_of(id_key: str, name_key: str = "location_name") -> Filler:
     return lambda s, n, tr: n.place(s.get(id_key), s.get(name_key, ""))
 
 
-def text(key: str, default: str | None = None) -> Filler:
-    """A card's text the step carries, in the reader's language (``default`` when it may not)."""
-    if default is None:
-        return lambda s, n, tr: n.text(s[key])
-    return lambda s, n, tr: n.text(s.get(key, default))
+def card_text(id_key: str, field: str) -> Filler:
+    """One text of the card the step's ``id_key`` names (the step's own ``field`` when unknown)."""
+    return lambda s, n, tr: n.card_text(s.get(id_key), field, s.get(field, ""))
 
 
 def field(key: str) -> Filler:

@@ -10,7 +10,6 @@ from companion.engine.sentences_fill import (
     card,
     code,
     join,
-    text,
 )
 from companion.engine.steps import Step
 from companion.engine.translation import Translator
@@ -18,7 +17,7 @@ from companion.engine.translation import Translator
 MESSAGES: dict[str, Message] = {
     "setup_extra": (
         N_("This main objective also asks the table to: {extra}"),
-        {"extra": text("extra")},
+        {"extra": lambda s, n, tr: n.setup_extra(s.get("objective"), s["extra"])},
     ),
     "objective_received": (
         N_("Your secret objective is {name}. Keep it to yourself."),
@@ -44,7 +43,11 @@ def _game_set_up(s: Step, n: Names, tr: Translator) -> str:
                 "New game of {players} player: {main_objective} ({side} side).",
                 "New game of {players} players: {main_objective} ({side} side).",
                 s["players"],
-            ).format(players=s["players"], main_objective=n.text(s["main_objective"]), side=side),
+            ).format(
+                players=s["players"],
+                main_objective=n.card(s.get("objective"), s["main_objective"]),
+                side=side,
+            ),
             tr.gettext("Morale starts at {morale}, the round track at {round_track}.").format(
                 morale=s["morale"], round_track=s["round_track"]
             ),

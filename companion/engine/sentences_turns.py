@@ -8,10 +8,10 @@ from companion.engine.sentences_fill import (
     Names,
     Renderer,
     card,
+    card_text,
     code,
     fill,
     join,
-    text,
 )
 from companion.engine.steps import Step
 from companion.engine.translation import Translator
@@ -52,7 +52,7 @@ MESSAGES: dict[str, Message] = {
     ),
     "crossroads_revealed": (
         N_("{drawer_name} reveals the crossroads card {name}: {trigger}"),
-        {**CROSSROADS_CARD, "trigger": text("trigger", "")},
+        {**CROSSROADS_CARD, "trigger": card_text("card", "trigger")},
     ),
     "crossroads_removed": (N_("{name} leaves the game."), CROSSROADS_CARD),
     "crossroads_no_option": (
@@ -92,7 +92,8 @@ def _crossroads_option_chosen(s: Step, n: Names, tr: Translator) -> str:
         msgid = N_("The vote settles it: option {option}: {text}")
     else:
         msgid = N_("{seat_name} takes option {option}: {text}")
-    return fill((msgid, {"text": text("text", "")}), s, n, tr)
+    option_text = n.option_text(s.get("card"), s["option"], s.get("text"))
+    return fill((msgid, {"text": lambda s, n, tr: option_text}), s, n, tr)
 
 
 def _vote_tally(s: Step, n: Names, tr: Translator) -> str:

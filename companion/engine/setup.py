@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import catalogue, dealing, decisions, scenarios
-from companion.engine.card_texts import copy_twins
+from companion.engine.card_texts import card_text, copy_translations
 from companion.engine.dice import NO_ROLL, Randomness
 from companion.engine.errors import Phrase, RuleError, shown, words
 from companion.engine.labels import SIDE_NUMBER_NAMES, SIDES, VARIANT_WORDS
@@ -344,7 +344,7 @@ def _locations(raw: Any, modules: list[str]) -> tuple[dict[str, Any] | None, lis
         if card["id"] in ids:
             raise RuleError(N_("location {name} is on the board twice"), name=shown(card["name"]))
         ids.add(card["id"])
-        place = card["name"]
+        place = card_text(card)
         require_count(card.get("number", 0), Phrase(N_("number of {place}"), place=place))
         require_count(
             card.get("entrance_spaces"),
@@ -380,7 +380,7 @@ def _main_objective(raw: Any, variant: str) -> dict[str, Any]:
         )
         setup[key] = require_count(numbers.get(key, 0), what, minimum=minimum)
     setup["extra"] = _plain_text(numbers.get("extra"))
-    copy_twins(numbers, setup, "extra")
+    copy_translations(numbers, setup, "extra")
     main = {
         "id": raw["id"],
         "name": raw["name"],
@@ -391,7 +391,7 @@ def _main_objective(raw: Any, variant: str) -> dict[str, Any]:
         "counts": check_counts(raw.get("counts")),
         "progress": 0,
     }
-    copy_twins(raw, main, "name", "goal")
+    copy_translations(raw, main, "name", "goal")
     return main
 
 
@@ -447,6 +447,7 @@ def _apply_main_objective(st: State, steps: list[Step], main: dict[str, Any], pl
         step(
             "game_set_up",
             players=players,
+            objective=main["id"],
             main_objective=main["name"],
             side=main["side"],
             morale=st["morale"],
@@ -458,7 +459,7 @@ def _apply_main_objective(st: State, steps: list[Step], main: dict[str, Any], pl
         )
     )
     if numbers["extra"]:
-        steps.append(step("setup_extra", extra=numbers["extra"]))
+        steps.append(step("setup_extra", objective=main["id"], extra=numbers["extra"]))
     add_zombies(st, steps, COLONY, numbers["colony_zombies"], "setup")
     for loc in locations_in_order(st):
         add_zombies(st, steps, loc["id"], numbers["zombies_per_location"], "setup")

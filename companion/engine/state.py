@@ -10,7 +10,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from companion.engine.card_texts import copy_twins
+from companion.engine.card_texts import card_text, copy_translations
 from companion.engine.errors import Phrase, RuleError, shown, words
 from companion.engine.labels import PENDING_WORDS
 from companion.engine.steps import N_, Step, step
@@ -184,7 +184,7 @@ def free_survivor_spaces(st: State, place: str) -> int:
 
 def place_name(st: State, place: str) -> str:
     """A person's name for a place."""
-    return Phrase(N_("the colony")) if place == COLONY else location(st, place)["name"]
+    return Phrase(N_("the colony")) if place == COLONY else card_text(location(st, place))
 
 
 def entrance(st: State, place: str, number: int | None = None) -> dict[str, Any]:
@@ -293,7 +293,7 @@ def new_location(card: dict[str, Any]) -> dict[str, Any]:
         "noise": 0,
         "bandits": 0,
     }
-    copy_twins(card, location, "name")
+    copy_translations(card, location, "name")
     return location
 
 

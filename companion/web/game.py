@@ -8,8 +8,6 @@ Each URL serves a full page, or its fragment when htmx asks (``Vary: HX-Request`
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from flask import (
@@ -28,7 +26,7 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.cards.load import card_names as names_in
+from companion.engine.card_texts import card_words
 from companion.extensions import htmx
 from companion.store import get_db
 from companion.web import forms, heads, history, live, randomness
@@ -64,37 +62,15 @@ def rendered(steps: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[st
     return [{"kind": s["kind"], "step": s, "text": t} for s, t in zip(shown, texts, strict=True)]
 
 
-def card_names(table: str) -> dict[str, str]:
-    """Card names by id from cards.db in this device's language (empty when not built)."""
-    path = Path(current_app.config["CARDS_DB"])
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError:
-        return {}
-    return dict(_card_names(str(path), stamp, table, locale()))
-
-
-@lru_cache(maxsize=16)
-def _card_names(path: str, stamp: int, table: str, lang: str) -> tuple[tuple[str, str], ...]:
-    """One table's (id, name) pairs from cards.db in ``lang``, read once per file version
-    (``stamp``)."""
-    from companion.web.cards import open_cards_db
-
-    db = open_cards_db()
-    if db is None:
-        return ()
-    try:
-        return tuple(names_in(db, table, lang).items())
-    finally:
-        db.close()
-
-
-def choices(legal: dict[str, Any], kind: str, arg: str, table: str) -> list[tuple[str, str]]:
-    """A legal action's card ids with their cards.db names, sorted by name (none if not legal)."""
+def choices(
+    state: dict[str, Any], legal: dict[str, Any], kind: str, arg: str
+) -> list[tuple[str, str]]:
+    """A legal action's card ids with their names in this device's language (the game's
+    catalogue, card_texts.py), sorted by name (none if not legal)."""
     if kind not in legal:
         return []
-    known = card_names(table)
-    pairs = [(card_id, known.get(card_id, card_id)) for card_id in legal[kind].get(arg, [])]
+    lang = locale()
+    pairs = [(cid, card_words(state, cid, "name", lang)) for cid in legal[kind].get(arg, [])]
     return sorted(pairs, key=lambda pair: pair[1].casefold())
 
 
@@ -122,7 +98,7 @@ def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any
     try:
         after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": seed})
     except engine.RuleError as exc:
-        preview["error"] = rule_message(exc, state)
+        preview["error"] = rule_message(exc)
         return preview
     preview.update(seed=seed, steps=rendered(steps, after))
     return preview
@@ -159,10 +135,9 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
     """Everything the table screen's templates read, from one ``engine.table_view`` of the
     head (made once per version: heads.table_view)."""
     shown = heads.table_view(game_id, current)
-    # Legal actions name cards and places by id (their names come from cards.db, see
-    # choices), so only the rest of the view has card texts to put in this device's language.
-    view = engine.localised({k: v for k, v in shown.items() if k != "legal"}, locale())
-    view["legal"] = shown["legal"]
+    # The view names cards by id and hands their records whole: the templates show each text
+    # in this device's language (the ``words`` global, card_texts.py).
+    view = shown
     log_rows = recent(game_id, current)
     head_row = log_rows[0] if log_rows else None
     ctx: dict[str, Any] = {
@@ -196,13 +171,13 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
 def with_choices(ctx: dict[str, Any], current: store.Current) -> dict[str, Any]:
     """The context with what the controls offer: the colony step's preview (worked out with a
     fresh seed) and the crisis and survivor cards by name."""
-    view, legal = ctx["view"], ctx["legal"]
+    view, legal, state = ctx["view"], ctx["legal"], current.state
     return {
         **ctx,
-        "preview": colony_preview(current.state, view),
-        "crisis_choices": choices(legal, "reveal_crisis", "crisis", "crises"),
-        "survivor_choices": choices(legal, "add_survivor", "survivor_id", "survivors"),
-        "improvement_choices": choices(legal, "place_improvement", "improvement", "improvements"),
+        "preview": colony_preview(state, view),
+        "crisis_choices": choices(state, legal, "reveal_crisis", "crisis"),
+        "survivor_choices": choices(state, legal, "add_survivor", "survivor_id"),
+        "improvement_choices": choices(state, legal, "place_improvement", "improvement"),
     }
 
 
@@ -262,7 +237,7 @@ def act(game_id: str) -> Response:
     except store.StaleVersion:
         return screen(game_id, 409, alert=_("The table moved on: here is the new board."))
     except engine.RuleError as exc:  # nothing was written: the head read above is still it
-        return screen(game_id, 422, head, alert=rule_message(exc, head.state))
+        return screen(game_id, 422, head, alert=rule_message(exc))
     notice = {"kind": "done", "type": action["type"]}
     return answer_written(game_id, result, notice)
 
@@ -283,10 +258,10 @@ def answer_written(game_id: str, result: store.Result, notice: dict[str, Any]) -
         live.committed(game_id, result.version)
 
 
-def rule_message(exc: engine.RuleError, state: dict[str, Any] | None = None) -> str:
-    """The engine's refusal as a sentence for the table, in this device's language (the
-    game's ``state`` names its cards and places in it)."""
-    text = engine.render_error(exc, locale(), state).strip()
+def rule_message(exc: engine.RuleError) -> str:
+    """The engine's refusal as a sentence for the table, in this device's language (its cards
+    and places too)."""
+    text = engine.render_error(exc, locale()).strip()
     text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
     return text if text.endswith((".", "!", "?")) else text + "."
 

@@ -386,7 +386,7 @@ def setup(game_id: str) -> Response:
         {"kind": s["kind"], "text": engine.render_step(s, state, locale)}
         for s in engine.visible_steps(first["steps"], None)
     ]
-    view = engine.localised(engine.table_view(state), locale)
+    view = engine.table_view(state)
     body = render_template(
         "newgame/setup.html",
         game=game,

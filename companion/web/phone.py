@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.engine.card_texts import text_in
+from companion.engine.card_texts import card_words
 from companion.store import seats
 from companion.web import forms, heads, live, randomness
 from companion.web.join import fragment_wanted, phone_token, refused, respond
@@ -110,11 +110,8 @@ def survivor_choices(
     order)."""
     if "add_survivor" not in legal:
         return []
-    known = state.get("cards", {}).get("survivors", {})
-    pairs = []
-    for sid in legal["add_survivor"].get("survivor_id", []):
-        name = text_in(known.get(sid, {}), "name", lang)
-        pairs.append((sid, str(sid if name is None else name)))
+    ids = legal["add_survivor"].get("survivor_id", [])
+    pairs = [(sid, card_words(state, sid, "name", lang)) for sid in ids]
     return sorted(pairs, key=lambda pair: (pair[1].casefold(), pair[0]))
 
 
@@ -122,7 +119,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
     """Everything the phone's templates read, from this seat's view of the head state."""
     state, lang = current.state, locale()
     seen = engine.seat_view(state, seat_id, heads.table_view(game_id, current))
-    view = engine.localised(seen, lang)
+    view = seen
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
     decisions = view["decisions"][seat_id]
@@ -210,10 +207,10 @@ def leader_first(form: MultiDict) -> MultiDict:
     return out
 
 
-def rule_message(exc: engine.RuleError, state: dict[str, Any] | None = None) -> str:
-    """The engine's refusal as a sentence, in this phone's language (the game's ``state``
-    names its cards and places in it)."""
-    text = engine.render_error(exc, locale(), state).strip()
+def rule_message(exc: engine.RuleError) -> str:
+    """The engine's refusal as a sentence, in this phone's language (its cards and places
+    too)."""
+    text = engine.render_error(exc, locale()).strip()
     text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -243,7 +240,7 @@ def act(game_id: str) -> Response:
         return screen(game_id, seat_id, fresh, 409, alert=message)
     except engine.RuleError as exc:
         latest = store.current(db, game_id)
-        return screen(game_id, seat_id, latest, 422, alert=rule_message(exc, latest.state))
+        return screen(game_id, seat_id, latest, 422, alert=rule_message(exc))
     written = heads.written(db, game_id, result)
     try:  # the reply first, then the version goes live (as the table screen's, game.py)
         if fragment_wanted():

@@ -1,6 +1,8 @@
 """The engine's labels (companion/engine/labels.py) in this device's language, for templates.
 
-Registered as Jinja globals where the app is created: ``label("symbols", "food")``,
+Registered as Jinja globals where the app is created: ``words(card, "goal")`` (a card's or a
+place's text in this device's language, card_texts.py) and ``stays_english(card)`` (its "EN"
+mark), ``label("symbols", "food")``,
 ``colony_step_heading(view.waiting)``, ``move_notice(last_move)``, ``vote_heading(...)`` and
 ``vote_question(...)``, and ``betrayal_kinds`` (the objective kinds a "Betrayal" badge marks).
 No label is written here: each table lives in labels.py, each kind in vocabulary.py.
@@ -10,11 +12,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 from markupsafe import Markup
 
-from companion.engine import labels
+from companion.engine import card_texts, labels
 from companion.engine.vocabulary import BETRAYAL_KINDS
+
+
+def page_language() -> str:
+    """This device's language as the engine names it ("en", "pt_BR")."""
+    return str(get_locale() or card_texts.SOURCE_LOCALE)
+
+
+def words(card: Any, field: str = "name") -> str:
+    """One text of a card record (a view's card, location or option) in this device's language."""
+    return card_texts.words(card, field, page_language())
+
+
+def stays_english(card: Any) -> bool:
+    """Whether a card shows a text in English on this device (its quiet "EN" mark)."""
+    return card_texts.stays_english(card, page_language())
 
 
 def label(table: str, code: Any, capital: bool = True) -> str:
@@ -58,7 +75,7 @@ def vote_question(subject: str, name: str = "", card: str | None = None) -> Mark
 def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
     """Display names by id for a view: seats, survivors and places (the colony in words)."""
     places = {"colony": label("places", "colony")}
-    places.update({loc["id"]: loc["name"] for loc in view["locations"]})
+    places.update({loc["id"]: words(loc) for loc in view["locations"]})
     return {
         "seats": {s["id"]: s["name"] for s in view["seats"]},
         "survivors": {s["id"]: s["name"] for s in view["survivors"]},
@@ -67,6 +84,8 @@ def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
 
 
 GLOBALS = {
+    "words": words,
+    "stays_english": stays_english,
     "label": label,
     "colony_step_heading": colony_step_heading,
     "move_notice": move_notice,

@@ -13,6 +13,7 @@ from companion.engine.board.checks import (
     require_long_night,
     where_fields,
 )
+from companion.engine.card_texts import card_text
 from companion.engine.dice import Randomness
 from companion.engine.errors import RuleError, counted, shown
 from companion.engine.exposure import SKIP
@@ -280,7 +281,7 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
     if loc["noise"] + count > MAX_NOISE:
         raise RuleError(
             N_("the {location} has {noise}: at most {most} fit there"),
-            location=loc["name"],
+            location=card_text(loc),
             noise=counted("{n} noise token", "{n} noise tokens", loc["noise"], n=loc["noise"]),
             most=MAX_NOISE,
         )
