@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 
@@ -10,6 +11,7 @@ from helpers.toy_store import NEW, toy_apply
 from live_server import wait_until
 
 from companion import create_app, store
+from companion.store import schema
 from companion.web import events, live
 
 # -- the hub ---------------------------------------------------------------------------------
@@ -282,6 +284,24 @@ def test_a_commit_reaches_an_open_stream(live_app):
     assert time.monotonic() - start < 0.2 + 0.5  # woken by the commit, not by a heartbeat
     assert commit(live_app, 2) == 3
     assert next(chunks) == b"event: version\nid: 3\ndata: 3\n\n"
+    response.close()
+
+
+def test_an_open_stream_holds_no_games_db_connection(live_app, monkeypatch):
+    opened = []
+
+    def kept(path):
+        opened.append(schema.connect(path))
+        return opened[-1]
+
+    monkeypatch.setattr("companion.store.flask.connect", kept)
+    response, chunks = open_stream(live_app)
+    assert next(chunks).endswith(b"id: 1\ndata: 1\n\n")
+    assert len(opened) == 1  # the request read the version with its own connection...
+    with pytest.raises(sqlite3.ProgrammingError):  # ...closed before the stream's first event
+        opened[0].execute("select 1")
+    assert commit(live_app, 1) == 2
+    assert next(chunks) == b"event: version\nid: 2\ndata: 2\n\n"
     response.close()
 
 
