@@ -276,6 +276,7 @@ def test_the_first_event_is_the_current_version_at_once(live_app):
 
 
 def test_a_commit_reaches_an_open_stream(live_app):
+    live_app.config["LIVE_HEARTBEAT"] = 30  # a slow commit (a synced disk) meets no heartbeat
     response, chunks = open_stream(live_app)
     next(chunks)
     threading.Timer(0.1, commit, (live_app, 1)).start()
@@ -295,6 +296,7 @@ def test_an_open_stream_holds_no_games_db_connection(live_app, monkeypatch):
         return opened[-1]
 
     monkeypatch.setattr("companion.store.flask.connect", kept)
+    live_app.config["LIVE_HEARTBEAT"] = 30
     response, chunks = open_stream(live_app)
     assert next(chunks).endswith(b"id: 1\ndata: 1\n\n")
     assert len(opened) == 1  # the request read the version with its own connection...
