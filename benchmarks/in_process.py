@@ -30,7 +30,6 @@ from benchlib import new_game_form, percentile  # noqa: E402
 
 from companion import create_app  # noqa: E402
 from companion.store import seats  # noqa: E402
-from companion.store.flask import keep_open  # noqa: E402
 from companion.store.schema import connect  # noqa: E402
 
 HX = {"HX-Request": "true"}
@@ -42,7 +41,6 @@ class Game:
 
     def __init__(self, data: Path) -> None:
         self.app = create_app({"TESTING": False}, data_dir=data)
-        keep_open(self.app)  # as `companion serve` does
         self.table = self.app.test_client()
         reply = self.table.post("/games/new", data=new_game_form("In process", 5))
         assert reply.status_code == 303, reply.status_code

@@ -11,7 +11,6 @@ from flask import Flask
 
 from companion.extensions import htmx
 from companion.paths import project_root
-from companion.templating import PlainDataEnvironment
 
 SECRET_KEY_FILE = "secret_key"
 
@@ -51,7 +50,6 @@ def create_app(
         template_folder=str(root / "templates"),
         static_folder=str(root / "static"),
     )
-    app.jinja_environment = PlainDataEnvironment  # before app.jinja_env is first made
     app.config.from_mapping(
         CARDS_DB=str(root / "cards.db"),
         GAMES_DB=str(Path(app.instance_path) / "games.db"),

@@ -159,10 +159,8 @@ def main() -> None:
 def serve(host: str, url: str | None, port: int, data: Path | None, threads: int) -> None:
     """Start the table on a real WSGI server (waitress) on the local network."""
     from companion import create_app
-    from companion.store.flask import keep_open
 
     app = create_app(data_dir=data or paths.default_data_dir())
-    keep_open(app)
     public, warning = phone_url(host, port, url)
     app.config["PUBLIC_URL"] = public
     if host not in WILDCARD_HOSTS:  # the address bound is one the companion answers to

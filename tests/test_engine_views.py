@@ -290,8 +290,8 @@ def test_waiting_for_the_colony_phase_before_it_begins_names_its_first_step():
 
 
 def test_a_seat_view_built_on_the_shared_table_view_leaves_it_untouched():
-    """Every phone of a game shares one table view (companion/web/heads.py): building a seat's
-    view on it must not write that seat's secrets into it, and must equal a view built alone."""
+    """A phone's seat view is built on the table view (companion/web/phone.py): building it
+    must not write that seat's secrets into the table view, and must equal a view built alone."""
     st = with_secrets(game(players=4)[0])
     table = table_view(st)
     before = copy.deepcopy(table)

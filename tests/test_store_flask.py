@@ -1,4 +1,4 @@
-"""The store's Flask glue: one connection per thread, no transaction left open by a request."""
+"""The store's Flask glue: one connection per request, closed (and nothing left open) at its end."""
 
 from __future__ import annotations
 
@@ -28,45 +28,57 @@ def test_init_app_migrates_the_file_once_at_start(app, tmp_path):
     db.close()
 
 
-def test_one_connection_per_thread_reused_by_its_next_request(app, tmp_path):
+def test_one_connection_per_request_closed_when_it_ends(app):
     with app.app_context():
         db = store.get_db()
         assert store.get_db() is db
         game = store.create_game(db, "Via Flask", NEW, apply=toy_apply)
-    with app.app_context():
-        assert store.get_db() is db
-        assert store.current(db, game).head == 1
-    seen = []
-    thread = threading.Thread(target=lambda: seen.append(in_context(app)))
-    thread.start()
-    thread.join(10)
-    assert seen and seen[0] is not db
-    # An app with another games.db: this thread's old connection closes, a new one opens.
-    other = Flask(__name__)
-    other.config["GAMES_DB"] = str(tmp_path / "other" / "games.db")
-    store.init_app(other)
-    with other.app_context():
-        assert store.get_db() is not db
     with pytest.raises(sqlite3.ProgrammingError):
         db.execute("select 1")
-    store_flask.forget_db()
-
-
-def in_context(app):
-    """This thread's connection, from inside an app context."""
     with app.app_context():
-        return store.get_db()
+        again = store.get_db()
+        assert again is not db
+        assert store.current(again, game).head == 1
 
 
-def test_a_request_ends_with_no_transaction_open(app):
+def test_requests_of_two_threads_at_once_have_their_own_connections(app):
+    barrier = threading.Barrier(2)
+    seen = []
+
+    def request() -> None:
+        with app.app_context():
+            seen.append(store.get_db())
+            barrier.wait(10)
+
+    threads = [threading.Thread(target=request) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert len(seen) == 2 and seen[0] is not seen[1]
+
+
+def test_a_request_left_in_a_transaction_is_rolled_back_at_its_end(app):
     with app.app_context():
         db = store.get_db()
+        game = store.create_game(db, "Kept", NEW, apply=toy_apply)
         db.conn.execute("BEGIN IMMEDIATE")
-    assert not db.conn.in_transaction
-    store_flask.forget_db()
+        db.execute("delete from actions where game_id = ?", [game])
+    with app.app_context():
+        assert store.current(store.get_db(), game).head == 1
+        store.get_db().conn.execute("BEGIN IMMEDIATE")  # the write lock was given back
+        store.get_db().conn.execute("ROLLBACK")
 
 
-def test_a_request_that_never_touches_the_store_opens_nothing(app):
+def test_a_request_that_never_touches_the_store_opens_nothing(app, monkeypatch):
+    opened = []
+
+    def counted(path):
+        opened.append(path)
+        return schema.connect(path)
+
+    monkeypatch.setattr(store_flask, "connect", counted)
+
     @app.get("/ping")
     def ping():
         return "pong"
@@ -77,7 +89,9 @@ def test_a_request_that_never_touches_the_store_opens_nothing(app):
 
     client = app.test_client()
     assert client.get("/ping").text == "pong"
+    assert opened == []
     assert client.get("/games").json == {"games": []}
+    assert len(opened) == 1
 
 
 def test_the_companion_app_can_take_the_store(tmp_path):

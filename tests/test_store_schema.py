@@ -67,7 +67,7 @@ def test_connection_settings(tmp_path):
         assert db.journal_mode == "wal"
         assert db.execute("pragma foreign_keys").fetchone() == (1,)
         assert db.execute("pragma busy_timeout").fetchone() == (schema.BUSY_TIMEOUT_MS,)
-        assert db.execute("pragma synchronous").fetchone() == (1,)  # NORMAL (WAL)
+        assert db.execute("pragma synchronous").fetchone() == (2,)  # FULL: a commit is on disk
         with pytest.raises(sqlite3.IntegrityError):
             db.execute(
                 "insert into actions (game_id, seq, action, steps, state, created)"

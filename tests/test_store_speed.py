@@ -1,16 +1,12 @@
-"""What the speed fixes promise: the log's tail alone, an idle keeper connection, one
-translations lookup per request, the heap arena cap (docs/benchmarks.md)."""
+"""What the store's reads promise: the log's tail alone, its types alone, and the caller's head
+used only while it is the stored one."""
 
 from __future__ import annotations
-
-import os
-import sqlite3
 
 import pytest
 from helpers.toy_store import NEW, toy_apply
 
-from companion import create_app, store
-from companion.store import flask as store_flask
+from companion import store
 
 
 @pytest.fixture
@@ -79,58 +75,3 @@ def test_log_last_refuses_nonsense_and_unknown_games(db):
         store.log(db, game, last=0)
     with pytest.raises(store.UnknownGame):
         store.log(db, "nope", last=3)
-
-
-def wal_of(app) -> str:
-    return app.config["GAMES_DB"] + "-wal"
-
-
-def write_once(app) -> None:
-    """One request-like app context that writes, then its thread's connection closes."""
-    with app.app_context():
-        store.create_game(store.get_db(), "Kept", NEW, apply=toy_apply)
-    store_flask.forget_db()
-
-
-def test_without_a_keeper_the_last_close_folds_the_wal_away(tmp_path):
-    app = create_app({"TESTING": True}, data_dir=tmp_path)
-    write_once(app)
-    assert not os.path.exists(wal_of(app))
-
-
-def test_a_keeper_keeps_the_wal_so_a_request_close_is_not_the_last(tmp_path):
-    app = create_app({"TESTING": True}, data_dir=tmp_path)
-    keeper = store_flask.keep_open(app)
-    write_once(app)
-    assert os.path.getsize(wal_of(app)) > 0
-    # It holds no transaction: another connection can checkpoint everything and write.
-    other = sqlite3.connect(app.config["GAMES_DB"], isolation_level=None)
-    busy, _, _ = other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-    assert busy == 0 and not keeper.in_transaction
-    other.execute("BEGIN IMMEDIATE")
-    other.execute("ROLLBACK")
-    other.close()
-    # A second call replaces the first keeper and closes it.
-    again = store_flask.keep_open(app)
-    with pytest.raises(sqlite3.ProgrammingError):
-        keeper.execute("select 1")
-    assert app.extensions[store_flask.KEEPER] is again
-
-
-def test_a_keeper_is_usable_from_another_thread_for_closing(tmp_path):
-    import threading
-
-    app = create_app({"TESTING": True}, data_dir=tmp_path)
-    keeper = store_flask.keep_open(app)
-    errors: list[BaseException] = []
-
-    def close() -> None:
-        try:
-            keeper.close()
-        except BaseException as exc:  # pragma: no cover - what the test is for
-            errors.append(exc)
-
-    thread = threading.Thread(target=close)
-    thread.start()
-    thread.join(5)
-    assert errors == []

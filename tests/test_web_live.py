@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 
@@ -10,6 +11,7 @@ from helpers.toy_store import NEW, toy_apply
 from live_server import wait_until
 
 from companion import create_app, store
+from companion.store import schema
 from companion.web import events, live
 
 # -- the hub ---------------------------------------------------------------------------------
@@ -274,6 +276,7 @@ def test_the_first_event_is_the_current_version_at_once(live_app):
 
 
 def test_a_commit_reaches_an_open_stream(live_app):
+    live_app.config["LIVE_HEARTBEAT"] = 30  # a slow commit (a synced disk) meets no heartbeat
     response, chunks = open_stream(live_app)
     next(chunks)
     threading.Timer(0.1, commit, (live_app, 1)).start()
@@ -282,6 +285,25 @@ def test_a_commit_reaches_an_open_stream(live_app):
     assert time.monotonic() - start < 0.2 + 0.5  # woken by the commit, not by a heartbeat
     assert commit(live_app, 2) == 3
     assert next(chunks) == b"event: version\nid: 3\ndata: 3\n\n"
+    response.close()
+
+
+def test_an_open_stream_holds_no_games_db_connection(live_app, monkeypatch):
+    opened = []
+
+    def kept(path):
+        opened.append(schema.connect(path))
+        return opened[-1]
+
+    monkeypatch.setattr("companion.store.flask.connect", kept)
+    live_app.config["LIVE_HEARTBEAT"] = 30
+    response, chunks = open_stream(live_app)
+    assert next(chunks).endswith(b"id: 1\ndata: 1\n\n")
+    assert len(opened) == 1  # the request read the version with its own connection...
+    with pytest.raises(sqlite3.ProgrammingError):  # ...closed before the stream's first event
+        opened[0].execute("select 1")
+    assert commit(live_app, 1) == 2
+    assert next(chunks) == b"event: version\nid: 2\ndata: 2\n\n"
     response.close()
 
 

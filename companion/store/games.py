@@ -375,17 +375,6 @@ def game_version(db: Database, game_id: str) -> int:
     return row[0]
 
 
-def head_stamp(db: Database, game_id: str) -> tuple[str, str, int, int]:
-    """What tells one stored head from another: created, updated, version and head (cheap,
-    read on every request that shows the game; UnknownGame)."""
-    row = db.execute(
-        "select created, updated, version, head from games where id = ?", [game_id]
-    ).fetchone()
-    if row is None:
-        raise UnknownGame(game_id)
-    return row[0], row[1], row[2], row[3]
-
-
 def log(
     db: Database, game_id: str, last: int | None = None, *, types_only: bool = False
 ) -> list[dict[str, Any]]:

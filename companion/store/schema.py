@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -23,9 +22,6 @@ WAL_RETRY_SECONDS = 0.01
 """How long to wait before switching a new file to WAL again (``enable_wal``)."""
 # The name of the store's sqlite-utils migration set: rows of `_sqlite_migrations` carry it.
 SET_NAME = "companion-games"
-# Writers of one process queue here first: SQLite's busy handler polls with growing sleeps,
-# which under contention can leave a request waiting a second; a lock wakes the next at once.
-_WRITERS = threading.RLock()
 
 Migration = Callable[[Database], None]
 MIGRATION_SET = Migrations(SET_NAME)
@@ -54,11 +50,11 @@ def now() -> str:
 
 
 def connect(path: str | Path) -> Database:
-    """Open games.db without migrating: WAL, foreign keys, normal sync and a busy timeout.
+    """Open games.db without migrating: WAL, foreign keys, full sync and a busy timeout.
 
-    ``synchronous = NORMAL`` in WAL mode: a commit is in the WAL before the answer is sent, so
-    a crash of the process (or a kill) loses nothing; only a crash of the whole machine or a
-    power cut may take back the last commits since a checkpoint (docs/store.md).
+    ``synchronous = FULL`` in WAL mode: every commit is synced to the disk before the answer is
+    sent, so neither a killed process nor a power cut or a crash of the machine takes back an
+    answered action (docs/store.md).
     """
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     # isolation_level=None: no implicit transactions; every write block says BEGIN itself.
@@ -66,7 +62,7 @@ def connect(path: str | Path) -> Database:
     db = Database(conn)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     enable_wal(db)
-    db.execute("PRAGMA synchronous = NORMAL")
+    db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")
     return db
 
@@ -99,24 +95,22 @@ def open_db(path: str | Path) -> Database:
 
 @contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
-    """One write transaction taken with BEGIN IMMEDIATE, so writers queue instead of racing.
-
-    Threads of this process also take one lock first; other processes wait on SQLite's lock.
-    """
-    with _WRITERS:
-        db.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            if db.conn.in_transaction:
-                db.conn.execute("ROLLBACK")
-            raise
-        try:
-            db.conn.execute("COMMIT")
-        except BaseException:
-            if db.conn.in_transaction:
-                db.conn.execute("ROLLBACK")
-            raise
+    """One write transaction taken with BEGIN IMMEDIATE, so writers queue instead of racing:
+    SQLite's write lock, waited for up to the busy timeout, serialises every connection's
+    writes, those of this process's threads as well as other processes'."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+    try:
+        db.conn.execute("COMMIT")
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
 
 
 def applied_migrations(db: Database) -> list[str]:

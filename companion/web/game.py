@@ -50,7 +50,7 @@ def locale() -> str:
 def load(game_id: str) -> store.Current:
     """The game's head state, version and head (404 for an unknown game)."""
     try:
-        return heads.head(get_db(), game_id)
+        return store.current(get_db(), game_id)
     except store.UnknownGame:
         abort(404, description=_("There is no such game: it may have been deleted."))
 
@@ -133,7 +133,7 @@ def chart_for(game_id: str) -> Markup:
 
 def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the table screen's templates read, from one ``engine.table_view`` of the
-    head (made once per version: heads.table_view)."""
+    head (heads.table_view)."""
     shown = heads.table_view(game_id, current)
     # The view names cards by id and hands their records whole: the templates show each text
     # in this device's language (the ``words`` global, card_texts.py).
@@ -249,7 +249,7 @@ def answer_written(game_id: str, result: store.Result, notice: dict[str, Any]) -
     The reply is rendered first, so the devices' fetches do not slow the acting screen down.
     The version goes live even if the rendering fails: the write is committed.
     """
-    written = heads.written(get_db(), game_id, result)
+    written = store.Current(result.state, result.version, result.head)
     try:
         if fragment_wanted():
             return screen(game_id, current=written, notice=notice)

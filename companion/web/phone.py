@@ -52,7 +52,7 @@ def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
     """This phone's seat in the game and the game's head, or a Refusal saying why not."""
     db = store.get_db()
     try:
-        current = heads.head(db, game_id)
+        current = store.current(db, game_id)
     except store.UnknownGame:
         raise Refusal(
             refused(
@@ -241,7 +241,7 @@ def act(game_id: str) -> Response:
     except engine.RuleError as exc:
         latest = store.current(db, game_id)
         return screen(game_id, seat_id, latest, 422, alert=rule_message(exc))
-    written = heads.written(db, game_id, result)
+    written = store.Current(result.state, result.version, result.head)
     try:  # the reply first, then the version goes live (as the table screen's, game.py)
         if fragment_wanted():
             return screen(game_id, seat_id, written, notice=action["type"])
