@@ -20,6 +20,7 @@ from sqlite_utils import Database
 
 from companion.store.codec import (
     CATALOGUE,
+    catalogue_from,
     dumps,
     join_state,
     setup_cards,
@@ -197,7 +198,7 @@ def check_version(game: dict[str, Any], version: int) -> None:
 def catalogue_of(db: Database, game_id: str) -> Any:
     """The game's card catalogue (the ``cards`` of its states), or None when it has none."""
     row = db.execute("select cards from game_cards where game_id = ?", [game_id]).fetchone()
-    return None if row is None or row[0] is None else json.loads(row[0])
+    return None if row is None or row[0] is None else catalogue_from(row[0])
 
 
 def log_row(db: Database, game_id: str, seq: int) -> dict[str, Any]:
@@ -363,7 +364,7 @@ def current(db: Database, game_id: str) -> Current:
     if row is None:
         raise UnknownGame(game_id)
     state, cards, version, head = row
-    catalogue = None if cards is None else json.loads(cards)
+    catalogue = None if cards is None else catalogue_from(cards)
     return Current(join_state(json.loads(state), catalogue), version, head)
 
 
