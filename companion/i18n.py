@@ -2,16 +2,13 @@
 
 English is the source language; every other language is a gettext catalogue under
 ``companion/translations/<code>/LC_MESSAGES/messages.po`` (compiled to ``messages.mo``, which is
-committed). Web pages translate through Flask-Babel; the rules engine can read the same ``.mo``
-with the standard library (``stdlib_translation``).
+committed). Web pages translate through Flask-Babel.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gettext
 from collections.abc import Iterable
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -127,16 +124,6 @@ def init_app(app: Flask) -> None:
             response.headers["Content-Language"] = html_lang(page_locale())
             response.vary.update(("Accept-Language", "Cookie"))
         return response
-
-
-@cache
-def stdlib_translation(locale: str) -> gettext.NullTranslations:
-    """The standard-library translation for ``locale`` from the same ``.mo`` (English: none)."""
-    if locale == DEFAULT_LOCALE:
-        return gettext.NullTranslations()
-    return gettext.translation(
-        DOMAIN, localedir=str(translations_dir()), languages=[locale], fallback=True
-    )
 
 
 # --- catalogue upkeep: Babel's own commands, as `companion i18n update` runs them -------------

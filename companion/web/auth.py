@@ -137,18 +137,6 @@ def require_table(view: View) -> View:
     return guarded  # type: ignore[return-value]
 
 
-def require_laptop(view: View) -> View:
-    """Refuse (403) a view to anyone but the laptop running the companion."""
-
-    @wraps(view)
-    def guarded(*args: Any, **kwargs: Any) -> Any:
-        if not from_loopback():
-            abort(403, description=_("Only the laptop running the companion may do this."))
-        return view(*args, **kwargs)
-
-    return guarded  # type: ignore[return-value]
-
-
 def set_table_cookie(response: Response, game_id: str) -> Response:
     """Make this browser the table of ``game_id``: a fresh token, its hash kept, the cookie set.
 

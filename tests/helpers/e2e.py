@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import html_lang, stdlib_translation
+from companion.i18n import html_lang
 from helpers.browser import IN_FLIGHT_JS, SETTLED_JS
+from helpers.catalogue import translation
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts" / "e2e"
@@ -193,7 +194,7 @@ class Game:
         self.phones = phones
         self.lang = lang
         self.shots = shots
-        self.tr = stdlib_translation(lang)
+        self.tr = translation(lang)
         self.objectives_shown = False
 
     def _(self, message: str, **values: Any) -> str:
