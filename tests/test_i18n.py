@@ -9,6 +9,7 @@ from flask import render_template_string
 from flask_babel import get_locale as babel_locale
 from flask_babel import gettext
 from helpers.catalogue import translation
+from werkzeug.datastructures import LanguageAccept
 
 from companion.i18n import COOKIE, LANGUAGES, choose_locale, get_locale
 from companion.web.lang import safe_next
@@ -167,8 +168,11 @@ def test_languages():
 @pytest.mark.parametrize(
     ("accept", "expected"),
     [
-        ([("pt-PT", 1), ("en", 0.5)], "pt_BR"),
-        ([("en-US", 1), ("pt-BR", 0.5)], "en"),
+        ([("pt-PT", 1)], "pt_BR"),
+        ([("en-US", 1)], "en"),
+        ([("pt-PT", 1), ("en", 0.5)], "en"),  # an exact tag beats a primary subtag (Werkzeug)
+        ([("en-US", 1), ("pt-BR", 0.5)], "pt_BR"),
+        ([("pt-PT", 1), ("pt", 0.9), ("en", 0.8)], "pt_BR"),
         ([("en", 0.3), ("pt-br", 0.8)], "pt_BR"),
         ([("pt_BR", 1)], "pt_BR"),
         ([("de", 1), ("fr", 0.9)], "en"),
@@ -178,6 +182,7 @@ def test_languages():
     ],
 )
 def test_choose_locale(accept, expected):
+    accept = LanguageAccept(accept)
     assert choose_locale(None, accept) == expected
     assert choose_locale("pt_BR", accept) == "pt_BR"
     assert choose_locale("en", accept) == "en"
