@@ -9,19 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from flask import (
-    Blueprint,
-    abort,
-    current_app,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from flask_babel import get_locale
+from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -29,11 +19,12 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import store
 from companion.cards.load import card_names as names_in
-from companion.extensions import htmx
 from companion.store import get_db
-from companion.web import forms, heads, history, live, randomness
+from companion.web import forms, heads, history, live, qr, randomness
 from companion.web.auth import require_table, table_credential
+from companion.web.cardsdb import cards_db_path, open_cards_db
 from companion.web.chart import DEFAULT_LABELS, morale_chart
+from companion.web.responses import fragment_wanted, locale, page, rule_message
 from companion.web.wording import names
 
 bp = Blueprint("game", __name__, url_prefix="/games")
@@ -42,11 +33,6 @@ RECENT_ROWS = 6
 """How many of the latest actions the table screen lists under "Just now"."""
 REVEALED = engine.REVEALED
 """Actions whose steps the table screen turns over one at a time once confirmed."""
-
-
-def locale() -> str:
-    """This device's language as the engine names it ("en", "pt_BR")."""
-    return str(get_locale() or "en")
 
 
 def load(game_id: str) -> store.Current:
@@ -66,7 +52,9 @@ def rendered(steps: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[st
 
 def card_names(table: str) -> dict[str, str]:
     """Card names by id from cards.db in this device's language (empty when not built)."""
-    path = Path(current_app.config["CARDS_DB"])
+    path = cards_db_path()
+    if path is None:
+        return {}
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
@@ -78,8 +66,6 @@ def card_names(table: str) -> dict[str, str]:
 def _card_names(path: str, stamp: int, table: str, lang: str) -> tuple[tuple[str, str], ...]:
     """One table's (id, name) pairs from cards.db in ``lang``, read once per file version
     (``stamp``)."""
-    from companion.web.cards import open_cards_db
-
     db = open_cards_db()
     if db is None:
         return ()
@@ -206,26 +192,14 @@ def with_choices(ctx: dict[str, Any], current: store.Current) -> dict[str, Any]:
     }
 
 
-def fragment_wanted() -> bool:
-    """Whether htmx asked for a fragment (a history restore wants the whole page)."""
-    return bool(htmx) and not htmx.history_restore_request
-
-
-def page(full: str, part: str, ctx: dict[str, Any], status: int = 200) -> Response:
-    """The full page, or its fragment when htmx asks; varies on HX-Request."""
-    template = part if fragment_wanted() else full
-    response = current_app.make_response((render_template(template, **ctx), status))
-    response.vary.add("HX-Request")
-    return response
-
-
 def screen(
     game_id: str, status: int = 200, current: store.Current | None = None, **extra: Any
 ) -> Response:
     """The table screen (page or #game fragment) at the game's head (``current``, when the
-    caller has just written it, else read)."""
+    caller has just written it, else read), with the join panel for the table only."""
     current = current or load(game_id)
     ctx = with_choices(context(game_id, current, **extra), current)
+    ctx["join"] = qr.join_panel(game_id) if ctx["controls"] else None
     return page("game/table.html", "partials/game/screen.html", ctx, status)
 
 
@@ -281,14 +255,6 @@ def answer_written(game_id: str, result: store.Result, notice: dict[str, Any]) -
         return back_to_table(game_id)
     finally:
         live.committed(game_id, result.version)
-
-
-def rule_message(exc: engine.RuleError, state: dict[str, Any] | None = None) -> str:
-    """The engine's refusal as a sentence for the table, in this device's language (the
-    game's ``state`` names its cards and places in it)."""
-    text = engine.render_error(exc, locale(), state).strip()
-    text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _move(game_id: str, how: Callable[..., store.Result], done: str) -> Response:
