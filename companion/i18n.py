@@ -122,12 +122,6 @@ def init_app(app: Flask) -> None:
 # --- catalogue upkeep: Babel's own commands, as `companion i18n update` runs them -------------
 
 
-def po_path(locale: str, root: Path | None = None) -> Path:
-    """Where the ``.po`` of ``locale`` lives."""
-    folder = root / "companion" / "translations" if root else translations_dir()
-    return folder / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
 def pybabel(*args: str) -> None:
     """Run one of Babel's catalogue commands (what ``pybabel <args>`` runs)."""
     from babel.messages.frontend import CommandLineInterface

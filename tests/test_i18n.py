@@ -8,9 +8,9 @@ import pytest
 from flask import render_template_string
 from flask_babel import get_locale as babel_locale
 from flask_babel import gettext
-from helpers.catalogue import translation
 from werkzeug.datastructures import LanguageAccept
 
+from companion.engine.translation import translator
 from companion.i18n import COOKIE, LANGUAGES, choose_locale, get_locale
 from companion.web.lang import safe_next
 
@@ -152,11 +152,11 @@ def test_lang_url_comes_back_to_the_page_without_repeating_its_query(app, client
     assert response.headers["Location"] == "/cards"
 
 
-def test_stdlib_gettext_reads_the_same_catalogue():
-    assert translation("pt_BR").gettext("This language is not available.") == (
+def test_the_engines_gettext_reads_the_same_catalogue():
+    assert translator("pt_BR").gettext("This language is not available.") == (
         "Este idioma não está disponível."
     )
-    assert translation("en").gettext("This language is not available.") == (
+    assert translator("en").gettext("This language is not available.") == (
         "This language is not available."
     )
 

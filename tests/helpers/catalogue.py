@@ -1,18 +1,13 @@
-"""The message catalogue read with the standard library: what a page should say, for tests."""
+"""Where the message catalogues' files are, for tests that read them."""
 
 from __future__ import annotations
 
-import gettext
-from functools import cache
+from pathlib import Path
 
-from companion.i18n import DEFAULT_LOCALE, DOMAIN, translations_dir
+from companion.i18n import DOMAIN, translations_dir
 
 
-@cache
-def translation(locale: str) -> gettext.NullTranslations:
-    """The standard-library translation for ``locale`` from the app's ``.mo`` (English: none)."""
-    if locale == DEFAULT_LOCALE:
-        return gettext.NullTranslations()
-    return gettext.translation(
-        DOMAIN, localedir=str(translations_dir()), languages=[locale], fallback=True
-    )
+def po_path(locale: str, root: Path | None = None) -> Path:
+    """Where the ``.po`` of ``locale`` lives (in the clone ``root``; default: this one)."""
+    folder = root / "companion" / "translations" if root else translations_dir()
+    return folder / locale / "LC_MESSAGES" / f"{DOMAIN}.po"

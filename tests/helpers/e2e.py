@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.engine.translation import translator
 from companion.i18n import html_lang
 from helpers.browser import IN_FLIGHT_JS, SETTLED_JS
-from helpers.catalogue import translation
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts" / "e2e"
@@ -194,7 +194,7 @@ class Game:
         self.phones = phones
         self.lang = lang
         self.shots = shots
-        self.tr = translation(lang)
+        self.tr = translator(lang)
         self.objectives_shown = False
 
     def _(self, message: str, **values: Any) -> str:
