@@ -2,24 +2,24 @@
 
 English is the source language; every other language is a gettext catalogue under
 ``companion/translations/<code>/LC_MESSAGES/messages.po`` (compiled to ``messages.mo``, which is
-committed). Web pages translate through Flask-Babel; the rules engine can read the same ``.mo``
-with the standard library (``stdlib_translation``).
+committed). Web pages translate through Flask-Babel.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gettext
-from collections.abc import Iterable
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from flask import Flask
+    from werkzeug.datastructures import LanguageAccept
 
 LANGUAGES = {"en": "English", "pt_BR": "Português (Brasil)"}
 DEFAULT_LOCALE = "en"
+ACCEPTED = {"en": "en", "pt_BR": "pt_BR", "pt": "pt_BR"}
+"""The Accept-Language tags matched, and the catalogue each reads: any Portuguese reads pt_BR
+(there is one Portuguese and one English)."""
 DOMAIN = "messages"
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 60 * 60
@@ -50,28 +50,18 @@ def html_lang(locale: str) -> str:
     return locale.replace("_", "-")
 
 
-def choose_locale(cookie: str | None, accept: Iterable[tuple[str, float]] | None) -> str:
+def choose_locale(cookie: str | None, accept: LanguageAccept | None) -> str:
     """The locale for a request: the ``lang`` cookie, else Accept-Language's best match, else en.
 
-    ``accept`` is ``request.accept_languages`` (tags with qualities, best first). A tag matches a
-    language exactly (``pt-BR``) or by its primary subtag (``pt``, ``pt-PT``, ``en-GB``): we have
-    one Portuguese and one English, so any Portuguese reads pt_BR.
+    ``accept`` is ``request.accept_languages``. Werkzeug's ``best_match`` takes the best quality
+    among exact tags first, and only when none is exact, a primary subtag (``pt-PT`` matches
+    ``pt``, ``en-GB`` matches ``en``); ``ACCEPTED`` maps each tag matched to its catalogue.
     """
     if cookie in LANGUAGES:
         return str(cookie)
-    exact = {html_lang(code).lower(): code for code in LANGUAGES}
-    primary = {code.split("_")[0].lower(): code for code in LANGUAGES}
-    ranked = sorted(accept or (), key=lambda pair: pair[1], reverse=True)
-    for tag, quality in ranked:
-        if quality <= 0:
-            continue
-        tag = tag.replace("_", "-").lower()
-        if tag == "*":
-            return DEFAULT_LOCALE
-        found = exact.get(tag) or primary.get(tag.split("-")[0])
-        if found:
-            return found
-    return DEFAULT_LOCALE
+    if accept is None:
+        return DEFAULT_LOCALE
+    return ACCEPTED[accept.best_match(ACCEPTED, default=DEFAULT_LOCALE)]
 
 
 def get_locale() -> str:
@@ -129,23 +119,7 @@ def init_app(app: Flask) -> None:
         return response
 
 
-@cache
-def stdlib_translation(locale: str) -> gettext.NullTranslations:
-    """The standard-library translation for ``locale`` from the same ``.mo`` (English: none)."""
-    if locale == DEFAULT_LOCALE:
-        return gettext.NullTranslations()
-    return gettext.translation(
-        DOMAIN, localedir=str(translations_dir()), languages=[locale], fallback=True
-    )
-
-
 # --- catalogue upkeep: Babel's own commands, as `companion i18n update` runs them -------------
-
-
-def po_path(locale: str, root: Path | None = None) -> Path:
-    """Where the ``.po`` of ``locale`` lives."""
-    folder = root / "companion" / "translations" if root else translations_dir()
-    return folder / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def pybabel(*args: str) -> None:

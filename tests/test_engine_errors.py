@@ -19,12 +19,12 @@ from typing import Any
 import play
 import pytest
 from babel.messages.pofile import read_po
+from helpers.catalogue import po_path
 
 import companion.engine as engine
 from companion import create_app, store
 from companion.engine.actions import ACTIONS, PARAMETERS
 from companion.engine.errors import ACTION_WORDS, Phrase, RuleError, render_error
-from companion.i18n import po_path
 
 ENGINE = Path(engine.__file__).resolve().parent
 LEFTOVER = re.compile(r"\{\w*(![rsa])?\}")

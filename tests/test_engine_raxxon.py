@@ -540,7 +540,7 @@ def test_a_side_effect_stays_with_its_survivor_000_784():
     new, _ = engine.apply(
         st, {"type": "equip_side_effect", "by": "s1", "survivor_id": sid, "card": "Twitch"}
     )
-    assert raxxon.side_effects_of(new, sid) == ["Twitch"]
+    assert new["raxxon"]["side_effects"] == {sid: ["Twitch"]}
     assert engine.seat_view(new, "s1")["raxxon"]["side_effects"] == {sid: ["Twitch"]}
     assert not any("side_effect" in k and k != "equip_side_effect" for k in engine.ACTIONS)
 

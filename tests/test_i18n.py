@@ -8,8 +8,10 @@ import pytest
 from flask import render_template_string
 from flask_babel import get_locale as babel_locale
 from flask_babel import gettext
+from werkzeug.datastructures import LanguageAccept
 
-from companion.i18n import COOKIE, LANGUAGES, choose_locale, get_locale, stdlib_translation
+from companion.engine.translation import translator
+from companion.i18n import COOKIE, LANGUAGES, choose_locale, get_locale
 from companion.web.lang import safe_next
 
 
@@ -150,11 +152,11 @@ def test_lang_url_comes_back_to_the_page_without_repeating_its_query(app, client
     assert response.headers["Location"] == "/cards"
 
 
-def test_stdlib_gettext_reads_the_same_catalogue():
-    assert stdlib_translation("pt_BR").gettext("This language is not available.") == (
+def test_the_engines_gettext_reads_the_same_catalogue():
+    assert translator("pt_BR").gettext("This language is not available.") == (
         "Este idioma não está disponível."
     )
-    assert stdlib_translation("en").gettext("This language is not available.") == (
+    assert translator("en").gettext("This language is not available.") == (
         "This language is not available."
     )
 
@@ -166,8 +168,11 @@ def test_languages():
 @pytest.mark.parametrize(
     ("accept", "expected"),
     [
-        ([("pt-PT", 1), ("en", 0.5)], "pt_BR"),
-        ([("en-US", 1), ("pt-BR", 0.5)], "en"),
+        ([("pt-PT", 1)], "pt_BR"),
+        ([("en-US", 1)], "en"),
+        ([("pt-PT", 1), ("en", 0.5)], "en"),  # an exact tag beats a primary subtag (Werkzeug)
+        ([("en-US", 1), ("pt-BR", 0.5)], "pt_BR"),
+        ([("pt-PT", 1), ("pt", 0.9), ("en", 0.8)], "pt_BR"),
         ([("en", 0.3), ("pt-br", 0.8)], "pt_BR"),
         ([("pt_BR", 1)], "pt_BR"),
         ([("de", 1), ("fr", 0.9)], "en"),
@@ -177,6 +182,7 @@ def test_languages():
     ],
 )
 def test_choose_locale(accept, expected):
+    accept = LanguageAccept(accept)
     assert choose_locale(None, accept) == expected
     assert choose_locale("pt_BR", accept) == "pt_BR"
     assert choose_locale("en", accept) == "en"

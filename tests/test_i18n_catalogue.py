@@ -10,8 +10,9 @@ from pathlib import Path
 
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
+from helpers.catalogue import po_path
 
-from companion.i18n import LANGUAGES, extract, po_path, pybabel, translations_dir, update_catalogues
+from companion.i18n import LANGUAGES, extract, pybabel, translations_dir, update_catalogues
 from companion.paths import project_root
 
 TRANSLATED = [locale for locale in LANGUAGES if locale != "en"]

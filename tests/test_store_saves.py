@@ -137,6 +137,23 @@ def test_a_log_the_engine_refuses(db, played):
     refuses(db, {**save, "actions": [save["actions"][0], NEW], "head": 1}, r"action 2 \(new_game\)")
 
 
+def test_an_engine_bug_is_not_called_a_bad_save_file(db, played):
+    """Only the rules' refusal (RuleError) refuses the file: any other error from the engine
+    is its bug and goes on as itself, with nothing written."""
+    save = store.export_game(db, played)
+    before = dump(db)
+
+    def broken(state, action):
+        if action["type"] == "roll":
+            raise KeyError("a bug")
+        return toy_apply(state, action)
+
+    with pytest.raises(KeyError, match="a bug"):
+        store.import_game(db, save, apply=broken)
+    assert dump(db) == before
+    assert not db.conn.in_transaction
+
+
 def test_nothing_is_written_when_the_last_action_is_refused(db, played):
     save = store.export_game(db, played)
     bad = [*save["actions"], {"type": "teleport", "seed": 3}]

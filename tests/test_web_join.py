@@ -25,6 +25,7 @@ from helpers.phones import (
 
 from companion import create_app, store
 from companion.store import seats
+from companion.web import qr
 
 
 @pytest.fixture
@@ -342,20 +343,31 @@ def test_deleting_a_game_deletes_its_claims(app, game):
     db.close()
 
 
-def test_the_join_panel_macro_shows_only_on_the_table(app, game):
+def test_the_join_panel_macro_shows_what_the_view_passes(app, game):
+    """The macro draws the data it is given (qr.join_panel) and nothing for None: the view
+    decides who sees it, the template checks no credential."""
     include = (
         '{% from "partials/join/panel.html" import join_panel with context %}'
-        "{{ join_panel(game_id, seats) }}"
+        "{{ join_panel(join, seats) }}"
     )
     names = [{"id": "s1", "name": "Ana"}, {"id": "s2", "name": "Bruno"}]
     from flask import render_template_string
 
-    with app.test_request_context(f"/games/{game}", environ_base={"REMOTE_ADDR": "127.0.0.1"}):
-        shown = render_template_string(include, game_id=game, seats=names)
-        shown_by_game = render_template_string(include, game_id={"id": game}, seats=names)
     with app.test_request_context(f"/games/{game}", environ_base=STRANGER):
-        hidden = render_template_string(include, game_id=game, seats=names)
-        hidden_by_game = render_template_string(include, game_id={"id": game}, seats=names)
+        info = qr.join_panel(game)
+        shown = render_template_string(include, join=info, seats=names)
+        hidden = render_template_string(include, join=None, seats=names)
+        assert qr.join_panel("no-such-game") is None
     assert 'id="join-panel"' in shown and "<svg" in shown and 'hx-trigger="every 4s"' in shown
-    assert shown_by_game == shown
-    assert hidden.strip() == "" and hidden_by_game.strip() == ""
+    assert info["code"] in shown and info["game_id"] == game
+    assert hidden.strip() == ""
+
+
+def test_only_the_tables_screen_gets_the_join_panel(app, table, game):
+    code = join_code(table, game)
+    assert 'id="join-panel"' in table.get(f"/games/{game}").text
+    stranger = app.test_client()
+    page = stranger.get(f"/games/{game}", environ_base=STRANGER)
+    assert page.status_code == 200
+    assert 'id="join-panel"' not in page.text and code not in page.text
+    assert code.replace("-", "") not in page.text

@@ -12,6 +12,7 @@ from helpers.phones import new_game, open_db
 from companion import i18n, store
 from companion.engine import labels
 from companion.engine.reveal import REVEALED
+from companion.engine.translation import translator
 
 NOW_TEXT = re.compile(r'<p class="now-text">([^<]*)</p>')
 
@@ -32,7 +33,7 @@ def test_a_phone_says_what_the_table_turns_over(app, lang, action):
     view = {"waiting": {"kind": "colony_phase"}, "revealing": {"action": action}}
     with app.test_request_context("/", headers={"Cookie": f"{i18n.COOKIE}={lang}"}):
         page = render_template("partials/phone/now.html", view=view, names={}, seat_id="s1")
-    note = i18n.stdlib_translation(lang).gettext(labels.REVEAL_NOTES[action])
+    note = translator(lang).gettext(labels.REVEAL_NOTES[action])
     assert NOW_TEXT.findall(page)[-1] == note
     assert lang == "en" or note != labels.REVEAL_NOTES[action]
 

@@ -11,6 +11,7 @@ from flask import render_template
 
 from companion import i18n
 from companion.engine import labels
+from companion.engine.translation import translator
 from companion.engine.votes import OUTCOMES  # companion.engine loads every rule's module
 
 EVIL = "<script>alert(1)</script>"
@@ -65,7 +66,7 @@ def fragments(app, lang: str, subject: str, card: dict | None) -> tuple[str, str
 def test_the_table_and_the_phones_show_a_votes_words(app, lang, subject):
     """The table's heading and the phone's question are the subject's words from labels.py in
     the device's language, the exiled player's name escaped; a known card is named."""
-    tr = i18n.stdlib_translation(lang)
+    tr = translator(lang)
     heading, question = fragments(app, lang, subject, None)
     assert heading == tr.gettext(labels.VOTE_HEADINGS[subject]) % {"name": EVIL}
     assert question == tr.gettext(labels.VOTE_QUESTIONS[subject]) % {"name": EVIL}

@@ -33,8 +33,6 @@ DEFAULT_BONUS_EFFECTS = ({"kind": "morale", "amount": 1},)
 """The rulebook's bonus (002:1612, 000:488): the colony gains 1 morale. A card that names its
 own bonus effects (even none) keeps them; a card that says nothing gets this one."""
 
-CARD_FIELDS = ("id", "name", "prevent", "fail_text", "fail_effects", "bonus_text", "bonus_effects")
-
 
 def reveal_crisis(
     state: State,

@@ -24,9 +24,6 @@ Params = dict[str, Any]
 Matcher = Callable[[Params, list[Step], State, str], str | None]
 """(trigger params, steps, state after, active seat) -> what matched, or None."""
 
-DRAWN = ("turn_started",)
-"""The steps of the draw itself: a card that may be revealed from the turn's start."""
-
 
 def _owner(st: State, survivor_id: Any) -> str | None:
     """The seat controlling a survivor (None: nobody's, or not in play)."""

@@ -44,7 +44,6 @@ from companion.engine.turns import (
     must_leave_first,
     next_turn_seat,
     still_to_leave_colony,
-    turns_taken,
 )
 from companion.engine.vocabulary import EXPOSURE_RESULTS, SYMBOLS, WOUND_KINDS
 
@@ -413,8 +412,3 @@ def legal_actions(st: State) -> dict[str, dict[str, Choices]]:
     for s in st["seats"]:
         out[s["id"]] = legal_for_seat(st, s["id"])
     return out
-
-
-def round_started(st: State) -> bool:
-    """Whether a turn has been taken this round (the crisis reveal comes before the first)."""
-    return bool(turns_taken(st))

@@ -589,14 +589,6 @@ def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State,
     return st, steps
 
 
-def side_effects_of(st: State, survivor_id: str) -> list[str]:
-    """The side effect cards a survivor carries."""
-    rec = st.get("raxxon")
-    if not isinstance(rec, dict):
-        return []
-    return list(rec["side_effects"].get(survivor_id, []))
-
-
 # --- the Raxxon chapters R1-R3 (000:863-936) ---
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from companion.engine.errors import RuleError
 from companion.engine.steps import N_
 from companion.store.codec import join_action
 from companion.store.errors import BadSaveFile, UnknownGame
@@ -136,15 +137,15 @@ def check_save(save: dict[str, Any]) -> tuple[str, list[Action], int]:
 def replay_rows(actions: list[Action], apply: Apply) -> list[tuple[Action, list[Step], State]]:
     """Every action replayed from nothing, with the steps and state each one gives.
 
-    Any error from ``apply`` refuses the file: a save file is untrusted input, and an action
-    the engine cannot apply makes it unloadable whatever the error's kind.
+    An action the rules refuse (RuleError, which the engine raises for any action it cannot
+    read, too) refuses the file; any other error is a bug of the engine and goes on as itself.
     """
     rows: list[tuple[Action, list[Step], State]] = []
     state: State | None = None
     for number, action in enumerate(actions, start=1):
         try:
             state, steps = apply(state, action)
-        except Exception as exc:
+        except RuleError as exc:
             kind = quoted(action["type"])
             raise BadSaveFile(
                 N_("action {number} ({kind}) is refused by the rules: {why}"),

@@ -1,11 +1,13 @@
-"""Seats held by phones, and each game's join secret (docs/store.md "Seats and joining").
+"""The two kinds of token, side by side: the table's, and the seats held by phones; and each
+game's join secret (docs/store.md "Tokens, seats and joining").
 
-A phone takes a seat with the game's **join secret** (shown on the table screen as a QR code
-and a short code) and gets back a random **token** (256 bits from ``secrets``) that only its
-cookie holds; games.db keeps the token's SHA-256. One seat is held by one phone at a time
-(``seat_claims`` has a unique index over the held claims of a game). Releasing a seat stamps
-its claim ``released``: the old token then answers "given to another phone" and the seat is
-free for a new phone.
+A browser becomes a game's **table** with a random **table token** (256 bits from ``secrets``)
+that only its cookie holds; ``games.table_token_hash`` keeps the token's SHA-256, and a new
+token replaces the old one. A phone takes a seat with the game's **join secret** (shown on the
+table screen as a QR code and a short code) and gets back a random **seat token** the same way;
+``seat_claims`` keeps its SHA-256. One seat is held by one phone at a time (``seat_claims`` has a
+unique index over the held claims of a game). Releasing a seat stamps its claim ``released``:
+the old token then answers "given to another phone" and the seat is free for a new phone.
 
 None of this is part of a game's action log: undo and redo never touch a claim, and a claim
 never changes the game's version.
@@ -17,6 +19,7 @@ import hashlib
 import hmac
 import secrets
 import sqlite3
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from sqlite_utils import Database
@@ -50,8 +53,51 @@ class Claim(NamedTuple):
 
 
 def token_hash(token: str) -> str:
-    """The hex SHA-256 of a seat token: what games.db keeps instead of the token."""
+    """The hex SHA-256 of a table or seat token: what games.db keeps instead of the token."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _same(kept: str | None, token: str) -> bool:
+    """Whether a kept hash is the hash of ``token`` (compared in constant time)."""
+    return bool(kept) and hmac.compare_digest(str(kept), token_hash(token))
+
+
+# --- the table's token ----------------------------------------------------------------------
+
+
+def new_table_token(db: Database, game_id: str) -> str:
+    """A fresh table token for a game, its hash kept (replacing the last one, which stops
+    working); the caller gives it to one browser's cookie."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    with write_transaction(db):
+        db.execute(
+            "update games set table_token_hash = ? where id = ?", [token_hash(token), game_id]
+        )
+    return token
+
+
+def is_table_token(db: Database, game_id: str, token: str | None) -> bool:
+    """Whether ``token`` is the table token of this game (False for no token, or no game)."""
+    if not token:
+        return False
+    row = db.execute("select table_token_hash from games where id = ?", [game_id]).fetchone()
+    return row is not None and _same(row[0], token)
+
+
+def tables_of(db: Database, tokens: Mapping[str, str]) -> list[str]:
+    """The games whose table token is the one given for them (``tokens``: game id -> token),
+    in one query."""
+    wanted = sorted(game_id for game_id, token in tokens.items() if token)
+    if not wanted:
+        return []
+    marks = ", ".join("?" for _ in wanted)
+    rows = db.execute(
+        f"select id, table_token_hash from games where id in ({marks})", wanted
+    ).fetchall()
+    return [game_id for game_id, kept in rows if _same(kept, tokens[game_id])]
+
+
+# --- the join secret, and the seats' tokens -------------------------------------------------
 
 
 def normalise_code(code: str) -> str:

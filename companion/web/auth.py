@@ -1,9 +1,16 @@
-"""Who is the table: the laptop itself, or the browser that created (or imported) the game.
+"""Who a request is: the table of a game, a phone holding one of its seats, or neither.
+
+A credential maps to an actor here, and the tokens themselves live in the store
+(companion/store/seats.py, side by side): this module reads cookies and asks the store.
 
 The laptop running the companion (a loopback request) is always the table. Any other device is
-the table of a game only when it carries that game's table cookie: a random token made with
-``secrets`` when the game was created there, sent back HttpOnly and SameSite=Strict, and kept
-in games.db only as its SHA-256 hash (``games.table_token_hash``). Phones never get it.
+the table of a game only when it carries that game's table cookie: a random token made when the
+game was created there, sent back HttpOnly and SameSite=Strict, and kept in games.db only as
+its SHA-256. Phones never get it.
+
+A phone holds a seat by its seat cookie: the token the store made when it took the seat, in an
+HttpOnly, SameSite=Lax cookie (Lax, so the first visit from a scanned QR code carries it). The
+token never travels in a URL.
 
 Creating and importing games are the host's: the laptop, or a browser that already holds a
 valid table cookie (so a LAN guest cannot fill the laptop with games). Since only the host can
@@ -13,10 +20,7 @@ that is the table (its cookie then reaches the home page and the new-game form, 
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import ipaddress
-import secrets
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
@@ -26,13 +30,16 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion import store
-from companion.store.schema import write_transaction
+from companion.store import seats
 
 COOKIE_PREFIX = "table_"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 365
-TOKEN_BYTES = 32
 MAX_TABLE_COOKIES = 32
 """The most table cookies of one request that are checked (a forged flood costs one query)."""
+SEAT_COOKIE_PREFIX = "seat_"
+SEAT_COOKIE_MAX_AGE = 60 * 60 * 24 * 30
+MAX_SEAT_COOKIES = 16
+"""The most seat cookies of one phone looked at for its home page."""
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -42,9 +49,13 @@ def cookie_name(game_id: str) -> str:
     return f"{COOKIE_PREFIX}{game_id}"
 
 
-def token_hash(token: str) -> str:
-    """The hex SHA-256 of a table token: what games.db keeps instead of the token."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+def cookies(prefix: str) -> list[tuple[str, str]]:
+    """This request's cookies named ``prefix`` + a game id: (game id, token), sorted by id."""
+    return sorted(
+        (name[len(prefix) :], token)
+        for name, token in request.cookies.items()
+        if name.startswith(prefix) and token
+    )
 
 
 def from_loopback() -> bool:
@@ -58,47 +69,18 @@ def from_loopback() -> bool:
     return address.is_loopback
 
 
-def stored_hash(game_id: str) -> str | None:
-    """The table token hash kept for a game (None: no game, or no browser holds its cookie)."""
-    row = (
-        store.get_db()
-        .execute("select table_token_hash from games where id = ?", [game_id])
-        .fetchone()
-    )
-    return row[0] if row else None
-
-
 def table_credential(game_id: str) -> bool:
     """Whether this request may act as the table of ``game_id``: loopback, or its table cookie."""
     if from_loopback():
         return True
-    token = request.cookies.get(cookie_name(game_id))
-    if not token:
-        return False
-    kept = stored_hash(game_id)
-    return bool(kept) and hmac.compare_digest(kept, token_hash(token))
+    return seats.is_table_token(store.get_db(), game_id, request.cookies.get(cookie_name(game_id)))
 
 
 def held_tables() -> list[str]:
     """The games this browser is the table of by its cookies (loopback aside), at most
     ``MAX_TABLE_COOKIES`` of them looked at."""
-    tokens = {
-        name[len(COOKIE_PREFIX) :]: token
-        for name, token in request.cookies.items()
-        if name.startswith(COOKIE_PREFIX) and token
-    }
-    wanted = sorted(tokens)[:MAX_TABLE_COOKIES]
-    if not wanted:
-        return []
-    marks = ", ".join("?" for _ in wanted)
-    rows = store.get_db().execute(
-        f"select id, table_token_hash from games where id in ({marks})", wanted
-    )
-    return [
-        game_id
-        for game_id, kept in rows.fetchall()
-        if kept and hmac.compare_digest(kept, token_hash(tokens[game_id]))
-    ]
+    tokens = dict(cookies(COOKIE_PREFIX)[:MAX_TABLE_COOKIES])
+    return seats.tables_of(store.get_db(), tokens) if tokens else []
 
 
 def is_host() -> bool:
@@ -137,18 +119,6 @@ def require_table(view: View) -> View:
     return guarded  # type: ignore[return-value]
 
 
-def require_laptop(view: View) -> View:
-    """Refuse (403) a view to anyone but the laptop running the companion."""
-
-    @wraps(view)
-    def guarded(*args: Any, **kwargs: Any) -> Any:
-        if not from_loopback():
-            abort(403, description=_("Only the laptop running the companion may do this."))
-        return view(*args, **kwargs)
-
-    return guarded  # type: ignore[return-value]
-
-
 def set_table_cookie(response: Response, game_id: str) -> Response:
     """Make this browser the table of ``game_id``: a fresh token, its hash kept, the cookie set.
 
@@ -156,12 +126,7 @@ def set_table_cookie(response: Response, game_id: str) -> Response:
     know this browser is a table (``is_host``); it is HttpOnly and SameSite=Strict. A later
     call replaces the kept hash, so only the newest cookie of a game works.
     """
-    token = secrets.token_urlsafe(TOKEN_BYTES)
-    db = store.get_db()
-    with write_transaction(db):
-        db.execute(
-            "update games set table_token_hash = ? where id = ?", [token_hash(token), game_id]
-        )
+    token = seats.new_table_token(store.get_db(), game_id)
     response.set_cookie(
         cookie_name(game_id),
         token,
@@ -179,4 +144,54 @@ def forget_table_cookie(response: Response, game_id: str) -> Response:
     to the whole site, path ``/games/<id>``)."""
     for path in ("/", f"/games/{game_id}"):
         response.delete_cookie(cookie_name(game_id), path=path, httponly=True, samesite="Strict")
+    return response
+
+
+# --- a phone's seat -------------------------------------------------------------------------
+
+
+def seat_cookie_name(game_id: str) -> str:
+    """The name of the cookie holding this phone's seat token for one game."""
+    return f"{SEAT_COOKIE_PREFIX}{game_id}"
+
+
+def phone_token(game_id: str) -> str | None:
+    """The seat token this request carries for a game, if any."""
+    return request.cookies.get(seat_cookie_name(game_id)) or None
+
+
+def seat_claim(game_id: str) -> seats.Claim | None:
+    """What this phone's seat cookie stands for in a game: its claim (held, or released by the
+    table), or None (no cookie, or a token the game never gave)."""
+    return seats.claim_for_token(store.get_db(), game_id, phone_token(game_id))
+
+
+def seat_held(game_id: str) -> str | None:
+    """The seat this phone holds now in a game (None: none, or it was released)."""
+    return seats.held_seat(store.get_db(), game_id, phone_token(game_id))
+
+
+def held_seats() -> dict[str, str]:
+    """The games this phone holds a seat in by its seat cookies (game id -> seat id), at most
+    ``MAX_SEAT_COOKIES`` of them looked at (a deleted game's claims are deleted with it)."""
+    db = store.get_db()
+    found = {}
+    for game_id, token in cookies(SEAT_COOKIE_PREFIX)[:MAX_SEAT_COOKIES]:
+        seat_id = seats.held_seat(db, game_id, token)
+        if seat_id:
+            found[game_id] = seat_id
+    return found
+
+
+def set_seat_cookie(response: Response, game_id: str, token: str) -> Response:
+    """Give this phone its seat token: HttpOnly, SameSite=Lax, whole site, a month long."""
+    response.set_cookie(
+        seat_cookie_name(game_id),
+        token,
+        max_age=SEAT_COOKIE_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
     return response

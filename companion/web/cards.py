@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, render_template, request
-from flask_babel import get_locale
-from sqlite_utils import Database
+from flask import Blueprint, request
 
 from companion.cards.load import set_header
 from companion.cards.schema import CARD_TABLES, MODULES, SECRET_TABLES
 from companion.cards.search import kinds, search_cards
-from companion.extensions import htmx
 from companion.web.auth import from_loopback
+from companion.web.cardsdb import open_cards_db
+from companion.web.responses import locale, page
 
 bp = Blueprint("cards", __name__)
 
@@ -26,14 +23,6 @@ def visible_tables() -> list[str]:
     if from_loopback():
         return list(CARD_TABLES)
     return [t for t in CARD_TABLES if t not in SECRET_TABLES]
-
-
-def open_cards_db() -> Database | None:
-    """Open cards.db read-only, or None when it has not been built."""
-    path = Path(current_app.config["CARDS_DB"])
-    if not path.exists():
-        return None
-    return Database(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True))
 
 
 def _flag(value: str | None) -> bool | None:
@@ -61,14 +50,14 @@ def read_filters(tables: list[str], sets: list[str]) -> dict[str, Any]:
 def index() -> Any:
     """The card browser: full page, or only the results when htmx asks."""
     tables = visible_tables()
-    locale = str(get_locale() or "en")
+    lang = locale()
     db = open_cards_db()
     sets: list[dict[str, Any]] = []
     results: list[dict[str, Any]] = []
     kind_choices: list[str] = []
     try:
         if db is not None:
-            sets = [set_header(dict(r), locale) for r in db["sets"].rows_where(order_by="id")]
+            sets = [set_header(dict(r), lang) for r in db["sets"].rows_where(order_by="id")]
         filters = read_filters(tables, [s["id"] for s in sets])
         if db is not None:
             kind_choices = kinds(db, [filters["table"]] if filters["table"] else tables)
@@ -81,7 +70,7 @@ def index() -> Any:
                 mature=_flag(filters["mature"]),
                 non_coop=_flag(filters["non_coop"]),
                 module={"": None, "none": ""}.get(filters["module"], filters["module"]),
-                locale=locale,
+                locale=lang,
             )
     finally:
         if db is not None:
@@ -97,8 +86,4 @@ def index() -> Any:
         "laptop": from_loopback(),
         "built": db is not None,
     }
-    fragment = bool(htmx) and not htmx.history_restore_request
-    template = "partials/card_results.html" if fragment else "cards/index.html"
-    response = current_app.make_response(render_template(template, **context))
-    response.vary.add("HX-Request")
-    return response
+    return page("cards/index.html", "partials/card_results.html", context)

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException, default_exceptions
 from werkzeug.wrappers import Response
 
 from companion.engine.steps import N_
-from companion.extensions import htmx
+from companion.web.responses import fragment_wanted
 
 TITLES = {
     400: N_("The companion could not read this request"),
@@ -56,7 +56,7 @@ def error_page(error: HTTPException) -> Response | HTTPException:
     code = error.code or 400
     if code not in TITLES or request_ctx.url_adapter is None:
         return error  # no page can be built for a request Flask could not route (a bad Host)
-    fragment = bool(htmx) and not htmx.history_restore_request
+    fragment = fragment_wanted()
     body = render_template(
         "partials/errors/error.html" if fragment else "errors/error.html",
         code=code,

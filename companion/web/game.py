@@ -10,16 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import (
-    Blueprint,
-    abort,
-    current_app,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from flask_babel import get_locale
+from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -27,11 +18,11 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import store
 from companion.engine.card_texts import card_words
-from companion.extensions import htmx
 from companion.store import get_db
-from companion.web import forms, heads, history, live, randomness
+from companion.web import forms, heads, history, live, qr, randomness
 from companion.web.auth import require_table, table_credential
 from companion.web.chart import DEFAULT_LABELS, morale_chart
+from companion.web.responses import fragment_wanted, locale, page, rule_message
 from companion.web.wording import names
 
 bp = Blueprint("game", __name__, url_prefix="/games")
@@ -40,11 +31,6 @@ RECENT_ROWS = 6
 """How many of the latest actions the table screen lists under "Just now"."""
 REVEALED = engine.REVEALED
 """Actions whose steps the table screen turns over one at a time once confirmed."""
-
-
-def locale() -> str:
-    """This device's language as the engine names it ("en", "pt_BR")."""
-    return str(get_locale() or "en")
 
 
 def load(game_id: str) -> store.Current:
@@ -181,26 +167,14 @@ def with_choices(ctx: dict[str, Any], current: store.Current) -> dict[str, Any]:
     }
 
 
-def fragment_wanted() -> bool:
-    """Whether htmx asked for a fragment (a history restore wants the whole page)."""
-    return bool(htmx) and not htmx.history_restore_request
-
-
-def page(full: str, part: str, ctx: dict[str, Any], status: int = 200) -> Response:
-    """The full page, or its fragment when htmx asks; varies on HX-Request."""
-    template = part if fragment_wanted() else full
-    response = current_app.make_response((render_template(template, **ctx), status))
-    response.vary.add("HX-Request")
-    return response
-
-
 def screen(
     game_id: str, status: int = 200, current: store.Current | None = None, **extra: Any
 ) -> Response:
     """The table screen (page or #game fragment) at the game's head (``current``, when the
-    caller has just written it, else read)."""
+    caller has just written it, else read), with the join panel for the table only."""
     current = current or load(game_id)
     ctx = with_choices(context(game_id, current, **extra), current)
+    ctx["join"] = qr.join_panel(game_id) if ctx["controls"] else None
     return page("game/table.html", "partials/game/screen.html", ctx, status)
 
 
@@ -256,14 +230,6 @@ def answer_written(game_id: str, result: store.Result, notice: dict[str, Any]) -
         return back_to_table(game_id)
     finally:
         live.committed(game_id, result.version)
-
-
-def rule_message(exc: engine.RuleError) -> str:
-    """The engine's refusal as a sentence for the table, in this device's language (its cards
-    and places too)."""
-    text = engine.render_error(exc, locale()).strip()
-    text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _move(game_id: str, how: Callable[..., store.Result], done: str) -> Response:

@@ -11,25 +11,15 @@ import math
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import (
-    Blueprint,
-    abort,
-    current_app,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from flask_babel import format_timedelta, get_locale
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
-from werkzeug.routing import BuildError
 from werkzeug.utils import secure_filename
 from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.extensions import htmx
-from companion.store import seats
+from companion.web import auth
 from companion.web.auth import (
     forget_table_cookie,
     from_loopback,
@@ -39,7 +29,7 @@ from companion.web.auth import (
     require_table,
     set_table_cookie,
 )
-from companion.web.join import COOKIE_PREFIX as SEAT_COOKIE_PREFIX
+from companion.web.responses import fragment_wanted, locale, respond, table_url
 
 bp = Blueprint("home", __name__)
 
@@ -48,16 +38,6 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024
 JUST_NOW = timedelta(minutes=1)
 PAGE_SIZE = 10
 """Games on one page of the home page."""
-MAX_SEAT_COOKIES = 16
-"""The most seat cookies of one phone looked at on its home page."""
-
-
-def game_url(game_id: str) -> str:
-    """The table screen of a game (``game.table``), or its plain path while that is not built."""
-    try:
-        return url_for("game.table", game_id=game_id)
-    except BuildError:
-        return f"/games/{game_id}"
 
 
 def last_played(updated: str, now: datetime | None = None) -> str:
@@ -102,7 +82,7 @@ def games_context(page: int = 1) -> dict[str, Any]:
     games, page, pages = shown_games(page)
     for game in games:
         game["last_played"] = last_played(game["updated"])
-        game["url"] = game_url(game["id"])
+        game["url"] = table_url(game["id"])
     return {"games": games, "page": page, "pages": pages}
 
 
@@ -111,27 +91,13 @@ def held_seats() -> list[dict[str, Any]]:
     phone's page in it."""
     db = store.get_db()
     found = []
-    cookies = sorted(
-        (name[len(SEAT_COOKIE_PREFIX) :], token)
-        for name, token in request.cookies.items()
-        if name.startswith(SEAT_COOKIE_PREFIX) and token
-    )
-    for game_id, token in cookies[:MAX_SEAT_COOKIES]:
+    for game_id in auth.held_seats():
         try:
-            seat_id = seats.held_seat(db, game_id, token)
-            game = store.get_game(db, game_id) if seat_id else None
-        except store.UnknownGame:
+            game = store.get_game(db, game_id)
+        except store.UnknownGame:  # deleted since
             continue
-        if game is not None:
-            found.append({"game": game["name"], "url": url_for("phone.page", game_id=game_id)})
+        found.append({"game": game["name"], "url": url_for("phone.page", game_id=game_id)})
     return found
-
-
-def respond(body: str, status: int = 200) -> Response:
-    """A response that varies on HX-Request (the same URL serves pages and fragments)."""
-    response = current_app.make_response((body, status))
-    response.vary.add("HX-Request")
-    return response
 
 
 def home_page(error: str = "", status: int = 200) -> Response:
@@ -142,9 +108,7 @@ def home_page(error: str = "", status: int = 200) -> Response:
 
 def guest_page() -> Response:
     """What a guest's phone sees at home: ask the table for the code; its own seats."""
-    response = respond(render_template("home/guest.html", held=held_seats()))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return respond(render_template("home/guest.html", held=held_seats()), private=True)
 
 
 def find_game(game_id: str) -> dict[str, Any]:
@@ -160,7 +124,7 @@ def index() -> Response:
     """The games to resume (only the list when htmx asks); a guest's phone, where to join."""
     if not is_host():
         return guest_page()
-    if htmx and not htmx.history_restore_request:
+    if fragment_wanted():
         body = render_template("partials/home/games.html", **games_context(page_number()))
         return respond(body)
     return home_page()
@@ -173,7 +137,7 @@ def export(game_id: str) -> Response:
     ``confirm=yes``, the save file as a JSON download (the table's only)."""
     if request.args.get("confirm") != "yes":
         game = find_game(game_id)
-        fragment = bool(htmx) and not htmx.history_restore_request
+        fragment = fragment_wanted()
         template = "partials/home/confirm_export.html" if fragment else "home/confirm_export.html"
         return respond(render_template(template, game=game))
     try:
@@ -196,7 +160,7 @@ def export(game_id: str) -> Response:
 def delete(game_id: str) -> Response:
     """Ask before deleting a game (GET, or a POST without confirm=yes); delete on confirm."""
     game = find_game(game_id)
-    fragment = bool(htmx) and not htmx.history_restore_request
+    fragment = fragment_wanted()
     if request.method == "GET" or request.form.get("confirm") != "yes":
         template = "partials/home/confirm_delete.html" if fragment else "home/confirm_delete.html"
         return respond(render_template(template, game=game))
@@ -217,7 +181,7 @@ def save_refusal(exc: store.BadSaveFile) -> str:
     in the engine's words)."""
     params = dict(exc.params)
     if isinstance(exc.cause, engine.RuleError):
-        params["why"] = engine.render_error(exc.cause, str(get_locale() or "en"))
+        params["why"] = engine.render_error(exc.cause, locale())
     try:
         return _(exc.template).format(**params) if params else _(exc.template)
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
@@ -239,5 +203,5 @@ def import_save() -> Response:
     except store.BadSaveFile as exc:
         message = _("This save file cannot be loaded: %(reason)s", reason=save_refusal(exc))
         return home_page(message, 400)
-    response = redirect(game_url(game_id), code=303)
+    response = redirect(table_url(game_id), code=303)
     return set_table_cookie(response, game_id)

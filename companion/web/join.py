@@ -1,85 +1,32 @@
 """Joining a game from a phone: the QR link or short code, the seat picker, the seat cookie;
 and the table screen's join panel, where the table releases a seat to a new phone.
 
-A seat is bound to a phone by a random token in an HttpOnly, SameSite=Lax cookie (Lax, so the
-first visit from a scanned QR code carries it); games.db keeps only its SHA-256
-(companion/store/seats.py). The join secret travels in the QR link's path; the token never
-travels in a URL.
+A seat is bound to a phone by a random token in its seat cookie (companion/web/auth.py); games.db
+keeps only its SHA-256 (companion/store/seats.py). The join secret travels in the QR link's path;
+the token never travels in a URL.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import (
-    Blueprint,
-    abort,
-    current_app,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from werkzeug.routing import BuildError
 from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.extensions import htmx
 from companion.store import seats
-from companion.web import qr, throttle
-from companion.web.auth import from_loopback, require_table, table_credential
+from companion.web import qr, responses, throttle
+from companion.web.auth import from_loopback, require_table, seat_held, set_seat_cookie
+from companion.web.responses import fragment_wanted, refused, table_url
 
 bp = Blueprint("join", __name__)
 
-COOKIE_PREFIX = "seat_"
-COOKIE_MAX_AGE = 60 * 60 * 24 * 30
-REFUSED_TEMPLATE = "join/refused.html"
-
-
-def cookie_name(game_id: str) -> str:
-    """The name of the cookie holding this phone's seat token for one game."""
-    return f"{COOKIE_PREFIX}{game_id}"
-
-
-def phone_token(game_id: str) -> str | None:
-    """The seat token this request carries for a game, if any."""
-    return request.cookies.get(cookie_name(game_id)) or None
-
-
-def set_seat_cookie(response: Response, game_id: str, token: str) -> Response:
-    """Give this phone its seat token: HttpOnly, SameSite=Lax, whole site, a month long."""
-    response.set_cookie(
-        cookie_name(game_id),
-        token,
-        max_age=COOKIE_MAX_AGE,
-        path="/",
-        httponly=True,
-        samesite="Lax",
-        secure=request.is_secure,
-    )
-    return response
-
-
-def fragment_wanted() -> bool:
-    """Whether htmx (or phone.js, which speaks its header) asked for a fragment."""
-    return bool(htmx) and not htmx.history_restore_request
-
 
 def respond(body: str, status: int = 200) -> Response:
-    """A response that varies on HX-Request and is never cached (it may name a seat)."""
-    response = current_app.make_response((body, status))
-    response.vary.add("HX-Request")
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def refused(status: int, title: str, message: str, *, rejoin: bool = True) -> Response:
-    """A clear page (or fragment) saying why this phone cannot go on, and what to do."""
-    template = "partials/join/refused.html" if fragment_wanted() else REFUSED_TEMPLATE
-    body = render_template(template, title=title, message=message, rejoin=rejoin)
-    return respond(body, status)
+    """Every join page: it may name a seat, so it is never cached."""
+    return responses.respond(body, status, private=True)
 
 
 def no_game() -> Response:
@@ -133,14 +80,6 @@ def slowed(response: Response, seconds: int) -> Response:
     """A 429 answer, with when to try again."""
     response.headers["Retry-After"] = str(seconds)
     return response
-
-
-def table_url(game_id: str) -> str:
-    """The table screen of a game (``game.table``), or its plain path while that is not built."""
-    try:
-        return url_for("game.table", game_id=game_id)
-    except BuildError:
-        return f"/games/{game_id}"
 
 
 def game_seats(game_id: str) -> list[dict[str, Any]] | None:
@@ -219,7 +158,7 @@ def join(game_id: str, secret: str) -> Response:
         wrong_code()
         return bad_secret()
     secret = seats.normalise_code(secret)
-    if seats.held_seat(db, game_id, phone_token(game_id)):
+    if seat_held(game_id):
         return to_phone(game_id)
     if request.method == "GET":
         return picker(game_id, secret, all_seats)
@@ -237,34 +176,6 @@ def join(game_id: str, secret: str) -> Response:
     return set_seat_cookie(to_phone(game_id), game_id, token)
 
 
-def join_info(game_id: str) -> dict[str, Any] | None:
-    """What the join panel shows, for the table only: the QR code, links, short code and the
-    seats held now (None to anyone else, so the join secret never reaches a phone)."""
-    if not table_credential(game_id):
-        return None
-    db = store.get_db()
-    try:
-        secret = seats.join_secret(db, game_id)
-    except store.UnknownGame:
-        return None
-    url = qr.join_url(game_id, secret)
-    return {
-        "game_id": game_id,
-        "url": url,
-        "short_url": qr.short_url(secret),
-        "code": seats.format_code(secret),
-        "qr": qr.qr_markup(url, _("QR code to join this game")),
-        "held": seats.held_seats(db, game_id),
-        "seats_version": seats.seats_version(db, game_id),
-    }
-
-
-@bp.app_template_global("join_info")
-def join_info_global(game_id: str) -> dict[str, Any] | None:
-    """The join panel's data in templates (see ``join_info``)."""
-    return join_info(game_id)
-
-
 @bp.get("/games/<game_id>/join")
 @require_table
 def panel(game_id: str) -> Response:
@@ -280,6 +191,7 @@ def panel(game_id: str) -> Response:
         game=game,
         game_id=game_id,
         seats=all_seats,
+        join=qr.join_panel(game_id),
         back=back,
         table_url=table_url(game_id),
     )

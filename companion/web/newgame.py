@@ -8,11 +8,9 @@ counts, names, survivors per seat, setup numbers) is the engine's, checked when
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
-from flask_babel import get_locale
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -24,11 +22,11 @@ from companion.cards.load import load_cards
 from companion.cards.schema import MODULES
 from companion.engine import scenarios
 from companion.engine.state import RULESETS, VARIANTS
-from companion.extensions import htmx
 from companion.web import randomness
 from companion.web.auth import require_host, set_table_cookie
+from companion.web.cardsdb import cards_db_path
 from companion.web.forms import whole_number
-from companion.web.home import game_url
+from companion.web.responses import fragment_wanted, locale, respond, table_url
 from companion.web.wording import label
 
 bp = Blueprint("newgame", __name__, url_prefix="/games")
@@ -45,18 +43,12 @@ class FormError(Exception):
     """A field the form cannot read (the message is shown above the form)."""
 
 
-def cards_db_path() -> Path | None:
-    """cards.db, or None when it has not been built."""
-    path = Path(current_app.config["CARDS_DB"])
-    return path if path.exists() else None
-
-
 def load_choices() -> dict[str, Any]:
     """What the form offers, from cards.db: sets, modules, main objectives and survivors."""
     path = cards_db_path()
     if path is None:
         return {"built": False, "sets": [], "modules": [], "objectives": [], "survivors": []}
-    cards = load_cards(path, locale=str(get_locale() or "en"))
+    cards = load_cards(path, locale=locale())
     set_names = {s["id"]: s["name"] for s in cards["sets"]}
     objectives = [
         {
@@ -313,13 +305,6 @@ def render_form(values: dict[str, Any], choices: dict[str, Any], error: str = ""
     return render_template("newgame/index.html", **context)
 
 
-def respond(body: str, status: int = 200) -> Response:
-    """A response that varies on HX-Request (the same URL serves pages and fragments)."""
-    response = current_app.make_response((body, status))
-    response.vary.add("HX-Request")
-    return response
-
-
 @bp.get("/new")
 @require_host
 def form() -> Response:
@@ -344,7 +329,7 @@ def create() -> Response:
             values = edit_seats(values, edit)
         except FormError as exc:
             return respond(render_form(values, choices, str(exc)), 400)
-        if htmx and not htmx.history_restore_request:
+        if fragment_wanted():
             body = render_template(
                 "partials/newgame/seats.html",
                 values=values,
@@ -364,7 +349,7 @@ def create() -> Response:
     except KeyError as exc:
         return respond(render_form(values, choices, str(exc.args[0] if exc.args else exc)), 400)
     except (engine.RuleError, ValueError) as exc:
-        message = engine.render_error(exc, str(get_locale() or "en"))
+        message = engine.render_error(exc, locale())
         return respond(render_form(values, choices, message), 400)
     response = redirect(url_for("newgame.setup", game_id=game_id), code=303)
     set_table_cookie(response, game_id)
@@ -381,9 +366,9 @@ def setup(game_id: str) -> Response:
         first = store.log(db, game_id)[0]
     except store.UnknownGame:
         abort(404, description=_("There is no such game: it may have been deleted."))
-    locale = str(get_locale() or "en")
+    lang = locale()
     steps = [
-        {"kind": s["kind"], "text": engine.render_step(s, state, locale)}
+        {"kind": s["kind"], "text": engine.render_step(s, state, lang)}
         for s in engine.visible_steps(first["steps"], None)
     ]
     view = engine.table_view(state)
@@ -392,6 +377,6 @@ def setup(game_id: str) -> Response:
         game=game,
         steps=steps,
         view=view,
-        play_url=game_url(game_id),
+        play_url=table_url(game_id),
     )
     return respond(body)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -19,9 +18,9 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import store
 from companion.engine.card_texts import card_words
-from companion.store import seats
-from companion.web import forms, heads, live, randomness
-from companion.web.join import fragment_wanted, phone_token, refused, respond
+from companion.web import forms, heads, live, randomness, responses
+from companion.web.auth import seat_claim
+from companion.web.responses import fragment_wanted, locale, refused, rule_message
 from companion.web.wording import names
 
 bp = Blueprint("phone", __name__, url_prefix="/phone")
@@ -43,11 +42,6 @@ class Refusal(Exception):
         self.response = response
 
 
-def locale() -> str:
-    """This phone's language as the engine names it ("en", "pt_BR")."""
-    return str(get_locale() or "en")
-
-
 def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
     """This phone's seat in the game and the game's head, or a Refusal saying why not."""
     db = store.get_db()
@@ -61,7 +55,7 @@ def seat_of_phone(game_id: str) -> tuple[str, store.Current]:
                 _("There is no such game: it may have been deleted."),
             )
         ) from None
-    claim = seats.claim_for_token(db, game_id, phone_token(game_id))
+    claim = seat_claim(game_id)
     if claim is None:
         raise Refusal(
             refused(
@@ -155,9 +149,11 @@ def screen(game_id: str, seat_id: str, current: store.Current, status: int = 200
     game)."""
     ctx = context(game_id, seat_id, current, **extra)
     if fragment_wanted():
-        return respond(render_template("partials/phone/body.html", **ctx), status)
+        body = render_template("partials/phone/body.html", **ctx)
+        return responses.respond(body, status, private=True)
     game_name = store.get_game(store.get_db(), game_id)["name"]
-    return respond(render_template("phone/index.html", game_name=game_name, **ctx), status)
+    body = render_template("phone/index.html", game_name=game_name, **ctx)
+    return responses.respond(body, status, private=True)
 
 
 @bp.get("/<game_id>")
@@ -205,14 +201,6 @@ def leader_first(form: MultiDict) -> MultiDict:
         out.add("survivors", sid)
     out.add("leader", leader)
     return out
-
-
-def rule_message(exc: engine.RuleError) -> str:
-    """The engine's refusal as a sentence, in this phone's language (its cards and places
-    too)."""
-    text = engine.render_error(exc, locale()).strip()
-    text = text[:1].upper() + text[1:] if text else _("The rules do not allow this.")
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 @bp.post("/<game_id>/act")

@@ -10,10 +10,9 @@ the first round before any crisis.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
 from markupsafe import Markup
 
@@ -22,7 +21,7 @@ from companion.cards.game import game_setup
 from companion.engine.board import MAX_NOISE
 from companion.engine.legal import legal_actions
 from companion.engine.turns import turn_order
-from companion.paths import project_root
+from companion.web.cardsdb import cards_db_path
 from companion.web.chart import DEFAULT_LABELS, morale_chart
 from companion.web.history import ROUND_END_STEPS, point
 
@@ -91,18 +90,10 @@ class Sample:
         self.act(seat_id, "end_turn")
 
 
-def _cards_db() -> Path:
-    """cards.db of this app (its config), else the clone's."""
-    try:
-        return Path(current_app.config["CARDS_DB"])
-    except RuntimeError:  # outside an app context (tests building a sample directly)
-        return project_root() / "cards.db"
-
-
 def _setup(names: list[str], survivors: list[list[str]], **kw: Any) -> dict[str, Any]:
     """A new_game setup from cards.db for these seats and their survivors' card ids."""
     seats = [{"name": n, "survivors": s} for n, s in zip(names, survivors, strict=True)]
-    return game_setup(_cards_db(), seats=seats, main_objective=MAIN_OBJECTIVE, **kw)
+    return game_setup(cards_db_path(), seats=seats, main_objective=MAIN_OBJECTIVE, **kw)
 
 
 def _start() -> Sample:

@@ -1,15 +1,20 @@
-"""The join QR code (inline SVG from qrcode's SVG path factory) and the links it stands for."""
+"""The join panel's data: the QR code (inline SVG from qrcode's SVG path factory), the links it
+stands for, the short code and the seats held. Only the table's views pass it to a page."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
 from flask import current_app, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
+from companion import store
+from companion.store import seats
 from companion.store.seats import format_code
 
 
@@ -54,3 +59,23 @@ def qr_markup(data: str, label: str) -> Markup:
     svg = svg.replace('role="img"', Markup('role="img" aria-label="{}"').format(label), 1)
     # Trusted: qrcode drew it from our own URL (only paths inside), and the label is escaped.
     return Markup(svg)
+
+
+def join_panel(game_id: str) -> dict[str, Any] | None:
+    """What the join panel shows: the QR code, links, short code and the seats held now (None
+    for an unknown game). It holds the join secret: only a view of the table passes it on."""
+    db = store.get_db()
+    try:
+        secret = seats.join_secret(db, game_id)
+    except store.UnknownGame:
+        return None
+    url = join_url(game_id, secret)
+    return {
+        "game_id": game_id,
+        "url": url,
+        "short_url": short_url(secret),
+        "code": format_code(secret),
+        "qr": qr_markup(url, _("QR code to join this game")),
+        "held": seats.held_seats(db, game_id),
+        "seats_version": seats.seats_version(db, game_id),
+    }

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import html_lang, stdlib_translation
+from companion.engine.translation import translator
+from companion.i18n import html_lang
 from helpers.browser import IN_FLIGHT_JS, SETTLED_JS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -197,7 +198,7 @@ class Game:
         self.phones = phones
         self.lang = lang
         self.shots = shots
-        self.tr = stdlib_translation(lang)
+        self.tr = translator(lang)
         self.objectives_shown = False
 
     def _(self, message: str, **values: Any) -> str:

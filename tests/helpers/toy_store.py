@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import random
 
+from companion.engine.errors import RuleError as EngineRuleError
 
-class RuleError(Exception):
-    """The stand-in engine's refusal (the store lets any error from apply propagate)."""
+
+class RuleError(EngineRuleError):
+    """The stand-in engine's refusal: a RuleError, as the engine's (a write lets it through;
+    importing a save file refuses the file with it)."""
 
 
 def toy_apply(state, action):
