@@ -492,8 +492,8 @@ def traps(g: Game, number: int) -> int:
 
 def board_target(g: Game, kind: str, value: str) -> Any:
     """The one-click button of a target grid (kill, barricade...) for ``place|entrance``."""
-    form = g.table.page.locator(f"#game form.ctl-{kind}.ctl-inline:has(input[value='{value}'])")
-    return form.locator("button[type=submit]")
+    grid = g.table.page.locator(f"#game form.ctl-{kind}.target-grid")
+    return grid.locator(f"button[type=submit][value='{value}']")
 
 
 def arrange_overrun(g: Game, rnd: int) -> None:
