@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask.templating import Environment
 
+INDENT = re.compile(r"^[ \t]+", re.MULTILINE)
+"""A source line's indentation: kept readable in the template, never sent (no partial holds
+a <pre> or a <textarea>, where it would count)."""
 DICT_ATTRIBUTES = frozenset(dir(dict))
 """A dict's own attributes (``items``, ``get``...): ``a.get`` still finds the method first."""
 
@@ -28,3 +32,8 @@ class PlainDataEnvironment(Environment):
             except KeyError:
                 pass
         return super().getattr(obj, attribute)
+
+    def preprocess(self, source: str, name: str | None = None, filename: str | None = None) -> str:
+        """A fragment's source without its lines' indentation (fragments travel on every swap)."""
+        source = super().preprocess(source, name, filename)
+        return INDENT.sub("", source) if name and name.startswith("partials/") else source

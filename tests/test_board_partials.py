@@ -342,10 +342,10 @@ def test_survivors_are_grouped_by_seat_with_tokens_leader_and_place(app):
 
 
 def test_the_legend_explains_despair_when_the_engine_says_so(app):
-    """Whether the despair token is explained is the engine's call (numbers.despair_shown)."""
+    """Whether the despair token is explained is the engine's call (tokens_shown.despair)."""
     view = sample_view()
     for shown in (False, True):
-        view["numbers"]["despair_shown"] = shown
+        view["tokens_shown"]["despair"] = shown
         page = render(app, '{% include "partials/board/survivors.html" %}', view=view)
         legend = page.root.find("legend")
         assert len(legend.find_all("tok-despair")) == int(shown)

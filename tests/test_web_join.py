@@ -50,8 +50,10 @@ def test_the_table_sees_a_qr_code_a_short_code_and_every_seat(app, table, game):
     response = table.get(f"/games/{game}/join")
     assert response.status_code == 200
     body = response.text
-    assert "<svg" in body and "<path" in body
     code = CODE_RE.search(body).group(1)
+    qr = re.search(r'<img src="([^"]+\.svg)" alt="QR code to join this game">', body).group(1)
+    image = table.get(qr)
+    assert image.mimetype == "image/svg+xml" and "<path" in image.text
     assert f"/j/{code}" in body
     for name in ("Ana", "Bruno", "Carla"):
         assert name in body

@@ -40,6 +40,8 @@ bp = Blueprint("game", __name__, url_prefix="/games")
 
 RECENT_ROWS = 6
 """How many of the latest actions the table screen lists under "Just now"."""
+FOLDED_GROUPS = ("survivors", "corrections")
+"""The groups of controls the table screen shows folded (partials/game/controls.html)."""
 REVEALED = engine.REVEALED
 """Actions whose steps the table screen turns over one at a time once confirmed."""
 
@@ -226,6 +228,9 @@ def screen(
     caller has just written it, else read)."""
     current = current or load(game_id)
     ctx = with_choices(context(game_id, current, **extra), current)
+    # A fragment leaves the folded groups of controls empty: each fetches its controls when the
+    # table unfolds it (folded_group), so a swap carries only what is in view.
+    ctx.setdefault("folded_later", fragment_wanted())
     return page("game/table.html", "partials/game/screen.html", ctx, status)
 
 
@@ -240,6 +245,22 @@ def back_to_table(game_id: str) -> Response:
 def table(game_id: str) -> Response:
     """The table screen: the board, what the game waits for, the controls and the latest log."""
     return screen(game_id)
+
+
+@bp.get("/<game_id>/controls/<group>")
+@require_table
+def folded_group(game_id: str, group: str) -> Response:
+    """The controls of a group the table screen folds (survivors, corrections), fetched when
+    the table unfolds it."""
+    if group not in FOLDED_GROUPS:
+        abort(404)
+    current = load(game_id)
+    ctx = with_choices(context(game_id, current), current)
+    response = current_app.make_response(
+        render_template("partials/game/folded_group.html", group=group, **ctx)
+    )
+    response.vary.add("HX-Request")
+    return response
 
 
 @bp.post("/<game_id>/act")

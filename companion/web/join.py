@@ -253,7 +253,7 @@ def join_info(game_id: str) -> dict[str, Any] | None:
         "url": url,
         "short_url": qr.short_url(secret),
         "code": seats.format_code(secret),
-        "qr": qr.qr_markup(url, _("QR code to join this game")),
+        "qr_src": url_for("join.qr_image", game_id=game_id, code=seats.format_code(secret)),
         "held": seats.held_seats(db, game_id),
         "seats_version": seats.seats_version(db, game_id),
     }
@@ -263,6 +263,26 @@ def join_info(game_id: str) -> dict[str, Any] | None:
 def join_info_global(game_id: str) -> dict[str, Any] | None:
     """The join panel's data in templates (see ``join_info``)."""
     return join_info(game_id)
+
+
+@bp.get("/games/<game_id>/join/qr-<code>.svg")
+@require_table
+def qr_image(game_id: str, code: str) -> Response:
+    """The join QR code as an image: the panel, swapped with the table screen on every change,
+    carries a link to it, not its drawing. The code in the address changes with the secret, so
+    the browser may keep the image."""
+    try:
+        secret = seats.join_secret(store.get_db(), game_id)
+    except store.UnknownGame:
+        abort(404)
+    if code != seats.format_code(secret):
+        abort(404)
+    response = current_app.response_class(
+        qr.qr_svg(qr.join_url(game_id, secret)), mimetype="image/svg+xml"
+    )
+    response.cache_control.private = True
+    response.cache_control.max_age = 3600
+    return response
 
 
 @bp.get("/games/<game_id>/join")

@@ -8,7 +8,6 @@ from urllib.parse import urlsplit
 import qrcode
 import qrcode.constants
 from flask import current_app, request, url_for
-from markupsafe import Markup
 
 from companion.store.seats import format_code
 
@@ -50,8 +49,8 @@ def dark_runs(matrix: list[list[bool]]) -> list[tuple[int, int, int]]:
 
 @lru_cache(maxsize=64)
 def qr_svg(data: str) -> str:
-    """The QR code of ``data`` as an SVG element sized by CSS: one rectangle a run of dark
-    modules along a row (a path a third the size of one square a module)."""
+    """The QR code of ``data`` as an SVG image: one rectangle a run of dark modules along a row
+    (a path a third the size of one square a module)."""
     code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=2)
     code.add_data(data)
     code.make(fit=True)
@@ -59,14 +58,6 @@ def qr_svg(data: str) -> str:
     path = "".join(f"M{x} {y}h{n}v1h-{n}z" for x, y, n in dark_runs(matrix))
     size = len(matrix)
     return (
-        f'<svg viewBox="0 0 {size} {size}" xmlns="http://www.w3.org/2000/svg" role="img"'
-        f' focusable="false"><path d="{path}"/></svg>'
+        f'<svg viewBox="0 0 {size} {size}" xmlns="http://www.w3.org/2000/svg">'
+        f'<path d="{path}"/></svg>'
     )
-
-
-def qr_markup(data: str, label: str) -> Markup:
-    """The QR code as trusted inline SVG with an accessible name (the label is escaped)."""
-    svg = qr_svg(data)
-    svg = svg.replace('role="img"', Markup('role="img" aria-label="{}"').format(label), 1)
-    # Trusted: qrcode drew it from our own URL (only paths inside), and the label is escaped.
-    return Markup(svg)
