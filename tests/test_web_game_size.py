@@ -30,11 +30,13 @@ def busy_turn(client, app) -> str:
         game_id,
         {"type": "move_survivor", "survivor_id": mover["id"], "to": places[0], "exposure": "blank"},
     )
-    for place in ["colony", *places]:
-        table_act(app, game_id, {"type": "add_zombies_by_hand", "place": place, "count": 2})
+    for place, count in [("colony", 2), *((place, 1) for place in places)]:
+        table_act(app, game_id, {"type": "add_zombies_by_hand", "place": place, "count": count})
     table_act(app, game_id, {"type": "add_barricade", "place": "colony", "entrance": 3})
     table_act(app, game_id, {"type": "add_noise", "location_id": places[1]})
-    assert view_of(app, game_id)["waiting"]["kind"] == "turn"
+    view = view_of(app, game_id)
+    assert view["waiting"]["kind"] == "turn"
+    assert [s["location"] for s in view["survivors"] if s["id"] == mover["id"]] == [places[0]]
     return game_id
 
 
