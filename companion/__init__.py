@@ -11,6 +11,7 @@ from flask import Flask
 
 from companion.extensions import htmx
 from companion.paths import project_root
+from companion.templating import StripIndent
 
 SECRET_KEY_FILE = "secret_key"
 
@@ -70,6 +71,7 @@ def create_app(
     from companion.web import wording
 
     i18n.init_app(app)
+    app.jinja_env.add_extension(StripIndent)
     app.jinja_env.globals.update(wording.GLOBALS)
 
     from companion import store

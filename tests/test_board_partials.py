@@ -236,8 +236,9 @@ def test_colony_entrances_draw_each_piece_and_write_the_counts(app):
     for tile, e in zip(tiles, view["colony"]["entrances"], strict=True):
         counts = {
             kind: len(tile.find_all(f"piece-{kind}", "svg"))
-            for kind in ("zombie", "barricade", "trap", "empty")
+            for kind in ("zombie", "barricade", "trap")
         }
+        counts["empty"] = len(tile.find_all("piece-empty", "i"))  # drawn by the stylesheet
         assert counts == {
             "zombie": e["zombies"],
             "barricade": e["barricades"],
@@ -270,7 +271,7 @@ def test_location_card_shows_number_pieces_noise_bandits_and_who_is_there(app):
     assert len(card.find_all("piece-zombie", "svg")) == entrance["zombies"]
     assert len(card.find_all("piece-barricade", "svg")) == entrance["barricades"]
     free = view["numbers"]["free_entrance_spaces"][busy["id"]]
-    assert len(card.find_all("piece-empty", "svg")) == free
+    assert len(card.find_all("piece-empty", "i")) == free
     noise = card.find("noise")
     assert noise.attrs["aria-label"] == f"Noise tokens: {busy['noise']}"
     assert len(noise.find_all("on")) == busy["noise"] and len(noise.find_all("noise-pip")) == 4
@@ -341,10 +342,10 @@ def test_survivors_are_grouped_by_seat_with_tokens_leader_and_place(app):
 
 
 def test_the_legend_explains_despair_when_the_engine_says_so(app):
-    """Whether the despair token is explained is the engine's call (numbers.despair_shown)."""
+    """Whether the despair token is explained is the engine's call (tokens_shown.despair)."""
     view = sample_view()
     for shown in (False, True):
-        view["numbers"]["despair_shown"] = shown
+        view["tokens_shown"]["despair"] = shown
         page = render(app, '{% include "partials/board/survivors.html" %}', view=view)
         legend = page.root.find("legend")
         assert len(legend.find_all("tok-despair")) == int(shown)

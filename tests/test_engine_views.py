@@ -332,21 +332,21 @@ def test_the_unruly_count_shows_where_the_rule_is_played_or_a_token_is_anyway():
     """Unruly helpless survivors are a Long Night rule (000:684-692): the table view says to
     show their count in every Long Night game, and in a base game only while one is there."""
     base, _ = game(ruleset="base")
-    assert table_view(base)["numbers"]["unruly_shown"] is False
+    assert table_view(base)["tokens_shown"]["unruly"] is False
     base["helpless"]["unruly"] = 1
-    assert table_view(base)["numbers"]["unruly_shown"] is True
+    assert table_view(base)["tokens_shown"]["unruly"] is True
     long_night, _ = game(ruleset="long_night")
     assert long_night["helpless"]["unruly"] == 0
-    assert table_view(long_night)["numbers"]["unruly_shown"] is True
+    assert table_view(long_night)["tokens_shown"]["unruly"] is True
 
 
 def test_the_despair_token_is_explained_where_the_rule_is_played_or_one_is_anyway():
     """Despair is a Long Night rule (000:676-682): the table view says to explain its token in
     every Long Night game, and in a base game only while a survivor carries one (a correction)."""
     base, _ = game(ruleset="base")
-    assert table_view(base)["numbers"]["despair_shown"] is False
+    assert table_view(base)["tokens_shown"]["despair"] is False
     base["survivors"][0]["despair"] = 1
-    assert table_view(base)["numbers"]["despair_shown"] is True
+    assert table_view(base)["tokens_shown"]["despair"] is True
     long_night, _ = game(ruleset="long_night")
     assert not any(s["despair"] for s in long_night["survivors"])
-    assert table_view(long_night)["numbers"]["despair_shown"] is True
+    assert table_view(long_night)["tokens_shown"]["despair"] is True

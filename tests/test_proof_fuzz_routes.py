@@ -70,6 +70,7 @@ ROUTES = {
     "game.colony": "none",
     "game.game_log": "none",
     "game.end": "none",
+    "game.folded_group": "none",
     "cards.index": "query",
     "lang.choose": "next",
     "events.events": "none",
@@ -78,6 +79,7 @@ ROUTES = {
     "join.code": "none",
     "join.join": "seat",
     "join.panel": "back",
+    "join.qr_image": "none",
     "join.release": "back",
     "phone.page": "none",
     "phone.act": "action",
@@ -344,6 +346,7 @@ def path_value(draw, world: World, argument: str) -> str:
             "pt_BR",
         ],
         "filename": ["table.css", "htmx-2.0.11.min.js", "../games.db", "..%2f..%2fsecret_key"],
+        "group": ["survivors", "corrections", "board", "Survivors"],
     }.get(argument, [])
     if draw(st.integers(0, 15)) == 0:  # percent-escapes that are not UTF-8
         return draw(st.sampled_from(["%FF%FE", "%C3%28", "%ED%A0%80", "s%801", "%00"]))
@@ -639,6 +642,7 @@ def test_every_device_and_method_at_every_route(world):
             "secret": world.secret[world.a],
             "code": world.secret[world.a],
             "filename": "table.css",
+            "group": "corrections",
         }
         for argument in rule.arguments:
             path = re.sub(rf"<(?:[a-z]+:)?{argument}>", values[argument], path)

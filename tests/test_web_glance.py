@@ -6,6 +6,7 @@ held, and what a phone needs on its home screen (favicon, manifest, titles)."""
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 import pytest
 from helpers.phones import new_game, take_seat
@@ -55,13 +56,47 @@ def test_the_store_counts_what_undo_and_redo_may_move(app):
             store.undo_redo(db, "nope", 1)
 
 
+class DisablingReader(HTMLParser):
+    """Each hx-post form of a page with the hx-disabled-elt htmx gives it: its own, else the
+    nearest ancestor's ("unset" clears it), as htmx resolves an inherited attribute."""
+
+    VOID = frozenset({"input", "br", "img", "meta", "link", "hr", "source", "wbr", "col"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, str | None]] = []
+        self.forms: list[tuple[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        own = dict(attrs).get("hx-disabled-elt")
+        inherited = next((value for _tag, value in reversed(self.stack) if value), None)
+        value = own or inherited
+        if tag == "form" and "hx-post" in dict(attrs):
+            self.forms.append((self.get_starttag_text() or "", None if value == "unset" else value))
+        if tag not in self.VOID:
+            self.stack.append((tag, own))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+
 def test_every_control_disables_itself_while_its_request_is_under_way(client, app):
     game_id = make_game(app)
-    html = client.get(f"/games/{game_id}").text
-    forms = re.findall(r"<form [^>]*hx-post=[^>]*>", html)
-    assert forms
-    for form in forms:
-        assert 'hx-disabled-elt="find button"' in form, form
+    table_act(app, game_id, {"type": "reveal_crisis"})
+    table_act(app, game_id, {"type": "start_turn"})
+    pages = [client.get(f"/games/{game_id}").text, client.get(f"/games/{game_id}", headers=HX).text]
+    pages += [
+        client.get(f"/games/{game_id}/controls/{group}", headers=HX).text
+        for group in ("survivors", "corrections")
+    ]
+    for html in pages:
+        reader = DisablingReader()
+        reader.feed(html)
+        assert reader.forms
+        for form, disabling in reader.forms:
+            assert disabling == "find button", form
 
 
 def test_the_vote_rows_show_icons_not_emoji(client, app):

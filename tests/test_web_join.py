@@ -51,8 +51,10 @@ def test_the_table_sees_a_qr_code_a_short_code_and_every_seat(app, table, game):
     response = table.get(f"/games/{game}/join")
     assert response.status_code == 200
     body = response.text
-    assert "<svg" in body and "<path" in body
     code = CODE_RE.search(body).group(1)
+    qr = re.search(r'<img src="([^"]+\.svg)" alt="QR code to join this game">', body).group(1)
+    image = table.get(qr)
+    assert image.mimetype == "image/svg+xml" and "<path" in image.text
     assert f"/j/{code}" in body
     for name in ("Ana", "Bruno", "Carla"):
         assert name in body
@@ -358,7 +360,8 @@ def test_the_join_panel_macro_shows_what_the_view_passes(app, game):
         shown = render_template_string(include, join=info, seats=names)
         hidden = render_template_string(include, join=None, seats=names)
         assert qr.join_panel("no-such-game") is None
-    assert 'id="join-panel"' in shown and "<svg" in shown and 'hx-trigger="every 4s"' in shown
+    assert f'<img src="/games/{game}/join/qr-' in shown  # the QR code, an image of its own
+    assert 'id="join-panel"' in shown and 'hx-trigger="every 4s"' in shown
     assert info["code"] in shown and info["game_id"] == game
     assert hidden.strip() == ""
 

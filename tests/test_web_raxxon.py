@@ -57,8 +57,9 @@ def test_thumbs_down_the_table_picks_the_place_on_its_screen(client, app, new_ga
     )
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Place a die on Raxxon" in html and "Search at a location" in html
-    assert post(client, game_id, "place_raxxon_dice", n=2).status_code in (200, 303)
-    assert post(client, game_id, "place_raxxon_dice", n=4).status_code in (200, 303)
+    # one form, a button a face (the pressed button sends its face)
+    assert post(client, game_id, "place_raxxon_dice", faces="3").status_code in (200, 303)
+    assert post(client, game_id, "place_raxxon_dice", faces="5").status_code in (200, 303)
     assert view_of(app, game_id)["raxxon"]["dice"] == [3, 5]
     table_act(app, game_id, {"type": "end_turn"})
     table_act(app, game_id, {"type": "start_colony_phase"})

@@ -87,10 +87,16 @@ def numbers(st: State) -> dict[str, Any]:
         "free_entrance_spaces": free_entrance_spaces(st),
         "objective_count": objective_count(st),
         "objective_target": objective_target(st),
-        # the unruly count shows where the rule is played, or where a token is anyway
-        "unruly_shown": unruly_rule(st) or st["helpless"]["unruly"] > 0,
-        # the despair token is explained where the rule is played, or where one is anyway
-        "despair_shown": despair_rule(st) or any(s["despair"] for s in st["survivors"]),
+    }
+
+
+def tokens_shown(st: State) -> dict[str, bool]:
+    """Which optional tokens the board shows: the unruly count where the rule is played
+    (000:684-692) or a token is anyway; the despair token explained where the rule is played
+    (000:676-682) or a survivor carries one anyway (a base game's correction)."""
+    return {
+        "unruly": unruly_rule(st) or st["helpless"]["unruly"] > 0,
+        "despair": despair_rule(st) or any(s["despair"] for s in st["survivors"]),
     }
 
 
@@ -185,6 +191,7 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     shown = shown_state(state, before)
     view = public_view(shown)
     view["numbers"] = numbers(shown)
+    view["tokens_shown"] = tokens_shown(shown)
     view["revealing"] = revealing(state)
     view["waiting"] = waiting_for(state)
     view["turn"] = turn_view(state)
@@ -240,4 +247,12 @@ def visible_steps(steps: list[Step], seat_id: str | None = None) -> list[Step]:
     return [s for s in steps if s.get("private") is None or (seat_id and s["private"] == seat_id)]
 
 
-__all__ = ["legal_actions", "numbers", "public_view", "seat_view", "table_view", "visible_steps"]
+__all__ = [
+    "legal_actions",
+    "numbers",
+    "public_view",
+    "seat_view",
+    "table_view",
+    "tokens_shown",
+    "visible_steps",
+]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -22,13 +22,15 @@ from companion.store import get_db
 from companion.web import forms, heads, history, live, qr, randomness
 from companion.web.auth import require_table, table_credential
 from companion.web.chart import DEFAULT_LABELS, morale_chart
-from companion.web.responses import fragment_wanted, locale, page, rule_message
+from companion.web.responses import fragment_wanted, locale, page, respond, rule_message
 from companion.web.wording import names
 
 bp = Blueprint("game", __name__, url_prefix="/games")
 
 RECENT_ROWS = 6
 """How many of the latest actions the table screen lists under "Just now"."""
+FOLDED_GROUPS = ("survivors", "corrections")
+"""The groups of controls the table screen shows folded (partials/game/controls.html)."""
 REVEALED = engine.REVEALED
 """Actions whose steps the table screen turns over one at a time once confirmed."""
 
@@ -175,6 +177,9 @@ def screen(
     current = current or load(game_id)
     ctx = with_choices(context(game_id, current, **extra), current)
     ctx["join"] = qr.join_panel(game_id) if ctx["controls"] else None
+    # A fragment leaves the folded groups of controls empty: each fetches its controls when the
+    # table unfolds it (folded_group), so a swap carries only what is in view.
+    ctx.setdefault("folded_later", fragment_wanted())
     return page("game/table.html", "partials/game/screen.html", ctx, status)
 
 
@@ -189,6 +194,18 @@ def back_to_table(game_id: str) -> Response:
 def table(game_id: str) -> Response:
     """The table screen: the board, what the game waits for, the controls and the latest log."""
     return screen(game_id)
+
+
+@bp.get("/<game_id>/controls/<group>")
+@require_table
+def folded_group(game_id: str, group: str) -> Response:
+    """The controls of a group the table screen folds (survivors, corrections), fetched when
+    the table unfolds it."""
+    if group not in FOLDED_GROUPS:
+        abort(404)
+    current = load(game_id)
+    ctx = with_choices(context(game_id, current), current)
+    return respond(render_template("partials/game/folded_group.html", group=group, **ctx))
 
 
 @bp.post("/<game_id>/act")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -174,6 +174,26 @@ def join(game_id: str, secret: str) -> Response:
         )
         return picker(game_id, secret, all_seats, message, 409)
     return set_seat_cookie(to_phone(game_id), game_id, token)
+
+
+@bp.get("/games/<game_id>/join/qr-<code>.svg")
+@require_table
+def qr_image(game_id: str, code: str) -> Response:
+    """The join QR code as an image: the panel, swapped with the table screen on every change,
+    carries a link to it, not its drawing. The code in the address changes with the secret, so
+    the browser may keep the image."""
+    try:
+        secret = seats.join_secret(store.get_db(), game_id)
+    except store.UnknownGame:
+        abort(404)
+    if code != seats.format_code(secret):
+        abort(404)
+    response = current_app.response_class(
+        qr.qr_svg(qr.join_url(game_id, secret)), mimetype="image/svg+xml"
+    )
+    response.cache_control.private = True
+    response.cache_control.max_age = 3600
+    return response
 
 
 @bp.get("/games/<game_id>/join")

@@ -296,7 +296,13 @@ def join_link(table: Table) -> str:
     """The join link shown beside the QR code on the table screen (the QR code is there too)."""
     panel = table.page.locator("#game #join-panel")
     panel.wait_for(timeout=WAIT_MS)
-    assert panel.locator(".jp-qr svg[role=img] path").count() >= 1, "no QR code in the panel"
+    qr = panel.locator(".jp-qr img[alt]")  # the QR code: an image of its own (join.qr_image)
+    assert qr.count() == 1, "no QR code in the panel"
+    qr.evaluate(
+        "img => img.complete && img.naturalWidth ? true"
+        " : new Promise((ok, no) => { img.onload = () => ok(true); img.onerror = no; })"
+    )
+    assert qr.evaluate("img => img.naturalWidth") > 0, "the QR code did not load"
     code = panel.locator(".jp-code").inner_text().strip()
     shown = panel.locator(".jp-type strong").inner_text().strip()
     assert re.fullmatch(r"[0-9A-Z]{4}-[0-9A-Z]{4}", code), code
@@ -497,8 +503,8 @@ def traps(g: Game, number: int) -> int:
 
 def board_target(g: Game, kind: str, value: str) -> Any:
     """The one-click button of a target grid (kill, barricade...) for ``place|entrance``."""
-    form = g.table.page.locator(f"#game form.ctl-{kind}.ctl-inline:has(input[value='{value}'])")
-    return form.locator("button[type=submit]")
+    grid = g.table.page.locator(f"#game form.ctl-{kind}.target-grid")
+    return grid.locator(f"button[type=submit][value='{value}']")
 
 
 def arrange_overrun(g: Game, rnd: int) -> None:
