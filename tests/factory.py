@@ -6,8 +6,8 @@ import copy
 from collections.abc import Iterable, MutableSequence
 from typing import Any
 
-from companion.engine import catalogue
-from companion.engine.state import State, new_state, new_survivor
+from companion.engine.core import catalogue
+from companion.engine.core.state import State, new_state, new_survivor
 
 LOCATIONS = [
     {

@@ -9,8 +9,8 @@ from html.parser import HTMLParser
 import pytest
 from flask import render_template, render_template_string
 
-from companion.engine import labels
 from companion.engine.views import free_entrance_spaces, table_view
+from companion.engine.words import labels
 from companion.web import preview
 from companion.web.preview import sample_view
 

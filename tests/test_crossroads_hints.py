@@ -13,7 +13,7 @@ import pytest
 
 import companion.engine as engine
 from companion.cards.schema import TRIGGER_KINDS
-from companion.engine.crossroads_hints import MATCHERS, hint_for, may_trigger
+from companion.engine.turns.crossroads_hints import MATCHERS, hint_for, may_trigger
 
 ACTIVE = "s1"
 

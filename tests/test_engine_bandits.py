@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 import companion.engine as engine
-from companion.engine import bandits
-from companion.engine.colony import add_colony_phase_zombies
-from companion.engine.crisis import reveal_crisis
-from companion.engine.errors import RuleError, render_error
+from companion.engine.colony.crisis import reveal_crisis
+from companion.engine.colony.steps import add_colony_phase_zombies
+from companion.engine.core.errors import RuleError, render_error
 from companion.engine.legal import legal_for_seat, legal_for_table
-from companion.engine.sentences import render_step
-from companion.engine.setup import new_game
+from companion.engine.modules.bandits import rules as bandits
+from companion.engine.setup.new_game import new_game
 from companion.engine.views import seat_view, table_view
+from companion.engine.words.sentences import render_step
 from tests.factory import (
     FUEL_SHORTAGE,
     Scripted,
@@ -38,7 +38,7 @@ TRAITOR = {"id": "t.traitor", "name": "Traitor", "kind": "betrayal", "goal": "-"
 def bandit_state(players: int = 3, **settings) -> dict:
     """A game with the Bandits module, the test locations and a crisis card with placements."""
     st = make_state(players, modules=["bandits"], **settings)
-    st["locations"].append(engine.state.new_location(HIDEOUT))
+    st["locations"].append(engine.core.state.new_location(HIDEOUT))
     with_cards(st, crises=[CARD], objectives=[NORMAL, TRAITOR])
     for sid in ("s1", "s2", "s3")[:players]:
         st["secrets"][sid]["objective"] = "t.normal"

@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st_
 
 from companion.engine import board
-from companion.engine.errors import RuleError
-from companion.engine.sentences import render_steps
-from companion.engine.state import free_spaces
+from companion.engine.core.errors import RuleError
+from companion.engine.core.state import free_spaces
+from companion.engine.words.sentences import render_steps
 
 
 def kinds(steps):

@@ -10,7 +10,8 @@ import pytest
 
 import companion.engine as engine
 from companion.cards.game import game_setup
-from companion.engine.card_texts import (
+from companion.engine.colony.crisis import resolve_crisis_now
+from companion.engine.words.card_texts import (
     card_text,
     card_words,
     find_card,
@@ -18,7 +19,6 @@ from companion.engine.card_texts import (
     stays_english,
     words,
 )
-from companion.engine.crisis import resolve_crisis_now
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_DB = ROOT / "cards.db"

@@ -7,7 +7,9 @@ import random
 import pytest
 from factory import Scripted, make_state, put_survivors, with_cards
 
-from companion.engine.colony import (
+from companion.engine.board.exposure import resolve_bite
+from companion.engine.colony.crisis import contribute_to_crisis, reveal_crisis
+from companion.engine.colony.steps import (
     COLONY_STEPS,
     add_colony_phase_zombies,
     check_main_objective,
@@ -18,11 +20,9 @@ from companion.engine.colony import (
     run_colony_phase,
     start_colony_phase,
 )
-from companion.engine.crisis import contribute_to_crisis, reveal_crisis
-from companion.engine.errors import RuleError
-from companion.engine.exposure import resolve_bite
-from companion.engine.saved import from_json, to_json
-from companion.engine.sentences import render_steps
+from companion.engine.core.errors import RuleError
+from companion.engine.core.saved import from_json, to_json
+from companion.engine.words.sentences import render_steps
 
 CRISIS = {
     "id": "test.crowd",

@@ -9,7 +9,7 @@ from factory import FUEL_SHORTAGE, Scripted, make_state, put_survivors, with_car
 from hypothesis import given
 from hypothesis import strategies as st_
 
-from companion.engine.crisis import (
+from companion.engine.colony.crisis import (
     SYMBOLS,
     contribute_to_crisis,
     crisis_target,
@@ -18,9 +18,9 @@ from companion.engine.crisis import (
     score_crisis,
     withdraw_from_crisis,
 )
-from companion.engine.errors import RuleError
-from companion.engine.saved import to_json
-from companion.engine.turns import end_turn, start_turn
+from companion.engine.core.errors import RuleError
+from companion.engine.core.saved import to_json
+from companion.engine.turns.turn import end_turn, start_turn
 
 
 def known(seats=3, *cards, **settings):

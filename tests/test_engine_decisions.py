@@ -11,9 +11,9 @@ import pytest
 from factory import SURVIVORS, make_setup
 
 import companion.engine as engine
-from companion.engine import decisions
-from companion.engine.errors import RuleError, render_error
-from companion.engine.saved import from_json
+from companion.engine.core import decisions
+from companion.engine.core.errors import RuleError, render_error
+from companion.engine.core.saved import from_json
 
 SCHEMA_1_SAVE = Path(__file__).resolve().parent / "data" / "save-schema1.json"
 STALE_EN = "too late to {what}: that question was answered or changed meanwhile"

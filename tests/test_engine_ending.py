@@ -7,11 +7,11 @@ from factory import make_state
 from hypothesis import given
 from hypothesis import strategies as st_
 
-from companion.engine.ending import declare_winners, game_over_reason, mark_objective
-from companion.engine.errors import RuleError
-from companion.engine.morale import end_game
-from companion.engine.sentences import render_step
-from companion.engine.state import new_state
+from companion.engine.colony.ending import declare_winners, game_over_reason, mark_objective
+from companion.engine.colony.morale import end_game
+from companion.engine.core.errors import RuleError
+from companion.engine.core.state import new_state
+from companion.engine.words.sentences import render_step
 
 
 def ended(reason="round_track", seats=4, variant="standard"):

@@ -24,7 +24,7 @@ from helpers.catalogue import po_path
 import companion.engine as engine
 from companion import create_app, store
 from companion.engine.actions import ACTIONS, PARAMETERS
-from companion.engine.errors import ACTION_WORDS, Phrase, RuleError, render_error
+from companion.engine.core.errors import ACTION_WORDS, Phrase, RuleError, render_error
 
 ENGINE = Path(engine.__file__).resolve().parent
 LEFTOVER = re.compile(r"\{\w*(![rsa])?\}")

@@ -9,9 +9,9 @@ import pytest
 from factory import make_setup
 
 import companion.engine as engine
-from companion.engine.improvements import FACE_UP, improvement_choices
 from companion.engine.legal import legal_actions
-from companion.engine.setup import new_game
+from companion.engine.modules.improvements.rules import FACE_UP, improvement_choices
+from companion.engine.setup.new_game import new_game
 
 GREENHOUSE = {"id": "t.greenhouse", "name": "Greenhouse", "needs": 3}
 WATCHTOWER = {"id": "t.watchtower", "name": "Watchtower", "needs": 2}

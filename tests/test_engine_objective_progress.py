@@ -15,10 +15,10 @@ import pytest
 from factory import Scripted, make_setup
 
 import companion.engine as engine
+from companion.engine.colony.objective_progress import objective_count, objective_target
+from companion.engine.colony.phases import due_step
 from companion.engine.legal import legal_actions
-from companion.engine.objective_progress import objective_count, objective_target
-from companion.engine.phases import due_step
-from companion.engine.setup import new_game
+from companion.engine.setup.new_game import new_game
 from companion.engine.views import table_view
 
 SAMPLES_COUNT = {"what": "zombies", "per_player": 3}

@@ -10,9 +10,9 @@ from factory import COLONY_CARD, LOCATIONS, SAMPLES, SURVIVORS, make_setup, obje
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from companion.engine.errors import RuleError
-from companion.engine.sentences import render_steps
-from companion.engine.setup import new_game
+from companion.engine.core.errors import RuleError
+from companion.engine.setup.new_game import new_game
+from companion.engine.words.sentences import render_steps
 
 
 def kinds(steps):

@@ -15,8 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 import companion.engine as engine
-from companion.engine import RuleError, bandits, raxxon, scenarios
-from companion.engine.state import free_survivor_spaces
+from companion.engine import RuleError
+from companion.engine.core.state import free_survivor_spaces
+from companion.engine.modules.bandits import rules as bandits
+from companion.engine.modules.raxxon import rules as raxxon
+from companion.engine.scenarios import chapters as scenarios
 
 RAXXON = {
     "id": "long_night.raxxon",

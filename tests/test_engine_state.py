@@ -14,24 +14,24 @@ from factory import SURVIVORS, make_setup
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from companion.engine import bandits
 from companion.engine.board import set_counter
-from companion.engine.card_texts import TEXT_FIELDS
-from companion.engine.crisis import contribute_to_crisis, reveal_crisis
-from companion.engine.crossroads import reveal_crossroads
-from companion.engine.deaths import kill_survivor
-from companion.engine.ending import mark_objective
-from companion.engine.errors import RuleError
-from companion.engine.exile import call_exile_vote
-from companion.engine.exposure import record_exposure
-from companion.engine.improvements import place_improvement
-from companion.engine.saved import from_json, to_json
-from companion.engine.sentences import render_step
-from companion.engine.setup import new_game
-from companion.engine.state import SCHEMA
-from companion.engine.turns import start_turn
+from companion.engine.board.deaths import kill_survivor
+from companion.engine.board.exposure import record_exposure
+from companion.engine.colony.crisis import contribute_to_crisis, reveal_crisis
+from companion.engine.colony.ending import mark_objective
+from companion.engine.core.errors import RuleError
+from companion.engine.core.saved import from_json, to_json
+from companion.engine.core.state import SCHEMA
+from companion.engine.modules.bandits import rules as bandits
+from companion.engine.modules.improvements.rules import place_improvement
+from companion.engine.setup.new_game import new_game
+from companion.engine.turns.crossroads import reveal_crossroads
+from companion.engine.turns.exile import call_exile_vote
+from companion.engine.turns.turn import start_turn
+from companion.engine.turns.votes import cast_vote
 from companion.engine.views import seat_view, table_view
-from companion.engine.votes import cast_vote
+from companion.engine.words.card_texts import TEXT_FIELDS
+from companion.engine.words.sentences import render_step
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "state.md"
@@ -176,7 +176,7 @@ def reference_states():
 def raxxon_state():
     """A Raxxon game: special zombies in the colony and at a location, a side effect, an
     experiment entered and a thumbs-down place chosen (tests/test_engine_raxxon.py builds it)."""
-    from companion.engine import raxxon
+    from companion.engine.modules.raxxon import rules as raxxon
     from tests.test_engine_board import with_turn
     from tests.test_engine_raxxon import rax_state, with_experiment
 
@@ -299,7 +299,7 @@ def test_the_save_document_functions_import_no_circle():
     """saved.py imports state and upgrades; neither of them imports saved or each other back."""
     imports = {}
     for name in ("state", "upgrades", "saved"):
-        tree = ast.parse((ROOT / "companion" / "engine" / f"{name}.py").read_text())
+        tree = ast.parse((ROOT / "companion" / "engine" / "core" / f"{name}.py").read_text())
         imports[name] = {
             node.module.rsplit(".", 1)[-1]
             for node in ast.walk(tree)

@@ -12,11 +12,12 @@ import pytest
 from play import setup_for
 
 import companion.engine as engine
-from companion.engine import labels as steps_module
-from companion.engine import sentences, sentences_fill
-from companion.engine.sentences import RENDERERS, render_step
-from companion.engine.steps import step
-from companion.engine.translation import set_localedir, translator
+from companion.engine.core.steps import step
+from companion.engine.words import fill as sentences_fill
+from companion.engine.words import labels as steps_module
+from companion.engine.words import sentences
+from companion.engine.words.sentences import RENDERERS, render_step
+from companion.engine.words.translation import set_localedir, translator
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
@@ -329,7 +330,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "containment_from_round": {"round": 4, "experiments": 2},
     "raxxon_sealed": {"location": "rx", "location_name": "Raxxon", "barricades": 3},
     "raxxon_opened": {"location": "rx", "location_name": "Raxxon", "barricades": 3},
-    # the Bandits module and Bandit Blitz (engine/bandits.py)
+    # the Bandits module and Bandit Blitz (engine/modules/bandits/rules.py)
     "bandits_no_room": {"count": 2},
     "bandit_leader_decides": {**ANA, "count": 2},
     "bandits_led": {**ANA, "count": 1},
@@ -444,7 +445,7 @@ def renderer_tables() -> dict[str, list[str]]:
     assigned to a name ending in RENDERERS or MESSAGES), with its keys as written, repeats
     included."""
     tables = {}
-    for path in sorted(ENGINE.glob("sentences*.py")):
+    for path in sorted(ENGINE.rglob("*sentences.py")):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
             target = node.target if isinstance(node, ast.AnnAssign) else None
             if isinstance(node, ast.Assign) and len(node.targets) == 1:
@@ -455,7 +456,7 @@ def renderer_tables() -> dict[str, list[str]]:
                 and isinstance(node.value, ast.Dict)
             ):
                 keys = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
-                tables[f"{path.stem}.{target.id}"] = keys
+                tables[f"{path.parent.name}.{path.stem}.{target.id}"] = keys
     return tables
 
 
@@ -714,8 +715,8 @@ CODES = {
     *steps_module.TARGET_NAMES,
     *steps_module.BY_HAND_NEEDS,
     *steps_module.END_SENTENCES,
-    *engine.vocabulary.EFFECT_KINDS,
-    *engine.vocabulary.WHERES,
+    *engine.core.vocabulary.EFFECT_KINDS,
+    *engine.core.vocabulary.WHERES,
 }
 """Every code a step or a pending decision may carry (docs/engine.md "Step codes")."""
 

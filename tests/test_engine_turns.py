@@ -7,11 +7,11 @@ from factory import make_state, put_survivors
 from hypothesis import given
 from hypothesis import strategies as st_
 
-from companion.engine.colony import pass_first_player
-from companion.engine.errors import RuleError
-from companion.engine.sentences import render_step
-from companion.engine.state import active_seat_id
-from companion.engine.turns import end_turn, start_turn, turn_order
+from companion.engine.colony.steps import pass_first_player
+from companion.engine.core.errors import RuleError
+from companion.engine.core.state import active_seat_id
+from companion.engine.turns.turn import end_turn, start_turn, turn_order
+from companion.engine.words.sentences import render_step
 
 
 def kinds(steps):

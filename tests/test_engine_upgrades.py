@@ -9,7 +9,7 @@ import pytest
 
 import companion.engine as engine
 from companion.cards.load import load_cards
-from companion.engine.upgrades import UPGRADES
+from companion.engine.core.upgrades import UPGRADES
 
 SAVE_1 = Path(__file__).parent / "data" / "save-schema1.json"
 CARDS_DB = Path(__file__).resolve().parent.parent / "cards.db"

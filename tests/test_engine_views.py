@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 import companion.engine as engine
-from companion.engine.errors import RuleError
-from companion.engine.setup import new_game
-from companion.engine.steps import step
+from companion.engine.core.errors import RuleError
+from companion.engine.core.steps import step
+from companion.engine.setup.new_game import new_game
 from companion.engine.views import public_view, seat_view, table_view, visible_steps
 
 

@@ -7,9 +7,9 @@ from factory import make_state
 from hypothesis import given
 from hypothesis import strategies as st_
 
-from companion.engine.errors import RuleError
-from companion.engine.sentences import render_steps
-from companion.engine.votes import tally_vote, tie_breaker
+from companion.engine.core.errors import RuleError
+from companion.engine.turns.votes import tally_vote, tie_breaker
+from companion.engine.words.sentences import render_steps
 
 
 def test_majority_up_passes():

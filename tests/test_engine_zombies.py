@@ -6,8 +6,8 @@ from factory import make_state, put_survivors
 from hypothesis import given
 from hypothesis import strategies as st_
 
-from companion.engine.state import COLONY, free_spaces
-from companion.engine.zombies import add_zombies, colony_entrance_for, zombies_for_colony
+from companion.engine.board.zombies import add_zombies, colony_entrance_for, zombies_for_colony
+from companion.engine.core.state import COLONY, free_spaces
 
 
 def entrances(st):

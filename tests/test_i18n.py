@@ -10,7 +10,7 @@ from flask_babel import get_locale as babel_locale
 from flask_babel import gettext
 from werkzeug.datastructures import LanguageAccept
 
-from companion.engine.translation import translator
+from companion.engine.words.translation import translator
 from companion.i18n import COOKIE, LANGUAGES, choose_locale, get_locale
 from companion.web.lang import safe_next
 

@@ -3,7 +3,7 @@ the same moment against a real `companion serve` process on loopback (issue 21, 
 
 Each phone reads its page (one version for all five), then all five post together (a barrier).
 Every post is answered as accepted, none as stale: each form names the decision it answers
-(its ``decision`` id, one per open question: engine/decisions.py), the store hands it to the
+(its ``decision`` id, one per open question: engine/core/decisions.py), the store hands it to the
 engine at the newest version, and the engine accepts it while that decision is still open.
 """
 

@@ -137,10 +137,10 @@ def test_deleting_a_migrated_game_deletes_its_cards(db):
 
 
 ADDED_SINCE = {  # fields the state gained after 86a4e21, with what a replayed old game holds
-    "improvements": [],  # the Improvements module's row (engine/improvements.py)
+    "improvements": [],  # the Improvements module's row (engine/modules/improvements/rules.py)
 }
 ADDED_CARDS = {"improvements": {}}
-ADDED_MAIN_OBJECTIVE = {"counts": None, "progress": 0}  # engine/objective_progress.py
+ADDED_MAIN_OBJECTIVE = {"counts": None, "progress": 0}  # engine/colony/objective_progress.py
 
 
 def as_old_code_made_it(state: dict, made: dict, kind: str, triggers: dict) -> dict:

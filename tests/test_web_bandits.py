@@ -10,7 +10,7 @@ from helpers.phones import forms_on, head, new_game, post, table_act, take_seat
 from werkzeug.datastructures import MultiDict
 
 import companion.engine as engine
-from companion.engine.bandits import HIDEOUT_ID
+from companion.engine.modules.bandits.rules import HIDEOUT_ID
 
 pytestmark = pytest.mark.seed(3)
 

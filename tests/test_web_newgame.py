@@ -12,7 +12,7 @@ from helpers.table import game_ids
 import companion.engine as engine
 from companion import store
 from companion.cards.load import load_cards
-from companion.engine.vocabulary import SIDE_NUMBERS
+from companion.engine.core.vocabulary import SIDE_NUMBERS
 from companion.web.auth import cookie_name
 
 HX = {"HX-Request": "true"}

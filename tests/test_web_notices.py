@@ -10,9 +10,9 @@ from flask import render_template
 from helpers.phones import new_game, open_db
 
 from companion import i18n, store
-from companion.engine import labels
-from companion.engine.reveal import REVEALED
-from companion.engine.translation import translator
+from companion.engine.colony.reveal import REVEALED
+from companion.engine.words import labels
+from companion.engine.words.translation import translator
 
 NOW_TEXT = re.compile(r'<p class="now-text">([^<]*)</p>')
 

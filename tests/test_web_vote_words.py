@@ -10,9 +10,9 @@ import pytest
 from flask import render_template
 
 from companion import i18n
-from companion.engine import labels
-from companion.engine.translation import translator
-from companion.engine.votes import OUTCOMES  # companion.engine loads every rule's module
+from companion.engine.turns.votes import OUTCOMES  # companion.engine loads every rule's module
+from companion.engine.words import labels
+from companion.engine.words.translation import translator
 
 EVIL = "<script>alert(1)</script>"
 CARD = {"name": "Tom & “Jerry”", "options": [{"text": "Go"}, {"text": "Stay"}]}

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards.load import load_cards
-from companion.engine.vocabulary import SIDE_NUMBERS
+from companion.engine.core.vocabulary import SIDE_NUMBERS
 
 TYPED_PREFIX = "typed."
 

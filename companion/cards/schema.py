@@ -7,8 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.card_texts import SOURCE_LOCALE, TRANSLATED_LOCALES, translated
-from companion.engine.vocabulary import (
+from companion.engine.core.vocabulary import (
     COUNTED_THINGS,
     EFFECT_KINDS,
     EXPOSURE_RESULTS,
@@ -20,7 +19,8 @@ from companion.engine.vocabulary import (
     WHERES,
     WOUND_KINDS,
 )
-from companion.engine.vocabulary import MODULES as ENGINE_MODULES
+from companion.engine.core.vocabulary import MODULES as ENGINE_MODULES
+from companion.engine.words.card_texts import SOURCE_LOCALE, TRANSLATED_LOCALES, translated
 
 SHIPPED_SETS: dict[str, str] = {
     "base": "Dead of Winter: A Crossroads Game",

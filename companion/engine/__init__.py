@@ -7,13 +7,6 @@ an impossible action raises ``RuleError``. See docs/engine.md and docs/state.md.
 """
 
 from companion.engine.actions import ACTIONS, apply, replay
-from companion.engine.bandits import (
-    attack_bandit,
-    lead_bandits,
-    set_bandits,
-    set_hideout_cards,
-    take_from_hideout,
-)
 from companion.engine.board import (
     add_barricade,
     add_food,
@@ -44,7 +37,17 @@ from companion.engine.board import (
     spend_food,
     wound_survivor,
 )
-from companion.engine.colony import (
+from companion.engine.board.exposure import record_exposure, resolve_bite
+from companion.engine.colony.crisis import (
+    contribute_to_crisis,
+    resolve_crisis,
+    reveal_crisis,
+    score_crisis,
+    withdraw_from_crisis,
+)
+from companion.engine.colony.ending import declare_winners, game_over_reason, mark_objective
+from companion.engine.colony.reveal import REVEALED, finish_reveal, revealing
+from companion.engine.colony.steps import (
     add_colony_phase_zombies,
     check_main_objective,
     check_waste,
@@ -54,33 +57,30 @@ from companion.engine.colony import (
     run_colony_phase,
     start_colony_phase,
 )
-from companion.engine.crisis import (
-    contribute_to_crisis,
-    resolve_crisis,
-    reveal_crisis,
-    score_crisis,
-    withdraw_from_crisis,
+from companion.engine.core.effects import apply_card_effects
+from companion.engine.core.errors import RuleError, render_error
+from companion.engine.core.saved import from_json, to_json
+from companion.engine.core.state import SCHEMA, new_state
+from companion.engine.modules.bandits.rules import (
+    attack_bandit,
+    lead_bandits,
+    set_bandits,
+    set_hideout_cards,
+    take_from_hideout,
 )
-from companion.engine.crossroads import reveal_crossroads, trigger_crossroads
-from companion.engine.dealing import (
+from companion.engine.setup.dealing import (
     build_crisis_deck,
     build_crossroads_deck,
     build_exiled_deck,
     deal_objectives,
 )
-from companion.engine.effects import apply_card_effects
-from companion.engine.ending import declare_winners, game_over_reason, mark_objective
-from companion.engine.errors import RuleError, render_error
-from companion.engine.exile import call_exile_vote
-from companion.engine.exposure import record_exposure, resolve_bite
-from companion.engine.reveal import REVEALED, finish_reveal, revealing
-from companion.engine.saved import from_json, to_json
-from companion.engine.sentences import render_step, render_steps
-from companion.engine.setup import keep_survivors, new_game
-from companion.engine.state import SCHEMA, new_state
-from companion.engine.turns import end_turn, start_turn
+from companion.engine.setup.new_game import keep_survivors, new_game
+from companion.engine.turns.crossroads import reveal_crossroads, trigger_crossroads
+from companion.engine.turns.exile import call_exile_vote
+from companion.engine.turns.turn import end_turn, start_turn
+from companion.engine.turns.votes import cast_vote, record_votes, tally_vote
 from companion.engine.views import public_view, seat_view, table_view, visible_steps
-from companion.engine.votes import cast_vote, record_votes, tally_vote
+from companion.engine.words.sentences import render_step, render_steps
 
 __all__ = [
     "ACTIONS",

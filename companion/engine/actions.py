@@ -29,32 +29,23 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.engine import (
-    bandits,
-    board,
-    colony,
-    crisis,
-    crossroads,
-    decisions,
-    effects,
-    ending,
-    exile,
-    exposure,
-    improvements,
-    objective_progress,
-    raxxon,
-    reveal,
-    search,
-    setup,
-    turns,
-    votes,
-)
-from companion.engine.crossroads_hints import note_hint
-from companion.engine.dice import NO_ROLL, Randomness
-from companion.engine.errors import Phrase, RuleError, action_words, shown
+from companion.engine import board
+from companion.engine.board import exposure, search
+from companion.engine.colony import crisis, ending, objective_progress, reveal
+from companion.engine.colony import steps as colony
+from companion.engine.core import decisions, effects
+from companion.engine.core.dice import NO_ROLL, Randomness
+from companion.engine.core.errors import Phrase, RuleError, action_words, shown
+from companion.engine.core.state import SCHEMA, State
+from companion.engine.core.steps import N_, Step
+from companion.engine.modules.bandits import rules as bandits
+from companion.engine.modules.improvements import rules as improvements
+from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
-from companion.engine.state import SCHEMA, State
-from companion.engine.steps import N_, Step
+from companion.engine.setup import new_game as setup
+from companion.engine.turns import crossroads, exile, votes
+from companion.engine.turns import turn as turns
+from companion.engine.turns.crossroads_hints import note_hint
 
 EntryPoint = Callable[..., tuple[State, list[Step]]]
 

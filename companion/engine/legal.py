@@ -13,23 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import bandits
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
-from companion.engine.dealing import is_coop
-from companion.engine.errors import RuleError
-from companion.engine.improvements import improvement_choices
-from companion.engine.legal_raxxon import (
-    pending_choices,
-    seat_pending_choices,
-    special_first,
-    table_choices,
-    turn_choices,
-)
-from companion.engine.objective_progress import objective_counts, progress_choices
-from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
-from companion.engine.phases import COLONY_STEPS, STEP_ACTIONS, due_step
-from companion.engine.setup import survivors_per_seat
-from companion.engine.state import (
+from companion.engine.colony.objective_progress import objective_counts, progress_choices
+from companion.engine.colony.phases import COLONY_STEPS, STEP_ACTIONS, due_step
+from companion.engine.core.errors import RuleError
+from companion.engine.core.state import (
     COLONY,
     State,
     active_seat_id,
@@ -40,12 +28,24 @@ from companion.engine.state import (
     unruly_rule,
     voters,
 )
-from companion.engine.turns import (
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS, SYMBOLS, WOUND_KINDS
+from companion.engine.modules.bandits import rules as bandits
+from companion.engine.modules.improvements.rules import improvement_choices
+from companion.engine.modules.raxxon.legal import (
+    pending_choices,
+    seat_pending_choices,
+    special_first,
+    table_choices,
+    turn_choices,
+)
+from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
+from companion.engine.setup.dealing import is_coop
+from companion.engine.setup.new_game import survivors_per_seat
+from companion.engine.turns.turn import (
     must_leave_first,
     next_turn_seat,
     still_to_leave_colony,
 )
-from companion.engine.vocabulary import EXPOSURE_RESULTS, SYMBOLS, WOUND_KINDS
 
 Choices = dict[str, Any]
 

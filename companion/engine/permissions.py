@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.errors import Phrase, RuleError, action_words, shown
-from companion.engine.state import State, active_seat_id, seat
-from companion.engine.steps import N_
-from companion.engine.turns import next_turn_seat
+from companion.engine.core.errors import Phrase, RuleError, action_words, shown
+from companion.engine.core.state import State, active_seat_id, seat
+from companion.engine.core.steps import N_
+from companion.engine.turns.turn import next_turn_seat
 
 TABLE = "table"
 TURN = "turn"

@@ -8,8 +8,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from companion.engine.errors import RuleError
-from companion.engine.steps import N_
+from companion.engine.core.errors import RuleError
+from companion.engine.core.steps import N_
 from companion.store.codec import join_action
 from companion.store.errors import BadSaveFile, UnknownGame
 from companion.store.games import (

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from companion.engine.labels import N_
+from companion.engine.words.labels import N_
 
 WIDTH = 640
 HEIGHT = 300

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.engine.card_texts import card_words
+from companion.engine.words.card_texts import card_words
 from companion.store import get_db
 from companion.web import forms, heads, history, live, qr, randomness
 from companion.web.auth import require_table, table_credential

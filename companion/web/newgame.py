@@ -20,8 +20,8 @@ from companion import store
 from companion.cards.game import SIDE_NUMBERS, game_setup, typed_main_objective
 from companion.cards.load import load_cards
 from companion.cards.schema import MODULES
-from companion.engine import scenarios
-from companion.engine.state import RULESETS, VARIANTS
+from companion.engine.core.state import RULESETS, VARIANTS
+from companion.engine.scenarios import chapters as scenarios
 from companion.web import randomness
 from companion.web.auth import require_host, set_table_cookie
 from companion.web.cardsdb import cards_db_path

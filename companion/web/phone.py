@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.engine.card_texts import card_words
+from companion.engine.words.card_texts import card_words
 from companion.web import forms, heads, live, randomness, responses
 from companion.web.auth import seat_claim
 from companion.web.responses import fragment_wanted, locale, refused, rule_message

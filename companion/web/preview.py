@@ -20,7 +20,7 @@ import companion.engine as engine
 from companion.cards.game import game_setup
 from companion.engine.board import MAX_NOISE
 from companion.engine.legal import legal_actions
-from companion.engine.turns import turn_order
+from companion.engine.turns.turn import turn_order
 from companion.web.cardsdb import cards_db_path
 from companion.web.chart import DEFAULT_LABELS, morale_chart
 from companion.web.history import ROUND_END_STEPS, point

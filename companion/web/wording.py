@@ -1,4 +1,4 @@
-"""The engine's labels (companion/engine/labels.py) in this device's language, for templates.
+"""The engine's labels (companion/engine/words/labels.py) in this device's language, for templates.
 
 Registered as Jinja globals where the app is created: ``words(card, "goal")`` (a card's or a
 place's text in this device's language, card_texts.py) and ``stays_english(card)`` (its "EN"
@@ -15,8 +15,8 @@ from typing import Any
 from flask_babel import get_locale, gettext
 from markupsafe import Markup
 
-from companion.engine import card_texts, labels
-from companion.engine.vocabulary import BETRAYAL_KINDS
+from companion.engine.core.vocabulary import BETRAYAL_KINDS
+from companion.engine.words import card_texts, labels
 
 
 def page_language() -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.engine.translation import translator
+from companion.engine.words.translation import translator
 from companion.i18n import html_lang
 from helpers.browser import IN_FLIGHT_JS, SETTLED_JS
 

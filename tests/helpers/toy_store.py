@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from companion.engine.errors import RuleError as EngineRuleError
+from companion.engine.core.errors import RuleError as EngineRuleError
 
 
 class RuleError(EngineRuleError):

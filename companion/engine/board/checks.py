@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.dice import Randomness
-from companion.engine.errors import Phrase, RuleError, shown
-from companion.engine.exposure import SKIP, exposure_result, roll_for_exposure
-from companion.engine.state import (
+from companion.engine.board.exposure import SKIP, exposure_result, roll_for_exposure
+from companion.engine.core.dice import Randomness
+from companion.engine.core.errors import Phrase, RuleError, shown
+from companion.engine.core.state import (
     COLONY,
     State,
     entrance,
@@ -17,7 +17,7 @@ from companion.engine.state import (
     seat,
     survivor,
 )
-from companion.engine.steps import N_, Step, step, step_place_name
+from companion.engine.core.steps import N_, Step, step, step_place_name
 
 
 def check_place(st: State, place: Any) -> str:

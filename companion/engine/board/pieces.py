@@ -13,12 +13,11 @@ from companion.engine.board.checks import (
     require_long_night,
     where_fields,
 )
-from companion.engine.card_texts import card_text
-from companion.engine.dice import Randomness
-from companion.engine.errors import RuleError, counted, shown
-from companion.engine.exposure import SKIP
-from companion.engine.raxxon import require_special_zombies_first, special_zombies_cannot_be_moved
-from companion.engine.state import (
+from companion.engine.board.exposure import SKIP
+from companion.engine.board.zombies import add_zombies
+from companion.engine.core.dice import Randomness
+from companion.engine.core.errors import RuleError, counted, shown
+from companion.engine.core.state import (
     COLONY,
     State,
     begin,
@@ -29,8 +28,12 @@ from companion.engine.state import (
     require_count,
     survivor,
 )
-from companion.engine.steps import N_, Step, step, step_place_name
-from companion.engine.zombies import add_zombies
+from companion.engine.core.steps import N_, Step, step, step_place_name
+from companion.engine.modules.raxxon.rules import (
+    require_special_zombies_first,
+    special_zombies_cannot_be_moved,
+)
+from companion.engine.words.card_texts import card_text
 
 MAX_NOISE = 4
 ATTRACT_MAX = 2

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.checks import active_seat, require_long_night, require_own_turn
-from companion.engine.deaths import kill_helpless
-from companion.engine.errors import RuleError, counted
-from companion.engine.state import (
+from companion.engine.board.deaths import kill_helpless
+from companion.engine.core.errors import RuleError, counted
+from companion.engine.core.state import (
     COLONY,
     State,
     active_seat_id,
@@ -16,7 +16,7 @@ from companion.engine.state import (
     require_count,
     survivors_of,
 )
-from companion.engine.steps import N_, Step, step
+from companion.engine.core.steps import N_, Step, step
 
 CLEAN_WASTE_CARDS = 3
 

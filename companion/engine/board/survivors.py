@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.checks import active_seat, check_place, expose, exposures, require_room
-from companion.engine.deaths import add_wound, kill_survivor, promote_leader, remove_survivor
-from companion.engine.dice import Randomness
-from companion.engine.errors import RuleError, shown
-from companion.engine.state import (
+from companion.engine.board.deaths import add_wound, kill_survivor, promote_leader, remove_survivor
+from companion.engine.core.dice import Randomness
+from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.state import (
     COLONY,
     State,
     begin,
@@ -19,7 +19,7 @@ from companion.engine.state import (
     survivor,
     survivors_of,
 )
-from companion.engine.steps import N_, Step, step, step_place_name
+from companion.engine.core.steps import N_, Step, step, step_place_name
 
 HEALABLE = ("wound", "frostbite")
 WOUND_KEYS = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}

@@ -1,0 +1,71 @@
+"""Searching at a location: a survivor searches where it stands, maybe making noise first.
+
+Base 002 "Search" (the survivor draws from the location's deck; each noise token made draws one
+card more), The Long Night 000:776 (a search at Raxxon is followed by an exposure roll) and
+000:726 (the Bandits' Hideout has no search deck). The cards are drawn at the real table; the
+companion records the search as a plain ``searched`` step (survivor and location ids) that
+crossroads hints and objectives can follow.
+"""
+
+from __future__ import annotations
+
+from companion.engine.board.exposure import exposure_result, roll_for_exposure
+from companion.engine.board.pieces import make_noise
+from companion.engine.core.dice import Randomness
+from companion.engine.core.errors import RuleError
+from companion.engine.core.state import COLONY, State, begin, location, survivor
+from companion.engine.core.steps import N_, Step, step
+from companion.engine.modules.bandits.rules import require_search_deck_not_hideout
+from companion.engine.modules.raxxon.rules import is_raxxon, raxxon_search_exposure_active
+
+
+def search_location(
+    state: State,
+    survivor_id: str,
+    noise: int = 0,
+    exposure: str | None = None,
+    rng: Randomness | None = None,
+) -> tuple[State, list[Step]]:
+    """Record a search by a survivor at the location it stands in (002 "Search").
+
+    ``noise``: noise tokens made before the search (4 at most at a location, 000:224). The
+    Bandits' Hideout has no search deck (000:726). At Raxxon the survivor then rolls for
+    exposure (000:776; in The Chimp and the Code once R1 is completed, 000:892): ``exposure`` is
+    the face rolled at the table, or None to roll it here. Elsewhere a search rolls nothing, so
+    an exposure face is refused.
+    """
+    st, steps = begin(state)
+    searcher = survivor(st, survivor_id)
+    place = searcher["location"]
+    if place == COLONY:
+        raise RuleError(N_("the colony has no search deck: a survivor searches at a location"))
+    loc = location(st, place)
+    require_search_deck_not_hideout(place)
+    if isinstance(noise, bool) or not isinstance(noise, int) or noise < 0:
+        raise RuleError(N_("noise is a number of noise tokens, 0 or more"))
+    at_raxxon = raxxon_search_exposure_active(st, place)
+    if exposure is not None and not at_raxxon and is_raxxon(st, place):
+        raise RuleError(
+            N_(
+                "during R1 a search at Raxxon rolls no exposure: that rule applies once R1 is "
+                "completed (000:892)"
+            )
+        )
+    if exposure is not None and not at_raxxon:
+        raise RuleError(N_("only a search at Raxxon is followed by an exposure roll (000:776)"))
+    if noise:
+        make_noise(st, steps, place, noise)
+    steps.append(
+        step(
+            "searched",
+            survivor=searcher["id"],
+            name=searcher["name"],
+            location=place,
+            location_name=loc["name"],
+            noise=noise,
+        )
+    )
+    if at_raxxon:
+        face, rolled = exposure_result(exposure, rng)
+        roll_for_exposure(st, steps, searcher["id"], face, rolled=rolled)
+    return st, steps

@@ -1,0 +1,1 @@
+"""The colony phase: its steps, crisis, reveal, main objective, morale and the end."""

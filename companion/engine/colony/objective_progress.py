@@ -1,0 +1,124 @@
+"""Main objective progress: what a counting main objective counts, its target and its counter.
+
+Some main objectives are met by a number: cards or zombies set on the card, survivors gathered
+in the colony, so many for each player who started the game. Such a card carries ``counts``
+(``{"what": ..., "per_player": n}``, vocabulary.COUNTED_THINGS); the table keeps the number of
+cards or zombies on the card with a counter (``main_objective.progress``), survivors gathered are
+counted from the board, and colony step 5 checks the number instead of asking the table
+(002:1621, 000:494). An objective without ``counts`` is still asked yes or no.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.core.errors import RuleError
+from companion.engine.core.state import State, begin, colony_occupancy, require_count
+from companion.engine.core.steps import N_, Step, step
+from companion.engine.core.vocabulary import COUNTED_THINGS
+
+ON_THE_CARD = ("cards", "zombies")
+"""What the table sets on the card and counts with the counter (the rest the engine counts)."""
+
+
+def objective_counts(st: State) -> dict[str, Any] | None:
+    """The main objective's ``counts`` (what it counts, how many per player), or None."""
+    main = st.get("main_objective") or {}
+    counts = main.get("counts")
+    return counts if isinstance(counts, dict) else None
+
+
+def counter_kept(st: State) -> bool:
+    """Whether the table keeps the main objective's counter (cards or zombies on the card)."""
+    counts = objective_counts(st)
+    return counts is not None and counts["what"] in ON_THE_CARD
+
+
+def objective_target(st: State) -> int | None:
+    """How many the objective needs: so many for each player who started the game (every seat,
+    exiled or eliminated ones included), or None for an objective that does not count."""
+    counts = objective_counts(st)
+    if counts is None:
+        return None
+    return counts["per_player"] * len(st["seats"])
+
+
+def objective_count(st: State) -> int | None:
+    """How many the objective has now: the table's counter, or survivors gathered in the colony
+    (survivor cards and helpless tokens, a token counting once); None when it does not count."""
+    counts = objective_counts(st)
+    if counts is None:
+        return None
+    if counts["what"] == "survivors":
+        return colony_occupancy(st)
+    return int(st["main_objective"].get("progress", 0))
+
+
+def objective_met_by_count(st: State) -> bool | None:
+    """Whether the count has reached the target (None for an objective that does not count)."""
+    target = objective_target(st)
+    count = objective_count(st)
+    if target is None or count is None:
+        return None
+    return count >= target
+
+
+def check_counts(raw: Any) -> dict[str, Any] | None:
+    """A main objective card's ``counts``, checked: None, or what it counts and how many per
+    player (a whole number, at least 1)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or raw.get("what") not in COUNTED_THINGS:
+        raise RuleError(
+            N_("a main objective counts one of {known}"), known=", ".join(COUNTED_THINGS)
+        )
+    per_player = require_count(
+        raw.get("per_player"), N_("how many the main objective needs per player"), minimum=1
+    )
+    return {"what": raw["what"], "per_player": per_player}
+
+
+def add_objective_progress(state: State, count: int = 1) -> tuple[State, list[Step]]:
+    """Count cards or zombies set on the main objective card (the table's counter)."""
+    return _change(state, require_count(count, N_("how many"), minimum=1))
+
+
+def remove_objective_progress(state: State, count: int = 1) -> tuple[State, list[Step]]:
+    """Take cards or zombies off the main objective's counter (a correction)."""
+    return _change(state, -require_count(count, N_("how many"), minimum=1))
+
+
+def _change(state: State, amount: int) -> tuple[State, list[Step]]:
+    """Move the main objective's counter by ``amount``, never below 0."""
+    st, steps = begin(state)
+    if not counter_kept(st):
+        raise RuleError(N_("this main objective keeps no count of cards or zombies on its card"))
+    main = st["main_objective"]
+    progress = int(main.get("progress", 0))
+    if progress + amount < 0:
+        raise RuleError(
+            N_("the main objective holds {progress}; {count} cannot be taken off"),
+            progress=progress,
+            count=-amount,
+        )
+    main["progress"] = progress + amount
+    steps.append(
+        step(
+            "objective_progress_changed",
+            what=main["counts"]["what"],
+            amount=amount,
+            progress=main["progress"],
+            target=objective_target(st),
+        )
+    )
+    return st, steps
+
+
+def progress_choices(st: State) -> dict[str, dict[str, Any]]:
+    """The table's legal counter actions now (legal.py lists them)."""
+    if not counter_kept(st):
+        return {}
+    out: dict[str, dict[str, Any]] = {"add_objective_progress": {}}
+    if st["main_objective"].get("progress", 0) > 0:
+        out["remove_objective_progress"] = {}
+    return out

@@ -1,0 +1,400 @@
+"""The colony phase: its seven steps, always in the rulebook's order.
+
+Base 002 "Colony Phase" (002:1578-1636), Long Night 000:472-500. Each step is an entry point of
+its own and ``run_colony_phase`` runs them all, stopping the moment the game ends.
+
+Phase handling (our choice): every step may be called from the player turns phase or the colony
+phase; it moves the game into the colony phase (the last turn is over) and records in
+``state["colony_step"]`` the step that comes next. The steps do not refuse to run out of order
+(the table may be redoing one by hand), but ``run_colony_phase`` always resumes from
+``colony_step``: when a decision becomes pending (a bite spreading from a crisis effect) it
+stops there, and the next call carries on after the decision has been taken.
+
+Raxxon module: the containment check at the start of the colony phase (000:792-799) runs when
+the phase begins (phases.enter_colony_phase, raxxon.py); a vote or special zombies it leaves
+pending pause the phase before step 1.
+"""
+
+from __future__ import annotations
+
+from companion.engine.board.zombies import add_zombies, zombies_for_colony, zombies_for_location
+from companion.engine.colony.crisis import resolve_crisis_now
+from companion.engine.colony.morale import change_morale, end_game
+from companion.engine.colony.objective_progress import (
+    objective_count,
+    objective_counts,
+    objective_met_by_count,
+    objective_target,
+)
+from companion.engine.colony.phases import (
+    COLONY_STEPS,
+    begin_step,
+    colony_step_done,
+    enter_colony_phase,
+)
+from companion.engine.core.dice import Randomness, flip_coin, roll_d6
+from companion.engine.core.errors import Phrase, RuleError, shown
+from companion.engine.core.state import (
+    COLONY,
+    State,
+    around_from,
+    begin,
+    colonists,
+    locations_in_order,
+    one_per_two_colonists,
+    right_of,
+    seat,
+    seats_in_play,
+)
+from companion.engine.core.steps import N_, Step, step
+from companion.engine.modules.bandits.rules import bandits_scavenge
+from companion.engine.modules.raxxon.rules import reduced_count
+from companion.engine.scenarios.chapters import begin_next_chapter, complete_chapter
+from companion.engine.turns.votes import tally_vote
+
+WASTE_PER_MORALE = 10
+NOISE_HIT_MAX = 3
+"""Base rules: a noise die of 3 or lower adds a zombie (002:1617)."""
+
+
+# --- the phase itself ---
+
+
+def start_colony_phase(state: State) -> tuple[State, list[Step]]:
+    """End the player turns phase and begin the colony phase (base 002 "Colony Phase")."""
+    st, steps = begin(state)
+    enter_colony_phase(st, steps)
+    return st, steps
+
+
+def run_colony_phase(
+    state: State,
+    rng: Randomness,
+    *,
+    objective_met: bool = False,
+    keep_first_player: bool = False,
+    first_player_votes: dict[str, bool] | None = None,
+) -> tuple[State, list[Step]]:
+    """Run the colony phase's steps in order, from the one that is due to the last.
+
+    Stops the moment the game ends (002 "Winning and Losing"), and pauses when a decision
+    becomes pending; calling it again resumes at ``state["colony_step"]``. ``objective_met``
+    answers step 5 (a counting main objective is checked from its count instead, and may not
+    be answered ``True``: objective_progress.py); ``keep_first_player`` (a first-player vote
+    that passed) or
+    ``first_player_votes`` (the votes, tallied here) is the Long Night vote of step 7.
+    """
+    st, steps = begin(state)
+    _require_bool(objective_met, N_("say whether the main objective is met"))
+    _require_bool(keep_first_player, N_("say whether a vote keeps the first player token"))
+    if objective_met:
+        _refuse_answer_to_count(st)
+    enter_colony_phase(st, steps)
+    if st["pending"]:
+        steps.append(step("colony_phase_paused", next_step=st["colony_step"]))
+        return st, steps
+    start = COLONY_STEPS.index(st["colony_step"] or COLONY_STEPS[0])
+    for name in COLONY_STEPS[start:]:
+        if name == "pay_food":
+            _pay_food(st, steps)
+        elif name == "check_waste":
+            _check_waste(st, steps)
+        elif name == "resolve_crisis":
+            resolve_crisis_now(st, steps, rng)
+        elif name == "add_zombies":
+            _add_colony_phase_zombies(st, steps, rng)
+        elif name == "check_main_objective":
+            _check_main_objective(st, steps, None if objective_counts(st) else objective_met)
+        elif name == "move_round_track":
+            _move_round_track(st, steps)
+        else:
+            _pass_first_player(st, steps, keep_first_player, first_player_votes)
+        colony_step_done(st, name)
+        if st["ended"]:
+            return st, steps
+        if st["pending"]:
+            steps.append(step("colony_phase_paused", next_step=st["colony_step"]))
+            return st, steps
+    return st, steps
+
+
+def _require_bool(value: object, what: str) -> None:
+    """Raise unless value is True or False (a yes/no answer from the table).
+
+    ``what`` asks the question in words of ours, an ``N_``-marked msgid.
+    """
+    if not isinstance(value, bool):
+        raise RuleError(
+            N_("{question} (True or False), not {value}"),
+            question=Phrase(what),
+            value=shown(value),
+        )
+
+
+# --- 1. pay food ---
+
+
+def pay_food(state: State) -> tuple[State, list[Step]]:
+    """Colony step 1: the colony eats (base 002 "Colony Phase" 1, 002:1581; 000:476, 000:690)."""
+    st, steps = begin(state)
+    begin_step(st, steps, "pay_food")
+    _pay_food(st, steps)
+    colony_step_done(st, "pay_food")
+    return st, steps
+
+
+def _pay_food(st: State, steps: list[Step]) -> None:
+    """Pay 1 food per 2 colonists, rounded up; or starve (002:1581-1595, 000:476-484).
+
+    Colonists: survivor cards in the colony plus helpless tokens, unruly counting 2 (000:690).
+    Enough food: remove it. Not enough: remove none, add 1 starvation token, then lose 1 morale
+    per starvation token in the supply. The books never remove starvation tokens.
+    """
+    n = colonists(st)
+    need = food_needed(st)
+    if st["food"] >= need:
+        st["food"] -= need
+        steps.append(step("food_paid", colonists=n, need=need, food=st["food"]))
+        return
+    st["starvation"] += 1
+    steps.append(
+        step(
+            "colony_starves",
+            colonists=n,
+            need=need,
+            food=st["food"],
+            starvation=st["starvation"],
+        )
+    )
+    change_morale(st, steps, -st["starvation"], "starvation")
+
+
+def food_needed(st: State) -> int:
+    """Food the colony eats: 1 per 2 colonists, rounded up (002:1581, 000:476)."""
+    return one_per_two_colonists(st)
+
+
+# --- 2. check waste ---
+
+
+def check_waste(state: State) -> tuple[State, list[Step]]:
+    """Colony step 2: the waste pile costs morale (base 002 "Colony Phase" 2, 002:1596)."""
+    st, steps = begin(state)
+    begin_step(st, steps, "check_waste")
+    _check_waste(st, steps)
+    colony_step_done(st, "check_waste")
+    return st, steps
+
+
+def _check_waste(st: State, steps: list[Step]) -> None:
+    """Lose 1 morale per 10 cards in the waste pile, rounded down (002:1596, 000:486).
+
+    The pile is counted, not emptied.
+    """
+    loss = st["waste"] // WASTE_PER_MORALE
+    steps.append(step("waste_checked", waste=st["waste"], loss=loss))
+    change_morale(st, steps, -loss, "waste")
+
+
+# --- 3. resolve crisis: crisis.resolve_crisis (entry point) / crisis.resolve_crisis_now ---
+
+
+# --- 4. add zombies ---
+
+
+def add_colony_phase_zombies(state: State, rng: Randomness) -> tuple[State, list[Step]]:
+    """Colony step 4: zombies come to the colony and the locations (002:1613, 000:490)."""
+    st, steps = begin(state)
+    begin_step(st, steps, "add_zombies")
+    _add_colony_phase_zombies(st, steps, rng)
+    colony_step_done(st, "add_zombies")
+    return st, steps
+
+
+def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> None:
+    """Add the colony phase's zombies (base 002 "Colony Phase" 4, 002:1613; 000:490).
+
+    The colony first, counted again now (a failed crisis may have changed it), then each
+    location in number order (ruling): 1 per survivor there, +1 per bandit with the Bandits
+    module (000:745), plus one per noise token that hits. Each count is fixed before the first
+    zombie is placed; deaths on the way do not lower it (002:1675). Stops if the game ends.
+    """
+    colony = reduced_count(st, steps, COLONY, zombies_for_colony(st))
+    add_zombies(st, steps, COLONY, colony, "colony_phase")
+    for loc in locations_in_order(st):
+        if st["ended"]:
+            return
+        count = zombies_for_location(st, loc["id"]) + _resolve_noise(st, steps, loc, rng)
+        count = reduced_count(st, steps, loc["id"], count)  # Raxxon thumbs down (000:795)
+        add_zombies(st, steps, loc["id"], count, "colony_phase")
+    bandits_scavenge(st, steps)
+
+
+def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> int:
+    """Remove a location's noise tokens one at a time; return how many add a zombie.
+
+    Base rules roll an action die: 3 or lower adds one (002:1617). Long Night flips the token
+    like a coin: "!!!" adds one (000:490).
+    """
+    hits = 0
+    while loc["noise"] > 0:
+        loc["noise"] -= 1
+        if st["ruleset"] == "long_night":
+            hit = flip_coin(rng)
+            fields = {"coin": "!!!" if hit else "blank"}
+        else:
+            roll = roll_d6(rng)
+            hit = roll <= NOISE_HIT_MAX
+            fields = {"roll": roll}
+        hits += hit
+        steps.append(
+            step(
+                "noise_resolved",
+                location=loc["id"],
+                location_name=loc["name"],
+                hit=hit,
+                **fields,
+            )
+        )
+    return hits
+
+
+# --- 5. check main objective ---
+
+
+def check_main_objective(state: State, met: bool | None = None) -> tuple[State, list[Step]]:
+    """Colony step 5: is the main objective met? (002:1621, 000:494)
+
+    A counting main objective is checked from its count (``met`` left out); any other is
+    answered by the table, ``met`` True or False.
+    """
+    st, steps = begin(state)
+    if objective_counts(st):
+        if met is not None:
+            _refuse_answer_to_count(st)
+    else:
+        _require_bool(met, N_("say whether the main objective is met"))
+    begin_step(st, steps, "check_main_objective")
+    _check_main_objective(st, steps, met)
+    colony_step_done(st, "check_main_objective")
+    return st, steps
+
+
+def _refuse_answer_to_count(st: State) -> None:
+    """Refuse the table's yes or no for a main objective the engine checks from its count."""
+    if objective_counts(st):
+        raise RuleError(
+            N_(
+                "this main objective is checked from its count; correct the count instead "
+                "of answering yes or no"
+            )
+        )
+
+
+def _check_main_objective(st: State, steps: list[Step], met: bool | None) -> None:
+    """Met: the game ends now (002:1621). A game ended by morale or the round track never gets
+    here, so its main objective is not checked (002:1813). In a special scenario a chapter that
+    is not the last goes on instead (scenarios.complete_chapter, 000:886).
+
+    A counting main objective (objective_progress.py) is met when its count has reached its
+    target; the step says both numbers.
+    """
+    if objective_counts(st):
+        met = bool(objective_met_by_count(st))
+        steps.append(
+            step(
+                "main_objective_counted",
+                what=objective_counts(st)["what"],
+                count=objective_count(st),
+                target=objective_target(st),
+                met=met,
+            )
+        )
+    else:
+        steps.append(step("main_objective_checked", met=bool(met)))
+    if met and not complete_chapter(st, steps):
+        end_game(st, steps, "main_objective")
+
+
+# --- 6. move round track ---
+
+
+def move_round_track(state: State) -> tuple[State, list[Step]]:
+    """Colony step 6: the round track moves down 1 (002:1626, 000:498)."""
+    st, steps = begin(state)
+    begin_step(st, steps, "move_round_track")
+    _move_round_track(st, steps)
+    colony_step_done(st, "move_round_track")
+    return st, steps
+
+
+def _move_round_track(st: State, steps: list[Step]) -> None:
+    """Move the round tracker down 1; on 0 the game ends at once (002:1626, 000:498)."""
+    st["round_track"] = max(0, st["round_track"] - 1)
+    steps.append(step("round_track_moved", round_track=st["round_track"]))
+    if st["round_track"] == 0:
+        end_game(st, steps, "round_track")
+
+
+# --- 7. pass first player ---
+
+
+def pass_first_player(
+    state: State, keep: bool = False, votes: dict[str, bool] | None = None
+) -> tuple[State, list[Step]]:
+    """Colony step 7: pass the first player token right; a new round begins (002:1629).
+
+    Long Night (000:660, 000:500): ``keep`` True says a first-player vote passed; or give the
+    ``votes`` ({seat: True/False}, every player who may vote) and the engine tallies them.
+    """
+    st, steps = begin(state)
+    _require_bool(keep, N_("say whether a vote keeps the first player token"))
+    begin_step(st, steps, "pass_first_player")
+    _pass_first_player(st, steps, keep, votes)
+    return st, steps
+
+
+def _pass_first_player(
+    st: State, steps: list[Step], keep: bool, votes: dict[str, bool] | None = None
+) -> None:
+    """Pass the token to the player on the right (002:1629), then begin the next round.
+
+    Long Night: a first-player vote that passed keeps the token where it is (000:660, 000:500);
+    ``keep`` says it passed, or ``votes`` are tallied (votes.tally_vote: ties go the first
+    player's way); the base rules have no such vote. A first player who is out of the game
+    passes it to the nearest player still in, to their right (ruling).
+    """
+    if (keep or votes is not None) and st["ruleset"] != "long_night":
+        raise RuleError(N_("only the Long Night rules let a vote keep the first player token"))
+    if keep and votes is not None:
+        raise RuleError(
+            N_("give either the result of the first player vote or the votes, not both")
+        )
+    if votes is not None:
+        keep, vote_steps = tally_vote(st, votes, subject="first_player")
+        steps.extend(vote_steps)
+    current = st["first_player"]
+    if keep and current in {s["id"] for s in seats_in_play(st)}:
+        steps.append(step("first_player_kept", seat=current, seat_name=seat(st, current)["name"]))
+    else:
+        new = _right_of_token(st, current)
+        st["first_player"] = new
+        steps.append(step("first_player_passed", seat=new, seat_name=seat(st, new)["name"]))
+    st["round"] += 1
+    st["phase"] = "player_turns"
+    st["colony_step"] = None
+    st["turn"] = None
+    st["crisis"] = None
+    steps.append(step("round_began", round=st["round"], round_track=st["round_track"]))
+    begin_next_chapter(st, steps)
+
+
+def _right_of_token(st: State, current: str | None) -> str:
+    """The seat the token goes to: the player to the right of its holder (state.right_of)."""
+    in_play = {s["id"] for s in seats_in_play(st)}
+    if not in_play:
+        raise RuleError(N_("nobody is left in the game to take the first player token"))
+    if current in in_play:
+        return right_of(st, current)
+    order = around_from(st, current, to_the="right")
+    return next(sid for sid in order[1:] + order[:1] if sid in in_play)

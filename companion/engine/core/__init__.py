@@ -1,0 +1,1 @@
+"""The engine's core: state, steps, errors, dice, vocabularies, catalogue, saves."""

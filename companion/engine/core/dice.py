@@ -1,0 +1,60 @@
+"""Dice, coins and shuffles, all drawn from an injected random source.
+
+The engine only ever calls ``rng.randint(a, b)`` and ``rng.shuffle(list)`` on the source it is
+given, so ``random.Random(seed)`` works and a test can script exact results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import Any, Protocol
+
+from companion.engine.core.errors import RuleError
+from companion.engine.core.steps import N_
+
+EXPOSURE_FACES: tuple[str, ...] = ("blank",) * 6 + ("wound",) * 4 + ("frostbite", "bite")
+"""The 12 faces of the exposure die (base 002 "Rolling for Exposure"): 6 blank, 4 wound,
+1 frostbite, 1 bite."""
+
+
+class Randomness(Protocol):
+    """What the engine needs from a random source."""
+
+    def randint(self, a: int, b: int) -> int:
+        """Return an integer from a to b inclusive."""
+        ...
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Shuffle a list in place."""
+        ...
+
+
+def roll_d6(rng: Randomness) -> int:
+    """Roll one action die (1-6)."""
+    return rng.randint(1, 6)
+
+
+def flip_coin(rng: Randomness) -> bool:
+    """Flip a Long Night noise token like a coin; True means it landed on "!!!"."""
+    return rng.randint(0, 1) == 1
+
+
+def roll_exposure(rng: Randomness) -> str:
+    """Roll the exposure die: "blank", "wound", "frostbite" or "bite"."""
+    return EXPOSURE_FACES[rng.randint(1, 12) - 1]
+
+
+class _NoRoll:
+    """The random source of an action given none: rolling with it is refused, not a crash."""
+
+    def randint(self, a: int, b: int) -> int:
+        """Refuse: this action rolls a die."""
+        raise RuleError(N_("this action rolls dice: give it a seed (or a random source)"))
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Refuse: this action shuffles."""
+        raise RuleError(N_("this action shuffles cards: give it a seed (or a random source)"))
+
+
+NO_ROLL: Randomness = _NoRoll()
+"""Stands in for a missing random source; entry points use ``rng or NO_ROLL``."""

@@ -1,0 +1,610 @@
+"""Structured card effects: the ``effects`` lists of crises and crossroads options.
+
+The vocabulary is the "Effects" table of docs/card-sources.md. ``apply_effects`` is the mutating
+helper other rules call (a failed crisis, a crossroads option); ``apply_card_effects`` is the
+entry point a table uses to apply any card by hand.
+
+Rulings where the books are silent (each one is visible in a step):
+- Counters never go below zero: a card that takes more food, waste, starvation, helpless or
+  round-track spaces than there are takes what there is, and the step says so.
+- Helpless tokens only go into free colony survivor spaces; the rest are not added.
+- A barricade for "the colony" goes to the entrance the effect names (``entrance``) or else to
+  the lowest-numbered entrance with an empty space; one to remove comes off the lowest-numbered
+  entrance holding one. The table may move it by hand.
+- A place named by a card that is not on this table's board: nothing happens there (a step).
+- An exposure roll is applied by exposure.roll_for_exposure (a bite leaves a decision pending).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence
+from companion.engine.board.exposure import roll_for_exposure
+from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remove_token
+from companion.engine.board.supply import add_helpless_tokens
+from companion.engine.board.zombies import add_zombies
+from companion.engine.colony.morale import change_morale, end_game
+from companion.engine.core.dice import Randomness, roll_d6, roll_exposure
+from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.state import (
+    COLONY,
+    State,
+    begin,
+    entrance,
+    free_spaces,
+    free_survivor_spaces,
+    location_numbered,
+    locations_in_order,
+    seat,
+    survivor,
+    survivors_at,
+    survivors_of,
+)
+from companion.engine.core.steps import N_, Step, step, step_place_name
+from companion.engine.core.vocabulary import EFFECT_AMOUNT_LIMIT, EFFECT_KINDS, TARGETS, WOUND_KINDS
+from companion.engine.words.card_texts import translated_fields
+
+KINDS = tuple(EFFECT_KINDS)
+MAX_EFFECTS = 12
+UNKNOWN_TARGET = N_("unknown target {target}; known: {known}")
+"""The refusal of a target the vocabulary does not know (vocabulary.TARGETS)."""
+
+Effect = dict[str, Any]
+
+
+class _Context:
+    """What an effect list is applied for: the active seat, chosen survivor, place, source."""
+
+    def __init__(
+        self,
+        seat_id: str | None,
+        chosen: str | None,
+        place: str | None,
+        source: str,
+        strict: bool,
+    ) -> None:
+        self.seat = seat_id
+        self.chosen = chosen
+        self.place = place
+        self.source = source  # a card's name; "" renders as "a card"
+        self.strict = strict
+
+
+def apply_card_effects(
+    state: State,
+    effects: list[Effect],
+    rng: Randomness,
+    *,
+    seat: str | None = None,
+    chosen: str | None = None,
+    location: str | None = None,
+    source: str = "",
+) -> tuple[State, list[Step]]:
+    """Apply a card's structured effects by hand (docs/card-sources.md "Effects")."""
+    st, steps = begin(state)
+    apply_effects(
+        st, steps, effects, rng, seat=seat, chosen=chosen, location=location, source=source
+    )
+    return st, steps
+
+
+def apply_effects(
+    st: State,
+    steps: list[Step],
+    effects: list[Effect],
+    rng: Randomness,
+    *,
+    seat: str | None = None,
+    chosen: str | None = None,
+    location: str | None = None,
+    source: str = "",
+    source_card: str | None = None,
+    strict: bool = True,
+) -> None:
+    """Apply structured effects in order, stopping as soon as the game ends.
+
+    ``seat`` is the active player (targets "chosen", "group_leader", "each_of_active"; an exiled
+    seat adds no helpless, 002:1749), ``chosen`` the survivor picked for "chosen", ``location``
+    the active place ("active_location", "each_at_active_location"). With ``strict`` a missing
+    piece of that context raises RuleError; without it (a crisis resolving in the colony phase,
+    where nobody is active) the effect becomes a step for the table to carry out by hand.
+    ``source`` is the card's English name, ``source_card`` its id: each step naming the source
+    carries both (its sentence reads the card's words by id, card_texts.py).
+    """
+    validate_effects(effects)
+    ctx = _Context(seat, chosen, location, source, strict)
+    if seat is not None:
+        _seat_check(st, seat)
+    for effect in effects:
+        if st["ended"]:
+            return
+        first = len(steps)
+        try:
+            _APPLY[effect["kind"]](st, steps, effect, rng, ctx)
+        except _NeedsTable as gap:
+            steps.append(
+                step(
+                    "effect_by_hand",
+                    need=gap.need,
+                    target=gap.target,
+                    source=ctx.source,
+                    effect=dict(effect),
+                )
+            )
+        if source_card is not None:
+            for made in steps[first:]:
+                if made.get("source") == source:
+                    made["source_card"] = source_card
+
+
+class _NeedsTable(Exception):
+    """An effect lacks context (no active player or place) and is left to the table.
+
+    ``need`` says what was missing (docs/engine.md "Step codes": effect_by_hand ``need``).
+    """
+
+    def __init__(self, need: str, target: str | None = None) -> None:
+        super().__init__(need)
+        self.need = need
+        self.target = target
+
+
+def _seat_check(st: State, seat_id: str) -> None:
+    """Raise unless the seat exists."""
+    seat(st, seat_id)
+
+
+def validate_effects(effects: Any) -> None:
+    """Raise RuleError unless ``effects`` is a short list of effects the vocabulary knows."""
+    if not isinstance(effects, list) or len(effects) > MAX_EFFECTS:
+        raise RuleError(
+            N_("effects must be a list of at most {most} effect tables"), most=MAX_EFFECTS
+        )
+    for effect in effects:
+        _validate(effect)
+
+
+def _validate(effect: Any) -> None:
+    """Raise RuleError for an effect table the vocabulary does not know (vocabulary.EFFECT_KINDS).
+
+    Every field is checked for its type, unknown fields are refused, and amounts stay within
+    ``EFFECT_AMOUNT_LIMIT`` either way, so a card can never ask the engine for a huge loop.
+    """
+    if not isinstance(effect, dict) or effect.get("kind") not in KINDS:
+        kind = effect.get("kind") if isinstance(effect, dict) else effect
+        raise RuleError(
+            N_("unknown effect kind {kind}; known: {known}"),
+            kind=shown(kind),
+            known=", ".join(KINDS),
+        )
+    spec = EFFECT_KINDS[effect["kind"]]
+    translations = [
+        field
+        for name, (ftype, *_) in spec.items()
+        if ftype == "text"
+        for field in translated_fields(name)
+    ]
+    unknown = sorted(
+        str(k) for k in effect if k != "kind" and k not in spec and k not in translations
+    )
+    if unknown:
+        raise RuleError(
+            N_("a {kind} effect has no field(s) {fields}"),
+            kind=effect["kind"],
+            fields=", ".join(unknown),
+        )
+    for name, (ftype, required, _default) in spec.items():
+        if name not in effect:
+            if required:
+                raise RuleError(
+                    N_("a {kind} effect needs its {field}"), kind=effect["kind"], field=name
+                )
+            continue
+        _check_field(effect["kind"], name, ftype, effect[name])
+    for field in translations:
+        if field in effect:
+            _check_field(effect["kind"], field, "text", effect[field])
+
+
+def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:
+    """Raise unless one effect field has the type the vocabulary gives it."""
+    if ftype == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(
+                N_("effect {kind} needs a whole-number {field}, not {value}"),
+                kind=shown(kind),
+                field=name,
+                value=shown(value),
+            )
+        if abs(value) > EFFECT_AMOUNT_LIMIT:
+            raise RuleError(
+                N_("effect {kind}: {field} {value} is beyond {limit}"),
+                kind=shown(kind),
+                field=name,
+                value=value,
+                limit=EFFECT_AMOUNT_LIMIT,
+            )
+        if kind == "wound" and value < 0:
+            raise RuleError(N_("a wound effect adds wounds: its amount cannot be negative"))
+    elif ftype == "bool":
+        if not isinstance(value, bool):
+            raise RuleError(
+                N_("effect {kind}: {field} must be true or false, not {value}"),
+                kind=shown(kind),
+                field=name,
+                value=shown(value),
+            )
+    elif ftype == "where":
+        if not isinstance(value, str) or not value or len(value) > 100:
+            raise RuleError(
+                N_("effect {kind} needs a where, not {value}"), kind=shown(kind), value=shown(value)
+            )
+    elif ftype == "target":
+        if value not in TARGETS:
+            raise RuleError(UNKNOWN_TARGET, target=shown(value), known=", ".join(TARGETS))
+    elif ftype == "wound_type":
+        if value not in WOUND_KINDS:
+            raise RuleError(
+                N_("a wound is one of {known}, not {wound}"),
+                known=", ".join(WOUND_KINDS),
+                wound=shown(value),
+            )
+    elif not isinstance(value, str) or not value:
+        raise RuleError(N_("effect {kind} needs its {field} as text"), kind=shown(kind), field=name)
+
+
+# --- counters ---
+
+
+def _morale(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Morale up or down; at 0 the game ends (morale.change_morale)."""
+    change_morale(st, steps, effect["amount"], "card", source=ctx.source)
+
+
+def _move_counter(
+    st: State, steps: list[Step], key: str, kind: str, effect: Effect, ctx: _Context
+) -> None:
+    """Move a public counter by a card's amount, never below zero (ruling); record the step."""
+    amount = max(effect["amount"], -st[key])
+    st[key] += amount
+    steps.append(
+        step(kind, amount=amount, wanted=effect["amount"], source=ctx.source, **{key: st[key]})
+    )
+
+
+def _food(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Food tokens into or out of the supply; never below zero (ruling)."""
+    _move_counter(st, steps, "food", "food_changed", effect, ctx)
+
+
+def _starvation(
+    st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
+) -> None:
+    """Starvation tokens added (or removed, never below zero); no morale is lost now."""
+    _move_counter(st, steps, "starvation", "starvation_changed", effect, ctx)
+
+
+def _waste(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Cards onto (or cleaned from) the waste pile; never below zero."""
+    _move_counter(st, steps, "waste", "waste_changed", effect, ctx)
+
+
+def _rounds(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Round track up or down; reaching 0 ends the game (002 "Winning and Losing")."""
+    amount = max(effect["amount"], -st["round_track"])
+    if amount == 0:
+        return
+    st["round_track"] += amount
+    steps.append(
+        step("round_track_changed", amount=amount, round_track=st["round_track"], source=ctx.source)
+    )
+    if st["round_track"] == 0:
+        end_game(st, steps, "round_track")
+
+
+# --- helpless survivors ---
+
+
+def _helpless(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Helpless tokens into or out of the colony (unruly: Long Night 000:690).
+
+    Adding is board.add_helpless_tokens: an exiled player's helpless are not added (002:1749),
+    and only free colony survivor spaces take them; a full colony takes none (ruling: a step,
+    not an error, so a crisis can still resolve). Removing tokens is not a death: no morale.
+    """
+    amount = effect["amount"]
+    unruly = bool(effect.get("unruly", False))
+    helpless = st["helpless"]
+    if amount > 0:
+        player = seat(st, ctx.seat) if ctx.seat is not None else None
+        if (player and player["exiled"]) or free_survivor_spaces(st, COLONY) > 0:
+            add_helpless_tokens(st, steps, amount, unruly, player)
+        else:
+            steps.append(step("helpless_no_room", count=amount, source=ctx.source))
+        return
+    order = ("unruly", "normal") if unruly else ("normal", "unruly")
+    left = -amount
+    for key in order:
+        taken = min(left, helpless[key])
+        helpless[key] -= taken
+        left -= taken
+    steps.append(step("helpless_removed", count=-amount - left, wanted=-amount, **_h(st)))
+
+
+def _unruly(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Turn normal helpless tokens unruly (negative: back to normal), as many as there are."""
+    amount = effect["amount"]
+    helpless = st["helpless"]
+    if amount >= 0:
+        turned = min(amount, helpless["normal"])
+        helpless["normal"] -= turned
+        helpless["unruly"] += turned
+    else:
+        turned = -min(-amount, helpless["unruly"])
+        helpless["unruly"] += turned
+        helpless["normal"] -= turned
+    steps.append(step("helpless_turned", count=turned, wanted=amount, **_h(st)))
+
+
+def _h(st: State) -> dict[str, int]:
+    """The helpless tokens now in the colony, for a step."""
+    return {"normal": st["helpless"]["normal"], "unruly_now": st["helpless"]["unruly"]}
+
+
+# --- places: zombies, noise, barricades, traps ---
+
+
+def _places(st: State, steps: list[Step], where: str, rng: Randomness, ctx: _Context) -> list[str]:
+    """The places a ``where`` names, in order; [] when none (with a step saying why)."""
+    if where == COLONY:
+        return [COLONY]
+    if where == "each_location":
+        return [loc["id"] for loc in locations_in_order(st)]
+    if where == "active_location":
+        if ctx.place is None:
+            if ctx.strict:
+                raise RuleError(N_("this effect needs the active location (location=...)"))
+            raise _NeedsTable("active_location")
+        return [ctx.place]
+    if where == "random_location":
+        return _random_location(st, steps, rng)
+    if any(loc["id"] == where for loc in st["locations"]):
+        return [where]
+    steps.append(step("effect_place_missing", where=where, source=ctx.source))
+    return []
+
+
+def _random_location(st: State, steps: list[Step], rng: Randomness) -> list[str]:
+    """Roll a d6: the location whose number matches is chosen (Long Night 000:588-590).
+
+    The colony has no number, and a roll that matches no location on the board chooses
+    nothing, so nothing happens (ruling; the step says so).
+    """
+    roll = roll_d6(rng)
+    loc = location_numbered(st, roll)
+    if loc is None:
+        steps.append(step("random_location_none", roll=roll))
+        return []
+    steps.append(step("random_location", roll=roll, location=loc["id"], location_name=loc["name"]))
+    return [loc["id"]]
+
+
+def _zombies(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Zombies added by the placement rules (zombies.add_zombies), or removed when negative."""
+    for place in _places(st, steps, effect["where"], rng, ctx):
+        if st["ended"]:
+            return
+        amount = effect["amount"]
+        if amount >= 0:
+            add_zombies(st, steps, place, amount, "card", source=ctx.source)
+            continue
+        left = -amount
+        ents = st["colony"]["entrances"] if place == COLONY else [entrance(st, place)]
+        for ent in ents:
+            taken = min(left, ent["zombies"])
+            ent["zombies"] -= taken
+            left -= taken
+        steps.append(
+            step(
+                "zombies_removed",
+                where=place,
+                location_name=step_place_name(st, place),
+                count=-amount - left,
+                source=ctx.source,
+            )
+        )
+
+
+def _noise(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Noise tokens at locations (board.make_noise); 4 at most, extra ones are lost (000:226)."""
+    for place in _places(st, steps, effect["where"], rng, ctx):
+        if place == COLONY:
+            steps.append(step("noise_not_at_colony", source=ctx.source))
+            continue
+        loc = next(loc for loc in st["locations"] if loc["id"] == place)
+        amount = effect["amount"]
+        if amount > 0:
+            fit = min(amount, MAX_NOISE - loc["noise"])
+            if fit > 0:
+                make_noise(st, steps, place, fit)
+            if fit < amount:
+                steps.append(
+                    step(
+                        "noise_lost",
+                        count=amount - fit,
+                        location_name=loc["name"],
+                        noise=loc["noise"],
+                    )
+                )
+        elif amount < 0:
+            taken = min(-amount, loc["noise"])
+            loc["noise"] -= taken
+            steps.append(
+                step("noise_removed", count=taken, location_name=loc["name"], noise=loc["noise"])
+            )
+
+
+def _barricade(
+    st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
+) -> None:
+    """Barricades added (only into empty spaces; extra ones are lost) or removed."""
+    _defence(st, steps, effect, rng, ctx, "barricades")
+
+
+def _trap(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Explosive traps added like barricades (Long Night "Explosive Traps", 000:224, 000:696)."""
+    _defence(st, steps, effect, rng, ctx, "traps")
+
+
+def _defence(
+    st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context, key: str
+) -> None:
+    """Add or remove barricades or traps one at a time at each place the effect names."""
+    for place in _places(st, steps, effect["where"], rng, ctx):
+        amount = effect["amount"]
+        for _ in range(abs(amount)):
+            ent = _defence_entrance(
+                st, place, key, adding=amount > 0, wanted=effect.get("entrance")
+            )
+            if ent is None:
+                kind = "defence_lost" if amount > 0 else "defence_missing"
+                steps.append(
+                    step(kind, where=place, location_name=step_place_name(st, place), what=key[:-1])
+                )
+                continue
+            number = ent["number"] if place == COLONY else None
+            if amount > 0:
+                add_token(st, steps, place, number, key[:-1])
+            else:
+                remove_token(st, steps, place, number, key[:-1])
+
+
+def _defence_entrance(
+    st: State, place: str, key: str, *, adding: bool, wanted: Any
+) -> dict[str, Any] | None:
+    """The entrance a barricade or trap goes to (or comes off), or None if there is none."""
+    if place != COLONY:
+        ents = [entrance(st, place)]
+    elif wanted is not None:
+        ents = [entrance(st, COLONY, wanted)]
+    else:
+        ents = st["colony"]["entrances"]
+    for ent in ents:
+        if (adding and free_spaces(ent) > 0) or (not adding and ent[key] > 0):
+            return ent
+    return None
+
+
+# --- survivors: wounds, deaths, exposure ---
+
+
+def _targets(st: State, steps: list[Step], target: str, ctx: _Context) -> list[str]:
+    """Ids of the survivors a ``target`` names, fixed before any of them is hurt."""
+    if target in ("chosen", "group_leader", "each_of_active") and ctx.seat is None:
+        if ctx.strict:
+            raise RuleError(
+                N_("target {target} needs the active player (seat=...)"), target=shown(target)
+            )
+        raise _NeedsTable("active_player", target)
+    if target == "chosen":
+        if ctx.chosen is None:
+            if ctx.strict:
+                raise RuleError(N_("this effect needs the chosen survivor (chosen=...)"))
+            raise _NeedsTable("chosen_survivor")
+        picked = survivor(st, ctx.chosen)
+        if picked["owner"] != ctx.seat:
+            raise RuleError(
+                N_("{name} is not controlled by seat {seat}"),
+                name=picked["name"],
+                seat=shown(ctx.seat),
+            )
+        return [picked["id"]]
+    if target == "group_leader":
+        return [s["id"] for s in survivors_of(st, ctx.seat) if s["leader"]][:1]
+    if target == "each_of_active":
+        return [s["id"] for s in survivors_of(st, ctx.seat)]
+    if target == "each_in_colony":
+        return [s["id"] for s in survivors_at(st, COLONY)]
+    if target == "lowest_influence_in_colony":
+        there = survivors_at(st, COLONY)
+        return [lowest_influence(st, there, steps)["id"]] if there else []
+    # each_at_active_location
+    if ctx.place is None:
+        if ctx.strict:
+            raise RuleError(N_("this effect needs the active location (location=...)"))
+        raise _NeedsTable("active_location_survivors")
+    return [s["id"] for s in survivors_at(st, ctx.place)]
+
+
+def _alive(st: State, survivor_id: str) -> bool:
+    """Whether the survivor is still in play."""
+    return any(s["id"] == survivor_id for s in st["survivors"])
+
+
+def _wound(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Wounds of one kind on each target (deaths.add_wound: the third one kills)."""
+    ids = _targets(st, steps, effect["target"], ctx)
+    if not ids:
+        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
+    for sid in ids:
+        for _ in range(effect["amount"]):
+            if st["ended"] or not _alive(st, sid):
+                break
+            add_wound(st, steps, sid, effect.get("wound", "wound"), "card", source=ctx.source)
+
+
+def _kill(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Kill each target: a death, morale -1 each (deaths.kill_survivor)."""
+    ids = _targets(st, steps, effect["target"], ctx)
+    if not ids:
+        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
+    for sid in ids:
+        if st["ended"]:
+            return
+        if _alive(st, sid):
+            kill_survivor(st, steps, sid, "card", source=ctx.source)
+
+
+def _exposure(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Roll the exposure die for each target (base 002 "Rolling for Exposure", 002:1416).
+
+    The face is applied by exposure.roll_for_exposure: a bite kills and leaves the spread
+    waiting for its owner's decision (``state["pending"]``); no later target is rolled for
+    while a decision is pending.
+    """
+    ids = _targets(st, steps, effect["target"], ctx)
+    if not ids:
+        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
+    for sid in ids:
+        if st["ended"] or st["pending"]:
+            return
+        if _alive(st, sid):
+            roll_for_exposure(st, steps, sid, roll_exposure(rng), rolled=True)
+
+
+def _manual(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Anything the table does by hand: shown as a step."""
+    steps.append(
+        step("effect_by_hand", text=effect["text"], source=ctx.source, effect=dict(effect))
+    )
+
+
+_APPLY: dict[str, Callable[[State, list[Step], Effect, Randomness, _Context], None]] = {
+    "morale": _morale,
+    "food": _food,
+    "starvation": _starvation,
+    "helpless": _helpless,
+    "unruly": _unruly,
+    "waste": _waste,
+    "rounds": _rounds,
+    "zombies": _zombies,
+    "noise": _noise,
+    "barricade": _barricade,
+    "trap": _trap,
+    "wound": _wound,
+    "kill": _kill,
+    "exposure": _exposure,
+    "manual": _manual,
+}

@@ -1,0 +1,434 @@
+"""The game state document: its shape, look-ups and the checks every entry point shares.
+
+The state is a plain JSON-serialisable dict (documented field by field in docs/state.md). Entry
+points never change the state they are given: they call ``begin`` for a working copy, change the
+copy, and return it with the steps they took.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from companion.engine.core.errors import Phrase, RuleError, shown, words
+from companion.engine.core.steps import N_, Step, step
+from companion.engine.core.vocabulary import BANDIT_RULES, MODULES
+from companion.engine.words.card_texts import card_text, copy_translations
+from companion.engine.words.labels import PENDING_WORDS
+
+SCHEMA = 2
+COLONY = "colony"
+RULESETS = ("base", "long_night")
+VARIANTS = ("standard", "betrayer", "hardcore", "coop", "two_player")
+
+State = dict[str, Any]
+
+
+def begin(
+    state: State, *, allow_pending: bool = False, allow_ended: bool = False
+) -> tuple[State, list[Step]]:
+    """Return a working copy of the state and an empty step list, refusing a finished game."""
+    if not isinstance(state, dict) or state.get("schema") != SCHEMA:
+        raise RuleError(N_("not a game state of schema {schema}"), schema=SCHEMA)
+    if state.get("ended") and not allow_ended:
+        raise RuleError(N_("the game has ended"))
+    if state.get("pending") and not allow_pending:
+        raise RuleError(
+            N_("waiting for a decision first ({decision}): settle it, then try again"),
+            decision=words(PENDING_WORDS, state["pending"]["kind"]),
+        )
+    return working_copy(state), []
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (JSON's types), as ``copy.deepcopy`` makes, about three times
+    faster: a pickle round trip, which copies each dict and list once and keeps any sharing."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+def working_copy(state: State) -> State:
+    """A deep copy of the state that shares the card catalogue (``cards`` never changes)."""
+    return {k: v if k == "cards" else plain_copy(v) for k, v in state.items()}
+
+
+# --- counts that are checked where they are used ---
+
+
+def require_count(value: Any, what: str, *, minimum: int = 0) -> int:
+    """Return value as an int, or raise if it is not a whole number >= minimum.
+
+    ``what`` names the number in words of ours: an ``N_``-marked msgid or a ``Phrase``.
+    """
+    what = what if isinstance(what, Phrase) else Phrase(what)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(
+            N_("{what} must be a whole number, not {value}"), what=what, value=shown(value)
+        )
+    if value < minimum:
+        raise RuleError(
+            N_("{what} must be at least {minimum}, not {value}"),
+            what=what,
+            minimum=minimum,
+            value=value,
+        )
+    return value
+
+
+# --- seats ---
+
+
+def seat(st: State, seat_id: Any) -> dict[str, Any]:
+    """Return the seat with this id, or raise naming the unknown seat."""
+    for s in st["seats"]:
+        if s["id"] == seat_id:
+            return s
+    raise RuleError(N_("unknown seat {seat}"), seat=shown(seat_id))
+
+
+def active_seat_id(st: State) -> str | None:
+    """The seat whose turn is in progress (``turn.seat``), or None between turns."""
+    turn = st.get("turn")
+    return turn["seat"] if turn else None
+
+
+def seats_in_play(st: State) -> list[dict[str, Any]]:
+    """Seats still in the game (not eliminated), in turn order."""
+    return [s for s in st["seats"] if not s.get("eliminated")]
+
+
+def voters(st: State) -> list[dict[str, Any]]:
+    """Seats that may vote and contribute: in play and not exiled."""
+    return [s for s in seats_in_play(st) if not s["exiled"]]
+
+
+def around_from(st: State, seat_id: str | None, *, to_the: str = "left") -> list[str]:
+    """Every seat id once, walking around the table from this seat (itself first).
+
+    Seats are kept in turn order, each to the left of the one before (002:983), so walking
+    "left" follows play and walking "right" goes back through the list. An unknown seat
+    starts from the first one. The one helper every rule that goes round the table uses.
+    """
+    ids = [s["id"] for s in st["seats"]]
+    if not ids:
+        return []
+    start = ids.index(seat_id) if seat_id in ids else 0
+    step = 1 if to_the == "left" else -1
+    return [ids[(start + step * n) % len(ids)] for n in range(len(ids))]
+
+
+def right_of(st: State, seat_id: str) -> str:
+    """The seat still in the game to the right of this one (the previous one, wrapping)."""
+    return _neighbour(st, seat_id, "right")
+
+
+def _neighbour(st: State, seat_id: str, side: str) -> str:
+    """The nearest seat in play on one side of a seat that is in play."""
+    in_play = {s["id"] for s in seats_in_play(st)}
+    if seat_id not in in_play:
+        raise RuleError(N_("seat {seat} is not in the game"), seat=shown(seat_id))
+    return next(
+        (sid for sid in around_from(st, seat_id, to_the=side)[1:] if sid in in_play), seat_id
+    )
+
+
+# --- survivors and places ---
+
+
+def survivor(st: State, survivor_id: Any) -> dict[str, Any]:
+    """Return the survivor in play with this id, or raise."""
+    for s in st["survivors"]:
+        if s["id"] == survivor_id:
+            return s
+    raise RuleError(N_("unknown survivor {survivor} (not in play)"), survivor=shown(survivor_id))
+
+
+def survivors_at(st: State, place: str) -> list[dict[str, Any]]:
+    """Survivors in play at a place ("colony" or a location id)."""
+    return [s for s in st["survivors"] if s["location"] == place]
+
+
+def survivors_of(st: State, seat_id: str) -> list[dict[str, Any]]:
+    """Survivors a seat controls."""
+    return [s for s in st["survivors"] if s["owner"] == seat_id]
+
+
+def location(st: State, location_id: Any) -> dict[str, Any]:
+    """Return the non-colony location with this id, or raise."""
+    for loc in st["locations"]:
+        if loc["id"] == location_id:
+            return loc
+    raise RuleError(N_("unknown location {location}"), location=shown(location_id))
+
+
+def locations_in_order(st: State) -> list[dict[str, Any]]:
+    """Non-colony locations in their number order (the order zombies are added, 002:1613)."""
+    return sorted(st["locations"], key=lambda loc: loc["number"])
+
+
+def location_numbered(st: State, number: int) -> dict[str, Any] | None:
+    """The location with this d6 number, or None (Long Night "Random Locations", 000:588)."""
+    return next((loc for loc in st["locations"] if loc["number"] == number), None)
+
+
+def free_survivor_spaces(st: State, place: str) -> int:
+    """Empty survivor spaces at a place.
+
+    In the colony survivor cards and helpless tokens fill them; at a location survivors and
+    bandits do (000:723). Raxxon sealed in chapter R1 has none (raxxon.setup_chapter, 000:873).
+    """
+    if place == COLONY:
+        return st["colony"]["survivor_spaces"] - colony_occupancy(st)
+    loc = location(st, place)
+    return loc["survivor_spaces"] - len(survivors_at(st, place)) - loc["bandits"]
+
+
+def place_name(st: State, place: str) -> str:
+    """A person's name for a place."""
+    return Phrase(N_("the colony")) if place == COLONY else card_text(location(st, place))
+
+
+def entrance(st: State, place: str, number: int | None = None) -> dict[str, Any]:
+    """The entrance record at a place: a colony entrance 1-6, or a location's one entrance."""
+    if place == COLONY:
+        numbers = [e["number"] for e in st["colony"]["entrances"]]
+        if number not in numbers:
+            raise RuleError(
+                N_("the colony has entrances {first}-{last}, not {number}"),
+                first=numbers[0],
+                last=numbers[-1],
+                number=shown(number),
+            )
+        return st["colony"]["entrances"][numbers.index(number)]
+    if number not in (None, 1):
+        raise RuleError(
+            N_("a location has a single entrance, not entrance {number}"), number=shown(number)
+        )
+    return location(st, place)["entrance"]
+
+
+def free_spaces(ent: dict[str, Any]) -> int:
+    """Empty spaces at an entrance: zombies, barricades and traps each fill one."""
+    special = len(ent.get("special", ()))  # Raxxon special zombies (raxxon.py), 000:801
+    return ent["spaces"] - ent["zombies"] - ent["barricades"] - ent["traps"] - special
+
+
+def unruly_rule(st: State) -> bool:
+    """Whether helpless survivors may be unruly in this game: a Long Night rule (000:684-692),
+    for every Long Night game (000:652), never in a base game."""
+    return st["ruleset"] == "long_night"
+
+
+def despair_rule(st: State) -> bool:
+    """Whether card effects may give survivors despair tokens in this game: a Long Night rule
+    ("Despair", 000:676-682), for every Long Night game (000:652), never in a base game."""
+    return st["ruleset"] == "long_night"
+
+
+def helpless_count(st: State) -> int:
+    """Helpless tokens in the colony, an unruly token counting 2 (000:690)."""
+    return st["helpless"]["normal"] + 2 * st["helpless"]["unruly"]
+
+
+def colonists(st: State) -> int:
+    """Survivors in the colony for food and zombies: every survivor card plus helpless.
+
+    Base 002 "Colony Phase" (Pay Food, Add Zombies: helpless count as survivors; 002:1581),
+    Long Night 000:690 (an unruly token counts as two). Ruling (RULES.md): an exiled player's
+    survivors are never colonists, even while one still waits to move out (002:1736).
+    """
+    exiled = {s["id"] for s in st["seats"] if s["exiled"]}
+    cards = [s for s in survivors_at(st, COLONY) if s["owner"] not in exiled]
+    return len(cards) + helpless_count(st)
+
+
+def one_per_two_colonists(st: State) -> int:
+    """1 per 2 colonists, rounded up: the food the colony eats and the zombies it draws.
+
+    Base 002 "Colony Phase" 1 and 4 (002:1581, 002:1613), Long Night 000:476 and 000:490.
+    """
+    return (colonists(st) + 1) // 2
+
+
+def colony_occupancy(st: State) -> int:
+    """Survivor spaces taken in the colony: survivor cards plus helpless tokens."""
+    return len(survivors_at(st, COLONY)) + st["helpless"]["normal"] + st["helpless"]["unruly"]
+
+
+# --- the empty document every game starts from ---
+
+
+def new_secrets() -> dict[str, Any]:
+    """A seat's secrets: card ids only; the facts are in ``state["cards"]``."""
+    return {
+        "objective": None,
+        "exiled_objective": None,
+        "crossroads": None,
+        "dealt_survivors": [],
+        "objective_complete": None,
+    }
+
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "modules": [],
+    "player_elimination": False,
+    "mature": True,
+    "barricade_before_trap": True,
+    "sets": [],
+}
+
+
+def new_entrance(spaces: int, number: int = 1) -> dict[str, Any]:
+    """An empty entrance with this many spaces."""
+    return {"number": number, "spaces": spaces, "zombies": 0, "barricades": 0, "traps": 0}
+
+
+def new_location(card: dict[str, Any]) -> dict[str, Any]:
+    """A location on the board from its card facts (id, name, number, capacities)."""
+    location = {
+        "id": card["id"],
+        "name": card["name"],
+        "number": card.get("number", 0),
+        "survivor_spaces": card["survivor_spaces"],
+        "entrance": new_entrance(card["entrance_spaces"]),
+        "noise": 0,
+        "bandits": 0,
+    }
+    copy_translations(card, location, "name")
+    return location
+
+
+def new_survivor(
+    card: dict[str, Any], owner: str | None, *, leader: bool = False, place: str = COLONY
+) -> dict[str, Any]:
+    """A survivor in play from its card facts (id, name, influence, attack, search)."""
+    return {
+        "id": card["id"],
+        "name": card["name"],
+        "influence": card["influence"],
+        "attack": card.get("attack"),
+        "search": card.get("search"),
+        "owner": owner,
+        "leader": leader,
+        "location": place,
+        "wounds": 0,
+        "frostbite": 0,
+        "despair": 0,
+    }
+
+
+def new_state(
+    *,
+    ruleset: str = "base",
+    variant: str = "standard",
+    seat_names: list[str] | tuple[str, ...] = (),
+    locations: list[dict[str, Any]] | tuple[dict[str, Any], ...] = (),
+    colony_survivor_spaces: int = 30,
+    colony_entrance_spaces: int = 3,
+    settings: dict[str, Any] | None = None,
+) -> State:
+    """The empty state document with seats s1..sN in turn order and the given board."""
+    if ruleset not in RULESETS:
+        raise RuleError(
+            N_("ruleset must be one of {known}, not {ruleset}"),
+            known=", ".join(RULESETS),
+            ruleset=shown(ruleset),
+        )
+    if variant not in VARIANTS:
+        raise RuleError(
+            N_("variant must be one of {known}, not {variant}"),
+            known=", ".join(VARIANTS),
+            variant=shown(variant),
+        )
+    merged = {**DEFAULT_SETTINGS, **(settings or {})}
+    unknown = set(merged["modules"]) - set(MODULES)
+    if unknown:
+        raise RuleError(N_("unknown module(s): {modules}"), modules=", ".join(sorted(unknown)))
+    seat_ids = [f"s{i}" for i in range(1, len(seat_names) + 1)]
+    bandits = "bandits" in merged["modules"]
+    return {
+        "schema": SCHEMA,
+        "ruleset": ruleset,
+        "variant": variant,
+        "settings": merged,
+        "main_objective": None,
+        "phase": "player_turns",
+        "round": 1,
+        "round_track": 6,
+        "morale": 6,
+        "food": 0,
+        "starvation": 0,
+        "waste": 0,
+        "helpless": {"normal": 0, "unruly": 0},
+        "colony": {
+            "survivor_spaces": colony_survivor_spaces,
+            "entrances": [new_entrance(colony_entrance_spaces, n) for n in range(1, 7)],
+        },
+        "locations": [new_location(card) for card in locations],
+        "survivors": [],
+        "graveyard": [],
+        "seats": [
+            {"id": sid, "name": name, "exiled": False, "eliminated": False, "needs_survivor": False}
+            for sid, name in zip(seat_ids, seat_names, strict=True)
+        ],
+        "first_player": seat_ids[0] if seat_ids else None,
+        "turn": None,
+        "crisis": None,
+        "colony_step": None,
+        "decks": {"crossroads": [], "exiled_objectives": [], "crises": [], "survivors": []},
+        "secrets": {sid: new_secrets() for sid in seat_ids},
+        "cards": {
+            "crossroads": {},
+            "objectives": {},
+            "crises": {},
+            "survivors": {},
+            "improvements": {},
+        },
+        "pending": None,
+        "ended": None,
+        # player turns: seats that have had their turn in round `round` (turns.start_turn)
+        "turns_taken": {"round": 1, "seats": []},
+        # survivor ids an exiled player must still move out of the colony (exile.leave_colony)
+        "must_leave_colony": [],
+        # the Bandits module: the Hideout's face-up cards, the rules in play (engine/bandits.py)
+        **({"bandits": {"hideout_cards": 0, "rules": list(BANDIT_RULES)}} if bandits else {}),
+        # Improvements module: the improvements on the table (improvements.py, 000:708-719)
+        "improvements": [],
+        # the Raxxon module's record (raxxon.py), only with the module (older states lack it)
+        **({"raxxon": new_raxxon(locations)} if "raxxon" in merged["modules"] else {}),
+    }
+
+
+def new_raxxon(locations: Any = ()) -> dict[str, Any]:
+    """The Raxxon module's record: where Raxxon is, its dice, the top experiment (000:763-861).
+
+    The containment check runs from round 1 (a scenario chapter moves it, raxxon.py).
+    """
+    where = next((c["id"] for c in locations if c.get("module") == "raxxon"), None)
+    return {
+        "location": where,
+        "containment_from": 1,
+        "dice": [],
+        "experiment": None,
+        "reduced": None,
+        "immediate": 0,
+        "sealed_spaces": None,
+        "side_effects": {},
+    }
+
+
+def send_home(st: State, steps: list[Step], place: str) -> None:
+    """A story sends the survivors at a place to the colony; not a move, so no exposure roll
+    (R2 completed 000:917, after B2's special exile phase 000:996; mutating helper).
+
+    Ruling: an exiled player's survivors stay where they are, since they may not enter the
+    colony (002:1736); B2's section says so outright for the Hideout.
+    """
+    exiled = {s["id"] for s in st["seats"] if s["exiled"]}
+    from_name = place_name(st, place)
+    for person in survivors_at(st, place):
+        fields = {"survivor": person["id"], "name": person["name"], "came_from": place}
+        if person["owner"] in exiled:
+            steps.append(step("scenario_exiled_stays", **fields, from_name=from_name))
+            continue
+        person["location"] = COLONY
+        steps.append(step("scenario_sent_home", **fields, from_name=from_name))

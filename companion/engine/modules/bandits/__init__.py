@@ -1,0 +1,1 @@
+"""The Bandits module (000:720-745): bandits, their leader, the Hideout."""

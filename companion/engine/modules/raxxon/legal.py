@@ -1,0 +1,122 @@
+"""The legal choices of the search and the Raxxon module's actions (merged in by legal.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.board.pieces import MAX_NOISE
+from companion.engine.core.state import COLONY, State, active_seat_id, location
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS
+from companion.engine.modules.bandits.rules import hideout_has_no_search_deck
+from companion.engine.modules.raxxon.rules import (
+    FACES,
+    KILL_WAYS,
+    MAX_SPECIAL,
+    is_raxxon,
+    raxxon_search_exposure_active,
+    special_zombie_attacked,
+    special_zombies,
+    special_zombies_first,
+)
+
+Choices = dict[str, Any]
+
+
+def _places(st: State) -> list[str]:
+    """The colony and every location id, in number order."""
+    return [COLONY] + [loc["id"] for loc in sorted(st["locations"], key=lambda x: x["number"])]
+
+
+def pending_choices(st: State) -> dict[str, Choices] | None:
+    """The table's one action while a Raxxon decision is pending, or None for another kind."""
+    pending = st.get("pending") or {}
+    if pending.get("kind") == "containment_place":
+        return {"choose_containment_place": {"place": _places(st)}}
+    if pending.get("kind") == "special_zombies":
+        return {"place_special_zombies": _placing(st)}
+    return None
+
+
+def seat_pending_choices(st: State, seat_id: str) -> dict[str, Choices] | None:
+    """A phone's action while a Raxxon decision is pending (the first player's choice)."""
+    pending = st.get("pending") or {}
+    if pending.get("kind") == "containment_place":
+        if pending.get("seat") == seat_id:
+            return {"choose_containment_place": {"place": _places(st)}}
+        return {}
+    if pending.get("kind") == "special_zombies":
+        return {}
+    return None
+
+
+def _placing(st: State) -> Choices:
+    """Where the top experiment's zombies may be placed: rolled, or one place each."""
+    experiment = st["raxxon"]["experiment"] or {"zombies": []}
+    return {"places": _places(st), "zombies": list(experiment["zombies"])}
+
+
+def table_choices(st: State) -> dict[str, Choices]:
+    """The Raxxon table entries open whatever the turn: the experiment, dice corrections."""
+    rec = st.get("raxxon")
+    if not isinstance(rec, dict):
+        return {}
+    out: dict[str, Choices] = {
+        "enter_experiment": {"faces": list(FACES), "most": MAX_SPECIAL},
+    }
+    if rec["dice"]:
+        out["remove_raxxon_dice"] = {}
+    if rec["immediate"] > 0 and rec["experiment"]:
+        out["place_special_zombies"] = _placing(st)
+    return out
+
+
+def turn_choices(st: State) -> dict[str, Choices]:
+    """During a turn: searching, dice on Raxxon, special zombies, side effects."""
+    active = active_seat_id(st)
+    mine = [s for s in st["survivors"] if s["owner"] == active]
+    out: dict[str, Choices] = {}
+    searchers = {}
+    for s in mine:
+        if s["location"] == COLONY or hideout_has_no_search_deck(s["location"]):
+            continue
+        room = MAX_NOISE - location(st, s["location"])["noise"]
+        searchers[s["id"]] = {
+            "noise": list(range(room + 1)),
+            "raxxon": raxxon_search_exposure_active(st, s["location"]),
+        }
+    if searchers:
+        out["search_location"] = {"survivor_id": searchers, "exposure": list(EXPOSURE_RESULTS)}
+    rec = st.get("raxxon")
+    if not isinstance(rec, dict):
+        return out
+    if any(is_raxxon(st, s["location"]) for s in mine):
+        out["place_raxxon_dice"] = {"seat_id": [active], "faces": list(FACES)}
+    specials = special_zombies(st)
+    targets = {
+        s["id"]: sorted({z["zombie"] for z in specials if z["place"] == s["location"]})
+        for s in mine
+    }
+    targets = {k: v for k, v in targets.items() if v}
+    if targets:
+        out["attack_special_zombie"] = {
+            "survivor_id": targets,
+            "exposure": list(EXPOSURE_RESULTS),
+            "encounter": list(FACES),
+        }
+    attacked = [z for z in specials if special_zombie_attacked(st, z["place"], z["zombie"])]
+    if attacked:
+        out["remove_special_zombie"] = {"targets": attacked, "how": [KILL_WAYS[0]]}
+    if mine:
+        out["equip_side_effect"] = {"survivor_id": [s["id"] for s in mine]}
+    return out
+
+
+def special_first(st: State, out: dict[str, Choices]) -> None:
+    """Drop attackers of standard zombies who share a place with a special zombie (000:805,
+    ``raxxon.special_zombies_first``); a card's kill there stays open to the active player."""
+    kill = out.get("kill_zombies")
+    if not kill:
+        return
+    for key, killers in kill["killers"].items():
+        if special_zombies_first(st, key.split(":", 1)[0]):
+            killers.clear()

@@ -1,0 +1,654 @@
+"""The Raxxon module: dice on Raxxon, the containment code, special zombies, side effects.
+
+The Long Night 000:763-861 (Portuguese 001:2181-2296) and the Raxxon chapters R1-R3 (000:863-936).
+The experiment deck lies on the real table: the table enters the top experiment's containment
+code (two die faces) and the special zombies its Audio Log lists (names only). The record is
+``state["raxxon"]`` (docs/state.md), absent without the module.
+
+Rulings (RULES.md "Rulings where the books are thin"), each shown in a step:
+- the dice on Raxxon are cleared after each containment check;
+- thumbs down: 3 fewer zombies off everything the chosen place gets at Add Zombies, never below 0;
+- an experiment is discarded only when none of its special zombies could be placed; once one
+  is placed it turns to its encounter side (000:801 with 000:803);
+- a special zombie placed in the colony goes round the entrances from 1, as ordinary ones do.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.engine.board.exposure import exposure_result, roll_for_exposure
+from companion.engine.board.zombies import colony_entrance_for, place_zombie
+from companion.engine.core.dice import NO_ROLL, Randomness, roll_d6
+from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.state import (
+    COLONY,
+    State,
+    begin,
+    entrance,
+    free_spaces,
+    location,
+    location_numbered,
+    place_name,
+    seat,
+    send_home,
+    survivor,
+    survivors_of,
+    voters,
+)
+from companion.engine.core.steps import N_, Step, step, step_place_name
+from companion.engine.turns.votes import open_vote, outcome
+
+FACES = range(1, 7)
+REDUCTION = 3
+"""Thumbs down: the chosen place gets 3 fewer zombies at Add Zombies (000:795)."""
+MAX_SPECIAL = 6
+MAX_NAME = 40
+KILL_WAYS = ("attack", "trap", "item", "ability")
+"""How a special zombie might be removed; only a regular attack may (000:805)."""
+CHAPTERS = ("R1", "R2", "R3")
+"""The Raxxon chapters' codes, as the scenario framework names them (scenarios.card_code)."""
+
+
+# --- the record ---
+
+
+def record(st: State) -> dict[str, Any]:
+    """The Raxxon record, or raise: the module is not in play."""
+    rec = st.get("raxxon")
+    if not isinstance(rec, dict):
+        raise RuleError(N_("this game does not use the Raxxon module"))
+    return rec
+
+
+def raxxon_location(st: State) -> str:
+    """The id of the Raxxon location on the board, or raise."""
+    where = record(st)["location"]
+    if not where or not any(loc["id"] == where for loc in st["locations"]):
+        raise RuleError(N_("Raxxon is not on the board"))
+    return str(where)
+
+
+def is_raxxon(st: State, place: Any) -> bool:
+    """Whether a place is the Raxxon location (False without the module)."""
+    rec = st.get("raxxon")
+    return isinstance(rec, dict) and rec.get("location") == place and place is not None
+
+
+def specials_at(st: State, place: str) -> list[str]:
+    """The special zombies at a place, over all its entrances."""
+    ents = st["colony"]["entrances"] if place == COLONY else [location(st, place)["entrance"]]
+    return [name for ent in ents for name in ent.get("special", [])]
+
+
+def special_zombies(st: State) -> list[dict[str, Any]]:
+    """Every special zombie on the board: its name, place and entrance."""
+    out = []
+    ents = [(COLONY, e) for e in st["colony"]["entrances"]]
+    ents += [(loc["id"], loc["entrance"]) for loc in st["locations"]]
+    for place, ent in ents:
+        for name in ent.get("special", []):
+            out.append(
+                {
+                    "zombie": name,
+                    "place": place,
+                    "entrance": ent["number"] if place == COLONY else None,
+                }
+            )
+    return out
+
+
+def _faces(values: Any, what: str) -> list[int]:
+    """Action die faces 1-6, or raise."""
+    if not isinstance(values, list) or not values:
+        raise RuleError(N_("give the {what} as action die faces from 1 to 6"), what=what)
+    for face in values:
+        if isinstance(face, bool) or face not in FACES:
+            raise RuleError(N_("an action die shows 1 to 6, not {face}"), face=shown(face))
+    return list(values)
+
+
+def _name(value: Any) -> str:
+    """A special zombie's name as the table picked or typed it."""
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
+        raise RuleError(
+            N_("a special zombie is named by 1 to {most} characters, not {name}"),
+            most=MAX_NAME,
+            name=shown(value),
+        )
+    return value.strip()
+
+
+# --- dice on Raxxon (000:790) ---
+
+
+def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[State, list[Step]]:
+    """Place unused action dice on Raxxon (000:790): during one's own turn, while controlling a
+    survivor there."""
+    st, steps = begin(state)
+    where = raxxon_location(st)
+    faces = _faces(faces, N_("dice placed on Raxxon"))
+    player = seat(st, seat_id)
+    turn = st.get("turn")
+    if not turn or turn["seat"] != seat_id:
+        raise RuleError(
+            N_("{name} may place dice on Raxxon only during their own turn"), name=player["name"]
+        )
+    if not any(s["location"] == where for s in survivors_of(st, seat_id)):
+        raise RuleError(
+            N_("{name} controls no survivor at Raxxon and may not place dice there"),
+            name=player["name"],
+        )
+    rec = record(st)
+    rec["dice"] = sorted(rec["dice"] + faces)
+    steps.append(
+        step(
+            "raxxon_dice_placed",
+            seat=seat_id,
+            seat_name=player["name"],
+            faces=faces,
+            dice=list(rec["dice"]),
+        )
+    )
+    return st, steps
+
+
+def remove_raxxon_dice(state: State) -> tuple[State, list[Step]]:
+    """Take every die off Raxxon (a correction, or chapter R3's story, 000:914)."""
+    st, steps = begin(state)
+    _clear_dice(record(st), steps)
+    return st, steps
+
+
+def _clear_dice(rec: dict[str, Any], steps: list[Step]) -> None:
+    """Clear the dice on Raxxon, saying how many left."""
+    if rec["dice"]:
+        steps.append(step("raxxon_dice_removed", count=len(rec["dice"])))
+    rec["dice"] = []
+
+
+# --- the top experiment (000:767, 000:792) ---
+
+
+def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple[State, list[Step]]:
+    """The table enters the top experiment's containment code (two die faces) and the special
+    zombies its Audio Log lists (000:767, 000:792, 000:799); it replaces one entered before."""
+    st, steps = begin(state)
+    rec = record(st)
+    code = _faces(code, N_("containment code"))
+    if len(code) != 2:
+        raise RuleError(N_("a containment code is two die faces, not {count}"), count=len(code))
+    if not isinstance(zombies, list) or not 1 <= len(zombies) <= MAX_SPECIAL:
+        raise RuleError(N_("an experiment lists 1 to {most} special zombies"), most=MAX_SPECIAL)
+    names = [_name(z) for z in zombies]
+    rec["experiment"] = {"code": sorted(code), "zombies": names}
+    steps.append(step("experiment_entered", code=sorted(code), zombies=names))
+    return st, steps
+
+
+def code_matches(dice: list[int], code: list[int]) -> bool:
+    """Two dice on Raxxon match the containment code (000:792): the code's two faces are among
+    the dice (a double needs two dice showing it)."""
+    have = Counter(dice)
+    return all(have[face] >= n for face, n in Counter(code).items())
+
+
+# --- the containment check at the start of the colony phase (000:792-799) ---
+
+
+def containment_due(st: State) -> bool:
+    """Whether the containment check runs when this round's colony phase begins."""
+    rec = st.get("raxxon")
+    if not isinstance(rec, dict) or "raxxon" not in st["settings"]["modules"]:
+        return False
+    start = rec.get("containment_from")
+    return start is not None and st["round"] >= start
+
+
+def containment_check(st: State, steps: list[Step]) -> None:
+    """At the start of the colony phase, check the dice on Raxxon against the code (000:792).
+
+    Match: every player who may vote votes (votes.open_vote; ties go the first player's way).
+    No match: the experiment's special zombies wait to be placed (``place_special_zombies``).
+    Ruling: the dice are cleared after the check. No experiment entered: nothing happens and a
+    step says so.
+    """
+    if not containment_due(st):
+        return
+    rec = record(st)
+    rec["reduced"] = None
+    experiment = rec["experiment"]
+    if experiment is None:
+        steps.append(step("containment_no_experiment"))
+        _clear_dice(rec, steps)
+        return
+    match = code_matches(rec["dice"], experiment["code"])
+    steps.append(
+        step("containment_checked", code=experiment["code"], dice=list(rec["dice"]), match=match)
+    )
+    _clear_dice(rec, steps)
+    if match:
+        open_vote(st, steps, "containment")
+    else:
+        st["pending"] = {"kind": "special_zombies", "seat": None}
+
+
+@outcome("containment")
+def _containment_vote(
+    st: State, steps: list[Step], fields: dict[str, Any], passed: bool, rng: Randomness
+) -> None:
+    """Thumbs up discards the experiment unplaced; thumbs down lets the first player pick a
+    place where Add Zombies puts 3 fewer, then its zombies are placed (000:794-799)."""
+    rec = record(st)
+    if passed:
+        steps.append(step("experiment_discarded", reason="contained"))
+        rec["experiment"] = None
+        return
+    chooser = st["first_player"]
+    if chooser not in {s["id"] for s in voters(st)}:
+        chooser = next((s["id"] for s in voters(st)), chooser)
+    st["pending"] = {"kind": "containment_place", "seat": chooser}
+    steps.append(step("containment_place_asked", seat=chooser, seat_name=seat(st, chooser)["name"]))
+
+
+def choose_containment_place(state: State, place: str) -> tuple[State, list[Step]]:
+    """Thumbs down: the first player picks one place, the colony included, where this colony
+    phase's Add Zombies puts 3 fewer zombies (000:795); then the special zombies come."""
+    st, steps = begin(state, allow_pending=True)
+    pending = st.get("pending")
+    if not isinstance(pending, dict) or pending.get("kind") != "containment_place":
+        raise RuleError(N_("no thumbs-down containment vote is waiting for a place"))
+    if place != COLONY:
+        location(st, place)
+    rec = record(st)
+    rec["reduced"] = {"place": place, "round": st["round"]}
+    steps.append(
+        step(
+            "containment_place_chosen",
+            where=place,
+            location_name=step_place_name(st, place),
+            count=REDUCTION,
+        )
+    )
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    return st, steps
+
+
+def reduced_count(st: State, steps: list[Step], place: str, count: int) -> int:
+    """Add Zombies at a place after a thumbs-down vote: 3 fewer at the chosen place (000:795).
+
+    Ruling: the 3 come off everything the place gets in that step (survivors, bandits and noise
+    together), never below 0.
+    """
+    rec = st.get("raxxon")
+    reduced = rec.get("reduced") if isinstance(rec, dict) else None
+    if not reduced or reduced["place"] != place or reduced["round"] != st["round"]:
+        return count
+    less = min(REDUCTION, count)
+    steps.append(
+        step(
+            "containment_fewer_zombies",
+            where=place,
+            location_name=step_place_name(st, place),
+            before=count,
+            count=count - less,
+        )
+    )
+    return count - less
+
+
+# --- placing special zombies (000:799-803) ---
+
+
+def place_special_zombies(
+    state: State, places: list[str] | None = None, rng: Randomness | None = None
+) -> tuple[State, list[Step]]:
+    """Place the top experiment's special zombies one at a time (000:799-803).
+
+    Each one's place is rolled (a random location: a d6 picks the location of that number,
+    000:590) or entered by the table (``places``, one per zombie, a location id or the colony).
+    With no entrance space free, the full entrance loses a barricade, fires a trap or is overrun
+    as usual and the zombie is not placed (000:801; a trap leaves special zombies standing,
+    000:805). Ruling: the experiment is discarded only when none of its zombies was placed;
+    otherwise it turns to its encounter side (000:803).
+    """
+    st, steps = begin(state, allow_pending=True)
+    rec = record(st)
+    pending = st.get("pending")
+    waiting = isinstance(pending, dict) and pending.get("kind") == "special_zombies"
+    if pending and not waiting:
+        raise RuleError(N_("no special zombies are waiting to be placed"))
+    if not waiting and rec["immediate"] <= 0:
+        raise RuleError(N_("no special zombies are waiting to be placed"))
+    experiment = rec["experiment"]
+    if experiment is None:
+        raise RuleError(N_("enter the top experiment first: its code and its special zombies"))
+    names = experiment["zombies"]
+    if places is not None:
+        if not isinstance(places, list) or len(places) != len(names):
+            raise RuleError(
+                N_("give one place for each of the {count} special zombies"), count=len(names)
+            )
+        for place in places:
+            if place != COLONY:
+                location(st, place)
+    st["pending"] = None
+    dice = rng or NO_ROLL
+    placed = 0
+    colony_k = 0
+    for k, name in enumerate(names, start=1):
+        if st["ended"]:
+            break
+        if places is not None:
+            place = places[k - 1]
+        else:
+            roll = roll_d6(dice)
+            loc = location_numbered(st, roll)
+            steps.append(
+                step(
+                    "special_zombie_rolled",
+                    zombie=name,
+                    k=k,
+                    roll=roll,
+                    location=loc["id"] if loc else None,
+                    location_name=loc["name"] if loc else "",
+                )
+            )
+            if loc is None:
+                continue
+            place = loc["id"]
+        number = None
+        if place == COLONY:
+            colony_k += 1
+            number = colony_entrance_for(colony_k)
+        ent = entrance(st, place, number)
+        if free_spaces(ent) > 0:
+            ent.setdefault("special", []).append(name)
+            placed += 1
+            steps.append(
+                step(
+                    "special_zombie_placed",
+                    zombie=name,
+                    k=k,
+                    where=place,
+                    entrance=ent["number"],
+                    location_name=step_place_name(st, place),
+                )
+            )
+            continue
+        steps.append(
+            step(
+                "special_zombie_not_placed",
+                zombie=name,
+                k=k,
+                where=place,
+                entrance=ent["number"],
+                location_name=step_place_name(st, place),
+            )
+        )
+        place_zombie(st, steps, place, number, k)
+    if placed:
+        steps.append(step("experiment_encounter", zombies=names, placed=placed))
+    else:
+        steps.append(step("experiment_discarded", reason="not_placed"))
+    rec["experiment"] = None
+    if not waiting:
+        rec["immediate"] -= 1
+    return st, steps
+
+
+# --- special zombies on the board (000:805-807) ---
+
+
+def attack_special_zombie(
+    state: State,
+    survivor_id: str,
+    zombie: str,
+    exposure: str | None = None,
+    encounter: int | None = None,
+    rng: Randomness | None = None,
+) -> tuple[State, list[Step]]:
+    """A survivor attacks a special zombie where it stands (000:805-807): roll for exposure,
+    then, if the survivor lives, roll the die for the zombie's encounter card (the table reads
+    the card; ``remove_special_zombie`` records a removal, which this attack now allows:
+    ``turn.special_attacks``)."""
+    st, steps = begin(state)
+    attacker = survivor(st, survivor_id)
+    place = attacker["location"]
+    if zombie not in specials_at(st, place):
+        raise RuleError(
+            N_("there is no special zombie {zombie} at {place}"),
+            zombie=shown(zombie),
+            place=place_name(st, place),
+        )
+    if encounter is not None and encounter not in FACES:
+        raise RuleError(N_("an action die shows 1 to 6, not {face}"), face=shown(encounter))
+    dice = rng or NO_ROLL
+    steps.append(
+        step(
+            "special_zombie_attacked",
+            survivor=attacker["id"],
+            name=attacker["name"],
+            zombie=zombie,
+            where=place,
+            location_name=step_place_name(st, place),
+        )
+    )
+    face, rolled = exposure_result(exposure, rng)
+    roll_for_exposure(st, steps, attacker["id"], face, rolled=rolled)
+    alive = any(s["id"] == attacker["id"] for s in st["survivors"])
+    if not alive or st["ended"]:
+        return st, steps
+    roll = encounter if encounter is not None else roll_d6(dice)
+    steps.append(
+        step(
+            "encounter_rolled",
+            zombie=zombie,
+            roll=roll,
+            rolled=encounter is None,
+            survivor=attacker["id"],
+            name=attacker["name"],
+        )
+    )
+    if st.get("turn"):
+        attacks = st["turn"].setdefault("special_attacks", [])
+        attacks.append({"survivor": attacker["id"], "zombie": zombie, "place": place})
+    return st, steps
+
+
+def special_zombie_attacked(st: State, place: str, zombie: str) -> bool:
+    """Whether the special zombie ``zombie`` at ``place`` may die now: "Special zombies can
+    only be killed with a regular attack" (000:805), so only after an attack on it this turn by
+    a survivor at its location who lived to roll its encounter die (000:807), once per attack."""
+    turn = st.get("turn") or {}
+    return any(
+        a["zombie"] == zombie and a["place"] == place for a in turn.get("special_attacks", [])
+    )
+
+
+def remove_special_zombie(
+    state: State, place: str, zombie: str, how: str = "attack", entrance: int | None = None
+) -> tuple[State, list[Step]]:
+    """Take a special zombie off the board: only a regular attack kills one (000:805); traps,
+    items and abilities that do not attack never do, so they are refused, and so is a special
+    zombie nobody attacked this turn (``special_zombie_attacked``)."""
+    st, steps = begin(state)
+    if how not in KILL_WAYS:
+        raise RuleError(
+            N_("a special zombie is removed by {known}, not {how}"),
+            known=", ".join(KILL_WAYS),
+            how=shown(how),
+        )
+    if how != "attack":
+        raise RuleError(
+            N_(
+                "only a regular attack kills a special zombie: traps, items and abilities "
+                "do not (000:805)"
+            )
+        )
+    if place != COLONY:
+        location(st, place)
+    if zombie in specials_at(st, place) and not special_zombie_attacked(st, place, zombie):
+        raise RuleError(
+            N_(
+                "{zombie} at {place} was not attacked this turn: a special zombie dies only to "
+                "an attack by a survivor at its location (000:805)"
+            ),
+            zombie=zombie,
+            place=place_name(st, place),
+        )
+    ents = st["colony"]["entrances"] if place == COLONY else [location(st, place)["entrance"]]
+    if entrance is not None:
+        ents = [e for e in ents if e["number"] == entrance]
+    holder = next((e for e in ents if zombie in e.get("special", [])), None)
+    if holder is None:
+        raise RuleError(
+            N_("there is no special zombie {zombie} at {place}"),
+            zombie=shown(zombie),
+            place=place_name(st, place),
+        )
+    holder["special"].remove(zombie)
+    attacks = st["turn"]["special_attacks"]
+    attacks.remove(next(a for a in attacks if a["zombie"] == zombie and a["place"] == place))
+    left = sum(1 for z in special_zombies(st) if z["zombie"] == zombie)
+    steps.append(
+        step(
+            "special_zombie_removed",
+            zombie=zombie,
+            where=place,
+            entrance=holder["number"],
+            location_name=step_place_name(st, place),
+            left=left,
+        )
+    )
+    return st, steps
+
+
+def special_zombies_first(st: State, place: str) -> list[str]:
+    """The special zombies an attacker at ``place`` must target before anything else (000:805).
+
+    "When performing an attack, you must target a special zombie before you may target a
+    standard zombie, survivor, or bandit" if the attacker shares a location with one. Only an
+    attack is bound: a card effect that kills without attacking may take a standard zombie
+    there (it never takes the special one). [] where none stands, or without the module.
+    """
+    if not isinstance(st.get("raxxon"), dict):
+        return []
+    return specials_at(st, place)
+
+
+def require_special_zombies_first(st: State, place: str) -> None:
+    """Refuse an attack at ``place`` on anything but the special zombie there (000:805)."""
+    there = special_zombies_first(st, place)
+    if there:
+        raise RuleError(
+            N_("{place} holds the special zombie {zombie}: attack it first (000:805)"),
+            place=place_name(st, place),
+            zombie=there[0],
+        )
+
+
+def special_zombies_cannot_be_moved(st: State, place: str, ent: dict[str, Any], count: int) -> None:
+    """Refuse an effect that would move special zombies: only their own encounter card moves
+    them (000:805), so an attract or move effect takes the standard zombies at ``ent`` only."""
+    special = ent.get("special", [])
+    if special and count > ent["zombies"]:
+        raise RuleError(
+            N_(
+                "only standard zombies can be moved: the special zombie {zombie} at {place} "
+                "moves only by its own encounter card (000:805)"
+            ),
+            zombie=special[0],
+            place=place_name(st, place),
+        )
+
+
+def raxxon_search_exposure_active(st: State, place: Any) -> bool:
+    """Whether a search at ``place`` is followed by an exposure roll (Searching at Raxxon,
+    000:776): at Raxxon, except during the chapter R1, whose setup leaves that rule out until
+    R1 is completed ("For the rest of the game, players may move survivors to Raxxon and
+    search. Read the Searching at Raxxon rules", 000:873, 000:892)."""
+    if not is_raxxon(st, place):
+        return False
+    sc = st.get("scenario") or {}
+    return not (sc.get("name") == "raxxon" and sc.get("chapter") == 1 and not sc.get("completed"))
+
+
+# --- side effects (000:780-784) ---
+
+
+def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State, list[Step]]:
+    """A pill equips a Raxxon side effect card to a survivor; it never comes off (000:784)."""
+    st, steps = begin(state)
+    rec = record(st)
+    who = survivor(st, survivor_id)
+    name = _name(card)
+    rec["side_effects"].setdefault(who["id"], []).append(name)
+    steps.append(step("side_effect_equipped", survivor=who["id"], name=who["name"], card=name))
+    return st, steps
+
+
+# --- the Raxxon chapters R1-R3 (000:863-936) ---
+
+
+def experiments_for_r3(st: State) -> int:
+    """R3 draws 2 experiments with 2-3 non-exiled players, 3 with 4 or more (000:930; the
+    English wording is followed where the Portuguese 001:2473 says "4", RULES.md).
+
+    Ruling: a solo co-op game (1 non-exiled player) draws 2, like the smallest table named.
+    """
+    return 3 if len(voters(st)) >= 4 else 2
+
+
+def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
+    """Apply a Raxxon chapter's changes to the pieces the engine tracks (mutating helper).
+
+    R1 (000:873): Raxxon is sealed: every free entrance space takes a barricade and its
+    survivor spaces close (``sealed_spaces`` keeps their number; ``state.free_survivor_spaces``
+    then counts none); no containment check. Ruling: the setup's zombies are placed first, so
+    a zombie already at Raxxon keeps its space. R2 (R1 completed, 000:892): the barricades
+    come off and Raxxon opens; no containment yet. R3 (R2 completed, 000:917-930): the dice
+    come off Raxxon, its survivors go to the colony (``state.send_home``), the containment
+    check starts next round, and 2 or 3 experiments are placed now. The table's other tasks
+    are scenarios.TASKS.
+    """
+    if chapter not in CHAPTERS:
+        raise RuleError(
+            N_("a Raxxon chapter is R1, R2 or R3, not {chapter}"), chapter=shown(chapter)
+        )
+    rec = record(st)
+    where = raxxon_location(st)
+    loc = location(st, where)
+    ent = loc["entrance"]
+    if chapter == "R1":
+        rec["containment_from"] = None
+        if rec["sealed_spaces"] is None:
+            rec["sealed_spaces"] = loc["survivor_spaces"]
+        loc["survivor_spaces"] = 0
+        added = max(0, free_spaces(ent))
+        ent["barricades"] += added
+        steps.append(
+            step("raxxon_sealed", location=where, location_name=loc["name"], barricades=added)
+        )
+    elif chapter == "R2":
+        rec["containment_from"] = None
+        if rec["sealed_spaces"] is not None:
+            loc["survivor_spaces"] = rec["sealed_spaces"]
+            rec["sealed_spaces"] = None
+        removed, ent["barricades"] = ent["barricades"], 0
+        steps.append(
+            step("raxxon_opened", location=where, location_name=loc["name"], barricades=removed)
+        )
+    else:
+        _clear_dice(rec, steps)
+        send_home(st, steps, where)
+        rec["containment_from"] = st["round"] + 1
+        rec["immediate"] = experiments_for_r3(st)
+        steps.append(
+            step(
+                "containment_from_round",
+                round=rec["containment_from"],
+                experiments=rec["immediate"],
+            )
+        )

@@ -1,0 +1,174 @@
+"""The sentences of the Raxxon module's steps and of the search (registered in sentences.py)."""
+
+from __future__ import annotations
+
+from companion.engine.core.steps import Step
+from companion.engine.words.fill import (
+    Filler,
+    Message,
+    Names,
+    Renderer,
+    field,
+    fill,
+    place_of,
+    where,
+)
+from companion.engine.words.labels import N_
+from companion.engine.words.translation import Translator
+
+
+def _faces(values: object) -> str:
+    """Die faces as '3 + 5'."""
+    return " + ".join(str(v) for v in values) if isinstance(values, list) else ""
+
+
+def faces(key: str) -> Filler:
+    """The step's die faces as '3 + 5'."""
+    return lambda s, n, tr: _faces(s[key])
+
+
+def listed(key: str) -> Filler:
+    """The step's list of names as 'a, b'."""
+    return lambda s, n, tr: ", ".join(s[key])
+
+
+AT_WHERE = {"place": where}
+"""A special zombie's place: 'colony entrance 3' or the location's name."""
+
+MESSAGES: dict[str, Message] = {
+    "raxxon_dice_placed": (
+        N_("{seat_name} places dice on Raxxon: {faces}. Dice there now: {dice}."),
+        {"faces": faces("faces"), "dice": faces("dice")},
+    ),
+    "experiment_entered": (
+        N_("Top Raxxon experiment: containment code {code}; special zombies: {zombies}."),
+        {"code": faces("code"), "zombies": listed("zombies")},
+    ),
+    "containment_no_experiment": N_(
+        "Containment check: no experiment was entered, so nothing comes out of Raxxon."
+    ),
+    "containment_place_asked": N_(
+        "Thumbs down: {seat_name} chooses a place (the colony too) where Add Zombies puts 3 "
+        "fewer this colony phase."
+    ),
+    "containment_place_chosen": N_("Add Zombies will put {count} fewer zombies at {place}."),
+    "containment_fewer_zombies": N_(
+        "Containment: {place} gets {count} zombies instead of {before} (3 fewer, never below 0; "
+        "table ruling: off survivors, bandits and noise together)."
+    ),
+    "special_zombie_placed": N_("Special zombie {k}, {zombie} → {where}: placed."),
+    "special_zombie_not_placed": N_(
+        "Special zombie {k}, {zombie} → {where} is full: it is not placed, and the entrance "
+        "is defended or overrun as usual."
+    ),
+    "experiment_encounter": (
+        N_("Turn the experiment to its encounter side and put it by the colony ({zombies})."),
+        {"zombies": listed("zombies")},
+    ),
+    "special_zombie_attacked": (
+        N_("{name} attacks the special zombie {zombie} at {place}."),
+        AT_WHERE,
+    ),
+    "encounter_rolled": N_(
+        "Encounter die for {zombie}: {roll}. Apply that result of its encounter card."
+    ),
+    "side_effect_equipped": (
+        N_("{name} now carries the side effect {card}; it never comes off."),
+        {"card": field("card")},
+    ),
+    "raxxon_opened": (
+        N_("Every barricade leaves {place} (removed: {removed}): survivors may go there now."),
+        {"place": place_of("location"), "removed": field("barricades")},
+    ),
+    "containment_from_round": N_(
+        "The containment code counts from round {round}. Draw {experiments} Raxxon experiments "
+        "now and place their special zombies, one experiment at a time."
+    ),
+}
+"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
+
+
+def _searched(s: Step, n: Names, tr: Translator) -> str:
+    if s.get("noise"):
+        text = tr.ngettext(
+            "{name} makes {noise} noise and searches at {place}.",
+            "{name} makes {noise} noise and searches at {place}.",
+            s["noise"],
+        )
+    else:
+        text = tr.gettext("{name} searches at {place}.")
+    return text.format(
+        name=n.survivor(s),
+        noise=s.get("noise", 0),
+        place=n.place(s["location"], s["location_name"]),
+    )
+
+
+def _dice_removed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{count} die comes off Raxxon.", "{count} dice come off Raxxon.", s["count"]
+    ).format(count=s["count"])
+
+
+def _checked(s: Step, n: Names, tr: Translator) -> str:
+    dice = _faces(s["dice"]) or tr.gettext("none")
+    if s["match"]:
+        text = tr.gettext(
+            "Containment check: the dice on Raxxon ({dice}) match the code {code}. Everyone votes."
+        )
+    else:
+        text = tr.gettext(
+            "Containment check: the dice on Raxxon ({dice}) do not match the code {code}: the "
+            "special zombies come out."
+        )
+    return text.format(dice=dice, code=_faces(s["code"]))
+
+
+def _discarded(s: Step, n: Names, tr: Translator) -> str:
+    if s["reason"] == "contained":
+        return tr.gettext("Thumbs up: discard the experiment; none of its zombies comes out.")
+    return tr.gettext(
+        "None of its special zombies could be placed: discard the experiment (table ruling)."
+    )
+
+
+def _rolled(s: Step, n: Names, tr: Translator) -> str:
+    if s.get("location"):
+        return tr.gettext("Special zombie {k}, {zombie}: rolled {roll}, {place}.").format(
+            k=s["k"], zombie=s["zombie"], roll=s["roll"], place=s["location_name"]
+        )
+    return tr.gettext(
+        "Special zombie {k}, {zombie}: rolled {roll}, no location has that number; it is not "
+        "placed."
+    ).format(k=s["k"], zombie=s["zombie"], roll=s["roll"])
+
+
+def _special_removed(s: Step, n: Names, tr: Translator) -> str:
+    if s["left"]:
+        msgid = N_("The special zombie {zombie} at {place} is killed.")
+    else:
+        msgid = N_(
+            "The special zombie {zombie} at {place} is killed; none of its kind is left, so "
+            "discard its encounter card."
+        )
+    return fill((msgid, AT_WHERE), s, n, tr)
+
+
+def _sealed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "{place}: {barricades} barricade fills its entrance and no survivor may go there.",
+        "{place}: {barricades} barricades fill its entrance and no survivor may go there.",
+        s["barricades"],
+    ).format(place=n.place(s["location"], s.get("location_name", "")), barricades=s["barricades"])
+
+
+RENDERERS: dict[str, Renderer] = {
+    "searched": _searched,
+    "raxxon_dice_removed": _dice_removed,
+    "containment_checked": _checked,
+    "experiment_discarded": _discarded,
+    "special_zombie_rolled": _rolled,
+    "special_zombie_removed": _special_removed,
+    "raxxon_sealed": _sealed,
+}
+"""Step kinds whose sentence needs a plural, a list or a choice between messages."""

@@ -1,0 +1,1 @@
+"""Setting up a game: the board and seats, the deals, and the modules' own setup."""

@@ -1,0 +1,1 @@
+"""Player turns: turn order, crossroads cards, votes, exile."""

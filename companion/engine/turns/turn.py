@@ -1,0 +1,216 @@
+"""Player turns: whose turn it is, the crossroads draw and frostbite as a turn begins.
+
+Base 002 "Player Turns" (002:983): the first player takes the first turn of a round, then play
+passes to the left (the next seat) until every player has had one turn; then the colony phase
+begins. A player's right-hand neighbour (the previous seat) draws the crossroads card for that
+turn (002:1464, 000:458).
+
+State fields used here: ``turn`` (the turn in progress or None: ``turn.seat`` is the active player),
+``turns_taken`` (``{"round": n, "seats": [...]}``: who has had a turn in round n; it starts
+afresh by itself when ``round`` moves on, so the colony phase need not clear it), and
+``must_leave_colony`` (see exile.py: a turn cannot end while an exiled player still has
+survivors to move out of the colony).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.board.deaths import add_wound
+from companion.engine.core.errors import RuleError, words
+from companion.engine.core.state import (
+    COLONY,
+    State,
+    around_from,
+    begin,
+    free_survivor_spaces,
+    right_of,
+    seat,
+    seats_in_play,
+    survivor,
+    survivors_of,
+)
+from companion.engine.core.steps import N_, Step, step
+from companion.engine.words.labels import PHASE_WORDS
+
+# --- look-ups other rule modules share ---
+
+
+def turn_order(st: State) -> list[str]:
+    """Seat ids in play in this round's order: the first player, then to the left (002:983)."""
+    in_play = {s["id"] for s in seats_in_play(st)}
+    return [sid for sid in around_from(st, st["first_player"]) if sid in in_play]
+
+
+def turns_taken(st: State) -> list[str]:
+    """Seats that have had their turn this round (the record restarts when the round moves on)."""
+    record = st.get("turns_taken")
+    if not record or record.get("round") != st["round"]:
+        return []
+    return list(record["seats"])
+
+
+def next_turn_seat(st: State) -> str | None:
+    """The seat whose turn comes next this round, or None once everyone has had one."""
+    done = set(turns_taken(st))
+    for sid in turn_order(st):
+        if sid not in done:
+            return sid
+    return None
+
+
+def current_turn(st: State) -> dict[str, Any]:
+    """The turn in progress, or raise: an action that belongs to a player's turn needs one."""
+    if st["phase"] != "player_turns" or not st.get("turn"):
+        raise RuleError(N_("no player's turn is in progress: start a turn first"))
+    return st["turn"]
+
+
+def still_to_leave_colony(st: State) -> list[dict[str, Any]]:
+    """Survivors an exiled player must still move out of the colony (002:1736).
+
+    Only those still in play and still in the colony count; one that died meanwhile does not.
+    """
+    ids = set(st.get("must_leave_colony") or [])
+    return [s for s in st["survivors"] if s["id"] in ids and s["location"] == COLONY]
+
+
+def must_leave_first(st: State) -> list[dict[str, Any]]:
+    """The survivors who must leave the colony before the turn can end (002:1736): an exiled
+    player's survivors still there, unless no location has room for them."""
+    waiting = still_to_leave_colony(st)
+    if waiting and any(free_survivor_spaces(st, loc["id"]) > 0 for loc in st["locations"]):
+        return waiting
+    return []
+
+
+# --- rules ---
+
+
+def draw_crossroads(st: State, steps: list[Step], active: str) -> str | None:
+    """The player to the active player's right draws the top crossroads card in secret.
+
+    Base 002 "Resolving Crossroads Cards" (002:1464), 000:458. The top of
+    ``decks["crossroads"]`` is its first entry. The public step names only who drew; a private
+    step tells the drawer which card. An empty deck draws nothing (the books are silent; the
+    turn simply has no crossroads card). Returns the drawer's seat id.
+    """
+    drawer = right_of(st, active)
+    names = {"seat_name": seat(st, active)["name"], "drawer": drawer}
+    names["drawer_name"] = seat(st, drawer)["name"]
+    held = st["secrets"][drawer]["crossroads"]
+    if held is not None:
+        raise RuleError(
+            N_("{name} still holds a crossroads card from another turn"),
+            name=names["drawer_name"],
+        )
+    deck = st["decks"]["crossroads"]
+    if not deck:
+        steps.append(step("crossroads_deck_empty", seat=active, **names))
+        return drawer
+    card = deck.pop(0)
+    st["secrets"][drawer]["crossroads"] = card
+    steps.append(step("crossroads_drawn", seat=active, **names))
+    steps.append(step("crossroads_secret", private=drawer, card=card, seat=active, **names))
+    return drawer
+
+
+def frostbite_wounds(st: State, steps: list[Step], active: str) -> None:
+    """Each survivor of the active player with frostbite takes exactly 1 wound (002:1430).
+
+    One ordinary wound however many frostbite tokens it holds; a third wound kills it (and may
+    end the game through morale, which stops the rest).
+    """
+    seat_name = seat(st, active)["name"]
+    for sid in [s["id"] for s in survivors_of(st, active) if s["frostbite"] > 0]:
+        if st["ended"]:
+            return
+        who = survivor(st, sid)
+        steps.append(step("frostbite_hurts", survivor=sid, name=who["name"], seat_name=seat_name))
+        add_wound(st, steps, sid, "wound", "frostbite")
+
+
+def return_crossroads(st: State, steps: list[Step], turn: dict[str, Any]) -> None:
+    """A crossroads card that did not trigger goes to the bottom of its deck (000:458, 002:1481).
+
+    The reference sheet (003) says it leaves the game; the rulebooks say the bottom of the deck.
+    The public step does not name the card.
+    """
+    drawer = turn["crossroads_drawer"]
+    if drawer is None:
+        return
+    card = st["secrets"][drawer]["crossroads"]
+    if card is None:
+        return
+    st["decks"]["crossroads"].append(card)
+    st["secrets"][drawer]["crossroads"] = None
+    steps.append(step("crossroads_returned", drawer=drawer, drawer_name=seat(st, drawer)["name"]))
+
+
+# --- entry points ---
+
+
+def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[Step]]:
+    """Begin the next player's turn: crossroads draw, then frostbite (002 "Player Turns").
+
+    Base 002:983 (first player first, then to the left; one turn each per round), 002:1464 and
+    000:458 (the right-hand neighbour draws a crossroads card), 002:1430 (frostbite). Seats out of
+    the game (player elimination) are skipped; exiled players still take turns. ``seat_id``,
+    when given, must be the seat whose turn it is.
+    """
+    st, steps = begin(state)
+    if st["phase"] != "player_turns":
+        raise RuleError(
+            N_("turns are taken in the player turns phase, not now ({phase})"),
+            phase=words(PHASE_WORDS, st["phase"]),
+        )
+    if st.get("turn"):
+        name = seat(st, st["turn"]["seat"])["name"]
+        raise RuleError(N_("{name}'s turn is still in progress: end it first"), name=name)
+    active = next_turn_seat(st)
+    if active is None:
+        raise RuleError(N_("every player has had a turn this round: run the colony phase now"))
+    if seat_id is not None and seat_id != active:
+        seat(st, seat_id)
+        raise RuleError(
+            N_("it is {name}'s turn, not {other}'s"),
+            name=seat(st, active)["name"],
+            other=seat(st, seat_id)["name"],
+        )
+    st["turns_taken"] = {"round": st["round"], "seats": [*turns_taken(st), active]}
+    steps.append(
+        step("turn_started", seat=active, seat_name=seat(st, active)["name"], round=st["round"])
+    )
+    drawer = draw_crossroads(st, steps, active)
+    st["turn"] = {
+        "seat": active,
+        "crossroads_drawer": drawer,
+        "exile_vote_called": False,
+        "crossroads_revealed": False,
+        "moved": [],
+    }
+    frostbite_wounds(st, steps, active)
+    return st, steps
+
+
+def end_turn(state: State) -> tuple[State, list[Step]]:
+    """End the turn: an untriggered crossroads card goes under its deck (000:458, 002:1481).
+
+    Refused while an exiled player still has survivors to move out of the colony (002:1736),
+    unless no location has room for them.
+    """
+    st, steps = begin(state)
+    turn = current_turn(st)
+    waiting = still_to_leave_colony(st)
+    if must_leave_first(st):
+        names = ", ".join(s["name"] for s in waiting)
+        raise RuleError(
+            N_("{names} must leave the colony first (the exiled player moves them)"), names=names
+        )
+    st["must_leave_colony"] = [s["id"] for s in waiting]
+    return_crossroads(st, steps, turn)
+    steps.append(step("turn_ended", seat=turn["seat"], seat_name=seat(st, turn["seat"])["name"]))
+    st["turn"] = None
+    if next_turn_seat(st) is None:
+        steps.append(step("turns_over"))
+    return st, steps
