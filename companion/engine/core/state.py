@@ -316,17 +316,8 @@ def new_survivor(
     }
 
 
-def new_state(
-    *,
-    ruleset: str = "base",
-    variant: str = "standard",
-    seat_names: list[str] | tuple[str, ...] = (),
-    locations: list[dict[str, Any]] | tuple[dict[str, Any], ...] = (),
-    colony_survivor_spaces: int = 30,
-    colony_entrance_spaces: int = 3,
-    settings: dict[str, Any] | None = None,
-) -> State:
-    """The empty state document with seats s1..sN in turn order and the given board."""
+def check_ruleset(ruleset: Any, variant: Any) -> None:
+    """Refuse a rulebook or a variant the engine does not know."""
     if ruleset not in RULESETS:
         raise RuleError(
             N_("ruleset must be one of {known}, not {ruleset}"),
@@ -339,6 +330,20 @@ def new_state(
             known=", ".join(VARIANTS),
             variant=shown(variant),
         )
+
+
+def new_state(
+    *,
+    ruleset: str = "base",
+    variant: str = "standard",
+    seat_names: list[str] | tuple[str, ...] = (),
+    locations: list[dict[str, Any]] | tuple[dict[str, Any], ...] = (),
+    colony_survivor_spaces: int = 30,
+    colony_entrance_spaces: int = 3,
+    settings: dict[str, Any] | None = None,
+) -> State:
+    """The empty state document with seats s1..sN in turn order and the given board."""
+    check_ruleset(ruleset, variant)
     merged = {**DEFAULT_SETTINGS, **(settings or {})}
     unknown = set(merged["modules"]) - set(MODULES)
     if unknown:

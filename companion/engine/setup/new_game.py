@@ -44,10 +44,9 @@ from companion.engine.core.objective_progress import check_counts
 from companion.engine.core.state import (
     COLONY,
     DEFAULT_SETTINGS,
-    RULESETS,
-    VARIANTS,
     State,
     begin,
+    check_ruleset,
     colony_occupancy,
     locations_in_order,
     new_state,
@@ -130,18 +129,7 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
         raise RuleError(N_("unknown setup key(s): {keys}"), keys=", ".join(unknown))
     ruleset = setup.get("ruleset", "base")
     variant = setup.get("variant", "standard")
-    if ruleset not in RULESETS:
-        raise RuleError(
-            N_("ruleset must be one of {known}, not {ruleset}"),
-            known=", ".join(RULESETS),
-            ruleset=shown(ruleset),
-        )
-    if variant not in VARIANTS:
-        raise RuleError(
-            N_("variant must be one of {known}, not {variant}"),
-            known=", ".join(VARIANTS),
-            variant=shown(variant),
-        )
+    check_ruleset(ruleset, variant)
     settings = _settings(setup.get("settings"))
     cards = catalogue.empty()
     deck = catalogue.add_cards(cards, "survivors", setup.get("survivors"))
