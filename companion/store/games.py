@@ -258,22 +258,6 @@ def last_move(db: Database, game_id: str) -> dict[str, Any] | None:
     return json.loads(row[0]) if row and row[0] else None
 
 
-def head_catalogue(db: Database, game_id: str, head: int, state: State) -> Any:
-    """The game's catalogue, for writing the state that follows ``state`` (the head row's).
-
-    When the head row was stored without its ``cards``, they were put back from the game's
-    catalogue, so ``state``'s own are it (and the engine hands the same object on): nothing
-    to read or parse. Otherwise it is read from ``game_cards``.
-    """
-    row = db.execute(
-        "select json_type(state, '$.cards') is null from actions where game_id = ? and seq = ?",
-        [game_id, head],
-    ).fetchone()
-    if row is not None and row[0]:
-        return state.get(CATALOGUE)
-    return catalogue_of(db, game_id)
-
-
 def act(
     db: Database,
     game_id: str,
@@ -308,7 +292,7 @@ def act(
         state, steps = apply(before, action)
         action = {k: v for k, v in action.items() if k != DECISION}
         db.execute("delete from actions where game_id = ? and seq > ?", [game_id, head])
-        catalogue = head_catalogue(db, game_id, head, before)
+        catalogue = catalogue_of(db, game_id)
         insert_row(db, game_id, head + 1, (action, steps, state), catalogue)
         new_version = move_head(db, game, head + 1, state)
     return Result(new_version, head + 1, state, steps, action)
