@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.words.fill import (
+    AT_LOCATION,
     Message,
     Names,
     Renderer,
@@ -26,9 +27,6 @@ from companion.engine.words.labels import (
 )
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
-
-AT_LOCATION = {"place": place_of("location")}
-"""The place of the steps that name a location (``location``)."""
 
 MESSAGES: dict[str, Message] = {
     # adding zombies

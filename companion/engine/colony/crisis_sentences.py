@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.words.fill import (
+    AT_LOCATION,
     Message,
     Names,
     Renderer,
@@ -12,7 +13,6 @@ from companion.engine.words.fill import (
     fill,
     join,
     number,
-    place_of,
     symbol,
 )
 from companion.engine.words.labels import N_, NP_
@@ -22,7 +22,7 @@ from companion.engine.words.translation import Translator
 MESSAGES: dict[str, Message] = {
     "bandit_placed": (
         N_("A bandit moves into {place} ({bandits} there now)."),
-        {"place": place_of("location")},
+        AT_LOCATION,
     ),
     "crisis_none": N_("No crisis is in play this round; nothing to resolve."),
     "crisis_card_revealed": (
@@ -99,7 +99,7 @@ MESSAGES: dict[str, Message] = {
 BANDIT_NOT_PLACED: dict[bool, Message] = {
     True: (
         N_("No bandit goes to {place}: every survivor space there is taken."),
-        {"place": place_of("location")},
+        AT_LOCATION,
     ),
     False: N_("No location has the number {number}: that bandit is not placed."),
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.engine.words.card_texts import words
 from companion.engine.words.fill import (
+    AT_LOCATION,
     Message,
     Names,
     Renderer,
@@ -14,15 +15,11 @@ from companion.engine.words.fill import (
     label,
     number,
     place,
-    place_of,
     source,
 )
 from companion.engine.words.labels import BY_HAND_NEEDS, COLONY_STEP_NAMES, N_, NP_, TARGET_NAMES
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
-
-AT_LOCATION = {"place": place_of("location")}
-"""The location a step names by its ``location``."""
 
 MESSAGES: dict[str, Message] = {
     # the cards' effects

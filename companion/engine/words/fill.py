@@ -159,14 +159,15 @@ FILLERS: dict[str, Filler] = {
 }
 """The convention: a placeholder's filler by its name; any other is the step's field."""
 
+AT_LOCATION: dict[str, Filler] = {"place": place_of("location")}
+"""The fillers of a step that names its place by ``location`` (not ``where``)."""
+
 
 @cache
 def placeholders(msgid: str | Plural) -> tuple[str, ...]:
     """The named placeholders of an English msgid (of both forms of a plural), in order."""
     texts = msgid if isinstance(msgid, Plural) else (msgid,)
-    return tuple(
-        dict.fromkeys(f for text in texts for _, f, _, _ in Formatter().parse(text) if f)
-    )
+    return tuple(dict.fromkeys(f for text in texts for _, f, _, _ in Formatter().parse(text) if f))
 
 
 def parts(message: Message) -> tuple[str | Plural, str | None, Mapping[str, Filler]]:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from companion.engine.words.fill import Message, Names, Renderer, choice, place_of
+from companion.engine.words.fill import AT_LOCATION, Message, Names, Renderer, choice
 from companion.engine.words.labels import BANDIT_RULES, N_, NP_
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
-
-AT_LOCATION = {"place": place_of("location")}
-"""The location a step names by its ``location``."""
 
 MESSAGES: dict[str, Message] = {
     "hideout_cards_set": N_("Correction: the Bandits' Hideout holds {cards} card(s)."),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.words.fill import (
+    AT_LOCATION,
     Filler,
     Message,
     Names,
@@ -10,7 +11,6 @@ from companion.engine.words.fill import (
     choice,
     field,
     fill,
-    place_of,
     where,
 )
 from companion.engine.words.labels import N_, NP_
@@ -35,9 +35,6 @@ def listed(key: str) -> Filler:
 
 AT_WHERE = {"place": where}
 """A special zombie's place: 'colony entrance 3' or the location's name."""
-
-AT_LOCATION = {"place": place_of("location")}
-"""The location a step names by its ``location``."""
 
 MESSAGES: dict[str, Message] = {
     "raxxon_dice_placed": (
