@@ -137,8 +137,9 @@ def extract(root: Path, pot: Path) -> None:
         pybabel(
             "--quiet", "extract", "-F", "babel.cfg", "-o", str(pot), "--add-location=file",
             "--sort-output", f"--width={WIDTH}", "--add-comments=TRANSLATORS:",
-            "--strip-comments", "--keyword=counted:1,2", f"--project={PROJECT}",
-            f"--version={_version()}", f"--header-comment={POT_HEADER}", ".",
+            "--strip-comments", "--keyword=counted:1,2", "--keyword=NP_:1,2",
+            f"--project={PROJECT}", f"--version={_version()}",
+            f"--header-comment={POT_HEADER}", ".",
         )  # fmt: skip
 
 

@@ -16,6 +16,7 @@ from companion.engine import sentences
 from companion.engine.sentences import RENDERERS, render_step
 from companion.engine.words import fill as sentences_fill
 from companion.engine.words import labels as steps_module
+from companion.engine.words.labels import NP_, Plural
 from companion.engine.words.steps import step
 from companion.engine.words.translation import set_localedir, translator
 
@@ -485,12 +486,48 @@ def test_a_message_fills_only_placeholders_it_has():
     assert len(entries) > 80
     stray = {}
     for kind, message in entries:
-        msgid, fillers = (message, {}) if isinstance(message, str) else message
-        assert isinstance(msgid, str)
+        msgid, count, fillers = sentences_fill.parts(message)
+        if isinstance(msgid, Plural):
+            assert all(isinstance(form, str) for form in msgid), kind
+            assert isinstance(count, str), kind
+        else:
+            assert isinstance(msgid, str) and count is None, kind
         extra = set(fillers) - set(sentences_fill.placeholders(msgid))
         if extra:
             stray[kind] = extra
     assert stray == {}
+
+
+def plural_entries() -> dict[str, tuple[Any, ...]]:
+    """Every plural entry of the sentence modules (``parts``), by where it is written: the
+    MESSAGES tables and the tables and tuples that ``choice`` and the renderers read."""
+    found = {}
+    for domain in sentences.DOMAINS:
+        for name, value in vars(domain).items():
+            if not name.isupper():
+                continue
+            items = value.items() if isinstance(value, dict) else enumerate([value])
+            if isinstance(value, tuple) and not isinstance(value[0], Plural):
+                items = enumerate(value)
+            for key, message in items:
+                if isinstance(message, tuple) and message and isinstance(message[0], Plural):
+                    found[f"{domain.__name__}.{name}[{key}]"] = sentences_fill.parts(message)
+    return found
+
+
+def test_a_plural_counts_by_a_field_of_its_own_sentence():
+    """A plural entry's counting field is one of its placeholders (the number the sentence
+    shows), and both English forms have the same placeholders."""
+    plurals = plural_entries()
+    assert len(plurals) > 60
+    wrong = {
+        kind: count
+        for kind, (msgid, count, _) in plurals.items()
+        if count not in sentences_fill.placeholders(msgid)
+        or set(sentences_fill.placeholders(msgid.singular))
+        != set(sentences_fill.placeholders(msgid.plural))
+    }
+    assert wrong == {}
 
 
 def test_the_convention_fills_a_placeholder_by_its_name():
@@ -504,6 +541,60 @@ def test_the_convention_fills_a_placeholder_by_its_name():
     )
     own = (message, {"name": sentences_fill.field("seat")})
     assert sentences_fill.fill(own, s, names, translator("en")) == "Ana|s1|+2|colony entrance 2|7"
+
+
+def test_the_convention_fills_a_plural_by_its_counting_field():
+    """A plural entry is its ``NP_`` pair and the step's field that counts: the form follows
+    that field, the placeholders follow the same convention, the entry's own fillers win."""
+    plural = NP_(
+        "{seat_name} keeps {count} card of {cards}.", "{seat_name} keeps {count} cards of {cards}."
+    )
+    assert plural == Plural(
+        "{seat_name} keeps {count} card of {cards}.", "{seat_name} keeps {count} cards of {cards}."
+    )
+    names = sentences.Names(None, translator("en"))
+    en = translator("en")
+    one = step("x", seat="s1", seat_name="Ana", count=1, cards=3)
+    assert sentences_fill.fill((plural, "count"), one, names, en) == "Ana keeps 1 card of 3."
+    two = {**one, "count": 2}
+    assert sentences_fill.fill((plural, "count"), two, names, en) == "Ana keeps 2 cards of 3."
+    assert sentences_fill.fill((plural, "cards"), two, names, en) == "Ana keeps 2 cards of 3."
+    by_cards = {**one, "cards": 1}
+    assert sentences_fill.fill((plural, "cards"), by_cards, names, en) == "Ana keeps 1 card of 1."
+    own = (plural, "count", {"seat_name": sentences_fill.field("seat")})
+    assert sentences_fill.fill(own, one, names, en) == "s1 keeps 1 card of 3."
+
+
+@pytest.mark.parametrize(
+    ("count", "english", "portuguese"),
+    [
+        (
+            1,
+            "The Bandits' Hideout now holds 1 card.",
+            "O Esconderijo dos Bandidos agora tem 1 carta.",
+        ),
+        (
+            2,
+            "The Bandits' Hideout now holds 2 cards.",
+            "O Esconderijo dos Bandidos agora tem 2 cartas.",
+        ),
+    ],
+)
+def test_a_plural_entry_is_translated_by_its_count(count, english, portuguese):
+    """A table's plural goes through the catalogue's plural forms in each language."""
+    s = step("hideout_cards", added=1, cards=count)
+    assert render_step(s, locale="en") == english
+    assert render_step(s, locale="pt_BR") == portuguese
+
+
+def test_a_choice_writes_the_message_its_pick_names():
+    """``choice``: a kind whose sentence is one of a table's messages, picked from the step."""
+    render = sentences_fill.choice(
+        lambda s: s["count"] > 1, {True: (NP_("{count} x", "{count} xs"), "count"), False: "none"}
+    )
+    names = sentences.Names(None, translator("en"))
+    assert render(step("x", count=3), names, translator("en")) == "3 xs"
+    assert render(step("x", count=0), names, translator("en")) == "none"
 
 
 @pytest.mark.parametrize("locale", ["en", "pt_BR"])

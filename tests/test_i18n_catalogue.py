@@ -172,6 +172,24 @@ def test_extraction_reads_code_and_templates_and_names_files_only(tmp_path):
     assert "#: companion/words.py\n" in (tmp_path / "messages.pot").read_text()
 
 
+def test_extraction_takes_a_plural_table_entry_as_one_plural_message(tmp_path):
+    """``NP_`` (a plural sentence in a step table) is extracted as one msgid with its plural,
+    like ``counted``; ``N_`` beside it stays a single msgid."""
+    (tmp_path / "companion").mkdir()
+    (tmp_path / "babel.cfg").write_text((project_root() / "babel.cfg").read_text())
+    (tmp_path / "companion" / "table.py").write_text(
+        "MESSAGES = {\n"
+        "    'a': (NP_('{count} card left.', '{count} cards left.'), 'count'),\n"
+        "    'b': N_('Nothing left.'),\n"
+        "}\n"
+    )
+    catalog = extracted(tmp_path, tmp_path / "messages.pot")
+    assert {m.id for m in catalog if m.id} == {
+        ("{count} card left.", "{count} cards left."),
+        "Nothing left.",
+    }
+
+
 def test_update_keeps_translations_and_marks_changes_fuzzy(tmp_path):
     make_tree(tmp_path)
     folder = tmp_path / "companion" / "translations"

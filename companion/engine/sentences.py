@@ -4,9 +4,10 @@
 (translation.py): every sentence is a whole gettext msgid with named placeholders, plurals go
 through ``ngettext``, and codes turn into words through the ``N_``-marked tables of labels.py,
 so a translation is one ``.po`` file (``companion/translations/<locale>/LC_MESSAGES/messages.po``).
-The sentences live by domain (``sentences_<domain>.py``): a ``MESSAGES`` table of the step kinds
-whose sentence is one message (its placeholders filled by sentences_fill's convention), and a
-``RENDERERS`` table of the kinds that need a plural, a list or a choice between messages.
+The sentences live by domain (each folder's ``*sentences.py``): a ``MESSAGES`` table of the step
+kinds whose sentence is one message, a plural one too (``NP_`` and the step field that counts;
+placeholders filled by words/fill.py's convention), and a ``RENDERERS`` table of the kinds that
+need a list, a join of sentences or a choice between messages (``fill.choice``).
 The engine never calls this module: steps are data (steps.py).
 """
 

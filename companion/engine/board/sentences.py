@@ -5,21 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.words.fill import (
+    AT_LOCATION,
     Message,
     Names,
     Renderer,
+    choice,
     fill,
     label,
-    place,
     place_of,
     reason,
     seat,
-    where,
 )
 from companion.engine.words.labels import (
     COUNTER_NAMES,
     EXPOSURE_FACES,
     N_,
+    NP_,
     SKIP_REASONS,
     WOUND_NAMES,
     ZOMBIE_REASONS,
@@ -61,8 +62,178 @@ MESSAGES: dict[str, Message] = {
         N_("Table correction: {counter} set from {old} to {value}."),
         {"counter": label(COUNTER_NAMES, "counter")},
     ),
+    # plurals
+    "zombies_to_add": (
+        NP_(
+            "{count} zombie to add at {place} ({reason}).",
+            "{count} zombies to add at {place} ({reason}).",
+        ),
+        "count",
+        {"reason": lambda s, n, tr: reason(ZOMBIE_REASONS, s, n, tr)},
+    ),
+    "trap_fired": (
+        NP_(
+            "Zombie {k} → {where} is full: the explosive trap goes off and removes {cleared} "
+            "zombie there; the zombie is not placed.",
+            "Zombie {k} → {where} is full: the explosive trap goes off and removes {cleared} "
+            "zombies there; the zombie is not placed.",
+        ),
+        "cleared",
+    ),
+    "bandits_removed": (
+        NP_(
+            "The overrun drives off {count} bandit at {place}.",
+            "The overrun drives off {count} bandits at {place}.",
+        ),
+        "count",
+        AT_LOCATION,
+    ),
+    "noise_added": (
+        NP_(
+            "{count} noise token placed at the {place} ({noise} of 4 there now).",
+            "{count} noise tokens placed at the {place} ({noise} of 4 there now).",
+        ),
+        "count",
+        AT_LOCATION,
+    ),
+    "noise_removed": (
+        NP_(
+            "{count} noise token taken off the {place} ({noise} left there).",
+            "{count} noise tokens taken off the {place} ({noise} left there).",
+        ),
+        "count",
+        AT_LOCATION,
+    ),
+    "waste_cleaned": (
+        NP_(
+            "{seat_name} cleans the waste: {removed} card leaves the game, {waste} left on the "
+            "pile.",
+            "{seat_name} cleans the waste: {removed} cards leave the game, {waste} left on the "
+            "pile.",
+        ),
+        "removed",
+    ),
+    "waste_added": (
+        NP_(
+            "{count} card onto the waste pile: now {waste}.",
+            "{count} cards onto the waste pile: now {waste}.",
+        ),
+        "count",
+    ),
+    "food_spent": (
+        NP_(
+            "{seat_name} spends {count} food token for +{count} on an action die; {food} left in "
+            "the supply.",
+            "{seat_name} spends {count} food tokens for +{count} on an action die; {food} left "
+            "in the supply.",
+        ),
+        "count",
+    ),
+    "food_added": (
+        NP_(
+            "{count} food token added to the supply: now {food}.",
+            "{count} food tokens added to the supply: now {food}.",
+        ),
+        "count",
+    ),
 }
-"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
+"""Step kinds whose sentence is one message, filled by words/fill.py's convention."""
+
+ZOMBIES_KILLED: dict[bool, Message] = {
+    True: (
+        NP_(
+            "{count} zombie killed at {where} by {by}.",
+            "{count} zombies killed at {where} by {by}.",
+        ),
+        "count",
+    ),
+    False: (
+        NP_("{count} zombie killed at {where}.", "{count} zombies killed at {where}."),
+        "count",
+    ),
+}
+"""zombies_killed's sentence, by whether the step names what killed them."""
+
+CARDS_PLAYED: dict[str, Message] = {
+    "event": (
+        NP_(
+            "{seat_name} plays {count} card: event cards leave the game instead of going on the "
+            "waste pile.",
+            "{seat_name} plays {count} cards: event cards leave the game instead of going on the "
+            "waste pile.",
+        ),
+        "count",
+    ),
+    "exiled": (
+        NP_(
+            "{seat_name} plays {count} card: played by an exiled player, it leaves the game "
+            "instead of being wasted.",
+            "{seat_name} plays {count} cards: played by an exiled player, they leave the game "
+            "instead of being wasted.",
+        ),
+        "count",
+    ),
+    "waste": (
+        NP_(
+            "{seat_name} plays {count} card onto the waste pile (now {waste}).",
+            "{seat_name} plays {count} cards onto the waste pile (now {waste}).",
+        ),
+        "count",
+    ),
+}
+"""cards_played's sentence, by where the cards go (``removed``: event, exiled, else waste)."""
+
+CAPACITY_SET: dict[str, Message] = {
+    "survivor_spaces": (
+        NP_(
+            "Table setting: {place} now has {value} survivor space.",
+            "Table setting: {place} now has {value} survivor spaces.",
+        ),
+        "value",
+    ),
+    "entrance_spaces": (
+        NP_(
+            "Table setting: {place} now has {value} entrance space.",
+            "Table setting: {place} now has {value} entrance spaces.",
+        ),
+        "value",
+    ),
+    "entrance": (
+        NP_(
+            "Table setting: {place} now has {value} space at entrance {entrance}.",
+            "Table setting: {place} now has {value} spaces at entrance {entrance}.",
+        ),
+        "value",
+    ),
+}
+"""capacity_set's sentence: survivor spaces, a location's entrance, or one colony entrance."""
+
+HELPLESS_ADDED: dict[bool, Message] = {
+    True: (
+        NP_(
+            "{count} unruly helpless survivor joins the colony.",
+            "{count} unruly helpless survivors join the colony.",
+        ),
+        "count",
+    ),
+    False: (
+        NP_(
+            "{count} helpless survivor joins the colony.",
+            "{count} helpless survivors join the colony.",
+        ),
+        "count",
+    ),
+}
+"""helpless_added's sentence, by whether they are unruly."""
+
+LEFT_OUT: Message = (
+    NP_(
+        "{left_out} more finds no empty survivor space and is not added.",
+        "{left_out} more find no empty survivor space and are not added.",
+    ),
+    "left_out",
+)
+"""helpless_added's second sentence, when some find no room."""
 
 EXPOSURE_RESULTS = {
     "blank": N_("{name} rolls for exposure: blank, nothing happens."),
@@ -91,39 +262,11 @@ UNRULY_CALMED = {
 """unruly_calmed's sentence, by whether the card went onto the waste pile."""
 
 
-def _unruly_calmed(s: Step, n: Names, tr: Translator) -> str:
-    return fill(UNRULY_CALMED[bool(s["wasted"])], s, n, tr)
-
-
-def _zombies_to_add(s: Step, n: Names, tr: Translator) -> str:
-    why = reason(ZOMBIE_REASONS, s, n, tr)
-    return tr.ngettext(
-        "{count} zombie to add at {place} ({reason}).",
-        "{count} zombies to add at {place} ({reason}).",
-        s["count"],
-    ).format(count=s["count"], place=place(s, n), reason=why)
-
-
-def _trap_fired(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "Zombie {k} → {where} is full: the explosive trap goes off and removes {cleared} zombie "
-        "there; the zombie is not placed.",
-        "Zombie {k} → {where} is full: the explosive trap goes off and removes {cleared} zombies "
-        "there; the zombie is not placed.",
-        s["cleared"],
-    ).format(k=s["k"], where=where(s, n, tr), cleared=s["cleared"])
-
-
-def _bandits_removed(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "The overrun drives off {count} bandit at {place}.",
-        "The overrun drives off {count} bandits at {place}.",
-        s["count"],
-    ).format(count=s["count"], place=place(s, n, "location"))
-
-
-def _exposure_rolled(s: Step, n: Names, tr: Translator) -> str:
-    return fill(EXPOSURE_RESULTS[s["result"]], s, n, tr)
+def _capacity(s: Step) -> str:
+    """capacity_set's sentence key."""
+    if s["what"] == "survivor_spaces":
+        return "survivor_spaces"
+    return "entrance_spaces" if s.get("entrance") is None else "entrance"
 
 
 def _bite_spreads(s: Step, n: Names, tr: Translator) -> str:
@@ -176,20 +319,6 @@ def _survivor_moved(s: Step, n: Names, tr: Translator) -> str:
     return fill((msgid, MOVED), s, n, tr)
 
 
-def _zombies_killed(s: Step, n: Names, tr: Translator) -> str:
-    if s.get("by"):
-        text = tr.ngettext(
-            "{count} zombie killed at {where} by {by}.",
-            "{count} zombies killed at {where} by {by}.",
-            s["count"],
-        )
-    else:
-        text = tr.ngettext(
-            "{count} zombie killed at {where}.", "{count} zombies killed at {where}.", s["count"]
-        )
-    return text.format(count=s["count"], where=where(s, n, tr), by=s.get("by", ""))
-
-
 def _entrance_of(n: Names, tr: Translator, place: Any, number: Any, name: str) -> str:
     """'entrance 2 of the colony' or 'the entrance of the Police Station'."""
     if place == "colony":
@@ -206,150 +335,25 @@ def _zombie_attracted(s: Step, n: Names, tr: Translator) -> str:
     )
 
 
-def _noise_added(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{count} noise token placed at the {place} ({noise} of 4 there now).",
-        "{count} noise tokens placed at the {place} ({noise} of 4 there now).",
-        s["count"],
-    ).format(count=s["count"], place=place(s, n, "location"), noise=s["noise"])
-
-
-def _noise_removed(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{count} noise token taken off the {place} ({noise} left there).",
-        "{count} noise tokens taken off the {place} ({noise} left there).",
-        s["count"],
-    ).format(count=s["count"], place=place(s, n, "location"), noise=s["noise"])
-
-
-def _cards_played(s: Step, n: Names, tr: Translator) -> str:
-    count = s["count"]
-    if s["removed"] == "event":
-        text = tr.ngettext(
-            "{seat_name} plays {count} card: event cards leave the game instead of going on the "
-            "waste pile.",
-            "{seat_name} plays {count} cards: event cards leave the game instead of going on the "
-            "waste pile.",
-            count,
-        )
-    elif s["removed"] == "exiled":
-        text = tr.ngettext(
-            "{seat_name} plays {count} card: played by an exiled player, it leaves the game "
-            "instead of being wasted.",
-            "{seat_name} plays {count} cards: played by an exiled player, they leave the game "
-            "instead of being wasted.",
-            count,
-        )
-    else:
-        text = tr.ngettext(
-            "{seat_name} plays {count} card onto the waste pile (now {waste}).",
-            "{seat_name} plays {count} cards onto the waste pile (now {waste}).",
-            count,
-        )
-    return text.format(seat_name=n.seat(s), count=count, waste=s["waste"])
-
-
-def _waste_cleaned(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{seat_name} cleans the waste: {removed} card leaves the game, {waste} left on the pile.",
-        "{seat_name} cleans the waste: {removed} cards leave the game, {waste} left on the pile.",
-        s["removed"],
-    ).format(seat_name=n.seat(s), removed=s["removed"], waste=s["waste"])
-
-
-def _waste_added(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{count} card onto the waste pile: now {waste}.",
-        "{count} cards onto the waste pile: now {waste}.",
-        s["count"],
-    ).format(count=s["count"], waste=s["waste"])
-
-
-def _food_spent(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{seat_name} spends {count} food token for +{count} on an action die; {food} left in "
-        "the supply.",
-        "{seat_name} spends {count} food tokens for +{count} on an action die; {food} left in "
-        "the supply.",
-        s["count"],
-    ).format(seat_name=n.seat(s), count=s["count"], food=s["food"])
-
-
-def _food_added(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{count} food token added to the supply: now {food}.",
-        "{count} food tokens added to the supply: now {food}.",
-        s["count"],
-    ).format(count=s["count"], food=s["food"])
-
-
 def _helpless_added(s: Step, n: Names, tr: Translator) -> str:
-    count = s["count"]
-    if s["unruly"]:
-        text = tr.ngettext(
-            "{count} unruly helpless survivor joins the colony.",
-            "{count} unruly helpless survivors join the colony.",
-            count,
-        )
-    else:
-        text = tr.ngettext(
-            "{count} helpless survivor joins the colony.",
-            "{count} helpless survivors join the colony.",
-            count,
-        )
-    text = text.format(count=count)
+    text = fill(HELPLESS_ADDED[bool(s["unruly"])], s, n, tr)
     if not s.get("left_out"):
         return text
-    more = tr.ngettext(
-        "{left_out} more finds no empty survivor space and is not added.",
-        "{left_out} more find no empty survivor space and are not added.",
-        s["left_out"],
-    ).format(left_out=s["left_out"])
-    return f"{text} {more}"
-
-
-def _capacity_set(s: Step, n: Names, tr: Translator) -> str:
-    value = s["value"]
-    if s["what"] == "survivor_spaces":
-        text = tr.ngettext(
-            "Table setting: {place} now has {value} survivor space.",
-            "Table setting: {place} now has {value} survivor spaces.",
-            value,
-        )
-    elif s.get("entrance") is None:
-        text = tr.ngettext(
-            "Table setting: {place} now has {value} entrance space.",
-            "Table setting: {place} now has {value} entrance spaces.",
-            value,
-        )
-    else:
-        text = tr.ngettext(
-            "Table setting: {place} now has {value} space at entrance {entrance}.",
-            "Table setting: {place} now has {value} spaces at entrance {entrance}.",
-            value,
-        )
-    return text.format(place=place(s, n), value=value, entrance=s.get("entrance"))
+    return f"{text} {fill(LEFT_OUT, s, n, tr)}"
 
 
 RENDERERS: dict[str, Renderer] = {
-    "zombies_to_add": _zombies_to_add,
-    "trap_fired": _trap_fired,
-    "bandits_removed": _bandits_removed,
-    "exposure_rolled": _exposure_rolled,
+    "exposure_rolled": choice(lambda s: s["result"], EXPOSURE_RESULTS),
     "bite_spreads": _bite_spreads,
     "bite_roll": _bite_roll,
     "survivor_moved": _survivor_moved,
-    "zombies_killed": _zombies_killed,
+    "zombies_killed": choice(lambda s: bool(s.get("by")), ZOMBIES_KILLED),
     "zombie_attracted": _zombie_attracted,
-    "noise_added": _noise_added,
-    "noise_removed": _noise_removed,
-    "cards_played": _cards_played,
-    "waste_cleaned": _waste_cleaned,
-    "waste_added": _waste_added,
-    "food_spent": _food_spent,
-    "food_added": _food_added,
+    "cards_played": choice(
+        lambda s: s["removed"] if s["removed"] in ("event", "exiled") else "waste", CARDS_PLAYED
+    ),
     "helpless_added": _helpless_added,
-    "unruly_calmed": _unruly_calmed,
-    "capacity_set": _capacity_set,
+    "unruly_calmed": choice(lambda s: bool(s["wasted"]), UNRULY_CALMED),
+    "capacity_set": choice(_capacity, CAPACITY_SET),
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""

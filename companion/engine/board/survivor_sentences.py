@@ -8,10 +8,11 @@ from companion.engine.words.fill import (
     Renderer,
     code,
     fill,
+    label,
     reason,
     seat,
 )
-from companion.engine.words.labels import END_SENTENCES, MORALE_REASONS, N_, WOUND_NAMES
+from companion.engine.words.labels import END_SENTENCES, MORALE_REASONS, N_, NP_, WOUND_NAMES
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
@@ -33,8 +34,16 @@ MESSAGES: dict[str, Message] = {
     "tie_broken": N_(
         "{names} tie on influence {influence}; the first player chooses. Taken: {chosen}."
     ),
+    "wound_added": (
+        NP_(
+            "{name} takes a {wound} token ({total} wound in all).",
+            "{name} takes a {wound} token ({total} wounds in all).",
+        ),
+        "total",
+        {"wound": label(WOUND_NAMES, "wound")},
+    ),
 }
-"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
+"""Step kinds whose sentence is one message, filled by words/fill.py's convention."""
 
 
 def _survivor_died(s: Step, n: Names, tr: Translator) -> str:
@@ -57,14 +66,6 @@ def _helpless_died(s: Step, n: Names, tr: Translator) -> str:
     return fill(N_("A helpless survivor dies ({cause})."), s, n, tr)
 
 
-def _wound_added(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{name} takes a {wound} token ({total} wound in all).",
-        "{name} takes a {wound} token ({total} wounds in all).",
-        s["total"],
-    ).format(name=n.survivor(s), wound=code(WOUND_NAMES, s["wound"], tr), total=s["total"])
-
-
 def _game_ended(s: Step, n: Names, tr: Translator) -> str:
     return code(END_SENTENCES, s["reason"], tr)
 
@@ -72,7 +73,6 @@ def _game_ended(s: Step, n: Names, tr: Translator) -> str:
 RENDERERS: dict[str, Renderer] = {
     "survivor_died": _survivor_died,
     "helpless_died": _helpless_died,
-    "wound_added": _wound_added,
     "game_ended": _game_ended,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""

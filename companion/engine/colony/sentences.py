@@ -4,24 +4,22 @@ from __future__ import annotations
 
 from companion.engine.words.card_texts import words
 from companion.engine.words.fill import (
+    AT_LOCATION,
     Message,
     Names,
     Renderer,
+    choice,
     code,
     field,
     fill,
     label,
     number,
     place,
-    place_of,
     source,
 )
-from companion.engine.words.labels import BY_HAND_NEEDS, COLONY_STEP_NAMES, N_, TARGET_NAMES
+from companion.engine.words.labels import BY_HAND_NEEDS, COLONY_STEP_NAMES, N_, NP_, TARGET_NAMES
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
-
-AT_LOCATION = {"place": place_of("location")}
-"""The location a step names by its ``location``."""
 
 MESSAGES: dict[str, Message] = {
     # the cards' effects
@@ -52,8 +50,102 @@ MESSAGES: dict[str, Message] = {
     "first_player_kept": N_("The vote passed: {seat_name} stays first player."),
     "first_player_passed": N_("The first player token passes right, to {seat_name}."),
     "round_began": N_("Round {round} begins ({round_track} on the round track): reveal a crisis."),
+    # plurals
+    "zombies_removed": (
+        NP_("{source}: {count} zombie leaves {place}.", "{source}: {count} zombies leave {place}."),
+        "count",
+    ),
+    "helpless_no_room": (
+        NP_(
+            "{source}: the colony has no empty survivor space; the {count} helpless survivor is "
+            "not added.",
+            "{source}: the colony has no empty survivor space; the {count} helpless survivors "
+            "are not added.",
+        ),
+        "count",
+    ),
+    "food_paid": (
+        NP_(
+            "{colonists} colonist eats {need} food; {food} left.",
+            "{colonists} colonists eat {need} food; {food} left.",
+        ),
+        "colonists",
+    ),
+    "colony_starves": (
+        NP_(
+            "{colonists} colonist needs {need} food but the supply holds {food}: none is paid and "
+            "a starvation token is added ({starvation} now).",
+            "{colonists} colonists need {need} food but the supply holds {food}: none is paid "
+            "and a starvation token is added ({starvation} now).",
+        ),
+        "colonists",
+    ),
+    "round_track_moved": (
+        NP_(
+            "The round track moves down: {round_track} round left.",
+            "The round track moves down: {round_track} rounds left.",
+        ),
+        "round_track",
+    ),
 }
-"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
+"""Step kinds whose sentence is one message, filled by words/fill.py's convention."""
+
+HELPLESS_REMOVED: dict[bool, Message] = {
+    True: (
+        NP_(
+            "{count} helpless survivor leaves the colony (not a death); the card asked for "
+            "{wanted}.",
+            "{count} helpless survivors leave the colony (not a death); the card asked for "
+            "{wanted}.",
+        ),
+        "count",
+    ),
+    False: (
+        NP_(
+            "{count} helpless survivor leaves the colony (not a death).",
+            "{count} helpless survivors leave the colony (not a death).",
+        ),
+        "count",
+    ),
+}
+"""helpless_removed's sentence, by whether fewer left than the card asked for."""
+
+NOISE_LOST: tuple[Message, Message] = (
+    (
+        NP_(
+            "The {place} already holds {noise} noise token, 4 at most.",
+            "The {place} already holds {noise} noise tokens, 4 at most.",
+        ),
+        "noise",
+        AT_LOCATION,
+    ),
+    (NP_("{count} more token cannot be placed.", "{count} more tokens cannot be placed."), "count"),
+)
+"""noise_lost's two sentences: the noise already there, the tokens that cannot be placed."""
+
+WASTE_CHECKED: dict[bool, Message] = {
+    True: (
+        NP_(
+            "The waste pile holds {waste} card: morale -{loss}.",
+            "The waste pile holds {waste} cards: morale -{loss}.",
+        ),
+        "waste",
+    ),
+    False: (
+        NP_(
+            "The waste pile holds {waste} card: no morale is lost.",
+            "The waste pile holds {waste} cards: no morale is lost.",
+        ),
+        "waste",
+    ),
+}
+"""waste_checked's sentence, by whether morale is lost."""
+
+MAIN_OBJECTIVE_CHECKED: dict[bool, Message] = {
+    True: N_("The main objective is met."),
+    False: N_("The main objective is not met yet."),
+}
+"""main_objective_checked's sentence, by whether the objective is met."""
 
 
 def _effect_by_hand(s: Step, n: Names, tr: Translator) -> str:
@@ -89,24 +181,6 @@ def _waste_changed(s: Step, n: Names, tr: Translator) -> str:
     return fill(N_("{source}: waste pile {amount}, now {waste}."), s, n, tr)
 
 
-def _helpless_removed(s: Step, n: Names, tr: Translator) -> str:
-    if s["count"] != s["wanted"]:
-        text = tr.ngettext(
-            "{count} helpless survivor leaves the colony (not a death); the card asked for "
-            "{wanted}.",
-            "{count} helpless survivors leave the colony (not a death); the card asked for "
-            "{wanted}.",
-            s["count"],
-        )
-    else:
-        text = tr.ngettext(
-            "{count} helpless survivor leaves the colony (not a death).",
-            "{count} helpless survivors leave the colony (not a death).",
-            s["count"],
-        )
-    return text.format(count=s["count"], wanted=s["wanted"])
-
-
 def _helpless_turned(s: Step, n: Names, tr: Translator) -> str:
     count = abs(s["count"])
     if s["wanted"] >= 0:
@@ -124,36 +198,6 @@ def _helpless_turned(s: Step, n: Names, tr: Translator) -> str:
     return text.format(count=count, normal=s["normal"], unruly=s["unruly_now"])
 
 
-def _zombies_removed(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{source}: {count} zombie leaves {place}.",
-        "{source}: {count} zombies leave {place}.",
-        s["count"],
-    ).format(source=source(s, n, tr, capital=True), count=s["count"], place=place(s, n))
-
-
-def _helpless_no_room(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{source}: the colony has no empty survivor space; the {count} helpless survivor is not "
-        "added.",
-        "{source}: the colony has no empty survivor space; the {count} helpless survivors are "
-        "not added.",
-        s["count"],
-    ).format(source=source(s, n, tr, capital=True), count=s["count"])
-
-
-def _noise_lost(s: Step, n: Names, tr: Translator) -> str:
-    held = tr.ngettext(
-        "The {place} already holds {noise} noise token, 4 at most.",
-        "The {place} already holds {noise} noise tokens, 4 at most.",
-        s["noise"],
-    ).format(place=place(s, n, "location"), noise=s["noise"])
-    lost = tr.ngettext(
-        "{count} more token cannot be placed.", "{count} more tokens cannot be placed.", s["count"]
-    ).format(count=s["count"])
-    return f"{held} {lost}"
-
-
 def _defence_lost(s: Step, n: Names, tr: Translator) -> str:
     if s["what"] == "barricade":
         return fill(N_("No empty entrance space at {place}: the barricade is lost."), s, n, tr)
@@ -164,40 +208,6 @@ def _defence_missing(s: Step, n: Names, tr: Translator) -> str:
     if s["what"] == "barricade":
         return fill(N_("There is no barricade left to remove at {place}."), s, n, tr)
     return fill(N_("There is no trap left to remove at {place}."), s, n, tr)
-
-
-def _food_paid(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{colonists} colonist eats {need} food; {food} left.",
-        "{colonists} colonists eat {need} food; {food} left.",
-        s["colonists"],
-    ).format(colonists=s["colonists"], need=s["need"], food=s["food"])
-
-
-def _colony_starves(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{colonists} colonist needs {need} food but the supply holds {food}: none is paid and a "
-        "starvation token is added ({starvation} now).",
-        "{colonists} colonists need {need} food but the supply holds {food}: none is paid and a "
-        "starvation token is added ({starvation} now).",
-        s["colonists"],
-    ).format(colonists=s["colonists"], need=s["need"], food=s["food"], starvation=s["starvation"])
-
-
-def _waste_checked(s: Step, n: Names, tr: Translator) -> str:
-    if s["loss"]:
-        text = tr.ngettext(
-            "The waste pile holds {waste} card: morale -{loss}.",
-            "The waste pile holds {waste} cards: morale -{loss}.",
-            s["waste"],
-        )
-    else:
-        text = tr.ngettext(
-            "The waste pile holds {waste} card: no morale is lost.",
-            "The waste pile holds {waste} cards: no morale is lost.",
-            s["waste"],
-        )
-    return text.format(waste=s["waste"], loss=s["loss"])
 
 
 def _noise_resolved(s: Step, n: Names, tr: Translator) -> str:
@@ -213,36 +223,21 @@ def _noise_resolved(s: Step, n: Names, tr: Translator) -> str:
     return text.format(place=place(s, n, "location"), roll=s.get("roll"))
 
 
-def _main_objective_checked(s: Step, n: Names, tr: Translator) -> str:
-    if s["met"]:
-        return tr.gettext("The main objective is met.")
-    return tr.gettext("The main objective is not met yet.")
-
-
-def _round_track_moved(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "The round track moves down: {round_track} round left.",
-        "The round track moves down: {round_track} rounds left.",
-        s["round_track"],
-    ).format(round_track=s["round_track"])
+def _noise_lost(s: Step, n: Names, tr: Translator) -> str:
+    return " ".join(fill(message, s, n, tr) for message in NOISE_LOST)
 
 
 RENDERERS: dict[str, Renderer] = {
     "effect_by_hand": _effect_by_hand,
     "food_changed": _food_changed,
     "waste_changed": _waste_changed,
-    "helpless_removed": _helpless_removed,
+    "helpless_removed": choice(lambda s: s["count"] != s["wanted"], HELPLESS_REMOVED),
     "helpless_turned": _helpless_turned,
-    "zombies_removed": _zombies_removed,
-    "helpless_no_room": _helpless_no_room,
     "noise_lost": _noise_lost,
     "defence_lost": _defence_lost,
     "defence_missing": _defence_missing,
-    "food_paid": _food_paid,
-    "colony_starves": _colony_starves,
-    "waste_checked": _waste_checked,
+    "waste_checked": choice(lambda s: bool(s["loss"]), WASTE_CHECKED),
     "noise_resolved": _noise_resolved,
-    "main_objective_checked": _main_objective_checked,
-    "round_track_moved": _round_track_moved,
+    "main_objective_checked": choice(lambda s: bool(s["met"]), MAIN_OBJECTIVE_CHECKED),
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""

@@ -31,7 +31,7 @@ MESSAGES: dict[str, Message] = {
         CAME_FROM,
     ),
 }
-"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
+"""Step kinds whose sentence is one message, filled by words/fill.py's convention."""
 
 
 def _scenario_set_up(s: Step, n: Names, tr: Translator) -> str:

@@ -7,10 +7,11 @@ from companion.engine.words.fill import (
     Names,
     Renderer,
     card,
-    code,
+    fill,
     join,
+    label,
 )
-from companion.engine.words.labels import N_, SIDES
+from companion.engine.words.labels import N_, NP_, SIDES
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
@@ -31,54 +32,57 @@ MESSAGES: dict[str, Message] = {
         "Decks shuffled: crossroads {crossroads}, crises {crises}, exiled objectives "
         "{exiled_objectives}."
     ),
+    # plurals
+    "starting_items": (
+        NP_(
+            "Each player draws {count} starting item card.",
+            "Each player draws {count} starting item cards.",
+        ),
+        "count",
+    ),
+    "survivors_dealt": (
+        NP_(
+            "Each player is dealt {count} survivor card in secret and keeps {keep}; the first one "
+            "kept leads the group.",
+            "Each player is dealt {count} survivor cards in secret and keeps {keep}; the first "
+            "one kept leads the group.",
+        ),
+        "count",
+    ),
+    "survivors_returned": (
+        NP_(
+            "The survivors nobody kept go back into the survivor deck: {deck} card in it now.",
+            "The survivors nobody kept go back into the survivor deck: {deck} cards in it now.",
+        ),
+        "deck",
+    ),
 }
-"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
+"""Step kinds whose sentence is one message, filled by words/fill.py's convention."""
+
+GAME_SET_UP: tuple[Message, ...] = (
+    (
+        NP_(
+            "New game of {players} player: {main_objective} ({side} side).",
+            "New game of {players} players: {main_objective} ({side} side).",
+        ),
+        "players",
+        {"main_objective": card("objective", "main_objective"), "side": label(SIDES, "side")},
+    ),
+    N_("Morale starts at {morale}, the round track at {round_track}."),
+    (NP_("{food} food token in the supply.", "{food} food tokens in the supply."), "food"),
+    (
+        NP_(
+            "{helpless} helpless survivor in the colony.",
+            "{helpless} helpless survivors in the colony.",
+        ),
+        "helpless",
+    ),
+)
+"""game_set_up's sentences: the game, morale and the round track, the food, the helpless."""
 
 
 def _game_set_up(s: Step, n: Names, tr: Translator) -> str:
-    side = code(SIDES, s["side"], tr)
-    return " ".join(
-        [
-            tr.ngettext(
-                "New game of {players} player: {main_objective} ({side} side).",
-                "New game of {players} players: {main_objective} ({side} side).",
-                s["players"],
-            ).format(
-                players=s["players"],
-                main_objective=n.card(s.get("objective"), s["main_objective"]),
-                side=side,
-            ),
-            tr.gettext("Morale starts at {morale}, the round track at {round_track}.").format(
-                morale=s["morale"], round_track=s["round_track"]
-            ),
-            tr.ngettext(
-                "{food} food token in the supply.", "{food} food tokens in the supply.", s["food"]
-            ).format(food=s["food"]),
-            tr.ngettext(
-                "{helpless} helpless survivor in the colony.",
-                "{helpless} helpless survivors in the colony.",
-                s["helpless"],
-            ).format(helpless=s["helpless"]),
-        ]
-    )
-
-
-def _starting_items(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "Each player draws {count} starting item card.",
-        "Each player draws {count} starting item cards.",
-        s["count"],
-    ).format(count=s["count"])
-
-
-def _survivors_dealt(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "Each player is dealt {count} survivor card in secret and keeps {keep}; the first one "
-        "kept leads the group.",
-        "Each player is dealt {count} survivor cards in secret and keeps {keep}; the first one "
-        "kept leads the group.",
-        s["count"],
-    ).format(count=s["count"], keep=s["keep"])
+    return " ".join(fill(message, s, n, tr) for message in GAME_SET_UP)
 
 
 def _survivors_dealt_private(s: Step, n: Names, tr: Translator) -> str:
@@ -91,14 +95,6 @@ def _survivors_kept(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("{seat_name} keeps {names}; {leader} leads the group.").format(
         seat_name=n.seat(s), names=join(tr, names), leader=names[0] if names else ""
     )
-
-
-def _survivors_returned(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "The survivors nobody kept go back into the survivor deck: {deck} card in it now.",
-        "The survivors nobody kept go back into the survivor deck: {deck} cards in it now.",
-        s["deck"],
-    ).format(deck=s["deck"])
 
 
 def _no_secret_objectives(s: Step, n: Names, tr: Translator) -> str:
@@ -167,11 +163,8 @@ def _module_setup(s: Step, n: Names, tr: Translator) -> str:
 
 RENDERERS: dict[str, Renderer] = {
     "game_set_up": _game_set_up,
-    "starting_items": _starting_items,
-    "survivors_dealt": _survivors_dealt,
     "survivors_dealt_private": _survivors_dealt_private,
     "survivors_kept": _survivors_kept,
-    "survivors_returned": _survivors_returned,
     "no_secret_objectives": _no_secret_objectives,
     "first_player_chosen": _first_player_chosen,
     "module_setup": _module_setup,

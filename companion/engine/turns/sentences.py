@@ -8,11 +8,12 @@ from companion.engine.words.fill import (
     Renderer,
     card,
     card_text,
+    choice,
     code,
     fill,
     join,
 )
-from companion.engine.words.labels import N_, VOTE_SUBJECTS, VOTE_SUBJECTS_NAMED
+from companion.engine.words.labels import N_, NP_, VOTE_SUBJECTS, VOTE_SUBJECTS_NAMED
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
@@ -84,7 +85,42 @@ MESSAGES: dict[str, Message] = {
     ),
     "objective_marked": N_("{seat_name} has marked their secret objective."),
 }
-"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
+"""Step kinds whose sentence is one message, filled by words/fill.py's convention."""
+
+VOTE_TALLY: dict[str, Message] = {
+    "tie": (
+        NP_(
+            "Vote on {subject}: {up} thumb up, {down} down: a tie.",
+            "Vote on {subject}: {up} thumbs up, {down} down: a tie.",
+        ),
+        "up",
+        {"subject": _subject},
+    ),
+    "passed": (
+        NP_(
+            "Vote on {subject}: {up} thumb up, {down} down: it passes.",
+            "Vote on {subject}: {up} thumbs up, {down} down: it passes.",
+        ),
+        "up",
+        {"subject": _subject},
+    ),
+    "failed": (
+        NP_(
+            "Vote on {subject}: {up} thumb up, {down} down: it fails.",
+            "Vote on {subject}: {up} thumbs up, {down} down: it fails.",
+        ),
+        "up",
+        {"subject": _subject},
+    ),
+}
+"""vote_tally's sentence: a tie, else whether the vote passed."""
+
+
+def _tally(s: Step) -> str:
+    """vote_tally's sentence key."""
+    if s["up"] == s["down"]:
+        return "tie"
+    return "passed" if s["passed"] else "failed"
 
 
 def _crossroads_option_chosen(s: Step, n: Names, tr: Translator) -> str:
@@ -94,30 +130,6 @@ def _crossroads_option_chosen(s: Step, n: Names, tr: Translator) -> str:
         msgid = N_("{seat_name} takes option {option}: {text}")
     option_text = n.option_text(s.get("card"), s["option"], s.get("text"))
     return fill((msgid, {"text": lambda s, n, tr: option_text}), s, n, tr)
-
-
-def _vote_tally(s: Step, n: Names, tr: Translator) -> str:
-    subject = _subject(s, n, tr)
-    up, down = s["up"], s["down"]
-    if up == down:
-        text = tr.ngettext(
-            "Vote on {subject}: {up} thumb up, {down} down: a tie.",
-            "Vote on {subject}: {up} thumbs up, {down} down: a tie.",
-            up,
-        )
-    elif s["passed"]:
-        text = tr.ngettext(
-            "Vote on {subject}: {up} thumb up, {down} down: it passes.",
-            "Vote on {subject}: {up} thumbs up, {down} down: it passes.",
-            up,
-        )
-    else:
-        text = tr.ngettext(
-            "Vote on {subject}: {up} thumb up, {down} down: it fails.",
-            "Vote on {subject}: {up} thumbs up, {down} down: it fails.",
-            up,
-        )
-    return text.format(subject=subject, up=up, down=down)
 
 
 TIE_BROKEN = {
@@ -154,7 +166,7 @@ def _winners_declared(s: Step, n: Names, tr: Translator) -> str:
 
 RENDERERS: dict[str, Renderer] = {
     "crossroads_option_chosen": _crossroads_option_chosen,
-    "vote_tally": _vote_tally,
+    "vote_tally": choice(_tally, VOTE_TALLY),
     "vote_tie_broken": _vote_tie_broken,
     "winners_declared": _winners_declared,
 }

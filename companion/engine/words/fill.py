@@ -1,10 +1,12 @@
 """How a sentence's placeholders are filled: one convention for every message table.
 
 A domain's ``MESSAGES`` maps a step kind to its msgid (``N_``-marked), or to a msgid and the
-fillers of the placeholders that break the convention. A placeholder is filled by its entry in
-``FILLERS`` (``{seat_name}`` the player's name, ``{name}`` the survivor's, ``{where}`` the place a
-zombie goes...), else by the step's field of that name. The helpers below serve the sentences
-that still need a function (a plural, a list, a choice between sentences).
+fillers of the placeholders that break the convention; a plural is its pair (``NP_``-marked) and
+the step's field that counts: ``(NP_(singular, plural), "count")``, fillers third when needed. A
+placeholder is filled by its entry in ``FILLERS`` (``{seat_name}`` the player's name, ``{name}``
+the survivor's, ``{where}`` the place a zombie goes...), else by the step's field of that name.
+The helpers below serve the sentences that still need a function (a list, a join of sentences, a
+choice between sentences).
 """
 
 from __future__ import annotations
@@ -14,15 +16,21 @@ from functools import cache
 from string import Formatter
 from typing import Any
 
-from companion.engine.words.labels import DEATH_CAUSES, SYMBOL_NAMES, WOUND_CAUSES
+from companion.engine.words.labels import DEATH_CAUSES, SYMBOL_NAMES, WOUND_CAUSES, Plural
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 Names = Any  # sentences.Names (it imports this module, not the other way round)
 Renderer = Callable[[Step, Names, Translator], str]
 Filler = Callable[[Step, Names, Translator], Any]
-Message = str | tuple[str, Mapping[str, Filler]]
-"""A msgid, or a msgid and the fillers of the placeholders that break the convention."""
+Message = (
+    str
+    | tuple[str, Mapping[str, Filler]]
+    | tuple[Plural, str]
+    | tuple[Plural, str, Mapping[str, Filler]]
+)
+"""A msgid, or a msgid and the fillers of the placeholders that break the convention; a plural
+msgid, the step's field that counts, and the fillers that break the convention."""
 
 
 # --- the words the sentences share -------------------------------------------------------------
@@ -151,24 +159,42 @@ FILLERS: dict[str, Filler] = {
 }
 """The convention: a placeholder's filler by its name; any other is the step's field."""
 
+AT_LOCATION: dict[str, Filler] = {"place": place_of("location")}
+"""The fillers of a step that names its place by ``location`` (not ``where``)."""
+
 
 @cache
-def placeholders(msgid: str) -> tuple[str, ...]:
-    """The named placeholders of an English msgid, in order."""
-    return tuple(dict.fromkeys(f for _, f, _, _ in Formatter().parse(msgid) if f))
+def placeholders(msgid: str | Plural) -> tuple[str, ...]:
+    """The named placeholders of an English msgid (of both forms of a plural), in order."""
+    texts = msgid if isinstance(msgid, Plural) else (msgid,)
+    return tuple(dict.fromkeys(f for text in texts for _, f, _, _ in Formatter().parse(text) if f))
+
+
+def parts(message: Message) -> tuple[str | Plural, str | None, Mapping[str, Filler]]:
+    """A table entry's msgid, the step's field that counts (plurals only) and its own fillers."""
+    if isinstance(message, str):
+        return message, None, {}
+    if isinstance(message[0], Plural):
+        return message[0], message[1], message[2] if len(message) > 2 else {}
+    return message[0], None, message[1]
 
 
 def fill(message: Message, s: Step, n: Names, tr: Translator) -> str:
-    """A message table's sentence for one step: the msgid translated, each placeholder filled."""
-    msgid, fillers = (message, {}) if isinstance(message, str) else message
+    """A message table's sentence for one step: the msgid translated (a plural by the step's
+    field that counts), each placeholder filled."""
+    msgid, count, fillers = parts(message)
     names = placeholders(msgid)
-    if not names:
+    if isinstance(msgid, Plural):
+        text = tr.ngettext(msgid.singular, msgid.plural, s[count])
+    elif not names:
         return tr.gettext(msgid)
+    else:
+        text = tr.gettext(msgid)
     fields = {}
     for key in names:
         filler = fillers.get(key) or FILLERS.get(key)
         fields[key] = filler(s, n, tr) if filler else s[key]
-    return tr.gettext(msgid).format(**fields)
+    return text.format(**fields)
 
 
 def renderers(messages: Mapping[str, Message]) -> dict[str, Renderer]:
@@ -179,5 +205,15 @@ def renderers(messages: Mapping[str, Message]) -> dict[str, Renderer]:
 def _renderer(message: Message) -> Renderer:
     def render(s: Step, n: Names, tr: Translator) -> str:
         return fill(message, s, n, tr)
+
+    return render
+
+
+def choice(pick: Callable[[Step], Any], table: Mapping[Any, Message]) -> Renderer:
+    """The renderer of a kind whose sentence is one of ``table``'s messages: the one under what
+    ``pick`` finds in the step."""
+
+    def render(s: Step, n: Names, tr: Translator) -> str:
+        return fill(table[pick(s)], s, n, tr)
 
     return render

@@ -10,12 +10,25 @@ where it is shown. Words used inside sentences are lower case; screens capitalis
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 
 def N_(message: str) -> str:
     """Mark a msgid for extraction; it is translated where it is rendered."""
     return message
+
+
+class Plural(NamedTuple):
+    """A plural msgid: its English singular and plural, translated together by ``ngettext``."""
+
+    singular: str
+    plural: str
+
+
+def NP_(singular: str, plural: str) -> Plural:
+    """Mark a plural msgid for extraction (one catalogue entry, both forms); ``ngettext``
+    translates it where it is rendered."""
+    return Plural(singular, plural)
 
 
 # --- actions ---------------------------------------------------------------------------------

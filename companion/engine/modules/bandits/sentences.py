@@ -2,90 +2,93 @@
 
 from __future__ import annotations
 
-from companion.engine.words.fill import Message, Names, Renderer, fill, place, place_of
-from companion.engine.words.labels import BANDIT_RULES, N_
+from companion.engine.words.fill import AT_LOCATION, Message, Names, Renderer, choice
+from companion.engine.words.labels import BANDIT_RULES, N_, NP_
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
-
-AT_LOCATION = {"place": place_of("location")}
-"""The location a step names by its ``location``."""
 
 MESSAGES: dict[str, Message] = {
     "hideout_cards_set": N_("Correction: the Bandits' Hideout holds {cards} card(s)."),
     "bandits_set": (N_("Correction: {place} has {bandits} bandit(s)."), AT_LOCATION),
+    # plurals
+    "bandits_no_room": (
+        NP_(
+            "No location has a free survivor space: the {count} bandit is not placed.",
+            "No location has a free survivor space: the {count} bandits are not placed.",
+        ),
+        "count",
+    ),
+    "bandit_leader_decides": (
+        NP_(
+            "{seat_name} leads the bandits and chooses on their phone where {count} bandit goes.",
+            "{seat_name} leads the bandits and chooses on their phone where {count} bandits go.",
+        ),
+        "count",
+    ),
+    "bandits_led": (
+        NP_(
+            "The bandit leader, {seat_name}, places {count} bandit.",
+            "The bandit leader, {seat_name}, places {count} bandits.",
+        ),
+        "count",
+    ),
+    "bandits_stay_home": (
+        NP_(
+            "The {count} bandit at the Hideout takes nothing: the Hideout has no search deck.",
+            "The {count} bandits at the Hideout take nothing: the Hideout has no search deck.",
+        ),
+        "count",
+    ),
+    "bandits_scavenge": (
+        NP_(
+            "Bandits scavenge: draw {count} card from the {place} search deck and put it face up "
+            "on the Bandits' Hideout.",
+            "Bandits scavenge: draw {count} cards from the {place} search deck and put them face "
+            "up on the Bandits' Hideout.",
+        ),
+        "count",
+        AT_LOCATION,
+    ),
+    "hideout_cards": (
+        NP_(
+            "The Bandits' Hideout now holds {cards} card.",
+            "The Bandits' Hideout now holds {cards} cards.",
+        ),
+        "cards",
+    ),
+    "hideout_cards_taken": (
+        NP_(
+            "{count} card is taken from the Bandits' Hideout ({cards} left).",
+            "{count} cards are taken from the Bandits' Hideout ({cards} left).",
+        ),
+        "count",
+    ),
+    "blitz_food_lost": (
+        NP_(
+            "The colony's food goes to the bandits: {food} food token is removed from the supply.",
+            "The colony's food goes to the bandits: {food} food tokens are removed from the "
+            "supply.",
+        ),
+        "food",
+    ),
 }
-"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
+"""Step kinds whose sentence is one message, filled by words/fill.py's convention."""
 
 
-def _bandits_no_room(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "No location has a free survivor space: the {count} bandit is not placed.",
-        "No location has a free survivor space: the {count} bandits are not placed.",
-        s["count"],
-    ).format(count=s["count"])
-
-
-def _bandit_leader_decides(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{seat_name} leads the bandits and chooses on their phone where {count} bandit goes.",
-        "{seat_name} leads the bandits and chooses on their phone where {count} bandits go.",
-        s["count"],
-    ).format(seat_name=n.seat(s), count=s["count"])
-
-
-def _bandits_led(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "The bandit leader, {seat_name}, places {count} bandit.",
-        "The bandit leader, {seat_name}, places {count} bandits.",
-        s["count"],
-    ).format(seat_name=n.seat(s), count=s["count"])
-
-
-def _bandit_attacked(s: Step, n: Names, tr: Translator) -> str:
-    if s["hit"]:
-        msgid = N_(
+BANDIT_ATTACKED: dict[bool, Message] = {
+    True: (
+        N_(
             "{name} attacks a bandit at {place} and rolls {roll} (4 or less): the bandit is "
             "removed ({bandits} left there)."
-        )
-    else:
-        msgid = N_(
-            "{name} attacks a bandit at {place} and rolls {roll} (more than 4): the attack misses."
-        )
-    return fill((msgid, AT_LOCATION), s, n, tr)
-
-
-def _bandits_stay_home(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "The {count} bandit at the Hideout takes nothing: the Hideout has no search deck.",
-        "The {count} bandits at the Hideout take nothing: the Hideout has no search deck.",
-        s["count"],
-    ).format(count=s["count"])
-
-
-def _bandits_scavenge(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "Bandits scavenge: draw {count} card from the {place} search deck and put it face up "
-        "on the Bandits' Hideout.",
-        "Bandits scavenge: draw {count} cards from the {place} search deck and put them face up "
-        "on the Bandits' Hideout.",
-        s["count"],
-    ).format(count=s["count"], place=place(s, n, "location"))
-
-
-def _hideout_cards(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "The Bandits' Hideout now holds {cards} card.",
-        "The Bandits' Hideout now holds {cards} cards.",
-        s["cards"],
-    ).format(cards=s["cards"])
-
-
-def _hideout_cards_taken(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{count} card is taken from the Bandits' Hideout ({cards} left).",
-        "{count} cards are taken from the Bandits' Hideout ({cards} left).",
-        s["count"],
-    ).format(count=s["count"], cards=s["cards"])
+        ),
+        AT_LOCATION,
+    ),
+    False: (
+        N_("{name} attacks a bandit at {place} and rolls {roll} (more than 4): the attack misses."),
+        AT_LOCATION,
+    ),
+}
+"""bandit_attacked's sentence, by whether the attack hits."""
 
 
 def _bandit_rules(s: Step, n: Names, tr: Translator) -> str:
@@ -95,24 +98,8 @@ def _bandit_rules(s: Step, n: Names, tr: Translator) -> str:
     )
 
 
-def _blitz_food_lost(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "The colony's food goes to the bandits: {food} food token is removed from the supply.",
-        "The colony's food goes to the bandits: {food} food tokens are removed from the supply.",
-        s["food"],
-    ).format(food=s["food"])
-
-
 RENDERERS: dict[str, Renderer] = {
-    "bandits_no_room": _bandits_no_room,
-    "bandit_leader_decides": _bandit_leader_decides,
-    "bandits_led": _bandits_led,
-    "bandit_attacked": _bandit_attacked,
-    "bandits_stay_home": _bandits_stay_home,
-    "bandits_scavenge": _bandits_scavenge,
-    "hideout_cards": _hideout_cards,
-    "hideout_cards_taken": _hideout_cards_taken,
+    "bandit_attacked": choice(lambda s: bool(s["hit"]), BANDIT_ATTACKED),
     "bandit_rules": _bandit_rules,
-    "blitz_food_lost": _blitz_food_lost,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from companion.engine.words.fill import Message, Names, Renderer, code, field
-from companion.engine.words.labels import COUNTED_NAMES, N_
+from companion.engine.words.fill import Message, Names, Renderer, choice, code, field
+from companion.engine.words.labels import COUNTED_NAMES, N_, NP_
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 IMPROVEMENT = {"name": field("name")}
 """An improvement's name, as the step carries it."""
+
+COUNTED = {"what": lambda s, n, tr: code(COUNTED_NAMES, s["what"], tr)}
+"""What the main objective counts, in words."""
 
 MESSAGES: dict[str, Message] = {
     "improvement_removed": (N_("Improvement {name} is taken off the row."), IMPROVEMENT),
@@ -22,18 +25,19 @@ MESSAGES: dict[str, Message] = {
     ),
     "objective_progress_changed": (
         N_("Main objective: {progress} of {target} {what}."),
-        {"what": lambda s, n, tr: _counted(s, tr)},
+        COUNTED,
+    ),
+    # plurals
+    "improvement_placed": (
+        NP_(
+            "Improvement {name} lies face up: it needs {needs} advancement token.",
+            "Improvement {name} lies face up: it needs {needs} advancement tokens.",
+        ),
+        "needs",
+        IMPROVEMENT,
     ),
 }
-"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
-
-
-def _improvement_placed(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "Improvement {name} lies face up: it needs {needs} advancement token.",
-        "Improvement {name} lies face up: it needs {needs} advancement tokens.",
-        s["needs"],
-    ).format(name=s["name"], needs=s["needs"])
+"""Step kinds whose sentence is one message, filled by words/fill.py's convention."""
 
 
 def _advancement_changed(s: Step, n: Names, tr: Translator) -> str:
@@ -56,21 +60,15 @@ def _advancement_changed(s: Step, n: Names, tr: Translator) -> str:
     )
 
 
-def _counted(s: Step, tr: Translator) -> str:
-    return code(COUNTED_NAMES, s["what"], tr)
-
-
-def _main_objective_counted(s: Step, n: Names, tr: Translator) -> str:
-    if s["met"]:
-        text = tr.gettext("The main objective is met: {count} of {target} {what}.")
-    else:
-        text = tr.gettext("The main objective is not met yet: {count} of {target} {what}.")
-    return text.format(count=s["count"], target=s["target"], what=_counted(s, tr))
+MAIN_OBJECTIVE_COUNTED: dict[bool, Message] = {
+    True: (N_("The main objective is met: {count} of {target} {what}."), COUNTED),
+    False: (N_("The main objective is not met yet: {count} of {target} {what}."), COUNTED),
+}
+"""main_objective_counted's sentence, by whether the objective is met."""
 
 
 RENDERERS: dict[str, Renderer] = {
-    "improvement_placed": _improvement_placed,
     "advancement_changed": _advancement_changed,
-    "main_objective_counted": _main_objective_counted,
+    "main_objective_counted": choice(lambda s: bool(s["met"]), MAIN_OBJECTIVE_COUNTED),
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""

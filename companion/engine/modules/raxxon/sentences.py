@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from companion.engine.words.fill import (
+    AT_LOCATION,
     Filler,
     Message,
     Names,
     Renderer,
+    choice,
     field,
     fill,
-    place_of,
     where,
 )
-from companion.engine.words.labels import N_
+from companion.engine.words.labels import N_, NP_
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
@@ -78,36 +79,27 @@ MESSAGES: dict[str, Message] = {
     ),
     "raxxon_opened": (
         N_("Every barricade leaves {place} (removed: {removed}): survivors may go there now."),
-        {"place": place_of("location"), "removed": field("barricades")},
+        {**AT_LOCATION, "removed": field("barricades")},
     ),
     "containment_from_round": N_(
         "The containment code counts from round {round}. Draw {experiments} Raxxon experiments "
         "now and place their special zombies, one experiment at a time."
     ),
+    # plurals
+    "raxxon_dice_removed": (
+        NP_("{count} die comes off Raxxon.", "{count} dice come off Raxxon."),
+        "count",
+    ),
+    "raxxon_sealed": (
+        NP_(
+            "{place}: {barricades} barricade fills its entrance and no survivor may go there.",
+            "{place}: {barricades} barricades fill its entrance and no survivor may go there.",
+        ),
+        "barricades",
+        AT_LOCATION,
+    ),
 }
-"""Step kinds whose sentence is one message, filled by sentences_fill's convention."""
-
-
-def _searched(s: Step, n: Names, tr: Translator) -> str:
-    if s.get("noise"):
-        text = tr.ngettext(
-            "{name} makes {noise} noise and searches at {place}.",
-            "{name} makes {noise} noise and searches at {place}.",
-            s["noise"],
-        )
-    else:
-        text = tr.gettext("{name} searches at {place}.")
-    return text.format(
-        name=n.survivor(s),
-        noise=s.get("noise", 0),
-        place=n.place(s["location"], s["location_name"]),
-    )
-
-
-def _dice_removed(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{count} die comes off Raxxon.", "{count} dice come off Raxxon.", s["count"]
-    ).format(count=s["count"])
+"""Step kinds whose sentence is one message, filled by words/fill.py's convention."""
 
 
 def _checked(s: Step, n: Names, tr: Translator) -> str:
@@ -154,21 +146,25 @@ def _special_removed(s: Step, n: Names, tr: Translator) -> str:
     return fill((msgid, AT_WHERE), s, n, tr)
 
 
-def _sealed(s: Step, n: Names, tr: Translator) -> str:
-    return tr.ngettext(
-        "{place}: {barricades} barricade fills its entrance and no survivor may go there.",
-        "{place}: {barricades} barricades fill its entrance and no survivor may go there.",
-        s["barricades"],
-    ).format(place=n.place(s["location"], s.get("location_name", "")), barricades=s["barricades"])
+SEARCHED: dict[bool, Message] = {
+    True: (
+        NP_(
+            "{name} makes {noise} noise and searches at {place}.",
+            "{name} makes {noise} noise and searches at {place}.",
+        ),
+        "noise",
+        AT_LOCATION,
+    ),
+    False: (N_("{name} searches at {place}."), AT_LOCATION),
+}
+"""searched's sentence, by whether the search makes noise."""
 
 
 RENDERERS: dict[str, Renderer] = {
-    "searched": _searched,
-    "raxxon_dice_removed": _dice_removed,
+    "searched": choice(lambda s: bool(s.get("noise")), SEARCHED),
     "containment_checked": _checked,
     "experiment_discarded": _discarded,
     "special_zombie_rolled": _rolled,
     "special_zombie_removed": _special_removed,
-    "raxxon_sealed": _sealed,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""
