@@ -12,6 +12,7 @@ from flask import Flask
 from helpers.browser import CHROMIUM, CHROMIUM_ARGS, browser_missing
 from helpers.console import ConsoleWatch, WatchedBrowser
 from helpers.templates import SharedBytecode
+from hypothesis import settings
 from live_server import LiveServer
 from werkzeug.serving import make_server
 
@@ -19,6 +20,11 @@ from companion import create_app
 from companion.cards.load import load_cards
 
 SETUP_PATH = "/games/{}/setup"
+
+# Property tests check rules, not speed: on a shared 2-core machine one example may take more
+# than hypothesis's default 200 ms, which failed a run now and then (no test here times a rule).
+settings.register_profile("companion", deadline=None)
+settings.load_profile("companion")
 
 
 @pytest.fixture(scope="session", autouse=True)
