@@ -86,6 +86,10 @@ def to_step_five(st: dict, log: list | None = None) -> dict:
     phase, 000:930)."""
     if raxxon.containment_due(st) and st["phase"] != "colony":
         st, _ = act(st, {"type": "start_colony_phase"}, log)
+        if (st["pending"] or {}).get("kind") == "top_experiment":  # the check asks (000:792)
+            code = {"type": "enter_experiment", "code": [1, 2], "zombies": ["Hunter"]}
+            st, _ = act(st, code, log)
+            st, _ = act(st, {"type": "place_special_zombies"}, log)
     for action in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
         st, _ = act(st, {"type": action}, log)
         assert not st["ended"], action
