@@ -3,7 +3,8 @@
 Registered as Jinja globals where the app is created: ``words(card, "goal")`` (a card's or a
 place's text in this device's language, card_texts.py) and ``stays_english(card)`` (its "EN"
 mark), ``label("symbols", "food")``,
-``colony_step_heading(view.waiting)``, ``met_answer(view.waiting)``, ``move_notice(last_move)``, ``vote_heading(...)`` and
+``colony_step_heading(view.waiting)``, ``met_answer(view.waiting)``, ``move_notice(last_move)``,
+``vote_heading(...)`` and
 ``vote_question(...)``, and ``betrayal_kinds`` (the objective kinds a "Betrayal" badge marks).
 No label is written here: each table lives in labels.py, each kind in vocabulary.py.
 """
