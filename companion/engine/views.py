@@ -109,7 +109,8 @@ def free_entrance_spaces(st: State) -> dict[str, Any]:
 
 
 def waiting_for(st: State) -> dict[str, Any]:
-    """What the game waits for now: a decision, a vote, a turn, the colony phase, the end."""
+    """What the game waits for now: a decision, a vote, R3's experiments to draw, a turn, the
+    colony phase, the end."""
     if st.get("ended"):
         return {"kind": "over" if st["ended"]["winners"] is not None else "declare_winners"}
     pending = _public_pending(st)
