@@ -12,7 +12,7 @@ from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.setup.new_game import new_game
 from companion.engine.views import seat_view, table_view
-from companion.engine.words.sentences import render_step
+from companion.engine.sentences import render_step
 from tests.factory import (
     FUEL_SHORTAGE,
     Scripted,

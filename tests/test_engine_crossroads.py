@@ -11,7 +11,7 @@ from companion.engine.core.errors import RuleError
 from companion.engine.turns.crossroads import adds_survivors, reveal_crossroads, trigger_crossroads
 from companion.engine.turns.turn import end_turn, start_turn
 from companion.engine.turns.votes import cast_vote, record_votes
-from companion.engine.words.sentences import render_step
+from companion.engine.sentences import render_step
 
 CARD = {
     "id": "companion.cold-snap",

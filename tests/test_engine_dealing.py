@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from companion.engine.core.errors import RuleError
-from companion.engine.setup.dealing import (
+from companion.engine.core.dealing import (
     build_crisis_deck,
     build_crossroads_deck,
     build_exiled_deck,

@@ -31,7 +31,7 @@ from companion.engine.turns.turn import start_turn
 from companion.engine.turns.votes import cast_vote
 from companion.engine.views import seat_view, table_view
 from companion.engine.words.card_texts import TEXT_FIELDS
-from companion.engine.words.sentences import render_step
+from companion.engine.sentences import render_step
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "state.md"

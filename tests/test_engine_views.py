@@ -15,7 +15,7 @@ from hypothesis import strategies as st_
 
 import companion.engine as engine
 from companion.engine.core.errors import RuleError
-from companion.engine.core.steps import step
+from companion.engine.words.steps import step
 from companion.engine.setup.new_game import new_game
 from companion.engine.views import public_view, seat_view, table_view, visible_steps
 

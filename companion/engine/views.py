@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.engine.board.zombies import zombies_for_colony, zombies_for_location
 from companion.engine.colony.crisis import crisis_target
-from companion.engine.colony.objective_progress import objective_count, objective_target
+from companion.engine.core.objective_progress import objective_count, objective_target
 from companion.engine.colony.phases import due_step
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed
@@ -32,7 +32,7 @@ from companion.engine.core.state import (
     seats_in_play,
     unruly_rule,
 )
-from companion.engine.core.steps import Step
+from companion.engine.words.steps import Step
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon.rules import experiments_to_draw, special_zombies

@@ -28,7 +28,7 @@ from companion.engine.core.state import (
     require_count,
     survivor,
 )
-from companion.engine.core.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import N_, Step, step, step_place_name
 from companion.engine.modules.raxxon.rules import (
     require_special_zombies_first,
     special_zombies_cannot_be_moved,

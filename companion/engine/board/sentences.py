@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.core.steps import Step
+from companion.engine.words.steps import Step
 from companion.engine.words.fill import (
     Message,
     Names,

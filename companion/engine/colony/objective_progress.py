@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin, colony_occupancy, require_count
-from companion.engine.core.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, step
 from companion.engine.core.vocabulary import COUNTED_THINGS
 
 ON_THE_CARD = ("cards", "zombies")

@@ -12,7 +12,7 @@ from typing import Any
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import VARIANTS
-from companion.engine.core.steps import N_
+from companion.engine.words.steps import N_
 from companion.engine.core.vocabulary import BETRAYAL_KINDS
 
 Card = dict[str, Any]

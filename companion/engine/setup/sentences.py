@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine.core.steps import Step
+from companion.engine.words.steps import Step
 from companion.engine.words.fill import (
     Message,
     Names,

@@ -30,7 +30,7 @@ from companion.engine.core.state import (
     survivor,
     survivors_of,
 )
-from companion.engine.core.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, step
 from companion.engine.words.labels import PHASE_WORDS
 
 # --- look-ups other rule modules share ---

@@ -14,7 +14,7 @@ from functools import cache
 from string import Formatter
 from typing import Any
 
-from companion.engine.core.steps import Step
+from companion.engine.words.steps import Step
 from companion.engine.words.labels import DEATH_CAUSES, SYMBOL_NAMES, WOUND_CAUSES
 from companion.engine.words.translation import Translator
 

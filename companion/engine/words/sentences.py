@@ -19,7 +19,7 @@ from companion.engine.board import sentences as sentences_board
 from companion.engine.board import survivor_sentences as sentences_survivors
 from companion.engine.colony import crisis_sentences as sentences_crisis
 from companion.engine.colony import sentences as sentences_colony
-from companion.engine.core.steps import Step
+from companion.engine.words.steps import Step
 from companion.engine.modules.bandits import sentences as sentences_bandits
 from companion.engine.modules.improvements import sentences as sentences_improvements
 from companion.engine.modules.raxxon import sentences as sentences_raxxon

@@ -31,7 +31,7 @@ from companion.engine.core.state import (
     send_home,
     survivor,
 )
-from companion.engine.core.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, step
 from companion.engine.core.vocabulary import BANDIT_RULES, BETRAYAL_KINDS
 from companion.engine.modules.raxxon.rules import (
     require_special_zombies_first,

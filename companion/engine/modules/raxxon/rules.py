@@ -37,7 +37,7 @@ from companion.engine.core.state import (
     survivors_of,
     voters,
 )
-from companion.engine.core.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import N_, Step, step, step_place_name
 from companion.engine.turns.votes import open_vote, outcome
 
 FACES = range(1, 7)
