@@ -5,12 +5,12 @@ from __future__ import annotations
 import copy
 
 import pytest
+from companion.engine.sentences import render_steps
 from factory import Scripted, make_state, put_survivors
 
 from companion.engine.board import add_food, move_survivor
 from companion.engine.board.exposure import record_exposure, resolve_bite
 from companion.engine.core.errors import RuleError
-from companion.engine.sentences import render_steps
 
 
 def kinds(steps):
