@@ -130,6 +130,12 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
         return {"complete": pick([True, False])}
     if kind == "declare_winners":
         return {}
+    if kind == "enter_experiment":
+        return {"code": [pick(choices["faces"]), pick(choices["faces"])], "zombies": ["Hunter"]}
+    if kind == "choose_containment_place":
+        return {"place": pick(choices["place"])}
+    if kind == "place_special_zombies":
+        return {}
     if kind == "lead_bandits":
         room = [loc for loc, free in choices["room"].items() for _ in range(free)]
         return {"locations": rng.sample(room, choices["count"])}
@@ -151,6 +157,8 @@ FLOW = (
     "trigger_crossroads",
     "lead_bandits",
 )
+RAXXON_ANSWERS = ("enter_experiment", "choose_containment_place", "place_special_zombies")
+"""Raxxon's answers, played only while the game waits for one (the containment check)."""
 BOARD = (
     "contribute_to_crisis",
     "move_survivor",
@@ -187,13 +195,14 @@ def legal_by_actor(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def next_action(state: dict[str, Any], rng: random.Random, busy: float = 0.6) -> dict[str, Any]:
     """A random legal action: board actions with probability `busy`, else the game's flow."""
     legal = legal_by_actor(state)
+    answering = RAXXON_ANSWERS if state.get("pending") else ()
     options = []
     for actor, kinds in legal.items():
         for kind, choices in kinds.items():
-            if kind in BOARD or kind in FLOW:
+            if kind in BOARD or kind in FLOW or kind in answering:
                 options.append((actor, kind, choices))
     board = [o for o in options if o[1] in BOARD]
-    flow = [o for o in options if o[1] in FLOW]
+    flow = [o for o in options if o[1] in FLOW or o[1] in answering]
     pool = board if board and (rng.random() < busy or not flow) else flow
     rng.shuffle(pool)
     for actor, kind, choices in pool:

@@ -304,6 +304,59 @@ def test_the_first_colony_phase_step_waits_for_the_check():
     assert new["pending"]["kind"] == "special_zombies"
 
 
+def test_with_no_experiment_entered_the_check_asks_for_the_top_card_000_792():
+    """000:792: "if there are 2 action dice on the Raxxon location matching the containment code
+    shown on the Audio Log side of the top card of Raxxon experiment deck": with dice 2 + 2 and
+    no experiment entered, the check asks the table for that card; the dice wait for it."""
+    st = rax_state()
+    st["raxxon"]["dice"] = [2, 2]
+    asked, steps = run_colony_phase(st, Scripted())
+    assert kinds(steps) == [
+        "colony_phase_began",
+        "containment_experiment_asked",
+        "colony_phase_paused",
+    ]
+    assert asked["pending"] == {"kind": "top_experiment", "seat": None}
+    assert asked["raxxon"]["dice"] == [2, 2], "the dice stay until the code is checked"
+    assert engine.table_view(asked)["waiting"]["kind"] == "top_experiment"
+    assert legal_for_table(asked) == {"enter_experiment": {"faces": [1, 2, 3, 4, 5, 6], "most": 6}}
+    assert legal_for_seat(asked, "s1") == {}
+    with pytest.raises(engine.RuleError, match="top Raxxon experiment"):
+        engine.apply(asked, {"type": "pay_food", "by": "table"})
+    assert render_step(steps[1], asked, "en") == (
+        "Containment check: enter the top Raxxon experiment (the containment code and the "
+        "special zombies on its Audio Log side) to check the dice on Raxxon (2 + 2)."
+    )
+    assert render_step(steps[1], asked, "pt_BR") == (
+        "Checagem de contenção: informem o experimento do topo da Raxxon (o código de contenção "
+        "e os zumbis especiais do lado do Registro de Áudio) para conferir os dados na Raxxon "
+        "(2 + 2)."
+    )
+    # the answer: a matching code opens the vote, and the dice come off
+    voting, steps = engine.apply(
+        asked, {"type": "enter_experiment", "by": "table", "code": [2, 2], "zombies": ["Claw"]}
+    )
+    assert kinds(steps) == [
+        "experiment_entered",
+        "containment_checked",
+        "raxxon_dice_removed",
+        "vote_opened",
+    ]
+    assert voting["pending"]["subject"] == "containment" and voting["raxxon"]["dice"] == []
+    # a code the dice do not match: its special zombies come out
+    out, steps = raxxon.enter_experiment(asked, [2, 6], ["Claw"])
+    assert next(s for s in steps if s["kind"] == "containment_checked")["match"] is False
+    assert out["pending"] == {"kind": "special_zombies", "seat": None}
+
+
+def test_entering_an_experiment_answers_no_other_decision():
+    st = with_experiment(rax_state())
+    st["raxxon"]["dice"] = [3, 5]
+    voting, _ = run_colony_phase(st, Scripted())
+    with pytest.raises(engine.RuleError, match="waiting for a decision"):
+        raxxon.enter_experiment(voting, [1, 2], ["Claw"])
+
+
 def test_a_full_entrance_is_defended_or_overrun_and_the_zombie_not_placed_000_801():
     st = with_experiment(rax_state(), zombies=("Tank", "Tank"))
     police = next(loc for loc in st["locations"] if loc["id"] == "police")
@@ -584,6 +637,27 @@ def test_r3_clears_raxxon_and_starts_containment_next_round_000_914_930():
     assert "place_special_zombies" in legal_for_table(st)
     new, _ = raxxon.place_special_zombies(st, ["police"])
     assert new["raxxon"]["immediate"] == 1
+
+
+@pytest.mark.parametrize(("players", "draws"), [(3, 2), (4, 3)])
+def test_r3_asks_for_each_experiment_with_its_count_000_930(players, draws):
+    """000:930: "If there are 2-3 non-exiled players, immediately draw 2 Raxxon experiment
+    cards and place their special zombies. If there are 4 or more non-exiled players,
+    immediately draw 3": the table is asked for each, 1 of 2, 2 of 2."""
+    st = rax_state(players)
+    st["raxxon"]["containment_from"] = None
+    raxxon.setup_chapter(st, [], "R3")
+    for k in range(1, draws + 1):
+        waiting = engine.table_view(st)["waiting"]
+        assert waiting == {"kind": "draw_experiment", "k": k, "of": draws, "entered": False}
+        assert "enter_experiment" in legal_for_table(st)
+        st = with_experiment(st, zombies=("Siren",))
+        waiting = engine.table_view(st)["waiting"]
+        assert waiting == {"kind": "draw_experiment", "k": k, "of": draws, "entered": True}
+        st, _ = raxxon.place_special_zombies(st, ["police"])
+    assert st["raxxon"]["immediate"] == 0
+    assert engine.table_view(st)["waiting"]["kind"] != "draw_experiment"
+    assert raxxon.experiments_to_draw(st) is None
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,8 @@ from companion.engine.core.state import free_survivor_spaces
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.scenarios import chapters as scenarios
+from companion.engine.words import labels
+from companion.engine.words.translation import translator
 
 RAXXON = {
     "id": "long_night.raxxon",
@@ -86,6 +88,10 @@ def to_step_five(st: dict, log: list | None = None) -> dict:
     phase, 000:930)."""
     if raxxon.containment_due(st) and st["phase"] != "colony":
         st, _ = act(st, {"type": "start_colony_phase"}, log)
+        if (st["pending"] or {}).get("kind") == "top_experiment":  # the check asks (000:792)
+            code = {"type": "enter_experiment", "code": [1, 2], "zombies": ["Hunter"]}
+            st, _ = act(st, code, log)
+            st, _ = act(st, {"type": "place_special_zombies"}, log)
     for action in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
         st, _ = act(st, {"type": action}, log)
         assert not st["ended"], action
@@ -400,6 +406,51 @@ def test_completing_the_last_chapter_wins():
     assert "Complete it to end the game." in engine.render_step(
         {"kind": "chapter_began", "scenario": "raxxon", "chapter": 3, "previous": "R2",
          "code": "R3", "last": True})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "chapter", "met"),
+    [
+        ("raxxon", 1, {"outcome": "next_chapter", "code": "R1", "next_code": "R2"}),
+        ("raxxon", 2, {"outcome": "next_chapter", "code": "R2", "next_code": "R3"}),
+        ("bandit_blitz", 1, {"outcome": "next_chapter", "code": "B1", "next_code": "B2"}),
+        ("raxxon", 3, {"outcome": "game_ends"}),
+    ],
+)
+def test_step_five_says_what_a_met_chapter_does_000_886(name, chapter, met):
+    """000:886 "The next section should be read once Special Main Objective R1 has been
+    completed"; 000:904 "At the beginning of the next round, remove the Special Main Objective
+    R1 card from the game and place the Special Main Objective R2 card": a met chapter goes on
+    to the next one; only the last ends the game (000:934)."""
+    st, _ = new(scenario_setup(name, chapter=chapter))
+    while raxxon.experiments_to_draw(st):  # R3 begins with its draws (000:930)
+        st, _ = act(st, {"type": "enter_experiment", "code": [1, 2], "zombies": ["Hunter"]})
+        st, _ = act(st, {"type": "place_special_zombies"})
+    st = to_step_five(st)
+    waiting = engine.table_view(st)["waiting"]
+    assert waiting["step"] == "check_main_objective" and waiting["met"] == met
+    done, _ = engine.apply(st, {"type": "check_main_objective", "by": "table", "met": True})
+    assert bool(done["ended"]) is (met["outcome"] == "game_ends")
+
+
+def test_the_met_answer_reads_in_both_languages():
+    en = {"outcome": "next_chapter", "code": "R1", "next_code": "R2"}
+    assert labels.met_answer(en, lambda m: m) == (
+        "Met: R1 is complete; read its section now, R2 begins next round"
+    )
+    pt = translator("pt_BR").gettext
+    assert labels.met_answer(en, pt) == (
+        "Cumprido: R1 está completo; leiam a seção dele agora, R2 começa na próxima rodada"
+    )
+    assert labels.met_answer({"outcome": "game_ends"}, pt) == "Cumprido: o jogo acaba"
+
+
+def test_without_a_scenario_met_ends_the_game_002_1621():
+    """002:1621: "If it has been achieved the game immediately ends"."""
+    st, _ = engine.apply(
+        None, {"type": "new_game", "by": "table", "setup": make_setup(3), "seed": 1}
+    )
+    assert scenarios.objective_met_means(st) == {"outcome": "game_ends"}
 
 
 def test_a_chapter_not_met_changes_nothing():

@@ -273,7 +273,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "raxxon_dice_placed": {"seat": "s1", "seat_name": "Ana", "faces": [3], "dice": [3, 5]},
     "raxxon_dice_removed": {"count": 2},
     "experiment_entered": {"code": [3, 5], "zombies": ["Hunter", "Hunter"]},
-    "containment_no_experiment": {},
+    "containment_experiment_asked": {"dice": [2, 2]},
     "containment_checked": {"code": [3, 5], "dice": [3], "match": False},
     "experiment_discarded": {"reason": "contained"},
     "containment_place_asked": ANA,

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from helpers.phones import take_seat
 from helpers.table import find_form, form_data, form_type, page_forms, table_act, view_of
+
+from companion import store
 
 pytestmark = pytest.mark.seed(1)
 
@@ -100,3 +103,66 @@ def test_a_survivor_s_card_kills_without_attacking_and_its_killer_rolls_exposure
     after = view_of(app, game_id)
     assert sum(e["zombies"] for e in after["colony"]["entrances"]) == 0
     assert next(s for s in after["survivors"] if s["id"] == killer)["frostbite"] == 1
+
+
+def test_the_containment_check_asks_the_table_for_the_top_experiment(client, app, new_game):
+    """000:792: the dice on Raxxon are checked against "the containment code shown on the Audio
+    Log side of the top card of Raxxon experiment deck": with none entered, the table screen
+    asks for that card, and its answer runs the check."""
+    game_id = new_game(client, ruleset="long_night", modules=["raxxon"])
+    table_act(app, game_id, {"type": "start_colony_phase"})
+    assert view_of(app, game_id)["waiting"]["kind"] == "top_experiment"
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Containment check: the top experiment" in html
+    # one form: the folded one in the Raxxon group gives way to the question
+    assert len([f for f in page_forms(html) if form_type(f) == "enter_experiment"]) == 1
+    client.get("/lang/pt_BR?next=/")
+    assert "Checagem de contenção: o experimento do topo" in client.get(f"/games/{game_id}").text
+    client.get("/lang/en?next=/")
+    phone = take_seat(app, client, game_id, "s2")
+    mine = phone.get(f"/phone/{game_id}").get_data(as_text=True)
+    assert "The table enters the top Raxxon experiment for the containment check." in mine
+    answer = post(client, game_id, "enter_experiment", code=["2", "6"], zombies=["Claw"])
+    assert answer.status_code in (200, 303), answer.get_data(as_text=True)
+    view = view_of(app, game_id)
+    assert view["raxxon"]["experiment"] == {"code": [2, 6], "zombies": ["Claw"]}
+    assert view["waiting"]["kind"] == "special_zombies"  # no dice there: no match
+
+
+def hunter_in_the_colony(client, app, new_game) -> tuple[str, str]:
+    """A game whose colony holds the special zombie Hunter, in the first player's turn; the
+    game's id and the active player's survivor."""
+    game_id = new_game(client, ruleset="long_night", modules=["raxxon"])
+    table_act(app, game_id, {"type": "enter_experiment", "code": [3, 5], "zombies": ["Hunter"]})
+    table_act(app, game_id, {"type": "start_colony_phase"})
+    table_act(app, game_id, {"type": "place_special_zombies", "places": ["colony"]})
+    table_act(app, game_id, {"type": "add_food", "count": 20})
+    table_act(app, game_id, {"type": "run_colony_phase"})
+    assert view_of(app, game_id)["round"] == 2
+    table_act(app, game_id, {"type": "reveal_crisis"})
+    table_act(app, game_id, {"type": "start_turn"})
+    view = view_of(app, game_id)
+    active = view["turn"]["seat"]
+    return game_id, next(s["id"] for s in view["survivors"] if s["owner"] == active)
+
+
+@pytest.mark.parametrize(("sent", "rolled"), [("4", False), ("", True)])
+def test_the_encounter_die_is_entered_or_rolled_for_the_table(client, app, new_game, sent, rolled):
+    """000:807: "roll a die and apply the corresponding effect of the special zombie encounter
+    card": as with exposure, the table enters the die it rolled or lets the app roll it."""
+    game_id, attacker = hunter_in_the_colony(client, app, new_game)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    form = find_form(html, "attack_special_zombie")
+    field = next(x for x in form["fields"] if x["name"] == "encounter")
+    assert [v for v, _sel in field["options"]] == ["1", "2", "3", "4", "5", "6", ""]
+    answer = client.post(
+        form["action"],
+        data=form_data(form, survivor_id=attacker, exposure="blank", encounter=sent),
+    )
+    assert answer.status_code in (200, 303), answer.get_data(as_text=True)
+    with app.app_context():
+        steps = store.log(store.get_db(), game_id)[-1]["steps"]
+    die = next(s for s in steps if s["kind"] == "encounter_rolled")
+    assert die["rolled"] is rolled and die["roll"] in range(1, 7)
+    if not rolled:
+        assert die["roll"] == 4

@@ -10,6 +10,7 @@ import re
 
 import pytest
 from helpers.phones import take_seat
+from helpers.table import find_form, form_data, table_act, view_of
 
 from companion import store
 
@@ -126,3 +127,27 @@ def test_a_game_without_a_scenario_shows_its_objective_as_before(client, game_fo
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "scenario-chapter" not in page
     assert 'class="objective"' in page
+
+
+def test_step_five_of_a_chapter_says_the_game_goes_on(app, client, game_form):
+    """000:886: "The next section should be read once Special Main Objective R1 has been
+    completed"; 000:904: at the next round the R2 card takes its place: the game goes on, and
+    the table's "met" button says so instead of ending the game."""
+    game_id = created(client, scenario_form(game_form, "raxxon:1"))
+    for kind in ("reveal_crisis", "start_colony_phase", "pay_food", "check_waste"):
+        table_act(app, game_id, {"type": kind})
+    table_act(app, game_id, {"type": "resolve_crisis"})
+    table_act(app, game_id, {"type": "add_colony_phase_zombies"})
+    assert view_of(app, game_id)["waiting"]["step"] == "check_main_objective"
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Met: R1 is complete; read its section now, R2 begins next round" in page
+    assert "Met: the game ends" not in page
+    client.set_cookie("lang", "pt_BR")
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert (
+        "Cumprido: R1 está completo; leiam a seção dele agora, R2 começa na próxima rodada" in page
+    )
+    form = find_form(page, "check_main_objective", 1)
+    assert client.post(form["action"], data=form_data(form)).status_code in (200, 303)
+    state = state_of(app, game_id)
+    assert state["ended"] is None and state["scenario"]["completed"] is True

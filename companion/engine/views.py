@@ -35,6 +35,8 @@ from companion.engine.core.state import (
 )
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
+from companion.engine.modules.raxxon.rules import experiments_to_draw
+from companion.engine.scenarios.chapters import objective_met_means
 from companion.engine.turns.crossroads_hints import hint_for
 from companion.engine.turns.turn import must_leave_first, next_turn_seat, turns_taken
 from companion.engine.words.steps import Step
@@ -108,7 +110,8 @@ def free_entrance_spaces(st: State) -> dict[str, Any]:
 
 
 def waiting_for(st: State) -> dict[str, Any]:
-    """What the game waits for now: a decision, a vote, a turn, the colony phase, the end."""
+    """What the game waits for now: a decision, a vote, R3's experiments to draw, a turn, the
+    colony phase, the end."""
     if st.get("ended"):
         return {"kind": "over" if st["ended"]["winners"] is not None else "declare_winners"}
     pending = _public_pending(st)
@@ -120,8 +123,11 @@ def waiting_for(st: State) -> dict[str, Any]:
     if st["phase"] == "setup":
         waiting = [s["id"] for s in st["seats"] if st["secrets"][s["id"]]["dealt_survivors"]]
         return {"kind": "keep_survivors", "seats": waiting}
+    drawing = experiments_to_draw(st)
+    if drawing:
+        return {"kind": "draw_experiment", **drawing}
     if st["phase"] == "colony":
-        return {"kind": "colony_phase", **due_step(st)}
+        return _colony_due(st)
     turn = st.get("turn")
     if turn:
         first = [s["id"] for s in must_leave_first(st)]
@@ -135,7 +141,15 @@ def waiting_for(st: State) -> dict[str, Any]:
     following = next_turn_seat(st)
     if following is not None:
         return {"kind": "start_turn", "seat": following}
-    return {"kind": "colony_phase", **due_step(st)}
+    return _colony_due(st)
+
+
+def _colony_due(st: State) -> dict[str, Any]:
+    """The colony step that is due; at step 5, what a met main objective does (``met``)."""
+    due = {"kind": "colony_phase", **due_step(st)}
+    if due["step"] == "check_main_objective":
+        due["met"] = objective_met_means(st)
+    return due
 
 
 def turn_view(st: State) -> dict[str, Any] | None:

@@ -3,7 +3,8 @@
 Registered as Jinja globals where the app is created: ``words(card, "goal")`` (a card's or a
 place's text in this device's language, card_texts.py) and ``stays_english(card)`` (its "EN"
 mark), ``label("symbols", "food")``,
-``colony_step_heading(view.waiting)``, ``move_notice(last_move)``, ``vote_heading(...)`` and
+``colony_step_heading(view.waiting)``, ``met_answer(view.waiting)``, ``move_notice(last_move)``,
+``vote_heading(...)`` and
 ``vote_question(...)``, and ``betrayal_kinds`` (the objective kinds a "Betrayal" badge marks).
 No label is written here: each table lives in labels.py, each kind in vocabulary.py.
 """
@@ -42,6 +43,11 @@ def label(table: str, code: Any, capital: bool = True) -> str:
 def colony_step_heading(due: dict[str, Any]) -> str:
     """ "Step 1 of 7: the colony eats" for the colony step a view says is due."""
     return labels.colony_step_heading(due["step"], due["number"], due["of"], gettext)
+
+
+def met_answer(due: dict[str, Any]) -> str:
+    """Colony step 5's "met" button for the step a view says is due (labels.met_answer)."""
+    return labels.met_answer(due.get("met") or {}, gettext)
 
 
 def _filled(msgid: str, **values: Any) -> Markup:
@@ -88,6 +94,7 @@ GLOBALS = {
     "stays_english": stays_english,
     "label": label,
     "colony_step_heading": colony_step_heading,
+    "met_answer": met_answer,
     "move_notice": move_notice,
     "vote_heading": vote_heading,
     "vote_question": vote_question,

@@ -226,6 +226,25 @@ def module_setup(st: State, steps: list[Step], name: str, chapter: int) -> None:
 # --- colony step 5 and the next round ---
 
 
+def objective_met_means(st: State) -> dict[str, Any]:
+    """What "the main objective is met" does at colony step 5, for the table's answer.
+
+    Without a scenario, or at its last chapter, the game ends (002:1621; R3 000:934). At an
+    earlier chapter the game goes on: its section is read now and the next chapter's card
+    comes next round (R1 000:886-906, R2 000:908-927, B1 000:958, B2 000:976). ``outcome`` is
+    "game_ends" or "next_chapter"; ``code`` and ``next_code`` name the cards.
+    """
+    sc = scenario_of(st)
+    if sc is None or sc["chapter"] == CHAPTER_COUNT:
+        return {"outcome": "game_ends"}
+    name, chapter = sc["name"], sc["chapter"]
+    return {
+        "outcome": "next_chapter",
+        "code": card_code(name, chapter),
+        "next_code": card_code(name, chapter + 1),
+    }
+
+
 def complete_chapter(st: State, steps: list[Step]) -> bool:
     """The main objective met at colony step 5, in a scenario (mutating helper): returns
     False when no scenario is played (the game ends as usual).

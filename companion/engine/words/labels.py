@@ -137,6 +137,7 @@ PENDING_WORDS = {
     "bandit_placement": N_("the bandit leader's placement"),
     "containment_place": N_("the first player's choice of where fewer zombies come"),
     "special_zombies": N_("the special zombies to be placed"),
+    "top_experiment": N_("the top Raxxon experiment, for the containment check"),
 }
 """``state["pending"]["kind"]``."""
 
@@ -237,6 +238,17 @@ REVEAL_NOTES = {
 
 # TRANSLATORS: the heading of a colony step: "Step 1 of 7: the colony eats".
 COLONY_STEP_HEADING = N_("Step {number} of {count}: {title}")
+
+
+MET_ANSWERS = {
+    "game_ends": N_("Met: the game ends"),
+    # TRANSLATORS: the button answering that a scenario chapter's objective is met: "Met: R1 is
+    # complete; read its section now, R2 begins next round".
+    "next_chapter": N_(
+        "Met: {code} is complete; read its section now, {next_code} begins next round"
+    ),
+}
+"""The table's "met" answer at colony step 5 by what it does (chapters.objective_met_means)."""
 
 
 # --- step codes (docs/engine.md "Step codes") ------------------------------------------------
@@ -523,6 +535,12 @@ def label(table: str, code: Any, gettext: Callable[[str], str], *, capital: bool
         return "" if code is None else str(code)
     text = gettext(words)
     return text[:1].upper() + text[1:] if capital else text
+
+
+def met_answer(met: Mapping[str, Any], gettext: Callable[[str], str]) -> str:
+    """The "met" button of colony step 5, saying what it does (``objective_met_means``)."""
+    text = gettext(MET_ANSWERS.get(met.get("outcome", ""), MET_ANSWERS["game_ends"]))
+    return text.format(code=met.get("code", ""), next_code=met.get("next_code", ""))
 
 
 def colony_step_heading(step: str, number: int, count: int, gettext: Callable[[str], str]) -> str:

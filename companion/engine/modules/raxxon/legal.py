@@ -13,6 +13,7 @@ from companion.engine.modules.raxxon.rules import (
     FACES,
     KILL_WAYS,
     MAX_SPECIAL,
+    TOP_EXPERIMENT,
     is_raxxon,
     raxxon_search_exposure_active,
     special_zombie_attacked,
@@ -33,6 +34,8 @@ def pending_choices(st: State) -> dict[str, Choices] | None:
         return {"choose_containment_place": {"place": _places(st)}}
     if pending.get("kind") == "special_zombies":
         return {"place_special_zombies": _placing(st)}
+    if pending.get("kind") == TOP_EXPERIMENT:
+        return {"enter_experiment": _experiment_choices()}
     return None
 
 
@@ -43,7 +46,7 @@ def seat_pending_choices(st: State, seat_id: str) -> dict[str, Choices] | None:
         if pending.get("seat") == seat_id:
             return {"choose_containment_place": {"place": _places(st)}}
         return {}
-    if pending.get("kind") == "special_zombies":
+    if pending.get("kind") in ("special_zombies", TOP_EXPERIMENT):
         return {}
     return None
 
@@ -54,13 +57,18 @@ def _placing(st: State) -> Choices:
     return {"places": _places(st), "zombies": list(experiment["zombies"])}
 
 
+def _experiment_choices() -> Choices:
+    """The top experiment's code faces and how many special zombies it may list."""
+    return {"faces": list(FACES), "most": MAX_SPECIAL}
+
+
 def table_choices(st: State) -> dict[str, Choices]:
     """The Raxxon table entries open whatever the turn: the experiment, dice corrections."""
     rec = st.get("raxxon")
     if not isinstance(rec, dict):
         return {}
     out: dict[str, Choices] = {
-        "enter_experiment": {"faces": list(FACES), "most": MAX_SPECIAL},
+        "enter_experiment": _experiment_choices(),
     }
     if rec["dice"]:
         out["remove_raxxon_dice"] = {}

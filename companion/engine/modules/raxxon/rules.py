@@ -51,6 +51,8 @@ MAX_SPECIAL = 6
 MAX_NAME = 40
 KILL_WAYS = ("attack", "trap", "item", "ability")
 """How a special zombie might be removed; only a regular attack may (000:805)."""
+TOP_EXPERIMENT = "top_experiment"
+"""The pending decision of a containment check with no experiment entered (000:792)."""
 CHAPTERS = ("R1", "R2", "R3")
 """The Raxxon chapters' codes, as the scenario framework names them (scenarios.card_code)."""
 
@@ -154,8 +156,14 @@ def _clear_dice(rec: dict[str, Any], steps: list[Step]) -> None:
 
 def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple[State, list[Step]]:
     """The table enters the top experiment's containment code (two die faces) and the special
-    zombies its Audio Log lists (000:767, 000:792, 000:799); it replaces one entered before."""
-    st, steps = begin(state)
+    zombies its Audio Log lists (000:767, 000:792, 000:799); it replaces one entered before.
+
+    Asked for by the containment check when none is entered (``containment_asks_experiment``):
+    the answer lets the check go on against the dice on Raxxon.
+    """
+    pending = state.get("pending") if isinstance(state, dict) else None
+    asked = isinstance(pending, dict) and pending.get("kind") == TOP_EXPERIMENT
+    st, steps = begin(state, allow_pending=asked)
     rec = record(st)
     code = _faces(code, N_("containment code"))
     if len(code) != 2:
@@ -165,6 +173,9 @@ def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple
     names = [_name(z) for z in zombies]
     rec["experiment"] = {"code": sorted(code), "zombies": names}
     steps.append(step("experiment_entered", code=sorted(code), zombies=names))
+    if asked:
+        st["pending"] = None
+        _check_code(st, steps)
     return st, steps
 
 
@@ -192,18 +203,32 @@ def containment_check(st: State, steps: list[Step]) -> None:
 
     Match: every player who may vote votes (votes.open_vote; ties go the first player's way).
     No match: the experiment's special zombies wait to be placed (``place_special_zombies``).
-    Ruling: the dice are cleared after the check. No experiment entered: nothing happens and a
-    step says so.
+    Ruling: the dice are cleared after the check. No experiment entered: the check asks for it
+    first (``containment_asks_experiment``).
     """
     if not containment_due(st):
         return
     rec = record(st)
     rec["reduced"] = None
-    experiment = rec["experiment"]
-    if experiment is None:
-        steps.append(step("containment_no_experiment"))
-        _clear_dice(rec, steps)
+    if rec["experiment"] is None:
+        containment_asks_experiment(st, steps)
         return
+    _check_code(st, steps)
+
+
+def containment_asks_experiment(st: State, steps: list[Step]) -> None:
+    """The containment check compares the dice with "the containment code shown on the Audio
+    Log side of the top card of Raxxon experiment deck" (000:792): with none entered, the check
+    waits for the table to read that card and enter it (``enter_experiment``); the dice on
+    Raxxon stay until it is checked."""
+    st["pending"] = {"kind": TOP_EXPERIMENT, "seat": None}
+    steps.append(step("containment_experiment_asked", dice=list(record(st)["dice"])))
+
+
+def _check_code(st: State, steps: list[Step]) -> None:
+    """The check itself, with an experiment entered: vote on a match, zombies otherwise."""
+    rec = record(st)
+    experiment = rec["experiment"]
     match = code_matches(rec["dice"], experiment["code"])
     steps.append(
         step("containment_checked", code=experiment["code"], dice=list(rec["dice"]), match=match)
@@ -541,6 +566,22 @@ def experiments_for_r3(st: State) -> int:
     Ruling: a solo co-op game (1 non-exiled player) draws 2, like the smallest table named.
     """
     return 3 if len(voters(st)) >= 4 else 2
+
+
+def experiments_to_draw(st: State) -> dict[str, Any] | None:
+    """R3's immediate draws as the table's task now: "immediately draw 2 Raxxon experiment
+    cards and place their special zombies" (000:930), one experiment at a time: which one of
+    how many (``k`` of ``of``) and whether it is entered yet; None when none is left to draw
+    (or during setup, whose survivors come first).
+
+    The count is ``experiments_for_r3`` now (never less than those still to draw).
+    """
+    rec = st.get("raxxon")
+    if not isinstance(rec, dict) or rec.get("immediate", 0) <= 0 or st["phase"] == "setup":
+        return None
+    left = rec["immediate"]
+    of = max(experiments_for_r3(st), left)
+    return {"k": of - left + 1, "of": of, "entered": rec["experiment"] is not None}
 
 
 def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:

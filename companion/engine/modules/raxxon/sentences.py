@@ -28,6 +28,11 @@ def faces(key: str) -> Filler:
     return lambda s, n, tr: _faces(s[key])
 
 
+def dice_or_none(key: str) -> Filler:
+    """The step's dice as '3 + 5', or 'none'."""
+    return lambda s, n, tr: _faces(s[key]) or tr.gettext("none")
+
+
 def listed(key: str) -> Filler:
     """The step's list of names as 'a, b'."""
     return lambda s, n, tr: ", ".join(s[key])
@@ -45,8 +50,12 @@ MESSAGES: dict[str, Message] = {
         N_("Top Raxxon experiment: containment code {code}; special zombies: {zombies}."),
         {"code": faces("code"), "zombies": listed("zombies")},
     ),
-    "containment_no_experiment": N_(
-        "Containment check: no experiment was entered, so nothing comes out of Raxxon."
+    "containment_experiment_asked": (
+        N_(
+            "Containment check: enter the top Raxxon experiment (the containment code and the "
+            "special zombies on its Audio Log side) to check the dice on Raxxon ({dice})."
+        ),
+        {"dice": dice_or_none("dice")},
     ),
     "containment_place_asked": N_(
         "Thumbs down: {seat_name} chooses a place (the colony too) where Add Zombies puts 3 "
