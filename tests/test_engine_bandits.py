@@ -10,9 +10,9 @@ from companion.engine.colony.steps import add_colony_phase_zombies
 from companion.engine.core.errors import RuleError, render_error
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
+from companion.engine.sentences import render_step
 from companion.engine.setup.new_game import new_game
 from companion.engine.views import seat_view, table_view
-from companion.engine.words.sentences import render_step
 from tests.factory import (
     FUEL_SHORTAGE,
     Scripted,
@@ -446,7 +446,7 @@ def test_the_hideout_has_no_search_deck():
     for by in ("table", "s1"):
         with pytest.raises(RuleError, match=r"Hideout has no search deck.*\(000:726\)") as err:
             engine.apply(st, {"type": "search_location", "by": by, "survivor_id": sid, "noise": 2})
-        pt = render_error(err.value, "pt_BR", st)
+        pt = render_error(err.value, "pt_BR")
         assert pt == (
             "o Esconderijo dos Bandidos não tem baralho de itens: ninguém explora lá (000:726)"
         )

@@ -12,7 +12,7 @@ from hypothesis import strategies as st_
 from companion.engine import board
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import free_spaces
-from companion.engine.words.sentences import render_steps
+from companion.engine.sentences import render_steps
 
 
 def kinds(steps):

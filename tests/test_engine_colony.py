@@ -22,7 +22,7 @@ from companion.engine.colony.steps import (
 )
 from companion.engine.core.errors import RuleError
 from companion.engine.core.saved import from_json, to_json
-from companion.engine.words.sentences import render_steps
+from companion.engine.sentences import render_steps
 
 CRISIS = {
     "id": "test.crowd",

@@ -10,7 +10,7 @@ from factory import Scripted, make_state, put_survivors
 from companion.engine.board import add_food, move_survivor
 from companion.engine.board.exposure import record_exposure, resolve_bite
 from companion.engine.core.errors import RuleError
-from companion.engine.words.sentences import render_steps
+from companion.engine.sentences import render_steps
 
 
 def kinds(steps):

@@ -15,8 +15,8 @@ import pytest
 from factory import Scripted, make_setup
 
 import companion.engine as engine
-from companion.engine.colony.objective_progress import objective_count, objective_target
 from companion.engine.colony.phases import due_step
+from companion.engine.core.objective_progress import objective_count, objective_target
 from companion.engine.legal import legal_actions
 from companion.engine.setup.new_game import new_game
 from companion.engine.views import table_view

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 import companion.engine as engine
-from companion.engine.board.search import search_location
+from companion.engine.board import special_zombies
 from companion.engine.colony.steps import run_colony_phase
 from companion.engine.core.errors import render_error
 from companion.engine.core.state import free_survivor_spaces, new_state
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.modules.raxxon import rules as raxxon
+from companion.engine.search import search_location
+from companion.engine.sentences import render_step
 from companion.engine.turns.votes import cast_vote, record_votes
-from companion.engine.words.sentences import render_step
 from tests.factory import LOCATIONS, Scripted, put_survivors
 from tests.test_engine_board import with_turn as in_turn
 
@@ -116,7 +117,7 @@ def test_during_r1_a_search_at_raxxon_rolls_no_exposure_000_892():
     assert "exposure_rolled" not in kinds(steps)
     with pytest.raises(engine.RuleError, match=r"during R1.*\(000:892\)") as err:
         search_location(st, sid, exposure="blank")
-    assert render_error(err.value, "pt_BR", st) == (
+    assert render_error(err.value, "pt_BR") == (
         "durante o R1, explorar a Raxxon não pede rolagem de exposição: essa regra só vale depois "
         "de completar o R1 (000:892)"
     )
@@ -287,8 +288,8 @@ def test_no_match_places_the_special_zombies_rolled_one_at_a_time_000_799():
     new, steps = raxxon.place_special_zombies(waiting, rng=Scripted([1, 2]))
     rolled = [s for s in steps if s["kind"] == "special_zombie_rolled"]
     assert [(s["roll"], s["location"]) for s in rolled] == [(1, "police"), (2, "grocery")]
-    assert raxxon.specials_at(new, "police") == ["Hunter"]
-    assert raxxon.specials_at(new, "grocery") == ["Hunter"]
+    assert special_zombies.specials_at(new, "police") == ["Hunter"]
+    assert special_zombies.specials_at(new, "grocery") == ["Hunter"]
     assert "experiment_encounter" in kinds(steps)
     assert new["raxxon"]["experiment"] is None
     # a special zombie takes an entrance space
@@ -315,7 +316,7 @@ def test_a_full_entrance_is_defended_or_overrun_and_the_zombie_not_placed_000_80
         "barricade_broken",
         "special_zombie_placed",
     ]
-    assert raxxon.specials_at(new, "police") == ["Tank"]
+    assert special_zombies.specials_at(new, "police") == ["Tank"]
 
 
 def test_an_experiment_none_of_whose_zombies_is_placed_is_discarded_ruling_000_801():
@@ -342,7 +343,7 @@ def test_a_trap_leaves_special_zombies_standing_000_805():
         placed, {"type": "add_zombies_by_hand", "by": "table", "place": "school", "count": 1}
     )
     assert next(s for s in steps if s["kind"] == "trap_fired")["cleared"] == 1
-    assert raxxon.specials_at(new, "school") == ["Claw", "Stinker"]
+    assert special_zombies.specials_at(new, "school") == ["Claw", "Stinker"]
 
 
 def test_colony_special_zombies_go_round_the_entrances_from_1():
@@ -385,7 +386,7 @@ def test_a_special_zombie_must_be_targeted_first_000_805():
     assert killers["police:None"] == []
     # an item kill (no survivor attacking) still removes the ordinary zombie only
     new, _ = engine.apply(st, {"type": "kill_zombies", "by": "table", "place": "police"})
-    assert raxxon.specials_at(new, "police") == ["Hunter"]
+    assert special_zombies.specials_at(new, "police") == ["Hunter"]
     # with the Hunter gone, the standard zombie may be attacked again
     clear, _ = hunter_killed_by(st, sid)
     assert legal_for_table(clear)["kill_zombies"]["killers"]["police:None"] == [sid]
@@ -407,7 +408,7 @@ def test_a_special_zombie_is_targeted_before_a_bandit_000_805():
     attack = {"type": "attack_bandit", "by": "s1", "survivor_id": sid, "roll": 1}
     with pytest.raises(engine.RuleError, match=r"Hunter: attack it first \(000:805\)") as err:
         engine.apply(st, attack)
-    assert render_error(err.value, "pt_BR", st) == (
+    assert render_error(err.value, "pt_BR") == (
         "Police Station tem o zumbi especial Hunter: ataquem-no primeiro (000:805)"
     )
     clear, _ = hunter_killed_by(st, sid)
@@ -429,7 +430,7 @@ def test_a_kill_that_is_not_an_attack_takes_a_standard_zombie_beside_a_special_0
     assert kinds(steps) == ["zombies_killed", "exposure_rolled", "wound_added"]
     police = next(loc for loc in new["locations"] if loc["id"] == "police")
     assert police["entrance"]["zombies"] == 0
-    assert raxxon.specials_at(new, "police") == ["Hunter"]
+    assert special_zombies.specials_at(new, "police") == ["Hunter"]
     # the standard zombie is gone; the card can never take the Hunter
     with pytest.raises(engine.RuleError, match="holds 0 zombies, not 1"):
         engine.apply(new, {**kill, "attack": False, "exposure": "blank"})
@@ -452,13 +453,13 @@ def test_special_zombies_cannot_be_moved_000_805():
     with pytest.raises(engine.RuleError, match=r"only standard zombies can be moved") as err:
         engine.apply(st, {**attract, "count": 2})
     assert "Hunter" in str(err.value) and "(000:805)" in str(err.value)
-    assert render_error(err.value, "pt_BR", st) == (
+    assert render_error(err.value, "pt_BR") == (
         "só zumbis normais podem ser movidos: o zumbi especial Hunter em Police Station só se "
         "move pela própria carta de confronto (000:805)"
     )
     new, steps = engine.apply(st, {**attract, "count": 1})
     assert kinds(steps) == ["zombie_attracted"]
-    assert raxxon.specials_at(new, "police") == ["Hunter"]
+    assert special_zombies.specials_at(new, "police") == ["Hunter"]
     school = next(loc for loc in new["locations"] if loc["id"] == "school")
     assert school["entrance"]["zombies"] == 1 and not school["entrance"].get("special")
     # only the Hunter is left at the police station: it is not offered as a source
@@ -481,7 +482,7 @@ def test_only_a_regular_attack_kills_a_special_zombie_000_805():
         with pytest.raises(engine.RuleError, match="only a regular attack"):
             raxxon.remove_special_zombie(st, "police", "Hunter", how=how)
     new, steps = hunter_killed_by(st, at(st, "s1", "police"))
-    assert raxxon.specials_at(new, "police") == []
+    assert special_zombies.specials_at(new, "police") == []
     assert steps[0]["left"] == 0
 
 
@@ -495,7 +496,7 @@ def test_a_special_zombie_dies_only_after_an_attack_at_its_location_000_805():
     remove = {"type": "remove_special_zombie", "by": "s1", "place": "police", "zombie": "Hunter"}
     with pytest.raises(engine.RuleError, match=r"not attacked this turn.*\(000:805\)") as err:
         engine.apply(st, remove)
-    assert render_error(err.value, "pt_BR", st) == (
+    assert render_error(err.value, "pt_BR") == (
         "Hunter em Police Station não foi atacado neste turno: um zumbi especial só morre com "
         "um ataque de um sobrevivente no mesmo local (000:805)"
     )
@@ -507,7 +508,7 @@ def test_a_special_zombie_dies_only_after_an_attack_at_its_location_000_805():
         {"zombie": "Hunter", "place": "police", "entrance": None}
     ]
     gone, _ = engine.apply(attacked, remove)
-    assert raxxon.specials_at(gone, "police") == []
+    assert special_zombies.specials_at(gone, "police") == []
     # one attack, one removal: a second Hunter there would need an attack of its own
     gone["raxxon"]["experiment"] = {"code": [1, 2], "zombies": ["Hunter"]}
     gone["pending"] = {"kind": "special_zombies", "seat": None}

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from companion.engine.core.errors import RuleError
+from companion.engine.sentences import render_steps
 from companion.engine.setup.new_game import new_game
-from companion.engine.words.sentences import render_steps
 
 
 def kinds(steps):

@@ -24,6 +24,7 @@ from companion.engine.core.saved import from_json, to_json
 from companion.engine.core.state import SCHEMA
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.improvements.rules import place_improvement
+from companion.engine.sentences import render_step
 from companion.engine.setup.new_game import new_game
 from companion.engine.turns.crossroads import reveal_crossroads
 from companion.engine.turns.exile import call_exile_vote
@@ -31,7 +32,6 @@ from companion.engine.turns.turn import start_turn
 from companion.engine.turns.votes import cast_vote
 from companion.engine.views import seat_view, table_view
 from companion.engine.words.card_texts import TEXT_FIELDS
-from companion.engine.words.sentences import render_step
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "state.md"

@@ -10,8 +10,8 @@ from hypothesis import strategies as st_
 from companion.engine.colony.steps import pass_first_player
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import active_seat_id
+from companion.engine.sentences import render_step
 from companion.engine.turns.turn import end_turn, start_turn, turn_order
-from companion.engine.words.sentences import render_step
 
 
 def kinds(steps):

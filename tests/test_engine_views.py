@@ -15,9 +15,9 @@ from hypothesis import strategies as st_
 
 import companion.engine as engine
 from companion.engine.core.errors import RuleError
-from companion.engine.core.steps import step
 from companion.engine.setup.new_game import new_game
 from companion.engine.views import public_view, seat_view, table_view, visible_steps
+from companion.engine.words.steps import step
 
 
 def game(players=3, seed=1, **kw):

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st_
 
 from companion.engine.core.errors import RuleError
+from companion.engine.sentences import render_steps
 from companion.engine.turns.votes import tally_vote, tie_breaker
-from companion.engine.words.sentences import render_steps
 
 
 def test_majority_up_passes():

@@ -492,13 +492,13 @@ def exile_vote(g: Game, rnd: int) -> None:
 def entrance(g: Game, number: int) -> tuple[int, int]:
     """(zombies, barricades) the table's board shows at a colony entrance."""
     ent = g.table.page.locator("#board-colony .entrance").nth(number - 1)
-    return int(ent.get_attribute("data-zombies")), int(ent.get_attribute("data-barricades"))
+    return ent.locator(".piece-zombie").count(), ent.locator(".piece-barricade").count()
 
 
 def traps(g: Game, number: int) -> int:
     """Explosive traps the table's board shows at a colony entrance."""
     ent = g.table.page.locator("#board-colony .entrance").nth(number - 1)
-    return int(ent.get_attribute("data-traps"))
+    return ent.locator(".piece-trap").count()
 
 
 def board_target(g: Game, kind: str, value: str) -> Any:

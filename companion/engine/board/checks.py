@@ -17,7 +17,7 @@ from companion.engine.core.state import (
     seat,
     survivor,
 )
-from companion.engine.core.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import N_, Step, step, step_place_name
 
 
 def check_place(st: State, place: Any) -> str:

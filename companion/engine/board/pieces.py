@@ -14,6 +14,10 @@ from companion.engine.board.checks import (
     where_fields,
 )
 from companion.engine.board.exposure import SKIP
+from companion.engine.board.special_zombies import (
+    require_special_zombies_first,
+    special_zombies_cannot_be_moved,
+)
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, counted, shown
@@ -28,12 +32,8 @@ from companion.engine.core.state import (
     require_count,
     survivor,
 )
-from companion.engine.core.steps import N_, Step, step, step_place_name
-from companion.engine.modules.raxxon.rules import (
-    require_special_zombies_first,
-    special_zombies_cannot_be_moved,
-)
 from companion.engine.words.card_texts import card_text
+from companion.engine.words.steps import N_, Step, step, step_place_name
 
 MAX_NOISE = 4
 ATTRACT_MAX = 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.pieces import MAX_NOISE
+from companion.engine.board.special_zombies import special_zombies, special_zombies_first
 from companion.engine.core.state import COLONY, State, active_seat_id, location
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS
 from companion.engine.modules.bandits.rules import hideout_has_no_search_deck
@@ -15,8 +16,6 @@ from companion.engine.modules.raxxon.rules import (
     is_raxxon,
     raxxon_search_exposure_active,
     special_zombie_attacked,
-    special_zombies,
-    special_zombies_first,
 )
 
 Choices = dict[str, Any]
@@ -113,7 +112,8 @@ def turn_choices(st: State) -> dict[str, Choices]:
 
 def special_first(st: State, out: dict[str, Choices]) -> None:
     """Drop attackers of standard zombies who share a place with a special zombie (000:805,
-    ``raxxon.special_zombies_first``); a card's kill there stays open to the active player."""
+    ``special_zombies.special_zombies_first``); a card's kill there stays open to the active
+    player."""
     kill = out.get("kill_zombies")
     if not kill:
         return

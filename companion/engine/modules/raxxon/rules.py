@@ -19,6 +19,10 @@ from collections import Counter
 from typing import Any
 
 from companion.engine.board.exposure import exposure_result, roll_for_exposure
+from companion.engine.board.special_zombies import (
+    special_zombies,
+    specials_at,
+)
 from companion.engine.board.zombies import colony_entrance_for, place_zombie
 from companion.engine.core.dice import NO_ROLL, Randomness, roll_d6
 from companion.engine.core.errors import RuleError, shown
@@ -37,8 +41,8 @@ from companion.engine.core.state import (
     survivors_of,
     voters,
 )
-from companion.engine.core.steps import N_, Step, step, step_place_name
 from companion.engine.turns.votes import open_vote, outcome
+from companion.engine.words.steps import N_, Step, step, step_place_name
 
 FACES = range(1, 7)
 REDUCTION = 3
@@ -74,29 +78,6 @@ def is_raxxon(st: State, place: Any) -> bool:
     """Whether a place is the Raxxon location (False without the module)."""
     rec = st.get("raxxon")
     return isinstance(rec, dict) and rec.get("location") == place and place is not None
-
-
-def specials_at(st: State, place: str) -> list[str]:
-    """The special zombies at a place, over all its entrances."""
-    ents = st["colony"]["entrances"] if place == COLONY else [location(st, place)["entrance"]]
-    return [name for ent in ents for name in ent.get("special", [])]
-
-
-def special_zombies(st: State) -> list[dict[str, Any]]:
-    """Every special zombie on the board: its name, place and entrance."""
-    out = []
-    ents = [(COLONY, e) for e in st["colony"]["entrances"]]
-    ents += [(loc["id"], loc["entrance"]) for loc in st["locations"]]
-    for place, ent in ents:
-        for name in ent.get("special", []):
-            out.append(
-                {
-                    "zombie": name,
-                    "place": place,
-                    "entrance": ent["number"] if place == COLONY else None,
-                }
-            )
-    return out
 
 
 def _faces(values: Any, what: str) -> list[int]:
@@ -523,45 +504,6 @@ def remove_special_zombie(
         )
     )
     return st, steps
-
-
-def special_zombies_first(st: State, place: str) -> list[str]:
-    """The special zombies an attacker at ``place`` must target before anything else (000:805).
-
-    "When performing an attack, you must target a special zombie before you may target a
-    standard zombie, survivor, or bandit" if the attacker shares a location with one. Only an
-    attack is bound: a card effect that kills without attacking may take a standard zombie
-    there (it never takes the special one). [] where none stands, or without the module.
-    """
-    if not isinstance(st.get("raxxon"), dict):
-        return []
-    return specials_at(st, place)
-
-
-def require_special_zombies_first(st: State, place: str) -> None:
-    """Refuse an attack at ``place`` on anything but the special zombie there (000:805)."""
-    there = special_zombies_first(st, place)
-    if there:
-        raise RuleError(
-            N_("{place} holds the special zombie {zombie}: attack it first (000:805)"),
-            place=place_name(st, place),
-            zombie=there[0],
-        )
-
-
-def special_zombies_cannot_be_moved(st: State, place: str, ent: dict[str, Any], count: int) -> None:
-    """Refuse an effect that would move special zombies: only their own encounter card moves
-    them (000:805), so an attract or move effect takes the standard zombies at ``ent`` only."""
-    special = ent.get("special", [])
-    if special and count > ent["zombies"]:
-        raise RuleError(
-            N_(
-                "only standard zombies can be moved: the special zombie {zombie} at {place} "
-                "moves only by its own encounter card (000:805)"
-            ),
-            zombie=special[0],
-            place=place_name(st, place),
-        )
 
 
 def raxxon_search_exposure_active(st: State, place: Any) -> bool:
