@@ -332,6 +332,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "raxxon_opened": {"location": "rx", "location_name": "Raxxon", "barricades": 3},
     # the Bandits module and Bandit Blitz (engine/modules/bandits/rules.py)
     "bandits_no_room": {"count": 2},
+    "bandits_skipped": {},
+    "bandits_by_the_card": {"count": 2},
     "bandit_leader_decides": {**ANA, "count": 2},
     "bandits_led": {**ANA, "count": 1},
     "bandit_attacked": {

@@ -143,17 +143,26 @@ def room_for_bandits(st: State) -> dict[str, int]:
 
 
 def bandits_at_reveal(
-    st: State, steps: list[Step], card: dict[str, Any], rng: Randomness | None
+    st: State,
+    steps: list[Step],
+    card: dict[str, Any],
+    rng: Randomness | None,
+    without_bandits: bool = False,
 ) -> None:
     """Place the bandits a revealed crisis card calls for (Placing Bandits, 000:735-737).
 
-    The card's location numbers, or 2 random ones for a card that has none (000:737). With a
+    The card's location numbers, or 2 random ones for a card that has none (000:737), unless
+    the table chose to play that round without bandits (``playing_without_bandits``). With a
     bandit leader (000:759) the numbers do not matter: the leader's phone chooses where that
     many go (a ``bandit_placement`` decision), as many as there are free survivor spaces.
     """
+    if without_bandits:
+        require_rule(st, "placing")
     if not rule_on(st, "placing"):
         return
     numbers = list(card.get("bandits") or [])
+    if playing_without_bandits(steps, numbers, without_bandits):
+        return
     leader = bandit_leader(st)
     if leader is not None:
         wanted = len(numbers) or RANDOM_BANDITS
@@ -169,6 +178,22 @@ def bandits_at_reveal(
         numbers = [roll_d6(rng or NO_ROLL) for _ in range(RANDOM_BANDITS)]
         steps.append(step("bandits_rolled", rolls=numbers))
     place_bandits(st, steps, numbers)
+
+
+def playing_without_bandits(steps: list[Step], numbers: list[int], chosen: bool) -> bool:
+    """Whether this round is played without bandits (the note of Placing Bandits, 000:737;
+    001:2088-2091): a crisis card with no bandit placement may place 2 at random locations,
+    "You may also not place bandits during that round for easier play". The table chooses as
+    it reveals the crisis (``reveal_crisis(without_bandits=True)``), a leader's bandits
+    included; a card that names its placement places its bandits all the same.
+    """
+    if not chosen:
+        return False
+    if numbers:
+        steps.append(step("bandits_by_the_card", count=len(numbers)))
+        return False
+    steps.append(step("bandits_skipped"))
+    return True
 
 
 def place_bandits(st: State, steps: list[Step], numbers: list[int]) -> None:
@@ -436,6 +461,12 @@ def turn_choices(st: State, active: str) -> dict[str, dict[str, Any]]:
     if rule_on(st, "hideout") and cards > 0:
         out["take_from_hideout"] = {"count": list(range(1, cards + 1))}
     return out
+
+
+def reveal_choices(st: State) -> dict[str, Any]:
+    """What the table may add as it reveals the crisis: to play the round without bandits if
+    the card names no placement (000:737), while bandits are placed at Reveal Crisis."""
+    return {"without_bandits": [False, True]} if rule_on(st, "placing") else {}
 
 
 def table_choices(st: State) -> dict[str, dict[str, Any]]:

@@ -13,6 +13,10 @@ AT_LOCATION = {"place": place_of("location")}
 MESSAGES: dict[str, Message] = {
     "hideout_cards_set": N_("Correction: the Bandits' Hideout holds {cards} card(s)."),
     "bandits_set": (N_("Correction: {place} has {bandits} bandit(s)."), AT_LOCATION),
+    "bandits_skipped": N_(
+        "This crisis card has no bandit placement and the table plays this round without "
+        "bandits: none are placed (000:737)."
+    ),
 }
 """Step kinds whose sentence is one message, filled by sentences_fill's convention."""
 
@@ -21,6 +25,16 @@ def _bandits_no_room(s: Step, n: Names, tr: Translator) -> str:
     return tr.ngettext(
         "No location has a free survivor space: the {count} bandit is not placed.",
         "No location has a free survivor space: the {count} bandits are not placed.",
+        s["count"],
+    ).format(count=s["count"])
+
+
+def _bandits_by_the_card(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "This crisis card names its bandit placement, so its {count} bandit is placed all the "
+        "same: a round without bandits is only for a card without one (000:737).",
+        "This crisis card names its bandit placement, so its {count} bandits are placed all the "
+        "same: a round without bandits is only for a card without one (000:737).",
         s["count"],
     ).format(count=s["count"])
 
@@ -105,6 +119,7 @@ def _blitz_food_lost(s: Step, n: Names, tr: Translator) -> str:
 
 RENDERERS: dict[str, Renderer] = {
     "bandits_no_room": _bandits_no_room,
+    "bandits_by_the_card": _bandits_by_the_card,
     "bandit_leader_decides": _bandit_leader_decides,
     "bandits_led": _bandits_led,
     "bandit_attacked": _bandit_attacked,
