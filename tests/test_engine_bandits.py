@@ -110,7 +110,7 @@ def test_the_table_may_play_a_round_without_bandits_000_737():
         "Esta carta de crise não tem colocação de bandidos e a mesa joga esta rodada sem "
         "bandidos: nenhum é colocado (000:737)."
     )
-    typed, steps = reveal_crisis(st, name="Typed", prevent=["food"], without_bandits=True)
+    _, steps = reveal_crisis(st, name="Typed", prevent=["food"], without_bandits=True)
     assert kinds(steps)[1:] == ["bandits_skipped"]
     led, steps = reveal_crisis(exiled(st), "test.no-placement", without_bandits=True)
     assert led["pending"] is None and kinds(steps)[1:] == ["bandits_skipped"]

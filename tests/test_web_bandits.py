@@ -139,8 +139,13 @@ def test_the_table_may_reveal_a_round_without_bandits(app, table, game):
     assert "nenhum bandido nesta rodada" in table.get(f"/games/{game}").text
     table.set_cookie("lang", "en")
     data = MultiDict(
-        [("type", "reveal_crisis"), ("name", "Typed"), ("prevent", "food")]
-        + [("bandits", ""), ("without_bandits", "true")]
+        [
+            ("type", "reveal_crisis"),
+            ("name", "Typed"),
+            ("prevent", "food"),
+            ("bandits", ""),
+            ("without_bandits", "true"),
+        ]
     )
     response = table_post(table, game, data)
     assert response.status_code in (200, 303), response.text
