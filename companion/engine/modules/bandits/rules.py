@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.board.deaths import kill_survivor, lowest_influence
+from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence, wound_total
 from companion.engine.board.special_zombies import (
     require_special_zombies_first,
     special_zombies_first,
@@ -26,6 +26,7 @@ from companion.engine.core.state import (
     State,
     begin,
     free_survivor_spaces,
+    is_human,
     location,
     location_numbered,
     locations_in_order,
@@ -33,6 +34,7 @@ from companion.engine.core.state import (
     seat,
     seats_in_play,
     send_home,
+    send_survivor_home,
     survivor,
 )
 from companion.engine.core.vocabulary import BANDIT_RULES, BETRAYAL_KINDS
@@ -43,6 +45,8 @@ HIDEOUT_ID = "long_night.bandits-hideout"
 """The Bandits' Hideout (cards/long_night/locations.toml); it has no search deck (000:726)."""
 RANDOM_BANDITS = 2
 """000:737: a crisis card without a bandit placement places 2 bandits at random locations."""
+B1_WOUNDS_SPARED = 2
+"""000:968: B1's wound is added "unless that survivor already has 2 wounds"."""
 BANDIT_ATTACK = 4
 """000:741: a bandit is attacked like a survivor with attack value 4."""
 
@@ -400,7 +404,8 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
     """Begin a Bandit Blitz chapter on a working copy: its rules and its story's changes.
 
     B1 (000:954): placing, zombies, scavenging. B2 (B1 completed, 000:960-972): all the food
-    goes, the survivor with the highest influence dies (morale as usual), attacking bandits and
+    goes, the survivor with the highest influence dies (morale as usual), the human survivor
+    with the lowest influence is wounded and sent home (``_b1_story``), attacking bandits and
     the Hideout come in. B3 (B2 completed, 000:982-988): the leader rule comes in; a player
     exiled before it (``exiled_before_leader``) does not lead; its Hideout change waits for the
     special exile phase (``chapter_card``). The table's other tasks are
@@ -429,14 +434,68 @@ def chapter_card(st: State, steps: list[Step], chapter: str) -> None:
 
 
 def _b1_story(st: State, steps: list[Step]) -> None:
-    """B1 completed (000:962, 000:968): the food supply empties; the highest influence dies."""
+    """B1 completed (000:960-968): the food supply empties; the survivor with the highest
+    influence and the human survivor with the lowest influence go to the Hideout; the first
+    dies (morale as usual), the second runs home (``b1_survivor_runs_home``)."""
     if st["food"]:
         steps.append(step("blitz_food_lost", food=st["food"]))
         st["food"] = 0
+    top, low = b1_ambushed(st, steps)
+    if top is not None:
+        kill_survivor(st, steps, top["id"], "bandit_ambush")
+    if low is not None:
+        b1_survivor_runs_home(st, steps, low)
+
+
+def b1_ambushed(
+    st: State, steps: list[Step]
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The two survivors B1's completion sends to the Hideout: "the survivor with the highest
+    influence and the human survivor with the lowest influence" (000:960; 001 "o sobrevivente
+    humano com a menor influência"), among all in play; the second is another survivor than
+    the first, and human (``state.is_human``: not Sparky, not Blue). Either may be None.
+
+    A tie is the first player's choice (000:584): the first in play order, with a step.
+    """
     if not st["survivors"]:
-        return
+        return None, None
     top = lowest_influence(st, st["survivors"], steps, highest=True)
-    kill_survivor(st, steps, top["id"], "bandit_ambush")
+    humans = [s for s in st["survivors"] if s is not top and is_human(st, s)]
+    return top, lowest_influence(st, humans, steps) if humans else None
+
+
+def b1_reader(st: State) -> dict[str, Any] | None:
+    """Who reads B1's completion aloud and follows it: "the player who controls the human
+    survivor with the lowest influence" (000:958; 001 "o jogador com o seguidor humano de menor
+    influência"), the survivor ``b1_ambushed`` names; None when there is none."""
+    _, low = b1_ambushed(st, [])
+    return seat(st, low["owner"]) if low is not None and low["owner"] else None
+
+
+def b1_survivor_runs_home(st: State, steps: list[Step], person: dict[str, Any]) -> None:
+    """B1 completed, the human survivor with the lowest influence (000:968): "Add a wound ...
+    unless that survivor already has 2 wounds. Place that survivor back at the colony" (not a
+    move: no exposure roll; an exiled player's survivor stays at the Hideout, ``send_home``).
+
+    Ruling: frostbite and despair count among the 2 wounds, as they do toward death (000:536),
+    so this wound never kills.
+    """
+    wounds = wound_total(person)
+    wounded = wounds < B1_WOUNDS_SPARED
+    steps.append(
+        step(
+            "blitz_runs_home",
+            survivor=person["id"],
+            name=person["name"],
+            wounded=wounded,
+            wounds=wounds,
+        )
+    )
+    if wounded:
+        add_wound(st, steps, person["id"], "wound", "bandit_ambush")
+    if hideout(st) is not None:
+        person["location"] = HIDEOUT_ID  # the story took them there (000:960)
+    send_survivor_home(st, steps, person)
 
 
 # --- the choices each actor has now (legal.py lists them) ---------------------------------------

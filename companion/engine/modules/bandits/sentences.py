@@ -109,6 +109,20 @@ def _bandit_rules(s: Step, n: Names, tr: Translator) -> str:
     )
 
 
+def _blitz_runs_home(s: Step, n: Names, tr: Translator) -> str:
+    if s["wounded"]:
+        text = tr.gettext(
+            "{name}, the human survivor with the lowest influence, is shot while running from "
+            "the bandits and takes a wound."
+        )
+    else:
+        text = tr.gettext(
+            "{name}, the human survivor with the lowest influence, runs from the bandits and "
+            "takes no wound: they already have {wounds}."
+        )
+    return text.format(name=s["name"], wounds=s["wounds"])
+
+
 def _blitz_food_lost(s: Step, n: Names, tr: Translator) -> str:
     return tr.ngettext(
         "The colony's food goes to the bandits: {food} food token is removed from the supply.",
@@ -129,5 +143,6 @@ RENDERERS: dict[str, Renderer] = {
     "hideout_cards_taken": _hideout_cards_taken,
     "bandit_rules": _bandit_rules,
     "blitz_food_lost": _blitz_food_lost,
+    "blitz_runs_home": _blitz_runs_home,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""
