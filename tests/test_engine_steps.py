@@ -353,6 +353,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "bandits_set": {"location": "police", "location_name": "Police", "bandits": 2},
     "bandit_rules": {"chapter": "B1", "rules": ["placing", "zombies", "scavenge"]},
     "blitz_food_lost": {"food": 3},
+    "blitz_runs_home": {"survivor": "v1", "name": "Bo", "wounded": True, "wounds": 1},
     # the special scenarios (scenarios.py)
     "scenario_set_up": {"scenario": "raxxon", "chapter": 2, "code": "R2"},
     "bandit_betrayal_dealt": {},
