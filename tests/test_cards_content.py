@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 from cards_helpers import COMMITTED_DB, ROOT
+from sqlite_utils import Database
 
+from companion.cards.build import ensure_schema
 from companion.cards.load import load_cards
 from companion.cards.schema import SYMBOLS
 
@@ -99,6 +101,30 @@ def test_companion_decks_are_complete():
         for side in ("standard", "hardcore"):
             assert main[side]["morale"] > 0 and main[side]["round_track"] > 0, main["id"]
         assert main["goal"].strip()
+
+
+def test_sparky_is_the_one_base_survivor_who_is_not_human():
+    # 000:960-968 asks for "the human survivor with the lowest influence": Sparky, the stunt
+    # dog, is not one; every other base survivor is (cards/base/survivors.csv, `human`).
+    survivors = load_cards(COMMITTED_DB, sets=["base"])["survivors"]
+    assert len(survivors) == 30
+    assert [s["id"] for s in survivors if not s["human"]] == ["base.sparky"]
+
+
+def test_an_older_cards_db_without_the_human_column_reads_every_survivor_as_human(tmp_path):
+    # A cards.db built before the column: its survivors are human, and a pack import adds it.
+    old = tmp_path / "old.db"
+    old.write_bytes(COMMITTED_DB.read_bytes())
+    db = sqlite3.connect(old)
+    db.execute("ALTER TABLE survivors DROP COLUMN human")
+    db.commit()
+    db.close()
+    assert all(s["human"] for s in load_cards(old, sets=["base"])["survivors"])
+    opened = Database(old)
+    ensure_schema(opened)
+    opened.close()
+    survivors = load_cards(old, sets=["base"])["survivors"]
+    assert all(s["human"] for s in survivors) and len(survivors) == 30
 
 
 def test_card_references_point_at_cards_that_exist():

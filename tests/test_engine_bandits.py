@@ -79,6 +79,61 @@ def test_a_typed_crisis_takes_its_card_s_bandit_numbers():
         reveal_crisis(st, "test.bandit-crisis", bandits=[1])
 
 
+BASE_CARD = {**FUEL_SHORTAGE, "id": "test.no-placement", "bandits": []}
+"""A crisis card from the original Dead of Winter: no bandit placement on it (000:737)."""
+
+
+def test_a_card_without_placement_places_2_bandits_at_random_locations():
+    # 000:737: "you may place 2 bandits at random locations when a crisis card without them
+    # is revealed."
+    st = with_cards(bandit_state(), crises=[BASE_CARD])
+    new, steps = reveal_crisis(st, "test.no-placement", Scripted([5, 6]))
+    assert kinds(steps)[1:] == ["bandits_rolled", "bandit_placed", "bandit_placed"]
+    assert loc(new, "hospital")["bandits"] == 1 and loc(new, "gas")["bandits"] == 1
+
+
+def test_the_table_may_play_a_round_without_bandits_000_737():
+    # 000:737: "You may also not place bandits during that round for easier play." (001:2090
+    # "Também é possível não colocar nenhum bandido nessa rodada para a partida ficar mais
+    # fácil.")
+    st = with_cards(bandit_state(), crises=[BASE_CARD])
+    assert legal_for_table(st)["reveal_crisis"]["without_bandits"] == [False, True]
+    action = {"type": "reveal_crisis", "by": "table", "crisis": "test.no-placement"}
+    new, steps = engine.apply(st, {**action, "without_bandits": True})  # no die is rolled
+    assert all(x["bandits"] == 0 for x in new["locations"])
+    assert kinds(steps) == ["crisis_revealed", "bandits_skipped"]
+    assert render_step(steps[1], new) == (
+        "This crisis card has no bandit placement and the table plays this round without "
+        "bandits: none are placed (000:737)."
+    )
+    assert render_step(steps[1], new, "pt_BR") == (
+        "Esta carta de crise não tem colocação de bandidos e a mesa joga esta rodada sem "
+        "bandidos: nenhum é colocado (000:737)."
+    )
+    _, steps = reveal_crisis(st, name="Typed", prevent=["food"], without_bandits=True)
+    assert kinds(steps)[1:] == ["bandits_skipped"]
+    led, steps = reveal_crisis(exiled(st), "test.no-placement", without_bandits=True)
+    assert led["pending"] is None and kinds(steps)[1:] == ["bandits_skipped"]
+
+
+def test_a_card_with_its_placement_places_its_bandits_all_the_same():
+    # 000:737: the note is for "a crisis card without them"; a card's own placement stands.
+    new, steps = reveal_crisis(bandit_state(), "test.bandit-crisis", without_bandits=True)
+    assert loc(new, "police")["bandits"] == 1 and loc(new, "library")["bandits"] == 1
+    assert kinds(steps)[1:] == ["bandits_by_the_card", "bandit_placed", "bandit_placed"]
+    en, pt = render_step(steps[1], new), render_step(steps[1], new, "pt_BR")
+    assert "its 2 bandits are placed all the same" in en
+    assert "seus 2 bandidos são colocados mesmo assim" in pt
+
+
+def test_without_the_module_there_is_no_round_without_bandits():
+    st = with_cards(make_state(3), crises=[BASE_CARD])
+    assert "without_bandits" not in legal_for_table(st)["reveal_crisis"]
+    with pytest.raises(RuleError, match="without the Bandits module") as err:
+        reveal_crisis(st, "test.no-placement", without_bandits=True)
+    assert render_error(err.value, "pt_BR") == "esta partida é jogada sem o modo dos Bandidos"
+
+
 def test_the_companion_s_own_crises_carry_bandit_placements():
     # 000:140: every crisis card of the Long Night names its bandit placement; ours do too.
     import tomllib

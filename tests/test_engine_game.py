@@ -34,6 +34,17 @@ def setup_for(players: int, variant: str = "standard", **settings):
     )
 
 
+def test_the_catalogue_knows_sparky_is_not_human():
+    # B1's completion asks for "the human survivor with the lowest influence" (000:960):
+    # cards.db's survivor fact reaches the game's catalogue.
+    st, _ = engine.new_game(setup_for(2), random.Random(1))
+    survivors = st["cards"]["survivors"]
+    assert survivors["base.sparky"]["human"] is False
+    assert survivors["base.brian-lee"]["human"] is True
+    sparky = next(v for v in st["survivors"] if v["id"] == "base.sparky")
+    assert not engine.core.state.is_human(st, sparky)
+
+
 KIND_OF = {"objective": "objectives", "exiled_objective": "objectives", "crossroads": "crossroads"}
 
 

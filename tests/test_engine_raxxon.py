@@ -599,6 +599,35 @@ def test_a_side_effect_stays_with_its_survivor_000_784():
     assert not any("side_effect" in k and k != "equip_side_effect" for k in engine.ACTIONS)
 
 
+def test_a_side_effect_card_cannot_be_unequipped_000_784():
+    """000:784: "Raxxon side effect cards cannot be unequipped" (001:2228 "As cartas de efeito
+    de pílula da Raxxon não podem ser removidas"): a card one survivor carries is never given
+    to another or equipped twice; the refusal names the rule in both languages."""
+    st = in_turn(rax_state())
+    sid = survivor_of(st, "s1")
+    carrier = next(s for s in st["survivors"] if s["id"] == sid)
+    other = put_survivors(st, [12], owner="s1")[0]
+    st, _ = raxxon.equip_side_effect(st, sid, "Twitch")
+    for target, card in ((other, "Twitch"), (other, "twitch"), (sid, "Twitch")):
+        with pytest.raises(engine.RuleError, match=r"cannot be unequipped \(000:784\)") as err:
+            engine.apply(
+                st, {"type": "equip_side_effect", "by": "s1", "survivor_id": target, "card": card}
+            )
+        assert render_error(err.value, "pt_BR") == (
+            f"{carrier['name']} tem o efeito de pílula {card}: as cartas de efeito de pílula da "
+            "Raxxon não podem ser removidas (000:784)"
+        )
+    assert st["raxxon"]["side_effects"] == {sid: ["Twitch"]}
+    both, _ = raxxon.equip_side_effect(st, other, "Tremors")  # another card: allowed
+    assert both["raxxon"]["side_effects"] == {sid: ["Twitch"], other: ["Tremors"]}
+    # Ruling: once its survivor has died, the card may be equipped again.
+    dead, _ = engine.apply(
+        both, {"type": "kill_survivor_by_card", "by": "table", "survivor_id": sid}
+    )
+    again, _ = raxxon.equip_side_effect(dead, other, "Twitch")
+    assert again["raxxon"]["side_effects"][other] == ["Tremors", "Twitch"]
+
+
 # --- the chapters R1-R3 (000:863-936) ---
 
 

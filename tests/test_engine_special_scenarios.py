@@ -375,7 +375,97 @@ def test_b1_completed_empties_the_food_supply():
     assert st["food"] == 0
     assert next(s for s in steps if s["kind"] == "blitz_food_lost")["food"] == 5
     assert "survivor_died" in kinds(steps)  # 000:968, bandits.py
-    assert tasks(steps) == ["lowest_human_reads", "wound_lowest"]
+    assert tasks(steps) == []  # the reader, the death, the wound and the way home: bandits.py
+
+
+def blitz_with_a_dog() -> dict:
+    """Bandit Blitz at B1's step 5: Ana's Survivor 1 (influence 10, the lowest) is a dog."""
+    setup = scenario_setup("bandit_blitz")
+    setup["seats"][0]["survivors"][1]["human"] = False
+    st, _ = new(setup)
+    return to_step_five(st)
+
+
+def test_b1_completed_wounds_the_human_survivor_with_the_lowest_influence_000_968():
+    """000:958: the section "should be read and followed by the player who controls the human
+    survivor with the lowest influence"; 000:960 "Place the survivor with the highest influence
+    and the human survivor with the lowest influence at the Bandits' Hideout"; 000:968 "Kill
+    the survivor with the highest influence ... Add a wound to the human survivor with the
+    lowest influence unless that survivor already has 2 wounds. Place that survivor back at the
+    colony." The dog (influence 10) is not human: Bruno's Survivor 3 (20) is."""
+    st = blitz_with_a_dog()
+    assert not st["cards"]["survivors"]["t.surv-1"]["human"]
+    assert st["cards"]["survivors"]["t.surv-3"]["human"]
+    st, steps = engine.apply(st, {"type": "check_main_objective", "by": "table", "met": True})
+    done = next(s for s in steps if s["kind"] == "chapter_completed")
+    assert done["reader"] == "s2"
+    assert engine.render_step(done, st).endswith(
+        "Bruno reads it and follows it (they control the human survivor with the lowest influence)."
+    )
+    assert engine.render_step(done, st, "pt_BR").endswith(
+        "Bruno lê e segue as instruções (controla o sobrevivente humano com a menor influência)."
+    )
+    dead = next(s for s in steps if s["kind"] == "survivor_died")
+    assert dead["survivor"] == "t.surv-2" and dead["cause"] == "bandit_ambush"  # influence 64
+    hurt = next(v for v in st["survivors"] if v["id"] == "t.surv-3")
+    assert hurt["wounds"] == 1 and hurt["location"] == "colony"
+    dog = next(v for v in st["survivors"] if v["id"] == "t.surv-1")
+    assert dog["wounds"] == 0
+    ran = next(s for s in steps if s["kind"] == "blitz_runs_home")
+    assert engine.render_step(ran, st) == (
+        "Survivor 3, the human survivor with the lowest influence, is shot while running from "
+        "the bandits and takes a wound."
+    )
+    assert engine.render_step(ran, st, "pt_BR") == (
+        "Survivor 3, o sobrevivente humano com a menor influência, leva um tiro ao fugir dos "
+        "bandidos e recebe um ferimento."
+    )
+    home = next(s for s in steps if s["kind"] == "scenario_sent_home")
+    assert home["survivor"] == "t.surv-3" and home["came_from"] == HIDEOUT["id"]
+    assert "exposure_rolled" not in kinds(steps)
+
+
+def test_b1_adds_no_wound_to_a_survivor_who_already_has_2_000_968():
+    """000:968: "Add a wound ... unless that survivor already has 2 wounds" (001 "a menos que
+    ele já tenha 2 ferimentos"); frostbite and despair count as wounds (000:536)."""
+    st = blitz_with_a_dog()
+    hurt = next(v for v in st["survivors"] if v["id"] == "t.surv-3")
+    hurt["wounds"], hurt["frostbite"] = 1, 1
+    st, steps = engine.apply(st, {"type": "check_main_objective", "by": "table", "met": True})
+    hurt = next(v for v in st["survivors"] if v["id"] == "t.surv-3")
+    assert (hurt["wounds"], hurt["frostbite"]) == (1, 1)
+    ran = next(s for s in steps if s["kind"] == "blitz_runs_home")
+    assert ran["wounded"] is False and "wound_added" not in kinds(steps)
+    assert engine.render_step(ran, st) == (
+        "Survivor 3, the human survivor with the lowest influence, runs from the bandits and "
+        "takes no wound: they already have 2."
+    )
+    assert engine.render_step(ran, st, "pt_BR") == (
+        "Survivor 3, o sobrevivente humano com a menor influência, foge dos bandidos e não "
+        "recebe ferimento: já tem 2."
+    )
+
+
+def test_an_exiled_player_s_survivor_stays_at_the_hideout_after_b1():
+    """000:968 "Place that survivor back at the colony", but an exiled player's survivors may
+    not enter the colony (002:1736, the ruling of ``state.send_home``)."""
+    st = blitz_with_a_dog()
+    st["seats"][1]["exiled"] = True
+    st, steps = engine.apply(st, {"type": "check_main_objective", "by": "table", "met": True})
+    hurt = next(v for v in st["survivors"] if v["id"] == "t.surv-3")
+    assert hurt["location"] == HIDEOUT["id"] and hurt["wounds"] == 1
+    assert "scenario_exiled_stays" in kinds(steps)
+
+
+def test_pay_food_still_counts_a_survivor_who_is_not_human():
+    """002:1581: every survivor in the colony eats, the dog included (RULES.md Pay Food):
+    6 survivors, 3 food; being human is asked by B1 alone."""
+    setup = scenario_setup("bandit_blitz")
+    setup["seats"][0]["survivors"][1]["human"] = False
+    st, _ = new(setup)
+    st["food"] = 5
+    st, _ = act(st, {"type": "pay_food"})
+    assert st["food"] == 2
 
 
 def test_after_b2_the_non_exiled_come_home_from_the_hideout_next_round():

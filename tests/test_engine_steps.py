@@ -333,6 +333,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "raxxon_opened": {"location": "rx", "location_name": "Raxxon", "barricades": 3},
     # the Bandits module and Bandit Blitz (engine/modules/bandits/rules.py)
     "bandits_no_room": {"count": 2},
+    "bandits_skipped": {},
+    "bandits_by_the_card": {"count": 2},
     "bandit_leader_decides": {**ANA, "count": 2},
     "bandits_led": {**ANA, "count": 1},
     "bandit_attacked": {
@@ -352,6 +354,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "bandits_set": {"location": "police", "location_name": "Police", "bandits": 2},
     "bandit_rules": {"chapter": "B1", "rules": ["placing", "zombies", "scavenge"]},
     "blitz_food_lost": {"food": 3},
+    "blitz_runs_home": {"survivor": "v1", "name": "Bo", "wounded": True, "wounds": 1},
     # the special scenarios (scenarios.py)
     "scenario_set_up": {"scenario": "raxxon", "chapter": 2, "code": "R2"},
     "bandit_betrayal_dealt": {},

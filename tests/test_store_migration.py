@@ -170,6 +170,8 @@ def as_old_code_made_it(state: dict, made: dict, kind: str, triggers: dict) -> d
         engine_card = made["cards"]["crossroads"][card_id]
         assert trigger == (engine_card.get("trigger_kind"), engine_card.get("trigger_params"))
         assert trigger == triggers[card_id], card_id
+    for card_id, card in old["cards"]["survivors"].items():  # whether human (issue 28)
+        assert card.pop("human") == made["cards"]["survivors"][card_id]["human"], card_id
     return old
 
 

@@ -125,3 +125,36 @@ def test_a_typed_crisis_takes_its_bandit_numbers_from_the_form(app, table, game,
     assert sum(loc["bandits"] for loc in state["locations"]) == placed
     if numbers[0]:
         assert next(loc for loc in state["locations"] if loc["number"] == 5)["bandits"] == 1
+
+
+def test_the_table_may_reveal_a_round_without_bandits(app, table, game):
+    # 000:737: "You may also not place bandits during that round for easier play": a check
+    # box in each reveal form of the table screen, and nowhere on the phones.
+    page = table.get(f"/games/{game}").text
+    assert page.count('name="without_bandits"') == 2
+    assert "no bandits this round (instead of 2 at random locations)" in page
+    phone = take_seat(app, table, game, "s1")
+    assert 'name="without_bandits"' not in phone.get(f"/phone/{game}").text
+    table.set_cookie("lang", "pt_BR")
+    assert "nenhum bandido nesta rodada" in table.get(f"/games/{game}").text
+    table.set_cookie("lang", "en")
+    data = MultiDict(
+        [
+            ("type", "reveal_crisis"),
+            ("name", "Typed"),
+            ("prevent", "food"),
+            ("bandits", ""),
+            ("without_bandits", "true"),
+        ]
+    )
+    response = table_post(table, game, data)
+    assert response.status_code in (200, 303), response.text
+    state, _ = head(app, game)
+    assert state["crisis"]["name"] == "Typed"
+    assert sum(loc["bandits"] for loc in state["locations"]) == 0
+    assert "the table plays this round without bandits" in table.get(f"/games/{game}/log").text
+
+
+def test_without_the_module_the_reveal_offers_no_round_without_bandits(app, table):
+    plain = new_game(app, deal=False, ruleset="long_night")
+    assert 'name="without_bandits"' not in table.get(f"/games/{plain}").text

@@ -8,10 +8,17 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from companion.cards.schema import CARD_TABLES, SET_FIELDS, SHIPPED_SETS, CardProblems
+from companion.cards.schema import (
+    BOOL_COLUMNS,
+    CARD_TABLES,
+    FIELDS,
+    SET_FIELDS,
+    SHIPPED_SETS,
+    CardProblems,
+)
 from companion.cards.search import INDEX, create_index, refresh_index
 from companion.cards.sources import read_sources
-from companion.cards.tables import create_tables, source_record, to_row
+from companion.cards.tables import columns, create_tables, source_record, to_row
 
 
 def ensure_schema(db: Database) -> None:
@@ -19,8 +26,23 @@ def ensure_schema(db: Database) -> None:
     wanted = {"sets", *CARD_TABLES, "capacity_overrides"}
     if not wanted <= set(db.table_names()):
         create_tables(db)
+    add_missing_columns(db)
     if INDEX not in db.table_names():
         create_index(db)
+
+
+def add_missing_columns(db: Database) -> None:
+    """Give a card table of an older cards.db the columns added since (survivors' ``human``),
+    each filled with its field's default."""
+    for table in CARD_TABLES:
+        have = set(db[table].columns_dict)
+        for name, kind in columns(table).items():
+            if name in have:
+                continue
+            default = FIELDS[table][name][2] if name in FIELDS[table] else None
+            if name in BOOL_COLUMNS:
+                default = 1 if default else 0
+            db[table].add_column(name, kind, not_null_default=default)
 
 
 def write_set(

@@ -145,6 +145,7 @@ FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "attack": ("int", True, None),
         "search": ("int", True, None),
         "ability_location": ("text", True, None),
+        "human": ("bool", False, True),
     },
     "locations": {
         "id": ("id", True, None),
@@ -188,7 +189,9 @@ JSON_COLUMNS: frozenset[str] = frozenset(
         "counts",
     }
 )
-BOOL_COLUMNS: frozenset[str] = frozenset({"vote", "mature", "non_coop"})
+BOOL_COLUMNS: frozenset[str] = frozenset({"vote", "mature", "non_coop", "human"})
+"""True/false columns. ``human`` (survivors): false for a survivor who is not human (Sparky the
+dog, Blue the chimp), which Bandit Blitz B1's completion asks about (000:960-968)."""
 
 SET_ID = re.compile(r"^[a-z0-9][a-z0-9_]*$")
 SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"

@@ -75,7 +75,8 @@ def from_row(table: str, row: dict[str, Any]) -> dict[str, Any]:
         if name in JSON_COLUMNS:
             record[name] = json.loads(value) if value else None
         elif name in BOOL_COLUMNS:
-            record[name] = bool(value)
+            # a column an older cards.db lacks takes the field's default (``human``: true)
+            record[name] = FIELDS[table][name][2] if value is None else bool(value)
         else:
             record[name] = value
     return record

@@ -264,6 +264,7 @@ def _round_choices(st: State) -> dict[str, Choices]:
             "crisis": sorted(st["cards"]["crises"]),
             "deck": len(st["decks"]["crises"]),
             "symbols": list(SYMBOLS),
+            **bandits.reveal_choices(st),
         }
     else:
         out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}

@@ -42,6 +42,7 @@ def reveal_crisis(
     name: str | None = None,
     prevent: list[str] | None = None,
     bandits: list[int] | None = None,
+    without_bandits: bool = False,
 ) -> tuple[State, list[Step]]:
     """Reveal this round's crisis (Player Turns Phase 1, base 002:965, Long Night 000:302).
 
@@ -51,6 +52,8 @@ def reveal_crisis(
     fail effect is then carried out by hand. Bandits module: bandits are placed at the location
     numbers on the card (000:735); a card without any has 2 placed at random (000:737). A
     typed-in crisis may give its card's bandit ``bandits`` numbers (bandits.bandits_at_reveal).
+    ``without_bandits``: the table plays this round without bandits if the card names no
+    placement (000:737, bandits.playing_without_bandits).
     """
     st, steps = begin(state)
     if st["phase"] != "player_turns":
@@ -93,7 +96,7 @@ def reveal_crisis(
             target=crisis_target(st),
         )
     )
-    bandits_at_reveal(st, steps, card, rng)
+    bandits_at_reveal(st, steps, card, rng, without_bandits)
     return st, steps
 
 

@@ -67,9 +67,11 @@ def _with_translations(
     return facts
 
 
-def _flag(card: Any, key: str, what: Any) -> bool:
-    """A true/false field of a card record (missing: false)."""
-    value = card.get(key, False)
+def _flag(card: Any, key: str, what: Any, default: bool = False) -> bool:
+    """A true/false field of a card record (missing: ``default``)."""
+    value = card.get(key)
+    if value is None:
+        return default
     if not isinstance(value, bool) and value not in (0, 1):
         raise RuleError(N_("{card}: {key} must be true or false"), card=what, key=key)
     return bool(value)
@@ -204,13 +206,15 @@ def crisis_card(card: Any) -> Card:
 
 
 def survivor_card(card: Any) -> Card:
-    """A survivor card's facts: influence, attack, search, occupation."""
+    """A survivor card's facts: influence, attack, search, occupation, and whether the survivor
+    is human (missing: yes; Sparky the dog and Blue the chimp are not, 000:960)."""
     facts, what = _common(card, "survivors")
     facts.update(
         influence=_number(card, "influence", what),
         attack=_number(card, "attack", what, optional=True),
         search=_number(card, "search", what, optional=True),
         occupation=_text(card, "occupation", what, limit=120),
+        human=_flag(card, "human", what, default=True),
     )
     return facts
 

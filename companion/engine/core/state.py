@@ -147,6 +147,15 @@ def survivors_at(st: State, place: str) -> list[dict[str, Any]]:
     return [s for s in st["survivors"] if s["location"] == place]
 
 
+def is_human(st: State, person: dict[str, Any]) -> bool:
+    """Whether a survivor in play is human: a fact of its card (``human``; missing: yes).
+    Sparky the dog and Blue the chimp are not; Bandit Blitz B1's completion asks for "the human
+    survivor with the lowest influence" (000:960-968). Nothing else does: Pay Food counts every
+    survivor card (002:1581)."""
+    card = st.get("cards", {}).get("survivors", {}).get(person["id"]) or {}
+    return card.get("human", True) is not False
+
+
 def survivors_of(st: State, seat_id: str) -> list[dict[str, Any]]:
     """Survivors a seat controls."""
     return [s for s in st["survivors"] if s["owner"] == seat_id]
@@ -428,12 +437,18 @@ def send_home(st: State, steps: list[Step], place: str) -> None:
     Ruling: an exiled player's survivors stay where they are, since they may not enter the
     colony (002:1736); B2's section says so outright for the Hideout.
     """
-    exiled = {s["id"] for s in st["seats"] if s["exiled"]}
-    from_name = place_name(st, place)
     for person in survivors_at(st, place):
-        fields = {"survivor": person["id"], "name": person["name"], "came_from": place}
-        if person["owner"] in exiled:
-            steps.append(step("scenario_exiled_stays", **fields, from_name=from_name))
-            continue
-        person["location"] = COLONY
-        steps.append(step("scenario_sent_home", **fields, from_name=from_name))
+        send_survivor_home(st, steps, person)
+
+
+def send_survivor_home(st: State, steps: list[Step], person: dict[str, Any]) -> None:
+    """A story sends one survivor to the colony from where it stands, not as a move (B1
+    completed, 000:968; ``send_home``): an exiled player's survivor stays there."""
+    place = person["location"]
+    fields = {"survivor": person["id"], "name": person["name"], "came_from": place}
+    from_name = place_name(st, place)
+    if any(s["id"] == person["owner"] and s["exiled"] for s in st["seats"]):
+        steps.append(step("scenario_exiled_stays", **fields, from_name=from_name))
+        return
+    person["location"] = COLONY
+    steps.append(step("scenario_sent_home", **fields, from_name=from_name))

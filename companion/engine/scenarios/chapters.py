@@ -59,14 +59,15 @@ TASKS: dict[tuple[str, int], tuple[str, ...]] = {
     ("raxxon", 2): ("place_at_raxxon", "move_three_zombies", "blue_joins", "pills_now"),
     ("raxxon", 3): (),
     ("bandit_blitz", 1): ("hospital_gift",),
-    ("bandit_blitz", 2): ("lowest_human_reads", "wound_lowest"),
+    ("bandit_blitz", 2): (),
     ("bandit_blitz", 3): ("special_exile_phase", "betrayer_may_win", "exiled_leads_bandits"),
 }
 """What the table does by hand when a chapter begins (chapter 1: at setup; later ones: when
 the one before is completed), in the order of the rulebook's section; words in
 ``labels.SCENARIO_TASKS``. What the engine changes itself is its module's hook's step instead
 (sealing and opening Raxxon, its dice, survivors and experiments; the bandit rules in play,
-the food, the highest influence's death). R1 000:873-884; R2 000:892-906; B1 000:949-954;
+the food, the highest influence's death, the lowest-influence human's wound and way home; the
+reader, ``READERS``). R1 000:873-884; R2 000:892-906; B1 000:949-954;
 B2 000:962-972; B3 000:980-990."""
 
 
@@ -112,6 +113,14 @@ def fewest_survivors_reader(st: State) -> dict[str, Any] | None:
     fewest = min(len(survivors_of(st, s["id"])) for s in players)
     tied = [s for s in players if len(survivors_of(st, s["id"])) == fewest]
     return max(tied, key=lambda s: max(v["influence"] for v in survivors_of(st, s["id"])))
+
+
+READERS: dict[tuple[str, int], Callable[[State], dict[str, Any] | None]] = {
+    ("raxxon", 1): fewest_survivors_reader,
+    ("bandit_blitz", 1): bandits.b1_reader,
+}
+"""Whose player reads a completed chapter's section aloud and follows it, where the book names
+one: R1's (000:886) and B1's (000:958); the ``chapter_completed`` step's ``reader``."""
 
 
 # --- setup ---
@@ -262,8 +271,8 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
         return True
     last = chapter == CHAPTER_COUNT
     fields: dict[str, Any] = {}
-    if name == "raxxon" and chapter == 1:
-        reader = fewest_survivors_reader(st)
+    if (name, chapter) in READERS:
+        reader = READERS[(name, chapter)](st)
         fields = {"reader": reader["id"] if reader else None}
     steps.append(
         step(

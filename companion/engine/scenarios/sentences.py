@@ -34,6 +34,19 @@ MESSAGES: dict[str, Message] = {
 """Step kinds whose sentence is one message, filled by words/fill.py's convention."""
 
 
+READER_REASONS: dict[str, str] = {
+    "R1": N_(
+        "{seat_name} reads it and follows it (fewest survivors in their following; on a "
+        "tie, the highest influence)."
+    ),
+    "B1": N_(
+        "{seat_name} reads it and follows it (they control the human survivor with the lowest "
+        "influence)."
+    ),
+}
+"""Why the ``reader`` of a completed chapter reads its section (scenarios.READERS)."""
+
+
 def _scenario_set_up(s: Step, n: Names, tr: Translator) -> str:
     text = tr.gettext(
         "Special scenario: {scenario}. Main objective: Special Main Objective {title}. "
@@ -65,10 +78,9 @@ def _chapter_completed(s: Step, n: Names, tr: Translator) -> str:
         "{section}. Its card leaves at the beginning of the next round."
     ).format(title=title, section=code(CHAPTER_SECTIONS, s["next_code"], tr))
     if s.get("reader"):
-        text += " " + tr.gettext(
-            "{seat_name} reads it and follows it (fewest survivors in their following; on a "
-            "tie, the highest influence)."
-        ).format(seat_name=n.seat(s, "reader", "reader_name"))
+        text += " " + tr.gettext(READER_REASONS.get(s["code"], READER_REASONS["R1"])).format(
+            seat_name=n.seat(s, "reader", "reader_name")
+        )
     return text
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.board.deaths import kill_survivor, lowest_influence
+from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence, wound_total
 from companion.engine.board.special_zombies import (
     require_special_zombies_first,
     special_zombies_first,
@@ -26,6 +26,7 @@ from companion.engine.core.state import (
     State,
     begin,
     free_survivor_spaces,
+    is_human,
     location,
     location_numbered,
     locations_in_order,
@@ -33,6 +34,7 @@ from companion.engine.core.state import (
     seat,
     seats_in_play,
     send_home,
+    send_survivor_home,
     survivor,
 )
 from companion.engine.core.vocabulary import BANDIT_RULES, BETRAYAL_KINDS
@@ -43,6 +45,8 @@ HIDEOUT_ID = "long_night.bandits-hideout"
 """The Bandits' Hideout (cards/long_night/locations.toml); it has no search deck (000:726)."""
 RANDOM_BANDITS = 2
 """000:737: a crisis card without a bandit placement places 2 bandits at random locations."""
+B1_WOUNDS_SPARED = 2
+"""000:968: B1's wound is added "unless that survivor already has 2 wounds"."""
 BANDIT_ATTACK = 4
 """000:741: a bandit is attacked like a survivor with attack value 4."""
 
@@ -143,17 +147,26 @@ def room_for_bandits(st: State) -> dict[str, int]:
 
 
 def bandits_at_reveal(
-    st: State, steps: list[Step], card: dict[str, Any], rng: Randomness | None
+    st: State,
+    steps: list[Step],
+    card: dict[str, Any],
+    rng: Randomness | None,
+    without_bandits: bool = False,
 ) -> None:
     """Place the bandits a revealed crisis card calls for (Placing Bandits, 000:735-737).
 
-    The card's location numbers, or 2 random ones for a card that has none (000:737). With a
+    The card's location numbers, or 2 random ones for a card that has none (000:737), unless
+    the table chose to play that round without bandits (``playing_without_bandits``). With a
     bandit leader (000:759) the numbers do not matter: the leader's phone chooses where that
     many go (a ``bandit_placement`` decision), as many as there are free survivor spaces.
     """
+    if without_bandits:
+        require_rule(st, "placing")
     if not rule_on(st, "placing"):
         return
     numbers = list(card.get("bandits") or [])
+    if playing_without_bandits(steps, numbers, without_bandits):
+        return
     leader = bandit_leader(st)
     if leader is not None:
         wanted = len(numbers) or RANDOM_BANDITS
@@ -169,6 +182,22 @@ def bandits_at_reveal(
         numbers = [roll_d6(rng or NO_ROLL) for _ in range(RANDOM_BANDITS)]
         steps.append(step("bandits_rolled", rolls=numbers))
     place_bandits(st, steps, numbers)
+
+
+def playing_without_bandits(steps: list[Step], numbers: list[int], chosen: bool) -> bool:
+    """Whether this round is played without bandits (the note of Placing Bandits, 000:737;
+    001:2088-2091): a crisis card with no bandit placement may place 2 at random locations,
+    "You may also not place bandits during that round for easier play". The table chooses as
+    it reveals the crisis (``reveal_crisis(without_bandits=True)``), a leader's bandits
+    included; a card that names its placement places its bandits all the same.
+    """
+    if not chosen:
+        return False
+    if numbers:
+        steps.append(step("bandits_by_the_card", count=len(numbers)))
+        return False
+    steps.append(step("bandits_skipped"))
+    return True
 
 
 def place_bandits(st: State, steps: list[Step], numbers: list[int]) -> None:
@@ -375,7 +404,8 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
     """Begin a Bandit Blitz chapter on a working copy: its rules and its story's changes.
 
     B1 (000:954): placing, zombies, scavenging. B2 (B1 completed, 000:960-972): all the food
-    goes, the survivor with the highest influence dies (morale as usual), attacking bandits and
+    goes, the survivor with the highest influence dies (morale as usual), the human survivor
+    with the lowest influence is wounded and sent home (``_b1_story``), attacking bandits and
     the Hideout come in. B3 (B2 completed, 000:982-988): the leader rule comes in; a player
     exiled before it (``exiled_before_leader``) does not lead; its Hideout change waits for the
     special exile phase (``chapter_card``). The table's other tasks are
@@ -404,14 +434,68 @@ def chapter_card(st: State, steps: list[Step], chapter: str) -> None:
 
 
 def _b1_story(st: State, steps: list[Step]) -> None:
-    """B1 completed (000:962, 000:968): the food supply empties; the highest influence dies."""
+    """B1 completed (000:960-968): the food supply empties; the survivor with the highest
+    influence and the human survivor with the lowest influence go to the Hideout; the first
+    dies (morale as usual), the second runs home (``b1_survivor_runs_home``)."""
     if st["food"]:
         steps.append(step("blitz_food_lost", food=st["food"]))
         st["food"] = 0
+    top, low = b1_ambushed(st, steps)
+    if top is not None:
+        kill_survivor(st, steps, top["id"], "bandit_ambush")
+    if low is not None:
+        b1_survivor_runs_home(st, steps, low)
+
+
+def b1_ambushed(
+    st: State, steps: list[Step]
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The two survivors B1's completion sends to the Hideout: "the survivor with the highest
+    influence and the human survivor with the lowest influence" (000:960; 001 "o sobrevivente
+    humano com a menor influência"), among all in play; the second is another survivor than
+    the first, and human (``state.is_human``: not Sparky, not Blue). Either may be None.
+
+    A tie is the first player's choice (000:584): the first in play order, with a step.
+    """
     if not st["survivors"]:
-        return
+        return None, None
     top = lowest_influence(st, st["survivors"], steps, highest=True)
-    kill_survivor(st, steps, top["id"], "bandit_ambush")
+    humans = [s for s in st["survivors"] if s is not top and is_human(st, s)]
+    return top, lowest_influence(st, humans, steps) if humans else None
+
+
+def b1_reader(st: State) -> dict[str, Any] | None:
+    """Who reads B1's completion aloud and follows it: "the player who controls the human
+    survivor with the lowest influence" (000:958; 001 "o jogador com o seguidor humano de menor
+    influência"), the survivor ``b1_ambushed`` names; None when there is none."""
+    _, low = b1_ambushed(st, [])
+    return seat(st, low["owner"]) if low is not None and low["owner"] else None
+
+
+def b1_survivor_runs_home(st: State, steps: list[Step], person: dict[str, Any]) -> None:
+    """B1 completed, the human survivor with the lowest influence (000:968): "Add a wound ...
+    unless that survivor already has 2 wounds. Place that survivor back at the colony" (not a
+    move: no exposure roll; an exiled player's survivor stays at the Hideout, ``send_home``).
+
+    Ruling: frostbite and despair count among the 2 wounds, as they do toward death (000:536),
+    so this wound never kills.
+    """
+    wounds = wound_total(person)
+    wounded = wounds < B1_WOUNDS_SPARED
+    steps.append(
+        step(
+            "blitz_runs_home",
+            survivor=person["id"],
+            name=person["name"],
+            wounded=wounded,
+            wounds=wounds,
+        )
+    )
+    if wounded:
+        add_wound(st, steps, person["id"], "wound", "bandit_ambush")
+    if hideout(st) is not None:
+        person["location"] = HIDEOUT_ID  # the story took them there (000:960)
+    send_survivor_home(st, steps, person)
 
 
 # --- the choices each actor has now (legal.py lists them) ---------------------------------------
@@ -436,6 +520,12 @@ def turn_choices(st: State, active: str) -> dict[str, dict[str, Any]]:
     if rule_on(st, "hideout") and cards > 0:
         out["take_from_hideout"] = {"count": list(range(1, cards + 1))}
     return out
+
+
+def reveal_choices(st: State) -> dict[str, Any]:
+    """What the table may add as it reveals the crisis: to play the round without bandits if
+    the card names no placement (000:737), while bandits are placed at Reveal Crisis."""
+    return {"without_bandits": [False, True]} if rule_on(st, "placing") else {}
 
 
 def table_choices(st: State) -> dict[str, dict[str, Any]]:

@@ -10,7 +10,20 @@ from companion.engine.words.translation import Translator
 MESSAGES: dict[str, Message] = {
     "hideout_cards_set": N_("Correction: the Bandits' Hideout holds {cards} card(s)."),
     "bandits_set": (N_("Correction: {place} has {bandits} bandit(s)."), AT_LOCATION),
+    "bandits_skipped": N_(
+        "This crisis card has no bandit placement and the table plays this round without "
+        "bandits: none are placed (000:737)."
+    ),
     # plurals
+    "bandits_by_the_card": (
+        NP_(
+            "This crisis card names its bandit placement, so its {count} bandit is placed all the "
+            "same: a round without bandits is only for a card without one (000:737).",
+            "This crisis card names its bandit placement, so its {count} bandits are placed all the "
+            "same: a round without bandits is only for a card without one (000:737).",
+        ),
+        "count",
+    ),
     "bandits_no_room": (
         NP_(
             "No location has a free survivor space: the {count} bandit is not placed.",
@@ -98,8 +111,22 @@ def _bandit_rules(s: Step, n: Names, tr: Translator) -> str:
     )
 
 
+BLITZ_RUNS_HOME: dict[bool, Message] = {
+    True: N_(
+        "{name}, the human survivor with the lowest influence, is shot while running from "
+        "the bandits and takes a wound."
+    ),
+    False: N_(
+        "{name}, the human survivor with the lowest influence, runs from the bandits and "
+        "takes no wound: they already have {wounds}."
+    ),
+}
+"""B1's completion (000:966): the survivor who runs home, wounded or not."""
+
+
 RENDERERS: dict[str, Renderer] = {
     "bandit_attacked": choice(lambda s: bool(s["hit"]), BANDIT_ATTACKED),
+    "blitz_runs_home": choice(lambda s: bool(s["wounded"]), BLITZ_RUNS_HOME),
     "bandit_rules": _bandit_rules,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""

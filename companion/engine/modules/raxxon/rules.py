@@ -545,12 +545,43 @@ def raxxon_search_exposure_active(st: State, place: Any) -> bool:
 # --- side effects (000:780-784) ---
 
 
+def side_effect_carrier(st: State, card: str) -> dict[str, Any] | None:
+    """The survivor in play who carries the side effect ``card`` (its name, any case), or None."""
+    carried = record(st)["side_effects"]
+    wanted = card.casefold()
+    for person in st["survivors"]:
+        if any(c.casefold() == wanted for c in carried.get(person["id"], [])):
+            return person
+    return None
+
+
+def side_effects_never_come_off(st: State, card: str) -> None:
+    """Refuse to equip a side effect card a survivor in play already carries: "Raxxon side
+    effect cards cannot be unequipped" (000:784; 001:2228 "não podem ser removidas"), so no
+    card is taken off, traded or given to another survivor, nor equipped twice.
+
+    Ruling: once its survivor has died or left the game, the card may be equipped again.
+    """
+    carrier = side_effect_carrier(st, card)
+    if carrier is not None:
+        raise RuleError(
+            N_(
+                "{name} carries the side effect {card}: Raxxon side effect cards cannot be "
+                "unequipped (000:784)"
+            ),
+            name=carrier["name"],
+            card=card,
+        )
+
+
 def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State, list[Step]]:
-    """A pill equips a Raxxon side effect card to a survivor; it never comes off (000:784)."""
+    """A pill equips a Raxxon side effect card to a survivor; it never comes off (000:784,
+    ``side_effects_never_come_off``)."""
     st, steps = begin(state)
     rec = record(st)
     who = survivor(st, survivor_id)
     name = _name(card)
+    side_effects_never_come_off(st, name)
     rec["side_effects"].setdefault(who["id"], []).append(name)
     steps.append(step("side_effect_equipped", survivor=who["id"], name=who["name"], card=name))
     return st, steps
