@@ -19,8 +19,8 @@ MESSAGES: dict[str, Message] = {
         NP_(
             "This crisis card names its bandit placement, so its {count} bandit is placed all the "
             "same: a round without bandits is only for a card without one (000:737).",
-            "This crisis card names its bandit placement, so its {count} bandits are placed all the "
-            "same: a round without bandits is only for a card without one (000:737).",
+            "This crisis card names its bandit placement, so its {count} bandits are placed all "
+            "the same: a round without bandits is only for a card without one (000:737).",
         ),
         "count",
     ),
