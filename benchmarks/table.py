@@ -76,7 +76,10 @@ class Live:
       a version newer than the view makes the page fetch its fragment again with HX-Request.
     - ``htmx-sse`` (htmx-ext-sse, ``sse-connect``): an event named in an ``sse-swap`` attribute
       carries the view itself; an event named in an ``hx-trigger="sse:<name>"`` makes that
-      element fetch its ``hx-get`` again.
+      element fetch its ``hx-get`` again; a version the page already shows is not fetched
+      (static/live.js's ``htmx:confirm`` check), and one that comes while the page's own request
+      is under way waits for it (``hx-sync``: one request at a time, one refresh queued), then
+      is checked again.
     Any ``hx-trigger="every <n>s"`` with an ``hx-get`` is polled as well.
     """
 
@@ -140,7 +143,7 @@ class Device:
     fetch_conn: Conn | None = None
     fetching: bool = False
     again: bool = False
-    acting: bool = False  # the device's own action is under way (static/live.js waits for it)
+    acting: bool = False  # the device's own action is under way (its refresh queues behind it)
 
     def headers(self) -> dict[str, str]:
         """What this device sends with every request: the encodings a browser accepts, and
@@ -234,8 +237,9 @@ class Device:
         elif name in self.live.swaps:
             self.saw(version_of(data), now)
         elif name in self.live.triggers:
-            # static/live.js: a version the page already shows, or one that arrives while the
-            # page's own request is under way, is not fetched (the answer is as new).
+            # static/live.js: a version the page already shows is not fetched; one that arrives
+            # while the page's own request is under way is queued behind it (hx-sync) and
+            # checked again once the answer is in (see play()).
             if data.strip().isdigit():
                 self.latest = max(self.latest, int(data))
                 if self.latest <= self.shown or self.acting:
@@ -272,7 +276,9 @@ class Device:
                     self.errors.append(f"view {status}")
                     return
                 self.saw(version_of(body), now)
-                behind = self.latest > self.shown or self.live.mode != "version-refetch"
+                # The refresh queued meanwhile (hx-sync "queue first"; live.js's own flag) is
+                # checked again on its turn: not sent if this answer is as new.
+                behind = self.latest > self.shown
                 if not (self.again and behind):
                     return
         except (OSError, asyncio.IncompleteReadError, AssertionError) as exc:
@@ -367,7 +373,7 @@ async def play(
         if version is not None:
             table.saw(version, answered)  # the answer is the table screen's new view
         if table.live and table.live.triggers and table.latest > table.shown:
-            table.refetch(next(iter(table.live.triggers.values())))  # live.js: fetched after
+            table.refetch(next(iter(table.live.triggers.values())))  # the queued refresh
         deadline = answered + VIEW_TIMEOUT
         while True:
             seen = [d.view_since(version, sent) for d in devices]
