@@ -1,6 +1,7 @@
 /* The table screen's small helpers (htmx does the rest):
    - a reveal turns its lines over one at a time with "Next" (without this script, CSS staggers them);
    - after htmx morphs the screen, a message is scrolled into view;
+   - each request names the folded groups shown open, so their controls come with the answer;
    - keys: Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes, Enter confirms the colony step in view. */
 (function () {
   "use strict";
@@ -80,4 +81,14 @@
     init(document);
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
+
+  // A fragment of the screen leaves out the controls of a folded group (fetched when it is
+  // unfolded), but for the groups named here as open: the morph would wipe their controls.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var open = [];
+    document.querySelectorAll("#game details[data-folded][open]").forEach(function (group) {
+      open.push(group.getAttribute("data-folded"));
+    });
+    if (open.length) event.detail.headers["X-Open-Groups"] = open.join(" ");
+  });
 })();

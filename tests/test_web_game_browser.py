@@ -131,3 +131,60 @@ def test_the_tables_own_action_is_answered_once_and_its_version_not_fetched_agai
     assert fetched == []  # no fetch of the version the action's answer shows
     assert "Done" in page.inner_text(".notice")
     assert page.evaluate("document.querySelector('#game').dataset.liveVersion") == "3"
+
+
+def test_an_open_folded_group_keeps_its_controls_through_every_swap(browser, served):
+    """A fragment leaves a folded group's controls out only while the group is closed: one the
+    table opened keeps its controls, fresh, when another device's change is morphed in and
+    when one of its own forms is answered, and it stays open (game.js names the open groups,
+    game.py folded_later)."""
+    app, base = served
+    game_id = make_game(app)
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{base}/games/{game_id}")
+    page.click(".ctl-reveal_crisis.ctl-main button")  # a fragment: the folded groups come empty
+    version_is(page, 2)
+    assert page.locator("#group-corrections .group-body form").count() == 0
+    page.click("#group-corrections > summary")  # unfolded: its controls are fetched
+    counter = "#group-corrections form.ctl-set_counter"
+    page.wait_for_selector(counter, timeout=WAIT_MS)
+
+    other = app.test_client()  # another device's change: the table follows with a morph
+    posted = other.post(
+        f"/games/{game_id}/act",
+        data={"type": "set_counter", "name": "food", "value": "3", "version": "2"},
+    )
+    assert posted.status_code == 303
+    version_is(page, 3)
+    assert page.evaluate("document.getElementById('group-corrections').open")
+    assert (
+        page.locator(f"{counter} input[name=version]").get_attribute("value", timeout=WAIT_MS)
+        == "3"
+    )
+    assert page.locator("#group-survivors .group-body form").count() == 0  # closed: still empty
+
+    page.select_option(f"{counter} select[name=name]", "food")  # an action from inside it
+    page.fill(f"{counter} input[name=value]", "5")
+    page.click(f"{counter} button")
+    version_is(page, 4)
+    assert page.inner_text(".stat-food .stat-value") == "5"
+    assert page.evaluate("document.getElementById('group-corrections').open")
+    assert (
+        page.locator(f"{counter} input[name=version]").get_attribute("value", timeout=WAIT_MS)
+        == "4"
+    )
+
+    page.goto(f"{base}/games/{game_id}")  # a page: the groups come whole, and stay whole
+    page.click("#group-survivors > summary")
+    joins = "#group-survivors form.ctl-add_survivor"
+    assert page.locator(joins).count() == 1
+    posted = other.post(
+        f"/games/{game_id}/act",
+        data={"type": "set_counter", "name": "food", "value": "6", "version": "4"},
+    )
+    assert posted.status_code == 303
+    version_is(page, 5)
+    assert page.evaluate("document.getElementById('group-survivors').open")
+    assert (
+        page.locator(f"{joins} input[name=version]").get_attribute("value", timeout=WAIT_MS) == "5"
+    )

@@ -81,6 +81,20 @@ def test_a_folded_group_comes_empty_in_a_fragment_and_whole_in_a_page(client, ap
     assert client.get(f"/games/{game_id}/controls/nothing").status_code == 404
 
 
+def test_a_fragment_keeps_the_controls_of_the_folded_groups_the_table_shows_open(client, app):
+    game_id = busy_turn(client, app)
+    asked = {**HX, "X-Open-Groups": "corrections elsewhere"}
+    answer = client.get(f"/games/{game_id}", headers=asked)
+    fragment = answer.get_data(as_text=True)
+    assert "ctl-set_counter" in fragment and "ctl-wound_survivor" not in fragment
+    assert f'hx-get="/games/{game_id}/controls/corrections"' in fragment  # refetched if reopened
+    assert "X-Open-Groups" in answer.headers["Vary"]
+    both = client.get(f"/games/{game_id}", headers={**HX, "X-Open-Groups": "survivors corrections"})
+    assert "ctl-set_counter" in both.text and "ctl-wound_survivor" in both.text
+    page = client.get(f"/games/{game_id}", headers={"X-Open-Groups": "corrections"}).text
+    assert "ctl-wound_survivor" in page and "/controls/" not in page  # a page: all, no fetch
+
+
 def test_a_folded_group_is_the_table_s_alone(app):
     game_id = make_game(app)
     phone = app.test_client()

@@ -31,6 +31,8 @@ RECENT_ROWS = 6
 """How many of the latest actions the table screen lists under "Just now"."""
 FOLDED_GROUPS = ("survivors", "corrections")
 """The groups of controls the table screen shows folded (partials/game/controls.html)."""
+OPEN_GROUPS_HEADER = "X-Open-Groups"
+"""The folded groups the table screen shows open, named in its requests (static/game.js)."""
 REVEALED = engine.REVEALED
 """Actions whose steps the table screen turns over one at a time once confirmed."""
 
@@ -177,10 +179,23 @@ def screen(
     current = current or load(game_id)
     ctx = with_choices(context(game_id, current, **extra), current)
     ctx["join"] = qr.join_panel(game_id) if ctx["controls"] else None
-    # A fragment leaves the folded groups of controls empty: each fetches its controls when the
-    # table unfolds it (folded_group), so a swap carries only what is in view.
-    ctx.setdefault("folded_later", fragment_wanted())
-    return page("game/table.html", "partials/game/screen.html", ctx, status)
+    # A fragment leaves the folded groups of controls the table shows closed empty: each fetches
+    # its controls when the table unfolds it (folded_group), so a swap carries only what is in
+    # view; an open one keeps its controls, fresh, through the morph.
+    ctx.setdefault("folded_fetch", fragment_wanted())
+    ctx.setdefault("folded_later", folded_later())
+    response = page("game/table.html", "partials/game/screen.html", ctx, status)
+    response.vary.add(OPEN_GROUPS_HEADER)
+    return response
+
+
+def folded_later() -> tuple[str, ...]:
+    """The folded groups a fragment leaves empty: those the table does not show open (game.js
+    names the open ones in the ``X-Open-Groups`` header); none in a page."""
+    if not fragment_wanted():
+        return ()
+    shown = set(request.headers.get(OPEN_GROUPS_HEADER, "").split())
+    return tuple(group for group in FOLDED_GROUPS if group not in shown)
 
 
 def back_to_table(game_id: str) -> Response:
