@@ -19,10 +19,6 @@ from companion.engine.words.labels import N_
 from companion.engine.words.translation import Translator
 
 MESSAGES: dict[str, Message] = {
-    "bandit_placed": (
-        N_("A bandit moves into {place} ({bandits} there now)."),
-        {"place": place_of("location")},
-    ),
     "crisis_none": N_("No crisis is in play this round; nothing to resolve."),
     "crisis_card_revealed": (
         N_("Card {k}: {symbol} ({points}), total {total}."),
@@ -126,6 +122,14 @@ def _crisis_bonus(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("Two or more over the target: the crisis card's bonus applies.")
 
 
+def _bandit_placed(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "A bandit moves into {place} ({bandits} bandit there now).",
+        "A bandit moves into {place} ({bandits} bandits there now).",
+        s["bandits"],
+    ).format(place=place_of("location")(s, n, tr), bandits=s["bandits"])
+
+
 def _crisis_cards_removed(s: Step, n: Names, tr: Translator) -> str:
     return tr.ngettext(
         "The {count} crisis card is removed from the game.",
@@ -135,6 +139,7 @@ def _crisis_cards_removed(s: Step, n: Names, tr: Translator) -> str:
 
 
 RENDERERS: dict[str, Renderer] = {
+    "bandit_placed": _bandit_placed,
     "crisis_revealed": _crisis_revealed,
     "bandits_rolled": _bandits_rolled,
     "bandit_not_placed": _bandit_not_placed,

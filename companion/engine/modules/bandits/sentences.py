@@ -10,10 +10,7 @@ from companion.engine.words.translation import Translator
 AT_LOCATION = {"place": place_of("location")}
 """The location a step names by its ``location``."""
 
-MESSAGES: dict[str, Message] = {
-    "hideout_cards_set": N_("Correction: the Bandits' Hideout holds {cards} card(s)."),
-    "bandits_set": (N_("Correction: {place} has {bandits} bandit(s)."), AT_LOCATION),
-}
+MESSAGES: dict[str, Message] = {}
 """Step kinds whose sentence is one message, filled by sentences_fill's convention."""
 
 
@@ -103,7 +100,25 @@ def _blitz_food_lost(s: Step, n: Names, tr: Translator) -> str:
     ).format(food=s["food"])
 
 
+def _hideout_cards_set(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "Correction: the Bandits' Hideout holds {cards} card.",
+        "Correction: the Bandits' Hideout holds {cards} cards.",
+        s["cards"],
+    ).format(cards=s["cards"])
+
+
+def _bandits_set(s: Step, n: Names, tr: Translator) -> str:
+    return tr.ngettext(
+        "Correction: {place} has {bandits} bandit.",
+        "Correction: {place} has {bandits} bandits.",
+        s["bandits"],
+    ).format(place=AT_LOCATION["place"](s, n, tr), bandits=s["bandits"])
+
+
 RENDERERS: dict[str, Renderer] = {
+    "hideout_cards_set": _hideout_cards_set,
+    "bandits_set": _bandits_set,
     "bandits_no_room": _bandits_no_room,
     "bandit_leader_decides": _bandit_leader_decides,
     "bandits_led": _bandits_led,

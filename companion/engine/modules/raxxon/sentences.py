@@ -8,10 +8,10 @@ from companion.engine.words.fill import (
     Message,
     Names,
     Renderer,
+    at_where,
     field,
     fill,
     place_of,
-    where,
 )
 from companion.engine.words.labels import N_
 from companion.engine.words.translation import Translator
@@ -32,8 +32,8 @@ def listed(key: str) -> Filler:
     return lambda s, n, tr: ", ".join(s[key])
 
 
-AT_WHERE = {"place": where}
-"""A special zombie's place: 'colony entrance 3' or the location's name."""
+AT_WHERE = {"at_place": at_where}
+"""A special zombie's place with its preposition: 'at colony entrance 3' or 'at' the location."""
 
 MESSAGES: dict[str, Message] = {
     "raxxon_dice_placed": (
@@ -66,7 +66,7 @@ MESSAGES: dict[str, Message] = {
         {"zombies": listed("zombies")},
     ),
     "special_zombie_attacked": (
-        N_("{name} attacks the special zombie {zombie} at {place}."),
+        N_("{name} attacks the special zombie {zombie} {at_place}."),
         AT_WHERE,
     ),
     "encounter_rolled": N_(
@@ -145,10 +145,10 @@ def _rolled(s: Step, n: Names, tr: Translator) -> str:
 
 def _special_removed(s: Step, n: Names, tr: Translator) -> str:
     if s["left"]:
-        msgid = N_("The special zombie {zombie} at {place} is killed.")
+        msgid = N_("The special zombie {zombie} {at_place} is killed.")
     else:
         msgid = N_(
-            "The special zombie {zombie} at {place} is killed; none of its kind is left, so "
+            "The special zombie {zombie} {at_place} is killed; none of its kind is left, so "
             "discard its encounter card."
         )
     return fill((msgid, AT_WHERE), s, n, tr)
