@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from companion.engine.sentences import render_step
 
 import companion.engine as engine
 from companion.engine.colony.crisis import reveal_crisis
@@ -12,7 +13,6 @@ from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.setup.new_game import new_game
 from companion.engine.views import seat_view, table_view
-from companion.engine.words.sentences import render_step
 from tests.factory import (
     FUEL_SHORTAGE,
     Scripted,

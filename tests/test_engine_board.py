@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from companion.engine.sentences import render_steps
 from factory import Scripted, make_state, put_survivors, with_cards
 from hypothesis import given
 from hypothesis import strategies as st_
@@ -12,7 +13,6 @@ from hypothesis import strategies as st_
 from companion.engine import board
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import free_spaces
-from companion.engine.words.sentences import render_steps
 
 
 def kinds(steps):

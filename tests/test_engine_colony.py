@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from companion.engine.sentences import render_steps
 from factory import Scripted, make_state, put_survivors, with_cards
 
 from companion.engine.board.exposure import resolve_bite
@@ -22,7 +23,6 @@ from companion.engine.colony.steps import (
 )
 from companion.engine.core.errors import RuleError
 from companion.engine.core.saved import from_json, to_json
-from companion.engine.words.sentences import render_steps
 
 CRISIS = {
     "id": "test.crowd",

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from companion.engine.sentences import render_step
 from factory import make_state, put_survivors, with_cards
 
 from companion.engine.core.errors import RuleError
 from companion.engine.turns.crossroads import adds_survivors, reveal_crossroads, trigger_crossroads
 from companion.engine.turns.turn import end_turn, start_turn
 from companion.engine.turns.votes import cast_vote, record_votes
-from companion.engine.words.sentences import render_step
 
 CARD = {
     "id": "companion.cold-snap",

@@ -5,18 +5,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from factory import crisis_cards, crossroads_cards, objective_cards
-from hypothesis import given, settings
-from hypothesis import strategies as st_
-
-from companion.engine.core.errors import RuleError
-from companion.engine.setup.dealing import (
+from companion.engine.core.dealing import (
     build_crisis_deck,
     build_crossroads_deck,
     build_exiled_deck,
     deal_objectives,
     playable,
 )
+from factory import crisis_cards, crossroads_cards, objective_cards
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
+from companion.engine.core.errors import RuleError
 
 SEATS = ["s1", "s2", "s3", "s4", "s5"]
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from companion.engine.board.effects import apply_card_effects
+from companion.engine.sentences import render_steps
 from factory import Scripted, make_state, put_survivors
 from hypothesis import given
 from hypothesis import strategies as st_
 
-from companion.engine.core.effects import apply_card_effects
 from companion.engine.core.errors import RuleError
-from companion.engine.words.sentences import render_steps
 
 
 def apply(st, effects, rng=None, **kw):

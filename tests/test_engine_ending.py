@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from companion.engine.core.morale import end_game
+from companion.engine.sentences import render_step
 from factory import make_state
 from hypothesis import given
 from hypothesis import strategies as st_
 
 from companion.engine.colony.ending import declare_winners, game_over_reason, mark_objective
-from companion.engine.colony.morale import end_game
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import new_state
-from companion.engine.words.sentences import render_step
 
 
 def ended(reason="round_track", seats=4, variant="standard"):

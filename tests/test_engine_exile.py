@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from companion.engine.sentences import render_step
 from factory import make_state, put_survivors, with_cards
 
 from companion.engine.core.errors import RuleError
@@ -12,7 +13,6 @@ from companion.engine.core.state import new_state
 from companion.engine.turns.exile import call_exile_vote
 from companion.engine.turns.turn import end_turn, start_turn
 from companion.engine.turns.votes import cast_vote, record_votes
-from companion.engine.words.sentences import render_step
 
 RNG = random.Random(3)
 NORMAL = {"id": "companion.hoarder", "name": "Hoarder", "kind": "normal"}

@@ -5,13 +5,13 @@ from __future__ import annotations
 import copy
 
 import pytest
+from companion.engine.sentences import render_steps
 from factory import Scripted, make_state, put_survivors
 
 from companion.engine.board import add_food, kill_zombies, move_survivor
 from companion.engine.board.exposure import record_exposure, resolve_bite
 from companion.engine.core.errors import RuleError, render_error
 from companion.engine.core.vocabulary import NOT_CHOSEN
-from companion.engine.words.sentences import render_steps
 
 
 def kinds(steps):

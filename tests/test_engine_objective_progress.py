@@ -12,10 +12,10 @@ import copy
 import random
 
 import pytest
+from companion.engine.core.objective_progress import objective_count, objective_target
 from factory import Scripted, make_setup
 
 import companion.engine as engine
-from companion.engine.colony.objective_progress import objective_count, objective_target
 from companion.engine.colony.phases import due_step
 from companion.engine.legal import legal_actions
 from companion.engine.setup.new_game import new_game

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from companion.engine.search import search_location
+from companion.engine.sentences import render_step
 
 import companion.engine as engine
-from companion.engine.board.search import search_location
 from companion.engine.colony.steps import run_colony_phase
 from companion.engine.core.errors import render_error
 from companion.engine.core.state import free_survivor_spaces, new_state
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.turns.votes import cast_vote, record_votes
-from companion.engine.words.sentences import render_step
 from tests.factory import LOCATIONS, Scripted, put_survivors
 from tests.test_engine_board import with_turn as in_turn
 

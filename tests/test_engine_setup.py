@@ -6,13 +6,13 @@ import copy
 import random
 
 import pytest
+from companion.engine.sentences import render_steps
 from factory import COLONY_CARD, LOCATIONS, SAMPLES, SURVIVORS, make_setup, objective_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from companion.engine.core.errors import RuleError
 from companion.engine.setup.new_game import new_game
-from companion.engine.words.sentences import render_steps
 
 
 def kinds(steps):

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from companion.engine.sentences import RENDERERS, render_step
+from companion.engine.words.steps import step
 from play import setup_for
 
 import companion.engine as engine
-from companion.engine.core.steps import step
+from companion.engine import sentences
 from companion.engine.words import fill as sentences_fill
 from companion.engine.words import labels as steps_module
-from companion.engine.words import sentences
-from companion.engine.words.sentences import RENDERERS, render_step
 from companion.engine.words.translation import set_localedir, translator
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")

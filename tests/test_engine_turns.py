@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from companion.engine.sentences import render_step
 from factory import make_state, put_survivors
 from hypothesis import given
 from hypothesis import strategies as st_
@@ -11,7 +12,6 @@ from companion.engine.colony.steps import pass_first_player
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import active_seat_id
 from companion.engine.turns.turn import end_turn, start_turn, turn_order
-from companion.engine.words.sentences import render_step
 
 
 def kinds(steps):

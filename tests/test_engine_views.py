@@ -9,13 +9,13 @@ import re
 
 import play
 import pytest
+from companion.engine.words.steps import step
 from factory import make_setup
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 import companion.engine as engine
 from companion.engine.core.errors import RuleError
-from companion.engine.core.steps import step
 from companion.engine.setup.new_game import new_game
 from companion.engine.views import public_view, seat_view, table_view, visible_steps
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from companion.engine.sentences import render_steps
 from factory import make_state
 from hypothesis import given
 from hypothesis import strategies as st_
 
 from companion.engine.core.errors import RuleError
 from companion.engine.turns.votes import tally_vote, tie_breaker
-from companion.engine.words.sentences import render_steps
 
 
 def test_majority_up_passes():

@@ -37,6 +37,7 @@ from companion.engine.board import (
     spend_food,
     wound_survivor,
 )
+from companion.engine.board.effects import apply_card_effects
 from companion.engine.board.exposure import record_exposure, resolve_bite
 from companion.engine.colony.crisis import (
     contribute_to_crisis,
@@ -57,7 +58,12 @@ from companion.engine.colony.steps import (
     run_colony_phase,
     start_colony_phase,
 )
-from companion.engine.core.effects import apply_card_effects
+from companion.engine.core.dealing import (
+    build_crisis_deck,
+    build_crossroads_deck,
+    build_exiled_deck,
+    deal_objectives,
+)
 from companion.engine.core.errors import RuleError, render_error
 from companion.engine.core.saved import from_json, to_json
 from companion.engine.core.state import SCHEMA, new_state
@@ -68,19 +74,13 @@ from companion.engine.modules.bandits.rules import (
     set_hideout_cards,
     take_from_hideout,
 )
-from companion.engine.setup.dealing import (
-    build_crisis_deck,
-    build_crossroads_deck,
-    build_exiled_deck,
-    deal_objectives,
-)
+from companion.engine.sentences import render_step, render_steps
 from companion.engine.setup.new_game import keep_survivors, new_game
 from companion.engine.turns.crossroads import reveal_crossroads, trigger_crossroads
 from companion.engine.turns.exile import call_exile_vote
 from companion.engine.turns.turn import end_turn, start_turn
 from companion.engine.turns.votes import cast_vote, record_votes, tally_vote
 from companion.engine.views import public_view, seat_view, table_view, visible_steps
-from companion.engine.words.sentences import render_step, render_steps
 
 __all__ = [
     "ACTIONS",

@@ -29,15 +29,24 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.engine import board
-from companion.engine.board import exposure, search
-from companion.engine.colony import crisis, ending, objective_progress, reveal
+from companion.engine import board, search
+from companion.engine.board import (
+    effects,
+    exposure,
+)
+from companion.engine.colony import (
+    crisis,
+    ending,
+    reveal,
+)
 from companion.engine.colony import steps as colony
-from companion.engine.core import decisions, effects
+from companion.engine.core import (
+    decisions,
+    objective_progress,
+)
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import Phrase, RuleError, action_words, shown
 from companion.engine.core.state import SCHEMA, State
-from companion.engine.core.steps import N_, Step
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.improvements import rules as improvements
 from companion.engine.modules.raxxon import rules as raxxon
@@ -46,6 +55,7 @@ from companion.engine.setup import new_game as setup
 from companion.engine.turns import crossroads, exile, votes
 from companion.engine.turns import turn as turns
 from companion.engine.turns.crossroads_hints import note_hint
+from companion.engine.words.steps import N_, Step
 
 EntryPoint = Callable[..., tuple[State, list[Step]]]
 

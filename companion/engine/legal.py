@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
-from companion.engine.colony.objective_progress import objective_counts, progress_choices
 from companion.engine.colony.phases import COLONY_STEPS, STEP_ACTIONS, due_step
+from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
+from companion.engine.core.objective_progress import objective_counts, progress_choices
 from companion.engine.core.state import (
     COLONY,
     State,
@@ -39,7 +40,6 @@ from companion.engine.modules.raxxon.legal import (
     turn_choices,
 )
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
-from companion.engine.setup.dealing import is_coop
 from companion.engine.setup.new_game import survivors_per_seat
 from companion.engine.turns.turn import (
     must_leave_first,

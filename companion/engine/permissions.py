@@ -26,8 +26,8 @@ from typing import Any
 
 from companion.engine.core.errors import Phrase, RuleError, action_words, shown
 from companion.engine.core.state import State, active_seat_id, seat
-from companion.engine.core.steps import N_
 from companion.engine.turns.turn import next_turn_seat
+from companion.engine.words.steps import N_
 
 TABLE = "table"
 TURN = "turn"

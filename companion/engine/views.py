@@ -15,11 +15,11 @@ from typing import Any
 
 from companion.engine.board.zombies import zombies_for_colony, zombies_for_location
 from companion.engine.colony.crisis import crisis_target
-from companion.engine.colony.objective_progress import objective_count, objective_target
 from companion.engine.colony.phases import due_step
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed
 from companion.engine.core.decisions import open_for
+from companion.engine.core.objective_progress import objective_count, objective_target
 from companion.engine.core.state import (
     COLONY,
     State,
@@ -32,12 +32,12 @@ from companion.engine.core.state import (
     seats_in_play,
     unruly_rule,
 )
-from companion.engine.core.steps import Step
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon.rules import special_zombies
 from companion.engine.turns.crossroads_hints import hint_for
 from companion.engine.turns.turn import must_leave_first, next_turn_seat, turns_taken
+from companion.engine.words.steps import Step
 
 HIDDEN = ("secrets", "cards", "pending", "decisions")
 

@@ -9,7 +9,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from companion.engine.core.errors import RuleError
-from companion.engine.core.steps import N_
+from companion.engine.words.steps import N_
 from companion.store.codec import join_action
 from companion.store.errors import BadSaveFile, UnknownGame
 from companion.store.games import (

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, default_exceptions
 from werkzeug.wrappers import Response
 
-from companion.engine.core.steps import N_
+from companion.engine.words.steps import N_
 from companion.web.responses import fragment_wanted
 
 TITLES = {

@@ -17,8 +17,8 @@ from companion.engine.core.state import (
     seat,
     survivor,
 )
-from companion.engine.core.steps import N_, Step, step, step_place_name
 from companion.engine.core.vocabulary import NOT_CHOSEN
+from companion.engine.words.steps import N_, Step, step, step_place_name
 
 
 def check_place(st: State, place: Any) -> str:

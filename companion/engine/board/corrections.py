@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from companion.engine.board.checks import check_place, entrance_at, entrance_label
-from companion.engine.colony.morale import end_game
 from companion.engine.core.errors import RuleError, counted, shown, words
+from companion.engine.core.morale import end_game
 from companion.engine.core.state import (
     COLONY,
     State,
@@ -15,8 +15,8 @@ from companion.engine.core.state import (
     place_name,
     require_count,
 )
-from companion.engine.core.steps import N_, Step, step, step_place_name
 from companion.engine.words.labels import COUNTER_NAMES
+from companion.engine.words.steps import N_, Step, step, step_place_name
 
 COUNTERS = ("morale", "round_track", "food", "starvation", "waste")
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.colony.morale import change_morale
 from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.morale import change_morale
 from companion.engine.core.state import State, seat, survivor, survivors_of
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.core.vocabulary import WOUND_KINDS
+from companion.engine.words.steps import N_, Step, step
 
 DEADLY_WOUNDS = 3
 

@@ -14,8 +14,8 @@ from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influ
 from companion.engine.core.dice import Randomness, roll_exposure
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, begin, seat, survivor, survivors_at
-from companion.engine.core.steps import N_, Step, step, step_place_name
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS, EXPOSURE_ROLL, NOT_CHOSEN
+from companion.engine.words.steps import N_, Step, step, step_place_name
 
 SKIP = "skip"
 ROLL = EXPOSURE_ROLL

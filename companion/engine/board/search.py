@@ -14,9 +14,9 @@ from companion.engine.board.pieces import make_noise
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import COLONY, State, begin, location, survivor
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.modules.bandits.rules import require_search_deck_not_hideout
 from companion.engine.modules.raxxon.rules import is_raxxon, raxxon_search_exposure_active
+from companion.engine.words.steps import N_, Step, step
 
 
 def search_location(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.core.steps import Step
 from companion.engine.words.fill import (
     Message,
     Names,
@@ -25,6 +24,7 @@ from companion.engine.words.labels import (
     WOUND_NAMES,
     ZOMBIE_REASONS,
 )
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 MESSAGES: dict[str, Message] = {

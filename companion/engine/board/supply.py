@@ -16,7 +16,7 @@ from companion.engine.core.state import (
     require_count,
     survivors_of,
 )
-from companion.engine.core.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, step
 
 CLEAN_WASTE_CARDS = 3
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from companion.engine.core.steps import Step
 from companion.engine.words.fill import (
     Message,
     Names,
@@ -13,6 +12,7 @@ from companion.engine.words.fill import (
     seat,
 )
 from companion.engine.words.labels import END_SENTENCES, MORALE_REASONS, N_, WOUND_NAMES
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 MESSAGES: dict[str, Message] = {

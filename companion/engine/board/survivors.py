@@ -19,7 +19,7 @@ from companion.engine.core.state import (
     survivor,
     survivors_of,
 )
-from companion.engine.core.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import N_, Step, step, step_place_name
 
 HEALABLE = ("wound", "frostbite")
 WOUND_KEYS = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}

@@ -14,7 +14,7 @@ from companion.engine.core.state import (
     one_per_two_colonists,
     survivors_at,
 )
-from companion.engine.core.steps import Step, step, step_place_name
+from companion.engine.words.steps import Step, step, step_place_name
 
 COLONY_ENTRANCES = 6
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.checks import require_own_turn
+from companion.engine.board.effects import apply_effects
 from companion.engine.colony.phases import begin_step, colony_step_done
 from companion.engine.core.dice import Randomness
-from companion.engine.core.effects import apply_effects
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
     State,
@@ -21,10 +21,10 @@ from companion.engine.core.state import (
     seat,
     voters,
 )
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.core.vocabulary import SYMBOLS
 from companion.engine.modules.bandits.rules import bandits_at_reveal
 from companion.engine.words.card_texts import copy_translations
+from companion.engine.words.steps import N_, Step, step
 
 BONUS_MARGIN = 2
 """The total must beat the target by 2 or more for the bonus (002 "Colony Phase" 3)."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from companion.engine.core.steps import Step
 from companion.engine.words.fill import (
     Message,
     Names,
@@ -16,6 +15,7 @@ from companion.engine.words.fill import (
     symbol,
 )
 from companion.engine.words.labels import N_
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 MESSAGES: dict[str, Message] = {

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin, seat
-from companion.engine.core.steps import N_, Step, step
-from companion.engine.setup.dealing import is_coop
+from companion.engine.words.steps import N_, Step, step
 
 
 def game_over_reason(state: State) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.core.state import State
-from companion.engine.core.steps import Step, step
+from companion.engine.words.steps import Step, step
 
 END_REASONS = ("morale", "round_track", "main_objective", "two_exiled")
 

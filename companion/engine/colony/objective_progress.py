@@ -14,8 +14,8 @@ from typing import Any
 
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin, colony_occupancy, require_count
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.core.vocabulary import COUNTED_THINGS
+from companion.engine.words.steps import N_, Step, step
 
 ON_THE_CARD = ("cards", "zombies")
 """What the table sets on the card and counts with the counter (the rest the engine counts)."""

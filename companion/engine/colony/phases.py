@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.colony.objective_progress import objective_counts
 from companion.engine.core.errors import RuleError, words
+from companion.engine.core.objective_progress import objective_counts
 from companion.engine.core.state import State
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.modules.raxxon.rules import containment_check, containment_due
 from companion.engine.turns.turn import return_crossroads
 from companion.engine.words.labels import COLONY_STEP_NAMES, PHASE_WORDS
+from companion.engine.words.steps import N_, Step, step
 
 COLONY_STEPS = (
     "pay_food",

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin
-from companion.engine.core.steps import N_, Step
+from companion.engine.words.steps import N_, Step
 
 REVEALED = frozenset({"add_colony_phase_zombies", "resolve_crisis", "run_colony_phase"})
 """Actions whose steps the table screen turns over one at a time (they open a reveal)."""

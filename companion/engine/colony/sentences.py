@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from companion.engine.core.steps import Step
 from companion.engine.words.card_texts import words
 from companion.engine.words.fill import (
     Message,
@@ -18,6 +17,7 @@ from companion.engine.words.fill import (
     source,
 )
 from companion.engine.words.labels import BY_HAND_NEEDS, COLONY_STEP_NAMES, N_, TARGET_NAMES
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 AT_LOCATION = {"place": place_of("location")}

@@ -19,13 +19,6 @@ from __future__ import annotations
 
 from companion.engine.board.zombies import add_zombies, zombies_for_colony, zombies_for_location
 from companion.engine.colony.crisis import resolve_crisis_now
-from companion.engine.colony.morale import change_morale, end_game
-from companion.engine.colony.objective_progress import (
-    objective_count,
-    objective_counts,
-    objective_met_by_count,
-    objective_target,
-)
 from companion.engine.colony.phases import (
     COLONY_STEPS,
     begin_step,
@@ -34,6 +27,13 @@ from companion.engine.colony.phases import (
 )
 from companion.engine.core.dice import Randomness, flip_coin, roll_d6
 from companion.engine.core.errors import Phrase, RuleError, shown
+from companion.engine.core.morale import change_morale, end_game
+from companion.engine.core.objective_progress import (
+    objective_count,
+    objective_counts,
+    objective_met_by_count,
+    objective_target,
+)
 from companion.engine.core.state import (
     COLONY,
     State,
@@ -46,11 +46,11 @@ from companion.engine.core.state import (
     seat,
     seats_in_play,
 )
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.modules.bandits.rules import bandits_scavenge
 from companion.engine.modules.raxxon.rules import reduced_count
 from companion.engine.scenarios.chapters import begin_next_chapter, complete_chapter
 from companion.engine.turns.votes import tally_vote
+from companion.engine.words.steps import N_, Step, step
 
 WASTE_PER_MORALE = 10
 NOISE_HIT_MAX = 3

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.core.effects import validate_effects
+from companion.engine.board.effects import validate_effects
 from companion.engine.core.errors import Phrase, RuleError, shown, words
-from companion.engine.core.steps import N_
 from companion.engine.core.vocabulary import MODULES, OBJECTIVE_KINDS, SYMBOLS
 from companion.engine.words.card_texts import translated_fields
 from companion.engine.words.labels import CARD_TABLES
+from companion.engine.words.steps import N_
 
 KINDS = ("crossroads", "objectives", "crises", "survivors", "improvements")
 MAX_CARDS = 400

@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.engine.core.errors import RuleError, action_words
 from companion.engine.core.state import State
-from companion.engine.core.steps import N_
+from companion.engine.words.steps import N_
 
 PENDING = "pending"
 QUESTIONS: dict[str, str] = {

@@ -10,7 +10,7 @@ from collections.abc import MutableSequence
 from typing import Any, Protocol
 
 from companion.engine.core.errors import RuleError
-from companion.engine.core.steps import N_
+from companion.engine.words.steps import N_
 
 EXPOSURE_FACES: tuple[str, ...] = ("blank",) * 6 + ("wound",) * 4 + ("frostbite", "bite")
 """The 12 faces of the exposure die (base 002 "Rolling for Exposure"): 6 blank, 4 wound,

@@ -25,9 +25,9 @@ from companion.engine.board.exposure import roll_for_exposure
 from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remove_token
 from companion.engine.board.supply import add_helpless_tokens
 from companion.engine.board.zombies import add_zombies
-from companion.engine.colony.morale import change_morale, end_game
 from companion.engine.core.dice import Randomness, roll_d6, roll_exposure
 from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.morale import change_morale, end_game
 from companion.engine.core.state import (
     COLONY,
     State,
@@ -42,9 +42,9 @@ from companion.engine.core.state import (
     survivors_at,
     survivors_of,
 )
-from companion.engine.core.steps import N_, Step, step, step_place_name
 from companion.engine.core.vocabulary import EFFECT_AMOUNT_LIMIT, EFFECT_KINDS, TARGETS, WOUND_KINDS
 from companion.engine.words.card_texts import translated_fields
+from companion.engine.words.steps import N_, Step, step, step_place_name
 
 KINDS = tuple(EFFECT_KINDS)
 MAX_EFFECTS = 12

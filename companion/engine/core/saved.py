@@ -7,8 +7,8 @@ from typing import Any
 
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State
-from companion.engine.core.steps import N_
 from companion.engine.core.upgrades import Catalogue, upgrade
+from companion.engine.words.steps import N_
 
 
 def to_json(state: State) -> str:

@@ -11,10 +11,10 @@ import pickle
 from typing import Any
 
 from companion.engine.core.errors import Phrase, RuleError, shown, words
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.core.vocabulary import BANDIT_RULES, MODULES
 from companion.engine.words.card_texts import card_text, copy_translations
 from companion.engine.words.labels import PENDING_WORDS
+from companion.engine.words.steps import N_, Step, step
 
 SCHEMA = 2
 COLONY = "colony"

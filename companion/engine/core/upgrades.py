@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import SCHEMA, State, new_secrets
-from companion.engine.core.steps import N_
+from companion.engine.words.steps import N_
 
 Catalogue = Mapping[str, Mapping[str, Mapping[str, Any]]]
 Upgrade = Callable[[State, Catalogue], State]

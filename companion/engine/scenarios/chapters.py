@@ -24,14 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.colony.morale import end_game
+from companion.engine.core import dealing
 from companion.engine.core.errors import RuleError, shown, words
+from companion.engine.core.morale import end_game
 from companion.engine.core.state import State, survivors_of, voters
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon import rules as raxxon
-from companion.engine.setup import dealing
 from companion.engine.words.labels import MODULE_NAMES, SCENARIO_NAMES
+from companion.engine.words.steps import N_, Step, step
 
 BANDIT_BETRAYAL_KIND = "bandit_betrayal"
 """The kind of the Bandit Betrayal secret objective (cards/long_night/objectives.toml)."""

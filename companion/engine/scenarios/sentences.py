@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from companion.engine.core.steps import Step
 from companion.engine.words.fill import Message, Names, Renderer, code, place_of
 from companion.engine.words.labels import (
     CHAPTER_SECTIONS,
@@ -11,6 +10,7 @@ from companion.engine.words.labels import (
     SCENARIO_NAMES,
     SCENARIO_TASKS,
 )
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 CAME_FROM = {"place": place_of("came_from", "from_name")}

@@ -12,8 +12,8 @@ from typing import Any
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import VARIANTS
-from companion.engine.core.steps import N_
 from companion.engine.core.vocabulary import BETRAYAL_KINDS
+from companion.engine.words.steps import N_
 
 Card = dict[str, Any]
 

@@ -9,8 +9,8 @@ companion says which, in its own words, one step per part.
 from __future__ import annotations
 
 from companion.engine.core.state import State
-from companion.engine.core.steps import Step, step
 from companion.engine.core.vocabulary import MODULES
+from companion.engine.words.steps import Step, step
 
 MODULE_PARTS: dict[str, tuple[str, ...]] = {
     "improvements": ("module_cards", "improvement_row"),

@@ -37,10 +37,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.zombies import add_zombies
-from companion.engine.colony.objective_progress import check_counts
-from companion.engine.core import catalogue, decisions
+from companion.engine.core import catalogue, dealing, decisions
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import Phrase, RuleError, shown, words
+from companion.engine.core.objective_progress import check_counts
 from companion.engine.core.state import (
     COLONY,
     DEFAULT_SETTINGS,
@@ -55,13 +55,12 @@ from companion.engine.core.state import (
     require_count,
     seat,
 )
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.core.vocabulary import MODULES, SIDE_NUMBERS
 from companion.engine.scenarios import chapters as scenarios
-from companion.engine.setup import dealing
 from companion.engine.setup.modules import module_setup_steps
 from companion.engine.words.card_texts import card_text, copy_translations
 from companion.engine.words.labels import SIDE_NUMBER_NAMES, SIDES, VARIANT_WORDS
+from companion.engine.words.steps import N_, Step, step
 
 SETUP_KEYS = (
     "ruleset",

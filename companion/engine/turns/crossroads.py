@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.board.effects import apply_effects
 from companion.engine.core.dice import NO_ROLL, Randomness
-from companion.engine.core.effects import apply_effects
 from companion.engine.core.errors import RuleError, counted, shown
 from companion.engine.core.state import (
     COLONY,
@@ -26,10 +26,10 @@ from companion.engine.core.state import (
     require_count,
     seat,
 )
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.turns.turn import current_turn
 from companion.engine.turns.votes import open_vote, outcome, tally_vote
 from companion.engine.words.card_texts import card_text
+from companion.engine.words.steps import N_, Step, step
 
 
 def card_options(card: dict[str, Any]) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine.core.state import COLONY, State, helpless_count
-from companion.engine.core.steps import Step
+from companion.engine.words.steps import Step
 
 Params = dict[str, Any]
 Matcher = Callable[[Params, list[Step], State, str], str | None]

@@ -17,9 +17,10 @@ roll with the exposure action). Survivors not given a destination are listed in
 from __future__ import annotations
 
 from companion.engine.board.survivors import move
-from companion.engine.colony.morale import end_game
+from companion.engine.core.dealing import is_coop
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError
+from companion.engine.core.morale import end_game
 from companion.engine.core.state import (
     COLONY,
     State,
@@ -29,11 +30,10 @@ from companion.engine.core.state import (
     survivor,
     survivors_of,
 )
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.core.vocabulary import BETRAYAL_KINDS
-from companion.engine.setup.dealing import is_coop
 from companion.engine.turns.turn import current_turn
 from companion.engine.turns.votes import open_vote, outcome, tally_vote
+from companion.engine.words.steps import N_, Step, step
 
 NO_EXILE = {
     "coop": N_("there is no exile in the co-op variant"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from companion.engine.core.steps import Step
 from companion.engine.words.fill import (
     Message,
     Names,
@@ -14,6 +13,7 @@ from companion.engine.words.fill import (
     join,
 )
 from companion.engine.words.labels import N_, VOTE_SUBJECTS, VOTE_SUBJECTS_NAMED
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 

@@ -30,8 +30,8 @@ from companion.engine.core.state import (
     survivor,
     survivors_of,
 )
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.words.labels import PHASE_WORDS
+from companion.engine.words.steps import N_, Step, step
 
 # --- look-ups other rule modules share ---
 

@@ -17,7 +17,7 @@ from typing import Any
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, around_from, begin, seat, voters
-from companion.engine.core.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, step
 
 
 def tie_breaker(st: State) -> tuple[str, bool]:

@@ -14,8 +14,8 @@ from functools import cache
 from string import Formatter
 from typing import Any
 
-from companion.engine.core.steps import Step
 from companion.engine.words.labels import DEATH_CAUSES, SYMBOL_NAMES, WOUND_CAUSES
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 Names = Any  # sentences.Names (it imports this module, not the other way round)

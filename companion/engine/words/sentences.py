@@ -19,7 +19,6 @@ from companion.engine.board import sentences as sentences_board
 from companion.engine.board import survivor_sentences as sentences_survivors
 from companion.engine.colony import crisis_sentences as sentences_crisis
 from companion.engine.colony import sentences as sentences_colony
-from companion.engine.core.steps import Step
 from companion.engine.modules.bandits import sentences as sentences_bandits
 from companion.engine.modules.improvements import sentences as sentences_improvements
 from companion.engine.modules.raxxon import sentences as sentences_raxxon
@@ -28,6 +27,7 @@ from companion.engine.setup import sentences as sentences_setup
 from companion.engine.turns import sentences as sentences_turns
 from companion.engine.words.card_texts import SOURCE_LOCALE, find_card, place_words, words
 from companion.engine.words.fill import Renderer, renderers
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import DEFAULT_LOCALE, Translator, translator
 
 # --- names: from the step, else from the state -----------------------------------------------

@@ -31,13 +31,13 @@ from companion.engine.core.state import (
     send_home,
     survivor,
 )
-from companion.engine.core.steps import N_, Step, step
 from companion.engine.core.vocabulary import BANDIT_RULES, BETRAYAL_KINDS
 from companion.engine.modules.raxxon.rules import (
     require_special_zombies_first,
     special_zombies_first,
 )
 from companion.engine.words.card_texts import card_text
+from companion.engine.words.steps import N_, Step, step
 
 HIDEOUT_ID = "long_night.bandits-hideout"
 """The Bandits' Hideout (cards/long_night/locations.toml); it has no search deck (000:726)."""

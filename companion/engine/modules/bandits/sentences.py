@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.engine.core.steps import Step
 from companion.engine.words.fill import Message, Names, Renderer, fill, place, place_of
 from companion.engine.words.labels import BANDIT_RULES, N_
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 AT_LOCATION = {"place": place_of("location")}

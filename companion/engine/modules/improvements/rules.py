@@ -19,7 +19,7 @@ from typing import Any
 from companion.engine.core.catalogue import IMPROVEMENT_TOKENS
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, begin, require_count
-from companion.engine.core.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, step
 
 MODULE = "improvements"
 FACE_UP = 4

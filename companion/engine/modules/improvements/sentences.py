@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.engine.core.steps import Step
 from companion.engine.words.fill import Message, Names, Renderer, code, field
 from companion.engine.words.labels import COUNTED_NAMES, N_
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 IMPROVEMENT = {"name": field("name")}

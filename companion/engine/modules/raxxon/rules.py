@@ -37,8 +37,8 @@ from companion.engine.core.state import (
     survivors_of,
     voters,
 )
-from companion.engine.core.steps import N_, Step, step, step_place_name
 from companion.engine.turns.votes import open_vote, outcome
+from companion.engine.words.steps import N_, Step, step, step_place_name
 
 FACES = range(1, 7)
 REDUCTION = 3

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from companion.engine.core.steps import Step
 from companion.engine.words.fill import (
     Filler,
     Message,
@@ -14,6 +13,7 @@ from companion.engine.words.fill import (
     place_of,
 )
 from companion.engine.words.labels import N_
+from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 
