@@ -7,9 +7,10 @@ import copy
 import pytest
 from factory import Scripted, make_state, put_survivors
 
-from companion.engine.board import add_food, move_survivor
+from companion.engine.board import add_food, kill_zombies, move_survivor
 from companion.engine.board.exposure import record_exposure, resolve_bite
-from companion.engine.core.errors import RuleError
+from companion.engine.core.errors import RuleError, render_error
+from companion.engine.core.vocabulary import NOT_CHOSEN
 from companion.engine.sentences import render_steps
 
 
@@ -290,3 +291,59 @@ def test_steps_render():
     text = render_steps(steps + more)
     assert text[-3].startswith("The bite spreads to Survivor 15")
     assert text[-1] == "Survivor 15 survives, and the bite stops spreading."
+
+
+# --- no silent default: a face, "roll it here for me", or a refusal (issue 29.3) ---
+
+
+EMPTY_REFUSAL = (
+    "choose the face the exposure die shows, or let the companion roll it "
+    "(“roll it here for me”): nothing is recorded without a roll"
+)
+
+
+@pytest.mark.parametrize(
+    "act",
+    [
+        lambda st, who: move_survivor(st, who, "colony", NOT_CHOSEN, rng=Scripted([1])),
+        lambda st, who: kill_zombies(
+            st, "police", 2, survivor_id=who, exposure=NOT_CHOSEN, rng=Scripted()
+        ),
+        lambda st, who: record_exposure(st, who, NOT_CHOSEN, rng=Scripted([1])),
+    ],
+    ids=["move", "kill two", "record"],
+)
+def test_an_empty_exposure_choice_is_refused_with_the_reason(act):
+    st, ana, _, _ = police_party()
+    st["locations"][0]["entrance"]["zombies"] = 2
+    before = copy.deepcopy(st)
+    with pytest.raises(RuleError) as err:
+        act(st, ana[0])
+    assert render_error(err.value, "en") == EMPTY_REFUSAL
+    assert render_error(err.value, "pt_BR") == (
+        "escolha a face que o dado de exposição mostra, ou deixe o companheiro jogar o dado "
+        "(“jogar o dado aqui por mim”): nada é registrado sem jogar o dado"
+    )
+    assert st == before
+
+
+def test_roll_it_for_me_rolls_with_the_injected_rng():
+    st, ana, _, _ = police_party()
+    # face 7 is the first wound face (6 blank, 4 wound, 1 frostbite, 1 bite)
+    new, steps = move_survivor(st, ana[0], "colony", "roll", rng=Scripted([7]))
+    rolled = [s for s in steps if s["kind"] == "exposure_rolled"]
+    assert [(s["result"], s["rolled"]) for s in rolled] == [("wound", True)]
+    assert next(s for s in new["survivors"] if s["id"] == ana[0])["wounds"] == 1
+    st["locations"][0]["entrance"]["zombies"] = 2
+    _, steps = kill_zombies(
+        st, "police", 2, survivor_id=ana[0], exposure="roll", rng=Scripted([1, 12])
+    )
+    assert [s["result"] for s in steps if s["kind"] == "exposure_rolled"] == ["blank", "bite"]
+    _, steps = record_exposure(st, ana[0], "roll", rng=Scripted([11]))
+    assert (steps[0]["result"], steps[0]["rolled"]) == ("frostbite", True)
+
+
+def test_roll_it_for_me_without_a_random_source_is_refused():
+    st, ana, _, _ = police_party()
+    with pytest.raises(RuleError, match="let the companion roll it"):
+        move_survivor(st, ana[0], "colony", "roll")

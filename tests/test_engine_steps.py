@@ -709,7 +709,7 @@ EXACT = [
     (
         {"kind": "food_paid", "colonists": 7, "need": 4, "food": 1},
         "7 colonists eat 4 food; 1 left.",
-        "7 sobreviventes na colônia: a colônia paga 4 de comida; restam 1.",
+        "7 sobreviventes na colônia: a colônia paga 4 de comida; o estoque fica com 1.",
     ),
     (
         {"kind": "colony_starves", "colonists": 1, "need": 1, "food": 0, "starvation": 2},
@@ -728,6 +728,51 @@ EXACT = [
         },
         "1 zombie to add at the colony (colony phase).",
         "1 zumbi a adicionar: a colônia (fase da colônia).",
+    ),
+    # issue 29.8: a count of 1 and a colony entrance read as a Brazilian table says them
+    (
+        {"kind": "bandit_placed", "location": "grocery", "location_name": "Grocery", "bandits": 1},
+        "A bandit moves into Grocery (1 bandit there now).",
+        "Um bandido chega ao local Grocery (agora há 1 bandido ali).",
+    ),
+    (
+        {"kind": "bandit_placed", "location": "grocery", "location_name": "Grocery", "bandits": 2},
+        "A bandit moves into Grocery (2 bandits there now).",
+        "Um bandido chega ao local Grocery (agora há 2 bandidos ali).",
+    ),
+    (
+        {"kind": "bandits_set", "location": "police", "location_name": "Police", "bandits": 1},
+        "Correction: Police has 1 bandit.",
+        "Correção: o local Police tem 1 bandido.",
+    ),
+    (
+        {"kind": "hideout_cards_set", "cards": 1},
+        "Correction: the Bandits' Hideout holds 1 card.",
+        "Correção: o Esconderijo dos Bandidos tem 1 carta.",
+    ),
+    (
+        {
+            "kind": "special_zombie_removed",
+            "zombie": "Claw",
+            "where": "colony",
+            "entrance": 2,
+            "location_name": "",
+            "left": 1,
+        },
+        "The special zombie Claw at colony entrance 2 is killed.",
+        "O zumbi especial Claw na entrada 2 da colônia morre.",
+    ),
+    (
+        {
+            "kind": "special_zombie_attacked",
+            "survivor": "v1",
+            "name": "Bo",
+            "zombie": "Claw",
+            "where": "police",
+            "location_name": "Police",
+        },
+        "Bo attacks the special zombie Claw at Police.",
+        "Bo ataca o zumbi especial Claw no local Police.",
     ),
 ]
 

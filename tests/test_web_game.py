@@ -131,6 +131,34 @@ def _posted(client, app, game_id, kind, **overrides):
     return response
 
 
+def test_the_exposure_die_has_no_face_until_the_table_picks_one(client, app):
+    """Issue 29.3: an untouched exposure die is refused with the reason; "roll it here for me"
+    is the engine's roll, with the action's seed (replaying it rolls the same face)."""
+    game_id = make_game(app)
+    seat = start_turn(client, app, game_id)
+    state = current(app, game_id).state
+    mover = next(s for s in state["survivors"] if s["owner"] == seat and s["leader"])
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    for kind in ("move_survivor", "kill_zombies", "record_exposure"):
+        form = find_form(html, kind)
+        die = next(f for f in form["fields"] if f["name"] in ("exposure", "result"))
+        assert die["options"][0][0] == "", kind  # the first option (the default) is no face
+        assert not any(selected for _value, selected in die["options"]), kind
+        assert die["options"][-1][0] == "roll", kind
+    before = current(app, game_id)
+    untouched = submit(client, game_id, "move_survivor", survivor_id=mover["id"])
+    assert untouched.status_code == 422
+    assert "nothing is recorded without a roll" in untouched.get_data(as_text=True)
+    assert current(app, game_id).version == before.version
+    _posted(client, app, game_id, "move_survivor", survivor_id=mover["id"], exposure="roll")
+    with app.app_context():
+        action = store.log(store.get_db(), game_id)[-1]["action"]
+    assert action["exposure"] == "roll" and "seed" in action
+    after, steps = engine.apply(before.state, action)
+    assert after == current(app, game_id).state
+    assert [s["rolled"] for s in steps if s["kind"] == "exposure_rolled"] == [True]
+
+
 def test_every_turn_control_posts_its_action(client, app):
     game_id = make_game(app, ruleset="long_night")
     seat = start_turn(client, app, game_id)
@@ -146,7 +174,7 @@ def test_every_turn_control_posts_its_action(client, app):
     moved = next(s for s in current(app, game_id).state["survivors"] if s["id"] == leader["id"])
     assert moved["location"] == police and moved["wounds"] == 1
 
-    _posted(client, app, game_id, "kill_zombies")  # the killer form of the survivor at police
+    _posted(client, app, game_id, "kill_zombies", exposure="blank")  # the killer form at police
     assert (
         next(loc for loc in current(app, game_id).state["locations"] if loc["id"] == police)[
             "entrance"

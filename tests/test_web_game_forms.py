@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from werkzeug.datastructures import MultiDict
 
+from companion.engine.core.vocabulary import NOT_CHOSEN
 from companion.web.forms import FormError, action_from_form, read_version
 
 
@@ -115,3 +116,14 @@ def test_unreadable_forms_say_which_field(pairs, words):
 def test_a_form_without_a_readable_version_is_refused(value):
     with pytest.raises(FormError):
         read_version(MultiDict([("version", value)]))
+
+
+def test_a_required_choice_left_empty_reaches_the_engine_as_not_chosen():
+    base = (("type", "move_survivor"), ("survivor_id", "a"), ("to", "colony"))
+    empty = read(*base, ("_required", "exposure"), ("exposure", ""))
+    assert empty["exposure"] == NOT_CHOSEN
+    assert read(*base, ("_required", "exposure"))["exposure"] == NOT_CHOSEN
+    assert read(*base, ("_required", "exposure"), ("exposure", "roll"))["exposure"] == "roll"
+    assert read(*base, ("exposure", ""))["exposure"] is None  # not required: None, as before
+    with pytest.raises(FormError, match="does not belong"):
+        read(*base, ("_required", "colour"))

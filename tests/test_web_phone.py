@@ -84,6 +84,22 @@ def test_a_phone_keeps_its_survivors_with_the_leader_it_picked(app, game, phones
     assert 'name="type" value="keep_survivors"' not in response.text
 
 
+def test_the_first_tap_on_keep_with_two_ticked_cards_succeeds(app, game, phones):
+    """Issue 29.3: the Leader mark starts on no card, so ticking two cards other than the first
+    dealt and pressing Keep sends no leader, and the first kept one leads (not a 422)."""
+    state, version = head(app, game)
+    dealt = state["secrets"]["s1"]["dealt_survivors"]
+    page = phones["s1"].get(f"/phone/{game}").text
+    form = next(f for f in re.findall(r"<form\b.*?</form>", page, re.S) if "keep_survivors" in f)
+    radios = re.findall(r'<input type="radio" name="_leader" value="[^"]+"([^>]*)>', form)
+    assert len(radios) == len(dealt) and not any("checked" in rest for rest in radios)
+    response = post(phones["s1"], game, type="keep_survivors", survivors=dealt[1:3])
+    assert response.status_code == 200, response.text
+    assert head(app, game)[1] == version + 1
+    ours = {s["id"]: s["leader"] for s in head(app, game)[0]["survivors"] if s["owner"] == "s1"}
+    assert ours == {dealt[1]: True, dealt[2]: False}
+
+
 def test_a_refused_keep_changes_nothing_and_says_why(app, game, phones):
     state, version = head(app, game)
     dealt = state["secrets"]["s1"]["dealt_survivors"]

@@ -7,8 +7,10 @@ a bool, ``""`` -> None where None is allowed (and left out otherwise), repeated 
 ``votes.s1=true`` -> ``{"votes": {"s1": True}}``. A field whose name joins several arguments with
 ``|`` (``place|entrance`` = ``colony|4``) fills each of them, so one select can name an entrance;
 a field ``symbols*food`` = ``2`` adds "food" twice to the list ``symbols`` (counts per choice).
-A ``decision`` field names the open decision the form answers (the engine checks it). Fields
-starting with ``_`` belong to the page and are ignored. Nothing here knows a rule: the
+A ``decision`` field names the open decision the form answers (the engine checks it). A
+``_required`` field names an argument the table must choose: left empty, it reaches the engine
+as ``NOT_CHOSEN`` (which the engine refuses, saying why), not None (which may mean "roll it").
+Other fields starting with ``_`` belong to the page and are ignored. Nothing here knows a rule: the
 engine still checks every value.
 """
 
@@ -23,6 +25,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from companion.engine.actions import PARAMETERS
+from companion.engine.core.vocabulary import NOT_CHOSEN
 
 JOIN = "|"
 KEY = "."
@@ -35,6 +38,8 @@ MAX_DIGITS = 9
 """The longest whole number a form field may hold (a game never counts past a few hundred)."""
 SEED_DIGITS = 19
 """The longest seed (the colony preview's Confirm form carries a 63-bit one)."""
+REQUIRED = "_required"
+"""The field naming an argument that may not be left empty (it goes to the engine as NOT_CHOSEN)."""
 FORM_ONLY = ("new_game", "apply_card_effects")
 """Actions a form cannot build (their arguments are structured data, not fields)."""
 
@@ -214,4 +219,9 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
         present, value = _value(fields.getlist(name), hint, name)
         if present:
             action[name] = value
+    for name in form.getlist(REQUIRED):
+        if name not in params or str not in _options(params[name][0]):
+            raise FormError(_("The field %(field)s does not belong to this action.", field=name))
+        if action.get(name) is None:
+            action[name] = NOT_CHOSEN
     return action

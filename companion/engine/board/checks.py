@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.board.exposure import SKIP, exposure_result, roll_for_exposure
+from companion.engine.board.exposure import ROLL, SKIP, exposure_result, roll_for_exposure
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.state import (
@@ -17,6 +17,7 @@ from companion.engine.core.state import (
     seat,
     survivor,
 )
+from companion.engine.core.vocabulary import NOT_CHOSEN
 from companion.engine.words.steps import N_, Step, step, step_place_name
 
 
@@ -98,12 +99,15 @@ def require_long_night(st: State, what: str) -> None:
 def exposures(exposure: Any, rng: Randomness | None, count: int) -> list[tuple[str, bool]] | None:
     """The exposure faces for `count` rolls: None when a card says not to roll ("skip").
 
-    ``exposure`` is None (each face is rolled later with rng, marked "?"), one face (only for a
-    single roll), or a list with one face per roll. Every face is checked before anything moves.
+    ``exposure`` is None or ROLL (each face is rolled later with rng, marked "?"), one face
+    (only for a single roll), or a list with one face per roll; empty is refused. Every face is
+    checked before anything moves.
     """
+    if exposure == NOT_CHOSEN:
+        exposure_result(exposure, rng)  # raises: choose a face or "roll it here for me"
     if exposure == SKIP:
         return None
-    if exposure is None:
+    if exposure is None or exposure == ROLL:
         if rng is None:
             exposure_result(None, None)  # raises: enter the result or give a random source
         return [("?", True)] * count

@@ -14,16 +14,28 @@ from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influ
 from companion.engine.core.dice import Randomness, roll_exposure
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, begin, seat, survivor, survivors_at
-from companion.engine.core.vocabulary import EXPOSURE_RESULTS
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS, EXPOSURE_ROLL, NOT_CHOSEN
 from companion.engine.words.steps import N_, Step, step, step_place_name
 
 SKIP = "skip"
+ROLL = EXPOSURE_ROLL
 BITE_CHOICES = ("kill", "roll")
 
 
 def exposure_result(result: str | None, rng: Randomness | None) -> tuple[str, bool]:
-    """The face to apply: the one the table entered, or one rolled now. Returns (face, rolled)."""
-    if result is None:
+    """The face to apply: the one the table entered, or one rolled now (``None`` or ``ROLL``).
+
+    An empty choice is refused: a table that forgot the die records no roll it never made.
+    Returns (face, rolled).
+    """
+    if result == NOT_CHOSEN:
+        raise RuleError(
+            N_(
+                "choose the face the exposure die shows, or let the companion roll it "
+                "(“roll it here for me”): nothing is recorded without a roll"
+            )
+        )
+    if result is None or result == ROLL:
         if rng is None:
             raise RuleError(
                 N_(

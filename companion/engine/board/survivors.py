@@ -81,8 +81,9 @@ def move_survivor(
 ) -> tuple[State, list[Step]]:
     """Move a survivor, then roll for exposure. Base 002 "Move a Survivor" (002:1378), "Exile".
 
-    ``exposure``: the die face the table rolled, None to roll it with rng, or "skip" when a card
-    says not to roll. ``free=True`` for a move that does not use the survivor's move this turn.
+    ``exposure``: the die face the table rolled, None or "roll" to roll it with rng, or "skip"
+    when a card says not to roll (NOT_CHOSEN is refused: exposure.exposure_result).
+    ``free=True`` for a move that does not use the survivor's move this turn.
     """
     st, steps = begin(state)
     faces = exposures(exposure, rng, 1)

@@ -21,7 +21,11 @@ from companion.engine.words.translation import Translator
 
 MESSAGES: dict[str, Message] = {
     "bandit_placed": (
-        N_("A bandit moves into {place} ({bandits} there now)."),
+        NP_(
+            "A bandit moves into {place} ({bandits} bandit there now).",
+            "A bandit moves into {place} ({bandits} bandits there now).",
+        ),
+        "bandits",
         AT_LOCATION,
     ),
     "crisis_none": N_("No crisis is in play this round; nothing to resolve."),

@@ -45,6 +45,10 @@ BANDIT_RULES: tuple[str, ...] = ("placing", "zombies", "scavenge", "attack", "hi
 
 WOUND_KINDS: tuple[str, ...] = ("wound", "frostbite", "despair")
 EXPOSURE_RESULTS: tuple[str, ...] = ("blank", "wound", "frostbite", "bite")
+EXPOSURE_ROLL = "roll"
+"""The table's "roll it here for me": no face given, the engine rolls the die with its rng."""
+NOT_CHOSEN = "not_chosen"
+"""A choice a form asked for and the table left empty: the entry point refuses it, saying why."""
 
 WHERES: tuple[str, ...] = ("colony", "each_location", "active_location", "random_location")
 """Where a card effect happens (or a location id)."""

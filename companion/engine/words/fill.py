@@ -76,6 +76,15 @@ def where(s: Step, n: Names, tr: Translator) -> str:
     return n.place(s.get("where"), s.get("location_name", ""))
 
 
+def at_where(s: Step, n: Names, tr: Translator) -> str:
+    """'at colony entrance 3' or 'at' the location, the preposition in the language's own form
+    (Portuguese: 'na entrada 3 da colônia', 'no local Delegacia')."""
+    if s.get("where") == "colony":
+        return tr.gettext("at colony entrance {entrance}").format(entrance=s.get("entrance", 1))
+    where_name = n.place(s.get("where"), s.get("location_name", ""))
+    return tr.gettext("at {place}").format(place=where_name)
+
+
 def place(s: Step, n: Names, key: str = "where") -> str:
     """The place a step names by id (``where``, ``location``, ``to``...)."""
     return n.place(s.get(key), s.get("location_name", ""))

@@ -8,8 +8,21 @@ from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
 MESSAGES: dict[str, Message] = {
-    "hideout_cards_set": N_("Correction: the Bandits' Hideout holds {cards} card(s)."),
-    "bandits_set": (N_("Correction: {place} has {bandits} bandit(s)."), AT_LOCATION),
+    "hideout_cards_set": (
+        NP_(
+            "Correction: the Bandits' Hideout holds {cards} card.",
+            "Correction: the Bandits' Hideout holds {cards} cards.",
+        ),
+        "cards",
+    ),
+    "bandits_set": (
+        NP_(
+            "Correction: {place} has {bandits} bandit.",
+            "Correction: {place} has {bandits} bandits.",
+        ),
+        "bandits",
+        AT_LOCATION,
+    ),
     "bandits_skipped": N_(
         "This crisis card has no bandit placement and the table plays this round without "
         "bandits: none are placed (000:737)."

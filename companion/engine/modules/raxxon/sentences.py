@@ -8,10 +8,10 @@ from companion.engine.words.fill import (
     Message,
     Names,
     Renderer,
+    at_where,
     choice,
     field,
     fill,
-    where,
 )
 from companion.engine.words.labels import N_, NP_
 from companion.engine.words.steps import Step
@@ -38,8 +38,8 @@ def listed(key: str) -> Filler:
     return lambda s, n, tr: ", ".join(s[key])
 
 
-AT_WHERE = {"place": where}
-"""A special zombie's place: 'colony entrance 3' or the location's name."""
+AT_WHERE = {"at_place": at_where}
+"""A special zombie's place with its preposition: 'at colony entrance 3' or 'at' the location."""
 
 MESSAGES: dict[str, Message] = {
     "raxxon_dice_placed": (
@@ -76,7 +76,7 @@ MESSAGES: dict[str, Message] = {
         {"zombies": listed("zombies")},
     ),
     "special_zombie_attacked": (
-        N_("{name} attacks the special zombie {zombie} at {place}."),
+        N_("{name} attacks the special zombie {zombie} {at_place}."),
         AT_WHERE,
     ),
     "encounter_rolled": N_(
@@ -146,10 +146,10 @@ def _rolled(s: Step, n: Names, tr: Translator) -> str:
 
 def _special_removed(s: Step, n: Names, tr: Translator) -> str:
     if s["left"]:
-        msgid = N_("The special zombie {zombie} at {place} is killed.")
+        msgid = N_("The special zombie {zombie} {at_place} is killed.")
     else:
         msgid = N_(
-            "The special zombie {zombie} at {place} is killed; none of its kind is left, so "
+            "The special zombie {zombie} {at_place} is killed; none of its kind is left, so "
             "discard its encounter card."
         )
     return fill((msgid, AT_WHERE), s, n, tr)
