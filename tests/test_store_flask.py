@@ -1,4 +1,5 @@
-"""The store's Flask glue: one connection per request, closed (and nothing left open) at its end."""
+"""The store's Flask glue: one connection per server thread, kept between its requests, and no
+transaction left open at a request's end."""
 
 from __future__ import annotations
 
@@ -28,17 +29,28 @@ def test_init_app_migrates_the_file_once_at_start(app, tmp_path):
     db.close()
 
 
-def test_one_connection_per_request_closed_when_it_ends(app):
+def test_a_thread_keeps_its_connection_from_one_request_to_the_next(app):
     with app.app_context():
         db = store.get_db()
         assert store.get_db() is db
         game = store.create_game(db, "Via Flask", NEW, apply=toy_apply)
-    with pytest.raises(sqlite3.ProgrammingError):
-        db.execute("select 1")
     with app.app_context():
-        again = store.get_db()
-        assert again is not db
-        assert store.current(again, game).head == 1
+        assert store.get_db() is db
+        assert store.current(db, game).head == 1
+
+
+def test_a_thread_that_serves_another_file_closes_the_old_connection(app, tmp_path):
+    other = Flask(__name__)
+    other.config["GAMES_DB"] = str(tmp_path / "other" / "games.db")
+    store.init_app(other)
+    with app.app_context():
+        first = store.get_db()
+    with other.app_context():
+        second = store.get_db()
+        assert second is not first
+        assert store.list_games(second) == []
+    with pytest.raises(sqlite3.ProgrammingError):
+        first.execute("select 1")
 
 
 def test_requests_of_two_threads_at_once_have_their_own_connections(app):
@@ -90,6 +102,7 @@ def test_a_request_that_never_touches_the_store_opens_nothing(app, monkeypatch):
     client = app.test_client()
     assert client.get("/ping").text == "pong"
     assert opened == []
+    assert client.get("/games").json == {"games": []}
     assert client.get("/games").json == {"games": []}
     assert len(opened) == 1
 

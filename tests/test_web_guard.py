@@ -76,8 +76,9 @@ def test_the_refusal_speaks_portuguese(client):
     assert "não é o do companheiro" in body
 
 
-def test_every_answer_forbids_framing_and_outside_sources(client, game):
-    for path in ("/", f"/games/{game}", "/j", "/cards", "/static/style.css", "/nowhere"):
+def test_every_document_forbids_framing_and_outside_sources(client, game):
+    svg = "/static/favicon.svg"
+    for path in ("/", f"/games/{game}", "/j", "/cards", svg, "/nowhere"):
         response = client.get(path)
         assert response.headers["X-Frame-Options"] == "DENY", path
         policy = response.headers["Content-Security-Policy"]
@@ -86,6 +87,16 @@ def test_every_answer_forbids_framing_and_outside_sources(client, game):
         for kind in ("default-src", "script-src", "style-src", "img-src"):
             assert directives[kind] == "'self'", (kind, policy)
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+        assert response.headers["X-Content-Type-Options"] == "nosniff", path
+
+
+def test_scripts_and_styles_carry_only_nosniff_of_the_guards_headers(client):
+    for path in ("/static/style.css", "/static/live.js", "/static/htmx-2.0.11.min.js"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers["X-Content-Type-Options"] == "nosniff", path
+        for header in ("X-Frame-Options", "Content-Security-Policy", "Referrer-Policy"):
+            assert header not in response.headers, (path, header)
 
 
 def test_no_template_carries_a_style_attribute_or_element():

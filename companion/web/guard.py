@@ -8,7 +8,10 @@
   open) is refused (403): browsers say where a request comes from in ``Sec-Fetch-Site``, older
   ones in ``Origin``. Cookies are SameSite too (companion/web/auth.py).
 - Answers may not be framed by another page, and load scripts, styles and images only from the
-  companion itself (``X-Frame-Options`` and the Content-Security-Policy).
+  companion itself (``X-Frame-Options`` and the Content-Security-Policy). Scripts and style
+  sheets are not documents: those two headers and the referrer policy mean nothing on them and
+  are left off (a phone's first load carries about 300 B less per file); every answer says
+  ``nosniff``, so a script or a style is never read as anything else.
 """
 
 from __future__ import annotations
@@ -109,11 +112,17 @@ def refuse_cross_site() -> None:
         abort(403, description=_("This request came from another site and was refused."))
 
 
+NOT_DOCUMENTS = frozenset({"text/javascript", "text/css"})
+"""Answers that are never shown as a page (no framing, no policy of their own)."""
+
+
 def protect(response: Response) -> Response:
-    """Forbid framing and anything loaded from outside the companion, on every answer."""
+    """Forbid framing and anything loaded from outside the companion, on every document."""
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    if response.mimetype in NOT_DOCUMENTS:
+        return response
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
     return response
 
