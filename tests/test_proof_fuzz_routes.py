@@ -40,6 +40,7 @@ from hypothesis import strategies as st
 
 from companion import create_app, store
 from companion.engine.actions import PARAMETERS
+from companion.store import flask as store_flask
 from companion.store import seats
 
 EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "30"))
@@ -286,8 +287,9 @@ class World:
         return client
 
     def restore(self) -> None:
-        """games.db back to the two games as made (no request runs now, so no connection is
-        open; the next request opens the file restored)."""
+        """games.db back to the two games as made (no request runs now; this thread's kept
+        connection is closed first, so the next request opens the file restored)."""
+        store_flask.forget_db()
         for suffix in ("-wal", "-shm"):
             Path(str(self.db_path) + suffix).unlink(missing_ok=True)
         self.db_path.write_bytes(self.pristine)

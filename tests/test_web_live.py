@@ -11,7 +11,6 @@ from helpers.toy_store import NEW, toy_apply
 from live_server import wait_until
 
 from companion import create_app, store
-from companion.store import schema
 from companion.web import events, live
 
 # -- the hub ---------------------------------------------------------------------------------
@@ -288,21 +287,17 @@ def test_a_commit_reaches_an_open_stream(live_app):
     response.close()
 
 
-def test_an_open_stream_holds_no_games_db_connection(live_app, monkeypatch):
-    opened = []
-
-    def kept(path):
-        opened.append(schema.connect(path))
-        return opened[-1]
-
-    monkeypatch.setattr("companion.store.flask.connect", kept)
+def test_an_open_stream_holds_no_transaction_and_blocks_no_writer(live_app):
     live_app.config["LIVE_HEARTBEAT"] = 30
     response, chunks = open_stream(live_app)
     assert next(chunks).endswith(b"id: 1\ndata: 1\n\n")
-    assert len(opened) == 1  # the request read the version with its own connection...
-    with pytest.raises(sqlite3.ProgrammingError):  # ...closed before the stream's first event
-        opened[0].execute("select 1")
-    assert commit(live_app, 1) == 2
+    assert commit(live_app, 1) == 2  # a writer commits while the stream waits...
+    other = sqlite3.connect(live_app.config["GAMES_DB"])
+    try:  # ...and no reader's snapshot holds the WAL back (a full checkpoint is not busy)
+        busy, _, _ = other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    finally:
+        other.close()
+    assert busy == 0
     assert next(chunks) == b"event: version\nid: 2\ndata: 2\n\n"
     response.close()
 

@@ -40,6 +40,15 @@ def end_request(exc: BaseException | None = None) -> None:
         db.conn.execute("ROLLBACK")
 
 
+def forget_db() -> None:
+    """Close this thread's connection, if it has one (the next request opens another): for a
+    caller that replaces games.db under a running app, as the route fuzzer's restore does."""
+    db = getattr(_local, "db", None)
+    _local.db = _local.path = None
+    if db is not None:
+        db.close()
+
+
 def init_app(app: Flask) -> None:
     """Migrate games.db once at start-up; each request ends with no transaction open."""
     open_db(app.config["GAMES_DB"]).close()
