@@ -470,6 +470,34 @@ def test_a_special_zombie_is_targeted_before_a_bandit_000_805():
     assert next(loc for loc in new["locations"] if loc["id"] == "police")["bandits"] == 0
 
 
+def test_a_special_zombie_is_targeted_before_a_survivor_000_805():
+    """000:805: "you must target a special zombie before you may target a standard zombie,
+    survivor, or bandit": an attack on another player's survivor beside a Hunter is neither
+    offered nor accepted until the Hunter is gone."""
+    st = with_experiment(rax_state(), zombies=("Hunter",))
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    st, _ = raxxon.place_special_zombies(st, ["police"])
+    st = in_turn(st)
+    sid = at(st, "s1", "police")
+    target = at(st, "s2", "police")
+    next(s for s in st["survivors"] if s["id"] == target)["attack"] = 2
+    assert "attack_survivor" not in legal_for_table(st)
+    assert "attack_survivor" not in legal_for_seat(st, "s1")
+    attack = {
+        "type": "attack_survivor",
+        "by": "s1",
+        "survivor_id": sid,
+        "target_id": target,
+        "roll": 1,
+    }
+    with pytest.raises(engine.RuleError, match=r"Hunter: attack it first \(000:805\)"):
+        engine.apply(st, attack)
+    clear, _ = hunter_killed_by(st, sid)
+    assert legal_for_seat(clear, "s1")["attack_survivor"]["targets"] == {sid: [target]}
+    new, _ = engine.apply(clear, attack)
+    assert next(s for s in new["survivors"] if s["id"] == target)["wounds"] == 1
+
+
 def test_a_kill_that_is_not_an_attack_takes_a_standard_zombie_beside_a_special_000_805():
     """000:805: items and abilities "that do not involve an attack" do not affect special
     zombies, and only an attack must target one first; 000:511: a zombie "killed by an attack
