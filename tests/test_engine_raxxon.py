@@ -14,6 +14,7 @@ from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.search import search_location
 from companion.engine.sentences import render_step
 from companion.engine.turns.votes import cast_vote, record_votes
+from companion.engine.views import table_view
 from tests.factory import LOCATIONS, Scripted, put_survivors
 from tests.test_engine_board import with_turn as in_turn
 
@@ -275,6 +276,27 @@ def test_the_3_come_off_survivors_and_noise_together_ruling():
     assert (fewer["before"], fewer["count"]) == (4, 1)
     school = next(loc for loc in done["locations"] if loc["id"] == "school")
     assert school["entrance"]["zombies"] == 1
+
+
+def test_the_add_zombies_preview_numbers_show_the_3_fewer_000_795():
+    """000:795: "During the Add Zombies step of the Colony Phase, reduce the number of zombies
+    placed at that location by 3": the colony phase's numbers say so before the step runs, at
+    the chosen place only, and only this round."""
+    st = with_experiment(rax_state(), zombies=("Claw",))
+    for seat in ("s1", "s2"):
+        at(st, seat, "school")
+    st["raxxon"]["dice"] = [3, 5]
+    voting, _ = run_colony_phase(st, Scripted())
+    down, _ = record_votes(voting, {"s1": False, "s2": False, "s3": False})
+    before = table_view(down)["numbers"]["zombies_due"]
+    assert before["school"] == {"survivors": 2, "bandits": 0, "fewer": 0}
+    chosen, _ = raxxon.choose_containment_place(down, "school")
+    due = table_view(chosen)["numbers"]["zombies_due"]
+    assert due["school"] == {"survivors": 2, "bandits": 0, "fewer": 3}
+    assert due["colony"] == {"survivors": 1, "bandits": 0, "fewer": 0}
+    assert {place for place, d in due.items() if d["fewer"]} == {"school"}
+    chosen["round"] += 1  # next round the vote no longer counts
+    assert table_view(chosen)["numbers"]["zombies_due"]["school"]["fewer"] == 0
 
 
 def test_no_match_places_the_special_zombies_rolled_one_at_a_time_000_799():

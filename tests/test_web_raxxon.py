@@ -78,6 +78,15 @@ def test_thumbs_down_the_table_picks_the_place_on_its_screen(client, app, new_ga
     assert post(client, game_id, "choose_containment_place", n=0).status_code in (200, 303)
     assert view_of(app, game_id)["raxxon"]["reduced"]["place"] == "colony"
     assert view_of(app, game_id)["waiting"]["kind"] == "special_zombies"
+    # 000:795: the Add Zombies preview shows the 3 fewer at the chosen place
+    for kind in ("place_special_zombies", "pay_food", "check_waste", "resolve_crisis"):
+        table_act(app, game_id, {"type": kind})
+    assert view_of(app, game_id)["waiting"]["step"] == "add_zombies"
+    html = client.get(f"/games/{game_id}").text
+    assert "Thumbs down: the colony gets 3 fewer (never below 0)." in html
+    client.get("/lang/pt_BR?next=/")
+    html = client.get(f"/games/{game_id}").text
+    assert "Polegares para baixo: a colônia recebe 3 a menos (nunca abaixo de 0)." in html
 
 
 def test_a_survivor_s_card_kills_without_attacking_and_its_killer_rolls_exposure(

@@ -18,7 +18,7 @@ from companion.engine.board.zombies import zombies_for_colony, zombies_for_locat
 from companion.engine.colony.crisis import crisis_target
 from companion.engine.colony.phases import due_step
 from companion.engine.colony.reveal import revealing, shown_state
-from companion.engine.colony.steps import food_needed
+from companion.engine.colony.steps import food_needed, zombies_due
 from companion.engine.core.decisions import open_for
 from companion.engine.core.objective_progress import objective_count, objective_target
 from companion.engine.core.state import (
@@ -83,6 +83,7 @@ def numbers(st: State) -> dict[str, Any]:
         "zombies_to_locations": {
             loc["id"]: zombies_for_location(st, loc["id"]) for loc in st["locations"]
         },
+        "zombies_due": zombies_due(st),
         "crisis_target": crisis_target(st),
         "crisis_cards": _contribution_count(crisis["contributions"]) if crisis else 0,
         "colony_free_spaces": free_survivor_spaces(st, COLONY),

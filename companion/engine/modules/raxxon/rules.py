@@ -281,17 +281,26 @@ def choose_containment_place(state: State, place: str) -> tuple[State, list[Step
     return st, steps
 
 
+def fewer_zombies_at(st: State, place: str) -> int:
+    """How many fewer zombies Add Zombies puts at ``place`` this round: 3 at the place the first
+    player chose after a thumbs-down vote (000:795), else 0."""
+    rec = st.get("raxxon")
+    reduced = rec.get("reduced") if isinstance(rec, dict) else None
+    if not reduced or reduced["place"] != place or reduced["round"] != st["round"]:
+        return 0
+    return REDUCTION
+
+
 def reduced_count(st: State, steps: list[Step], place: str, count: int) -> int:
     """Add Zombies at a place after a thumbs-down vote: 3 fewer at the chosen place (000:795).
 
     Ruling: the 3 come off everything the place gets in that step (survivors, bandits and noise
     together), never below 0.
     """
-    rec = st.get("raxxon")
-    reduced = rec.get("reduced") if isinstance(rec, dict) else None
-    if not reduced or reduced["place"] != place or reduced["round"] != st["round"]:
+    fewer = fewer_zombies_at(st, place)
+    if not fewer:
         return count
-    less = min(REDUCTION, count)
+    less = min(fewer, count)
     steps.append(
         step(
             "containment_fewer_zombies",
