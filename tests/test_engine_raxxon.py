@@ -678,6 +678,28 @@ def test_a_side_effect_card_cannot_be_unequipped_000_784():
     assert again["raxxon"]["side_effects"][other] == ["Tremors", "Twitch"]
 
 
+def test_a_dead_survivor_s_side_effect_shows_the_survivor_s_name_000_784():
+    """Issue 28.18: "a dead survivor's side effect shows the survivor's name, not a raw id": the
+    view names each carrier, the living first, and marks the dead one's cards free again."""
+    st = in_turn(rax_state())
+    sid = survivor_of(st, "s1")
+    name = next(s["name"] for s in st["survivors"] if s["id"] == sid)
+    other = put_survivors(st, [12], owner="s1")[0]
+    assert table_view(st)["side_effects"] == []
+    st, _ = raxxon.equip_side_effect(st, sid, "Twitch")
+    st, _ = raxxon.equip_side_effect(st, other, "Tremors")
+    assert table_view(st)["side_effects"] == [
+        {"survivor": sid, "name": name, "cards": ["Twitch"], "gone": False},
+        {"survivor": other, "name": "Survivor 12", "cards": ["Tremors"], "gone": False},
+    ]
+    dead, _ = engine.apply(st, {"type": "kill_survivor_by_card", "by": "table", "survivor_id": sid})
+    assert table_view(dead)["side_effects"] == [
+        {"survivor": other, "name": "Survivor 12", "cards": ["Tremors"], "gone": False},
+        {"survivor": sid, "name": name, "cards": ["Twitch"], "gone": True},
+    ]
+    assert engine.seat_view(dead, "s2")["side_effects"][1]["name"] == name
+
+
 # --- the chapters R1-R3 (000:863-936) ---
 
 

@@ -175,3 +175,22 @@ def test_the_encounter_die_is_entered_or_rolled_for_the_table(client, app, new_g
     assert die["rolled"] is rolled and die["roll"] in range(1, 7)
     if not rolled:
         assert die["roll"] == 4
+
+
+def test_a_dead_survivor_s_side_effect_is_listed_by_name_not_by_id(client, app, new_game):
+    """Issue 28.18: the Raxxon panel named a dead carrier by its raw id ("base.harman-brooks")."""
+    game_id = new_game(client, ruleset="long_night", modules=["raxxon"])
+    table_act(app, game_id, {"type": "reveal_crisis"})
+    table_act(app, game_id, {"type": "start_turn"})
+    view = view_of(app, game_id)
+    carrier = next(s for s in view["survivors"] if s["owner"] == view["turn"]["seat"])
+    action = {"type": "equip_side_effect", "survivor_id": carrier["id"], "card": "Twitch"}
+    table_act(app, game_id, action)
+    table_act(app, game_id, {"type": "kill_survivor_by_card", "survivor_id": carrier["id"]})
+    page = client.get(f"/games/{game_id}").text
+    panel = page.split('class="side-effects"', 1)[1].split("</ul>", 1)[0]
+    assert f"{carrier['name']}: Twitch" in panel and carrier["id"] not in panel
+    assert "(out of play: the cards may be equipped again)" in panel
+    client.get("/lang/pt_BR?next=/")
+    panel = client.get(f"/games/{game_id}").text.split('class="side-effects"', 1)[1]
+    assert "(fora de jogo: as cartas podem ser equipadas de novo)" in panel.split("</ul>")[0]

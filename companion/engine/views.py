@@ -35,7 +35,7 @@ from companion.engine.core.state import (
 )
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
-from companion.engine.modules.raxxon.rules import experiments_to_draw
+from companion.engine.modules.raxxon.rules import experiments_to_draw, side_effects_shown
 from companion.engine.scenarios.chapters import objective_met_means
 from companion.engine.turns.crossroads_hints import hint_for
 from companion.engine.turns.turn import must_leave_first, next_turn_seat, turns_taken
@@ -215,6 +215,7 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     view["legal"] = {"table": legal_for_table(state)}
     view["bandit_board"] = bandits.board_view(shown)
     view["special_zombies"] = special_zombies(shown)  # Raxxon module (raxxon.py)
+    view["side_effects"] = side_effects_shown(shown)
     if view["revealing"]:
         view["legal"]["table"] = {"finish_reveal": {}, **view["legal"]["table"]}
     view["decisions"] = {"table": open_for(state, view["legal"]["table"], None)}

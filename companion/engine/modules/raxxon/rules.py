@@ -583,6 +583,32 @@ def side_effects_never_come_off(st: State, card: str) -> None:
         )
 
 
+def side_effects_shown(st: State) -> list[dict[str, Any]]:
+    """Who carries which side effect cards (000:780-784), for the screens: each carrier by its
+    name, the living first in play order, then those who died or left the game (``gone``:
+    their cards may be equipped again, ``side_effects_never_come_off``). [] without the
+    module."""
+    rec = st.get("raxxon")
+    carried = rec.get("side_effects") if isinstance(rec, dict) else None
+    if not carried:
+        return []
+    names = {c: card["name"] for c, card in (st["cards"].get("survivors") or {}).items()}
+    names.update({s["id"]: s["name"] for s in st.get("graveyard") or []})
+    living = [s["id"] for s in st["survivors"]]
+    names.update({s["id"]: s["name"] for s in st["survivors"]})
+    order = living + sorted(sid for sid in carried if sid not in living)
+    return [
+        {
+            "survivor": sid,
+            "name": names.get(sid, sid),
+            "cards": carried[sid],
+            "gone": sid not in living,
+        }
+        for sid in order
+        if carried.get(sid)
+    ]
+
+
 def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State, list[Step]]:
     """A pill equips a Raxxon side effect card to a survivor; it never comes off (000:784,
     ``side_effects_never_come_off``)."""
