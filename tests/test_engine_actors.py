@@ -40,6 +40,7 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "resolve_bite": ({T, A, OTHER}, set()),
     "move_survivor": ({T, A}, {OTHER}),
     "kill_zombies": ({T, A}, {OTHER}),
+    "attack_survivor": ({T, A}, {OTHER}),
     "add_barricade": ({T, A}, {OTHER}),
     "add_trap": ({T, A}, {OTHER}),
     "attract_zombies": ({T, A}, {OTHER}),

@@ -283,6 +283,21 @@ def test_attack_is_offered_to_the_active_player_beside_a_bandit():
 # --- adding zombies and scavenging (000:745, 000:749) -----------------------------------------
 
 
+def test_the_add_zombies_numbers_say_whose_zombies_they_are_000_745():
+    """000:745: "Each bandit counts as a survivor for the purpose of adding zombies": a
+    location with only bandits draws zombies for its bandits, one with both for both."""
+    st = bandit_state()
+    loc(st, "school")["bandits"] = 2
+    put_survivors(st, [30], place="police")
+    loc(st, "police")["bandits"] = 1
+    due = table_view(st)["numbers"]["zombies_due"]
+    assert due["school"] == {"survivors": 0, "bandits": 2, "fewer": 0}
+    assert due["police"] == {"survivors": 1, "bandits": 1, "fewer": 0}
+    assert table_view(st)["numbers"]["zombies_to_locations"]["school"] == 2
+    st["settings"]["modules"] = []  # without the module bandits draw none
+    assert table_view(st)["numbers"]["zombies_due"]["school"]["bandits"] == 0
+
+
 def colony_state() -> dict:
     st = bandit_state()
     put_survivors(st, [10], place="colony")

@@ -98,10 +98,28 @@ def test_the_row_holds_four_and_an_improvement_only_once():
     with pytest.raises(engine.RuleError, match="4 improvements already lie face up"):
         act(st, type="place_improvement", improvement="t.watchtower")
     assert "place_improvement" not in improvement_choices(st)
-    # A built one moves to the colony's centre (000:717): the row has room again.
-    st, _ = act(st, type="add_advancement", improvement="typed.typed-0", count=2)
-    st, _ = act(st, type="place_improvement", improvement="t.watchtower")
-    assert len(st["improvements"]) == 5
+    # A card taken off the row as a mistake makes room again
+    fixed, _ = act(st, type="remove_improvement", improvement="typed.typed-0")
+    assert "place_improvement" in improvement_choices(fixed)
+
+
+def test_a_built_improvement_invites_no_new_one_000_713_717():
+    """000:713: "At the start of the game ... draw 4 improvement cards, placing them in a row
+    faceup"; 000:717: a built one's card "in the center of the colony blueprint". The book lays
+    no new card in its place (issue 28.18): with 4 laid, one built, none is offered or taken."""
+    st, _ = game()
+    st, _ = act(st, type="place_improvement", improvement="t.greenhouse")
+    for n in range(FACE_UP - 1):
+        st, _ = act(st, type="place_improvement", name=f"Typed {n}", needs=2)
+    st, steps = act(st, type="add_advancement", improvement="typed.typed-0", count=2)
+    assert "improvement_built" in kinds(steps)
+    assert "place_improvement" not in improvement_choices(st)
+    with pytest.raises(
+        engine.RuleError, match=r"no new card takes its place \(000:713-717\)"
+    ) as err:
+        act(st, type="place_improvement", improvement="t.watchtower")
+    assert engine.render_error(err.value, "pt_BR").startswith("as 4 melhorias da partida")
+    assert len(st["improvements"]) == FACE_UP
 
 
 # --- 000:717: tokens; active exactly when they reach the number; stays active ---

@@ -14,6 +14,7 @@ from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.search import search_location
 from companion.engine.sentences import render_step
 from companion.engine.turns.votes import cast_vote, record_votes
+from companion.engine.views import table_view
 from tests.factory import LOCATIONS, Scripted, put_survivors
 from tests.test_engine_board import with_turn as in_turn
 
@@ -277,6 +278,27 @@ def test_the_3_come_off_survivors_and_noise_together_ruling():
     assert school["entrance"]["zombies"] == 1
 
 
+def test_the_add_zombies_preview_numbers_show_the_3_fewer_000_795():
+    """000:795: "During the Add Zombies step of the Colony Phase, reduce the number of zombies
+    placed at that location by 3": the colony phase's numbers say so before the step runs, at
+    the chosen place only, and only this round."""
+    st = with_experiment(rax_state(), zombies=("Claw",))
+    for seat in ("s1", "s2"):
+        at(st, seat, "school")
+    st["raxxon"]["dice"] = [3, 5]
+    voting, _ = run_colony_phase(st, Scripted())
+    down, _ = record_votes(voting, {"s1": False, "s2": False, "s3": False})
+    before = table_view(down)["numbers"]["zombies_due"]
+    assert before["school"] == {"survivors": 2, "bandits": 0, "fewer": 0}
+    chosen, _ = raxxon.choose_containment_place(down, "school")
+    due = table_view(chosen)["numbers"]["zombies_due"]
+    assert due["school"] == {"survivors": 2, "bandits": 0, "fewer": 3}
+    assert due["colony"] == {"survivors": 1, "bandits": 0, "fewer": 0}
+    assert {place for place, d in due.items() if d["fewer"]} == {"school"}
+    chosen["round"] += 1  # next round the vote no longer counts
+    assert table_view(chosen)["numbers"]["zombies_due"]["school"]["fewer"] == 0
+
+
 def test_no_match_places_the_special_zombies_rolled_one_at_a_time_000_799():
     st = with_experiment(rax_state())
     st["raxxon"]["dice"] = [3]
@@ -470,6 +492,34 @@ def test_a_special_zombie_is_targeted_before_a_bandit_000_805():
     assert next(loc for loc in new["locations"] if loc["id"] == "police")["bandits"] == 0
 
 
+def test_a_special_zombie_is_targeted_before_a_survivor_000_805():
+    """000:805: "you must target a special zombie before you may target a standard zombie,
+    survivor, or bandit": an attack on another player's survivor beside a Hunter is neither
+    offered nor accepted until the Hunter is gone."""
+    st = with_experiment(rax_state(), zombies=("Hunter",))
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    st, _ = raxxon.place_special_zombies(st, ["police"])
+    st = in_turn(st)
+    sid = at(st, "s1", "police")
+    target = at(st, "s2", "police")
+    next(s for s in st["survivors"] if s["id"] == target)["attack"] = 2
+    assert "attack_survivor" not in legal_for_table(st)
+    assert "attack_survivor" not in legal_for_seat(st, "s1")
+    attack = {
+        "type": "attack_survivor",
+        "by": "s1",
+        "survivor_id": sid,
+        "target_id": target,
+        "roll": 1,
+    }
+    with pytest.raises(engine.RuleError, match=r"Hunter: attack it first \(000:805\)"):
+        engine.apply(st, attack)
+    clear, _ = hunter_killed_by(st, sid)
+    assert legal_for_seat(clear, "s1")["attack_survivor"]["targets"] == {sid: [target]}
+    new, _ = engine.apply(clear, attack)
+    assert next(s for s in new["survivors"] if s["id"] == target)["wounds"] == 1
+
+
 def test_a_kill_that_is_not_an_attack_takes_a_standard_zombie_beside_a_special_000_805():
     """000:805: items and abilities "that do not involve an attack" do not affect special
     zombies, and only an attack must target one first; 000:511: a zombie "killed by an attack
@@ -626,6 +676,28 @@ def test_a_side_effect_card_cannot_be_unequipped_000_784():
     )
     again, _ = raxxon.equip_side_effect(dead, other, "Twitch")
     assert again["raxxon"]["side_effects"][other] == ["Tremors", "Twitch"]
+
+
+def test_a_dead_survivor_s_side_effect_shows_the_survivor_s_name_000_784():
+    """Issue 28.18: "a dead survivor's side effect shows the survivor's name, not a raw id": the
+    view names each carrier, the living first, and marks the dead one's cards free again."""
+    st = in_turn(rax_state())
+    sid = survivor_of(st, "s1")
+    name = next(s["name"] for s in st["survivors"] if s["id"] == sid)
+    other = put_survivors(st, [12], owner="s1")[0]
+    assert table_view(st)["side_effects"] == []
+    st, _ = raxxon.equip_side_effect(st, sid, "Twitch")
+    st, _ = raxxon.equip_side_effect(st, other, "Tremors")
+    assert table_view(st)["side_effects"] == [
+        {"survivor": sid, "name": name, "cards": ["Twitch"], "gone": False},
+        {"survivor": other, "name": "Survivor 12", "cards": ["Tremors"], "gone": False},
+    ]
+    dead, _ = engine.apply(st, {"type": "kill_survivor_by_card", "by": "table", "survivor_id": sid})
+    assert table_view(dead)["side_effects"] == [
+        {"survivor": other, "name": "Survivor 12", "cards": ["Tremors"], "gone": False},
+        {"survivor": sid, "name": name, "cards": ["Twitch"], "gone": True},
+    ]
+    assert engine.seat_view(dead, "s2")["side_effects"][1]["name"] == name
 
 
 # --- the chapters R1-R3 (000:863-936) ---

@@ -17,6 +17,7 @@ from hypothesis import strategies as st_
 import companion.engine as engine
 from companion.engine import RuleError
 from companion.engine.core.state import free_survivor_spaces
+from companion.engine.legal import legal_for_table
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.scenarios import chapters as scenarios
@@ -608,3 +609,36 @@ def test_junk_in_a_scenario_setup_is_refused_cleanly(data):
     json.dumps(state)
     engine.table_view(state)
     engine.seat_view(state, "s1")
+
+
+def test_a_typed_in_chapter_card_that_counts_is_checked_from_its_count_000_886():
+    """Issue 28.17: "the special scenario cards are typed in, so a typed objective may say what
+    it counts (cards, zombies, survivors) and get the counter". R1 typed in as counting 1 card
+    per player: the counter reaches 3 for 3 players, step 5 finds it met (000:886 "once Special
+    Main Objective R1 has been completed"), and R2, whose count was never typed, is asked."""
+    setup = scenario_setup("raxxon")
+    setup["main_objective"] = {
+        **setup["main_objective"],
+        "counts": {"what": "cards", "per_player": 1},
+    }
+    st, _ = new(setup)
+    assert st["main_objective"]["counts"] == {"what": "cards", "per_player": 1}
+    st, _ = act(st, {"type": "add_objective_progress", "count": 2})
+    st = to_step_five(st)
+    with pytest.raises(RuleError, match="checked from its count"):
+        act(st, {"type": "check_main_objective", "met": True})
+    st, steps = act(st, {"type": "check_main_objective"})
+    counted = next(s for s in steps if s["kind"] == "main_objective_counted")
+    assert (counted["count"], counted["target"], counted["met"]) == (2, 3, False)
+    assert st["scenario"]["completed"] is False
+    for action in ("move_round_track", "pass_first_player"):
+        st, _ = act(st, {"type": action})
+    st, _ = act(st, {"type": "add_objective_progress", "count": 1})
+    st, steps = act(to_step_five(st), {"type": "check_main_objective"})
+    assert next(s for s in steps if s["kind"] == "main_objective_counted")["met"] is True
+    assert st["scenario"]["completed"] is True and st["ended"] is None
+    for action in ("move_round_track", "pass_first_player"):
+        st, _ = act(st, {"type": action})
+    assert st["main_objective"]["name"] == "R2"
+    assert (st["main_objective"]["counts"], st["main_objective"]["progress"]) == (None, 0)
+    assert "add_objective_progress" not in legal_for_table(st)

@@ -3,6 +3,7 @@ the bandit leader's placement on the leader's phone alone (000:759)."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -158,3 +159,22 @@ def test_the_table_may_reveal_a_round_without_bandits(app, table, game):
 def test_without_the_module_the_reveal_offers_no_round_without_bandits(app, table):
     plain = new_game(app, deal=False, ruleset="long_night")
     assert 'name="without_bandits"' not in table.get(f"/games/{plain}").text
+
+
+def test_the_add_zombies_preview_says_bandits_where_only_bandits_stand(app, table, game):
+    """000:745: "Each bandit counts as a survivor for the purpose of adding zombies": the
+    preview names whose the zombies are, bandits where only bandits stand."""
+    state, _ = head(app, game)
+    place = next(loc for loc in state["locations"] if loc["id"] != HIDEOUT_ID)
+    table_act(app, game, type="set_bandits", location_id=place["id"], count=2)
+    for kind in ("reveal_crisis", "start_colony_phase", "pay_food", "check_waste"):
+        table_act(app, game, type=kind, seed=40)
+    table_act(app, game, type="resolve_crisis", seed=41)
+    state, _ = head(app, game)
+    assert engine.table_view(state)["waiting"]["step"] == "add_zombies"
+    page = html.unescape(table.get(f"/games/{game}").text)
+    assert "2 zombies for the bandits there" in page
+    assert "for the survivors there" not in page  # everyone is still in the colony
+    table.set_cookie("lang", "pt_BR")
+    page = html.unescape(table.get(f"/games/{game}").text)
+    assert "2 zumbis pelos bandidos ali" in page

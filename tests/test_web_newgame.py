@@ -172,6 +172,31 @@ def test_a_typed_in_main_objective(app, client, new_game):
     assert state["morale"] == 5 and state["round_track"] == 7 and state["food"] == 3
 
 
+def test_a_typed_in_main_objective_may_say_what_it_counts(app, client, new_game):
+    """Issue 28.17: "a typed objective may say what it counts (cards, zombies, survivors) and
+    get the counter": 2 cards per player for 3 players, checked at colony step 5 from the
+    count (002:1621), the counter offered to the table; one that counts nothing is asked."""
+    numbers = {"morale": "5", "round_track": "7", "zombies_per_location": "1"}
+    numbers |= {"colony_zombies": "0", "food": "3", "helpless": "0"}
+    typed = {"name": "Our card", **numbers, "counts": "cards", "per_player": "2"}
+    game_id = new_game(client, 3, objective="typed", typed=typed)
+    state = current(app, game_id).state
+    assert state["main_objective"]["counts"] == {"what": "cards", "per_player": 2}
+    assert "add_objective_progress" in engine.table_view(state)["legal"]["table"]
+    plain = new_game(client, 3, objective="typed", typed={**typed, "counts": "", "per_player": ""})
+    assert current(app, plain).state["main_objective"]["counts"] is None
+
+
+def test_the_typed_in_row_offers_what_an_objective_counts_in_both_languages(client):
+    page = html.unescape(client.get("/games/new").get_data(as_text=True))
+    for words in ("Cards on the card", "Zombies on the card", "Survivors in the colony"):
+        assert words in page
+    assert '<option value="">Nothing: the table says yes or no</option>' in page
+    client.set_cookie("lang", "pt_BR")
+    page = html.unescape(client.get("/games/new").get_data(as_text=True))
+    assert "Sobreviventes na colônia" in page and "Quantos por jogador" in page
+
+
 def test_rules_variants_and_settings_reach_the_game(app, client, new_game):
     game_id = new_game(
         client,
@@ -251,6 +276,21 @@ def _typed_without_name(form):
     form["typed_morale"] = "6"
 
 
+def _counts_without_a_number(form):
+    _typed_without_name(form)
+    form.update(typed_name="Mine", typed_counts="zombies", typed_per_player="lots")
+
+
+def _counts_something_unknown(form):
+    _counts_without_a_number(form)
+    form.update(typed_counts="bananas", typed_per_player="2")
+
+
+def _counts_none_per_player(form):
+    _counts_without_a_number(form)
+    form["typed_per_player"] = "0"
+
+
 def _unknown_objective(form):
     form["objective"] = "base.no-such-card"
 
@@ -288,6 +328,12 @@ REFUSED = [
     (_junk_numbers, "Morale of the typed-in main objective must be a whole number."),
     (_zero_morale, "Morale of the standard side must be at least 1, not 0"),
     (_typed_without_name, "Give the typed-in main objective a name."),
+    (
+        _counts_without_a_number,
+        "Say how many the typed-in main objective needs for each player, as a whole number.",
+    ),
+    (_counts_something_unknown, "a main objective counts one of cards, zombies, survivors"),
+    (_counts_none_per_player, "needs per player must be at least 1, not 0"),
     (_unknown_objective, "Choose a main objective, or type one in."),
     (_no_sets, "Choose at least one set of cards."),
     (_bad_variant, "Choose a variant."),

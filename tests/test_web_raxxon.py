@@ -78,6 +78,15 @@ def test_thumbs_down_the_table_picks_the_place_on_its_screen(client, app, new_ga
     assert post(client, game_id, "choose_containment_place", n=0).status_code in (200, 303)
     assert view_of(app, game_id)["raxxon"]["reduced"]["place"] == "colony"
     assert view_of(app, game_id)["waiting"]["kind"] == "special_zombies"
+    # 000:795: the Add Zombies preview shows the 3 fewer at the chosen place
+    for kind in ("place_special_zombies", "pay_food", "check_waste", "resolve_crisis"):
+        table_act(app, game_id, {"type": kind})
+    assert view_of(app, game_id)["waiting"]["step"] == "add_zombies"
+    html = client.get(f"/games/{game_id}").text
+    assert "Thumbs down: the colony gets 3 fewer (never below 0)." in html
+    client.get("/lang/pt_BR?next=/")
+    html = client.get(f"/games/{game_id}").text
+    assert "Polegares para baixo: a colônia recebe 3 a menos (nunca abaixo de 0)." in html
 
 
 def test_a_survivor_s_card_kills_without_attacking_and_its_killer_rolls_exposure(
@@ -166,3 +175,22 @@ def test_the_encounter_die_is_entered_or_rolled_for_the_table(client, app, new_g
     assert die["rolled"] is rolled and die["roll"] in range(1, 7)
     if not rolled:
         assert die["roll"] == 4
+
+
+def test_a_dead_survivor_s_side_effect_is_listed_by_name_not_by_id(client, app, new_game):
+    """Issue 28.18: the Raxxon panel named a dead carrier by its raw id ("base.harman-brooks")."""
+    game_id = new_game(client, ruleset="long_night", modules=["raxxon"])
+    table_act(app, game_id, {"type": "reveal_crisis"})
+    table_act(app, game_id, {"type": "start_turn"})
+    view = view_of(app, game_id)
+    carrier = next(s for s in view["survivors"] if s["owner"] == view["turn"]["seat"])
+    action = {"type": "equip_side_effect", "survivor_id": carrier["id"], "card": "Twitch"}
+    table_act(app, game_id, action)
+    table_act(app, game_id, {"type": "kill_survivor_by_card", "survivor_id": carrier["id"]})
+    page = client.get(f"/games/{game_id}").text
+    panel = page.split('class="side-effects"', 1)[1].split("</ul>", 1)[0]
+    assert f"{carrier['name']}: Twitch" in panel and carrier["id"] not in panel
+    assert "(out of play: the cards may be equipped again)" in panel
+    client.get("/lang/pt_BR?next=/")
+    panel = client.get(f"/games/{game_id}").text.split('class="side-effects"', 1)[1]
+    assert "(fora de jogo: as cartas podem ser equipadas de novo)" in panel.split("</ul>")[0]

@@ -13,11 +13,15 @@ from companion.engine.core.vocabulary import SIDE_NUMBERS
 TYPED_PREFIX = "typed."
 
 
-def typed_main_objective(name: str, numbers: Mapping[str, int]) -> dict[str, Any]:
+def typed_main_objective(
+    name: str, numbers: Mapping[str, int], counts: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """A main objective the table types in (one the database does not hold): name and numbers.
 
     The table types the numbers of the side it plays, so both sides carry them; the engine
-    checks each number when the game is set up.
+    checks each number when the game is set up. ``counts``: what the objective counts and how
+    many per player (``{"what": "cards", "per_player": 2}``), as a card's ``counts`` says it
+    (engine objective_progress.check_counts); None for one the table answers yes or no.
     """
     clean = " ".join(str(name).split())
     slug = re.sub(r"[^a-z0-9]+", "-", clean.casefold()).strip("-") or "objective"
@@ -33,6 +37,7 @@ def typed_main_objective(name: str, numbers: Mapping[str, int]) -> dict[str, Any
         "mature": False,
         "non_coop": False,
         "module": "",
+        "counts": dict(counts) if counts else None,
     }
 
 

@@ -109,6 +109,7 @@ ACTIONS: dict[str, EntryPoint] = {
         # the board
         board.move_survivor,
         board.kill_zombies,
+        board.attack_survivor,
         board.add_barricade,
         board.remove_barricade,
         board.add_trap,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
+from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.colony.phases import COLONY_STEPS, STEP_ACTIONS, due_step
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
@@ -130,6 +131,7 @@ def _turn_choices(st: State) -> dict[str, Choices]:
             "attack": [True, False],
             "exposure": list(EXPOSURE_RESULTS),
         }
+    out.update(survivor_attack_choices(st, active))
     room = [_target(p, e) for p, e in _entrances(st) if free_spaces(e) > 0]
     if room:
         out["add_barricade"] = {"targets": room}

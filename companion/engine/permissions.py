@@ -72,6 +72,7 @@ WHO: dict[str, Rule] = {
     # the board during a turn
     "move_survivor": (TURN, "survivor:survivor_id"),
     "kill_zombies": (TURN, "survivor:survivor_id"),
+    "attack_survivor": (TURN, "survivor:survivor_id"),
     "add_barricade": (TURN, None),
     "add_trap": (TURN, None),
     "attract_zombies": (TURN, "survivor:survivor_id"),

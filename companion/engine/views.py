@@ -18,7 +18,7 @@ from companion.engine.board.zombies import zombies_for_colony, zombies_for_locat
 from companion.engine.colony.crisis import crisis_target
 from companion.engine.colony.phases import due_step
 from companion.engine.colony.reveal import revealing, shown_state
-from companion.engine.colony.steps import food_needed
+from companion.engine.colony.steps import food_needed, zombies_due
 from companion.engine.core.decisions import open_for
 from companion.engine.core.objective_progress import objective_count, objective_target
 from companion.engine.core.state import (
@@ -35,7 +35,7 @@ from companion.engine.core.state import (
 )
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
-from companion.engine.modules.raxxon.rules import experiments_to_draw
+from companion.engine.modules.raxxon.rules import experiments_to_draw, side_effects_shown
 from companion.engine.scenarios.chapters import objective_met_means
 from companion.engine.turns.crossroads_hints import hint_for
 from companion.engine.turns.turn import must_leave_first, next_turn_seat, turns_taken
@@ -83,6 +83,7 @@ def numbers(st: State) -> dict[str, Any]:
         "zombies_to_locations": {
             loc["id"]: zombies_for_location(st, loc["id"]) for loc in st["locations"]
         },
+        "zombies_due": zombies_due(st),
         "crisis_target": crisis_target(st),
         "crisis_cards": _contribution_count(crisis["contributions"]) if crisis else 0,
         "colony_free_spaces": free_survivor_spaces(st, COLONY),
@@ -214,6 +215,7 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     view["legal"] = {"table": legal_for_table(state)}
     view["bandit_board"] = bandits.board_view(shown)
     view["special_zombies"] = special_zombies(shown)  # Raxxon module (raxxon.py)
+    view["side_effects"] = side_effects_shown(shown)
     if view["revealing"]:
         view["legal"]["table"] = {"finish_reveal": {}, **view["legal"]["table"]}
     view["decisions"] = {"table": open_for(state, view["legal"]["table"], None)}

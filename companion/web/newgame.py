@@ -21,6 +21,7 @@ from companion.cards.game import SIDE_NUMBERS, game_setup, typed_main_objective
 from companion.cards.load import load_cards
 from companion.cards.schema import MODULES
 from companion.engine.core.state import RULESETS, VARIANTS
+from companion.engine.core.vocabulary import COUNTED_THINGS
 from companion.engine.scenarios import chapters as scenarios
 from companion.web import randomness
 from companion.web.auth import require_host, set_table_cookie
@@ -94,7 +95,7 @@ def default_values(choices: dict[str, Any]) -> dict[str, Any]:
         "modules": [],
         "mature": True,
         "objective": choices["objectives"][0]["id"] if choices["objectives"] else TYPED,
-        "typed": {"name": "", **{key: "" for key in SIDE_NUMBERS}},
+        "typed": {"name": "", **{key: "" for key in SIDE_NUMBERS}, "counts": "", "per_player": ""},
         "survivor_mode": "entered",
         "scenario": "",
     }
@@ -137,6 +138,8 @@ def read_values(form: MultiDict) -> dict[str, Any]:
         "typed": {
             "name": _text(form, "typed_name"),
             **{key: form.get(f"typed_{key}", "").strip()[:10] for key in SIDE_NUMBERS},
+            "counts": form.get("typed_counts", "").strip()[:20],
+            "per_player": form.get("typed_per_player", "").strip()[:10],
         },
         "survivor_mode": form.get("survivor_mode", "entered"),
         "scenario": form.get("scenario", "")[:40],
@@ -188,13 +191,26 @@ def typed_numbers(typed: dict[str, str]) -> dict[str, int]:
     return numbers
 
 
+def typed_counts(typed: dict[str, str]) -> dict[str, Any] | None:
+    """What the typed-in main objective counts and how many per player, as typed (the engine
+    checks both: objective_progress.check_counts); None when it counts nothing."""
+    if not typed.get("counts"):
+        return None
+    per_player = whole_number(typed.get("per_player", ""))
+    if per_player is None:
+        raise FormError(
+            _("Say how many the typed-in main objective needs for each player, as a whole number.")
+        )
+    return {"what": typed["counts"], "per_player": per_player}
+
+
 def main_objective(values: dict[str, Any], choices: dict[str, Any]) -> str | dict[str, Any]:
     """The chosen main objective: a card id, or the card the table typed in."""
     if values["objective"] == TYPED:
         typed = values["typed"]
         if not typed["name"]:
             raise FormError(_("Give the typed-in main objective a name."))
-        return typed_main_objective(typed["name"], typed_numbers(typed))
+        return typed_main_objective(typed["name"], typed_numbers(typed), typed_counts(typed))
     if values["objective"] not in {o["id"] for o in choices["objectives"]}:
         raise FormError(_("Choose a main objective, or type one in."))
     return values["objective"]
@@ -227,7 +243,7 @@ def scenario_objective(values: dict[str, Any], scenario: dict[str, Any]) -> dict
             )
             % {"code": code}
         )
-    return typed_main_objective(code, typed_numbers(typed))
+    return typed_main_objective(code, typed_numbers(typed), typed_counts(typed))
 
 
 def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, Any]:
@@ -287,6 +303,7 @@ def labels() -> dict[str, dict[str, str]]:
         "variant": {code: label("variants", code) for code in VARIANTS},
         "module": {code: label("module_titles", code) for code in MODULES[1:]},
         "numbers": {key: label("side_numbers", key) for key in SIDE_NUMBERS},
+        "counted": {code: label("counted", code) for code in COUNTED_THINGS},
     }
 
 

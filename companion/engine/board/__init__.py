@@ -4,12 +4,14 @@ The players act with the pieces in the box; these entry points keep the companio
 step with the board and refuse what the rules forbid. Every entry point takes the state first and
 returns ``(new_state, steps)``; on a RuleError the caller's state is untouched. The modules split
 along the board's seams: ``checks`` (what every action checks), ``pieces`` (zombies, barricades,
-traps, noise), ``survivors`` (moves, wounds, joining, leaders, deaths by card), ``supply``
-(cards, waste, food, helpless survivors) and ``corrections`` (the table's fixes).
+traps, noise), ``survivors`` (moves, wounds, joining, leaders, deaths by card), ``attacks`` (one
+survivor attacking another), ``supply`` (cards, waste, food, helpless survivors) and
+``corrections`` (the table's fixes).
 """
 
 from __future__ import annotations
 
+from companion.engine.board.attacks import attack_survivor
 from companion.engine.board.corrections import COUNTERS, set_capacity, set_counter, set_waste
 from companion.engine.board.pieces import (
     ATTRACT_MAX,
@@ -57,6 +59,7 @@ __all__ = [
     "add_trap",
     "add_waste",
     "add_zombies_by_hand",
+    "attack_survivor",
     "attract_zombies",
     "calm_unruly",
     "clean_waste",

@@ -6,6 +6,7 @@ from companion.engine.words.fill import (
     Message,
     Names,
     Renderer,
+    choice,
     code,
     fill,
     label,
@@ -70,7 +71,35 @@ def _game_ended(s: Step, n: Names, tr: Translator) -> str:
     return code(END_SENTENCES, s["reason"], tr)
 
 
+def _at_place(s: Step, n: Names, tr: Translator) -> str:
+    """'in the colony' or 'at' the location, the preposition in the language's own form."""
+    if s["location"] == "colony":
+        return tr.gettext("in the colony")
+    return tr.gettext("at {place}").format(place=n.place(s["location"], s["location_name"]))
+
+
+SURVIVOR_ATTACKED: dict[bool, Message] = {
+    True: (
+        N_(
+            "{name} attacks {target_survivor} {at_place} and rolls {roll} ({attack} or less): "
+            "{target_survivor} takes a wound, and {seat_name} takes a card at random from "
+            "{owner_name}'s hand. No exposure roll."
+        ),
+        {"at_place": _at_place, "owner_name": seat("owner", "owner_name")},
+    ),
+    False: (
+        N_(
+            "{name} attacks {target_survivor} {at_place} and rolls {roll} (more than {attack}): "
+            "the attack misses. No exposure roll."
+        ),
+        {"at_place": _at_place},
+    ),
+}
+"""survivor_attacked's sentence, by whether the attack hits (000:320-322)."""
+
+
 RENDERERS: dict[str, Renderer] = {
+    "survivor_attacked": choice(lambda s: bool(s["hit"]), SURVIVOR_ATTACKED),
     "survivor_died": _survivor_died,
     "helpless_died": _helpless_died,
     "game_ended": _game_ended,

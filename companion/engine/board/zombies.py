@@ -35,9 +35,14 @@ def zombies_for_colony(st: State) -> int:
 
 def zombies_for_location(st: State, location_id: str) -> int:
     """Zombies a location draws: 1 per survivor there, +1 per bandit (Bandits module, 000:745)."""
+    return len(survivors_at(st, location_id)) + bandits_drawing_zombies(st, location_id)
+
+
+def bandits_drawing_zombies(st: State, location_id: str) -> int:
+    """The bandits at a location, each counting as a survivor for Add Zombies (000:745); none
+    without the Bandits module."""
     loc = location(st, location_id)
-    bandits = loc["bandits"] if "bandits" in st["settings"]["modules"] else 0
-    return len(survivors_at(st, location_id)) + bandits
+    return loc["bandits"] if "bandits" in st["settings"]["modules"] else 0
 
 
 def place_zombie(st: State, steps: list[Step], place: str, number: int | None, k: int) -> None:

@@ -17,7 +17,12 @@ pending pause the phase before step 1.
 
 from __future__ import annotations
 
-from companion.engine.board.zombies import add_zombies, zombies_for_colony, zombies_for_location
+from companion.engine.board.zombies import (
+    add_zombies,
+    bandits_drawing_zombies,
+    zombies_for_colony,
+    zombies_for_location,
+)
 from companion.engine.colony.crisis import resolve_crisis_now
 from companion.engine.colony.phases import (
     COLONY_STEPS,
@@ -45,9 +50,10 @@ from companion.engine.core.state import (
     right_of,
     seat,
     seats_in_play,
+    survivors_at,
 )
 from companion.engine.modules.bandits.rules import bandits_scavenge
-from companion.engine.modules.raxxon.rules import reduced_count
+from companion.engine.modules.raxxon.rules import fewer_zombies_at, reduced_count
 from companion.engine.scenarios.chapters import begin_next_chapter, complete_chapter
 from companion.engine.turns.votes import tally_vote
 from companion.engine.words.steps import N_, Step, step
@@ -228,6 +234,22 @@ def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> 
         count = reduced_count(st, steps, loc["id"], count)  # Raxxon thumbs down (000:795)
         add_zombies(st, steps, loc["id"], count, "colony_phase")
     bandits_scavenge(st, steps)
+
+
+def zombies_due(st: State) -> dict[str, dict[str, int]]:
+    """What Add Zombies will bring to each place, before its noise tokens are resolved (the
+    colony phase's preview): at the colony, 1 per 2 colonists (002:1613, 000:490); at each
+    location, 1 per survivor there and 1 per bandit there (000:745), so the table can say whose
+    they are; ``fewer``, the 3 a thumbs-down vote takes off the chosen place (000:795)."""
+    due = {COLONY: {"survivors": zombies_for_colony(st), "bandits": 0}}
+    for loc in locations_in_order(st):
+        due[loc["id"]] = {
+            "survivors": len(survivors_at(st, loc["id"])),
+            "bandits": bandits_drawing_zombies(st, loc["id"]),
+        }
+    for place, counts in due.items():
+        counts["fewer"] = fewer_zombies_at(st, place)
+    return due
 
 
 def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> int:

@@ -297,7 +297,9 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
 def begin_next_chapter(st: State, steps: list[Step]) -> None:
     """At the beginning of the next round the completed chapter's card leaves the game and the
     next one goes on the colony board (000:904, 000:927, 000:974, 000:994); the module's
-    ``CARD_HOOKS`` entry, if any, does what waits for that moment (B3: 000:996)."""
+    ``CARD_HOOKS`` entry, if any, does what waits for that moment (B3: 000:996). What the
+    completed card counted (typed in with it) leaves with it: the table answers the next
+    card's check yes or no."""
     sc = scenario_of(st)
     if sc is None or not sc["completed"]:
         return
@@ -308,6 +310,7 @@ def begin_next_chapter(st: State, steps: list[Step]) -> None:
     sc["chapter"] += 1
     sc["completed"] = False
     st["main_objective"] = chapter_objective(st["main_objective"], name, sc["chapter"])
+    st["main_objective"].update(counts=None, progress=0)
     steps.append(
         step(
             "chapter_began",

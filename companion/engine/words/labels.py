@@ -91,6 +91,7 @@ ACTION_WORDS = {
     "declare_winners": N_("declare winners"),
     "lead_bandits": N_("place the bandits as their leader"),
     "attack_bandit": N_("attack a bandit"),
+    "attack_survivor": N_("attack a survivor"),
     "take_from_hideout": N_("take cards from the Hideout"),
     "set_hideout_cards": N_("set the cards on the Hideout"),
     "set_bandits": N_("set the bandits at a location"),
@@ -276,6 +277,7 @@ WOUND_CAUSES = {
     "exposure": N_("exposure"),
     "frostbite": N_("frostbite"),
     "card_or_attack": N_("a card or an attack"),
+    "attack": N_("an attack by a survivor"),
 }
 """``wound_cause`` of a death by wounds; also "card" (with ``source``)."""
 

@@ -39,6 +39,14 @@ def face_up(st: State) -> list[dict[str, Any]]:
     return [imp for imp in st.get("improvements") or [] if not imp["active"]]
 
 
+def room_to_lay(st: State) -> int:
+    """How many improvements the table may still lay face up: the 4 drawn at the start of the
+    game (000:713). A built one moves to the centre of the colony board (000:717) and still
+    counts: the rulebook draws no card to take its place (issue 28.18), so only a card taken
+    off the row as a mistake (``remove_improvement``) makes room again."""
+    return max(0, FACE_UP - len(st.get("improvements") or []))
+
+
 def improvement(st: State, improvement_id: Any) -> dict[str, Any]:
     """The improvement on the table with this id, or raise."""
     for imp in st.get("improvements") or []:
@@ -64,9 +72,17 @@ def place_improvement(
     st, steps = begin(state)
     if not improvements_in_play(st):
         raise RuleError(N_("this game is played without the Improvements module"))
-    if len(face_up(st)) >= FACE_UP:
+    if not room_to_lay(st):
+        if len(face_up(st)) >= FACE_UP:
+            raise RuleError(
+                N_("{count} improvements already lie face up, as many as the row holds"),
+                count=FACE_UP,
+            )
         raise RuleError(
-            N_("{count} improvements already lie face up, as many as the row holds"),
+            N_(
+                "the {count} improvements of the game are laid: a built one moves to the colony "
+                "board and no new card takes its place (000:713-717)"
+            ),
             count=FACE_UP,
         )
     if improvement is not None:
@@ -201,7 +217,7 @@ def improvement_choices(st: State) -> dict[str, dict[str, Any]]:
         return {}
     out: dict[str, dict[str, Any]] = {}
     row = face_up(st)
-    if len(row) < FACE_UP:
+    if room_to_lay(st):
         placed = {imp["id"] for imp in st.get("improvements") or []}
         cards = st["cards"].get("improvements") or {}
         out["place_improvement"] = {

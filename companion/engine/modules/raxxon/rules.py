@@ -281,17 +281,26 @@ def choose_containment_place(state: State, place: str) -> tuple[State, list[Step
     return st, steps
 
 
+def fewer_zombies_at(st: State, place: str) -> int:
+    """How many fewer zombies Add Zombies puts at ``place`` this round: 3 at the place the first
+    player chose after a thumbs-down vote (000:795), else 0."""
+    rec = st.get("raxxon")
+    reduced = rec.get("reduced") if isinstance(rec, dict) else None
+    if not reduced or reduced["place"] != place or reduced["round"] != st["round"]:
+        return 0
+    return REDUCTION
+
+
 def reduced_count(st: State, steps: list[Step], place: str, count: int) -> int:
     """Add Zombies at a place after a thumbs-down vote: 3 fewer at the chosen place (000:795).
 
     Ruling: the 3 come off everything the place gets in that step (survivors, bandits and noise
     together), never below 0.
     """
-    rec = st.get("raxxon")
-    reduced = rec.get("reduced") if isinstance(rec, dict) else None
-    if not reduced or reduced["place"] != place or reduced["round"] != st["round"]:
+    fewer = fewer_zombies_at(st, place)
+    if not fewer:
         return count
-    less = min(REDUCTION, count)
+    less = min(fewer, count)
     steps.append(
         step(
             "containment_fewer_zombies",
@@ -572,6 +581,32 @@ def side_effects_never_come_off(st: State, card: str) -> None:
             name=carrier["name"],
             card=card,
         )
+
+
+def side_effects_shown(st: State) -> list[dict[str, Any]]:
+    """Who carries which side effect cards (000:780-784), for the screens: each carrier by its
+    name, the living first in play order, then those who died or left the game (``gone``:
+    their cards may be equipped again, ``side_effects_never_come_off``). [] without the
+    module."""
+    rec = st.get("raxxon")
+    carried = rec.get("side_effects") if isinstance(rec, dict) else None
+    if not carried:
+        return []
+    names = {c: card["name"] for c, card in (st["cards"].get("survivors") or {}).items()}
+    names.update({s["id"]: s["name"] for s in st.get("graveyard") or []})
+    living = [s["id"] for s in st["survivors"]]
+    names.update({s["id"]: s["name"] for s in st["survivors"]})
+    order = living + sorted(sid for sid in carried if sid not in living)
+    return [
+        {
+            "survivor": sid,
+            "name": names.get(sid, sid),
+            "cards": carried[sid],
+            "gone": sid not in living,
+        }
+        for sid in order
+        if carried.get(sid)
+    ]
 
 
 def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State, list[Step]]:
