@@ -38,6 +38,7 @@ from companion.engine.board import (
     wound_survivor,
 )
 from companion.engine.board.effects import apply_card_effects
+from companion.engine.board.choose import choose_survivor
 from companion.engine.board.exposure import record_exposure, resolve_bite
 from companion.engine.colony.crisis import (
     contribute_to_crisis,
@@ -141,6 +142,7 @@ __all__ = [
     "render_steps",
     "replay",
     "resolve_bite",
+    "choose_survivor",
     "resolve_crisis",
     "reveal_crisis",
     "reveal_crossroads",

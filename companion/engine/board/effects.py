@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence
 from companion.engine.board.exposure import roll_for_exposure
+from companion.engine.board.player_choices import EACH_PLAYER_TARGETS, ask_each_player
 from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remove_token
 from companion.engine.board.supply import add_helpless_tokens
 from companion.engine.board.zombies import add_zombies
@@ -111,12 +112,16 @@ def apply_effects(
     ctx = _Context(seat, chosen, location, source, strict)
     if seat is not None:
         _seat_check(st, seat)
-    for effect in effects:
+    for k, effect in enumerate(effects):
         if st["ended"]:
             return
         first = len(steps)
+        waits = False
         try:
-            _APPLY[effect["kind"]](st, steps, effect, rng, ctx)
+            if effect.get("target") in EACH_PLAYER_TARGETS:
+                waits = _each_player(st, steps, effect, effects[k + 1 :], rng, ctx, source_card)
+            else:
+                _APPLY[effect["kind"]](st, steps, effect, rng, ctx)
         except _NeedsTable as gap:
             steps.append(
                 step(
@@ -127,10 +132,41 @@ def apply_effects(
                     effect=dict(effect),
                 )
             )
-        if source_card is not None:
-            for made in steps[first:]:
-                if made.get("source") == source:
-                    made["source_card"] = source_card
+        tag_source(steps, first, source, source_card)
+        if waits:
+            return  # the later effects wait for every player's choice (choose.choose_survivor)
+
+
+def _each_player(
+    st: State,
+    steps: list[Step],
+    effect: Effect,
+    later: list[Effect],
+    rng: Randomness,
+    ctx: _Context,
+    source_card: str | None,
+) -> bool:
+    """An effect each player aims at a survivor of their own (player_choices.py): applied now
+    when nobody has a choice to make; else True, the question is open and the rest waits.
+
+    Ruling: while another decision is pending (a bite spreading), the table does it by hand.
+    """
+    if st["pending"]:
+        raise _NeedsTable("player_choice", effect["target"])
+    context = {"seat": ctx.seat, "chosen": ctx.chosen, "location": ctx.place}
+    picked = ask_each_player(st, steps, effect, later, ctx.source, source_card, context)
+    if picked is None:
+        return True
+    hurt_survivors(st, steps, effect, picked, rng, ctx.source)
+    return False
+
+
+def tag_source(steps: list[Step], first: int, source: str, source_card: str | None) -> None:
+    """Give each step made since ``first`` that names ``source`` the card's id as well."""
+    if source_card is not None:
+        for made in steps[first:]:
+            if made.get("source") == source:
+                made["source_card"] = source_card
 
 
 class _NeedsTable(Exception):
@@ -440,42 +476,46 @@ def _alive(st: State, survivor_id: str) -> bool:
 
 def _wound(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
     """Wounds of one kind on each target (deaths.add_wound: the third one kills)."""
-    ids = _targets(st, steps, effect["target"], ctx)
-    if not ids:
-        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
-    for sid in ids:
-        for _ in range(effect["amount"]):
-            if st["ended"] or not _alive(st, sid):
-                break
-            add_wound(st, steps, sid, effect.get("wound", "wound"), "card", source=ctx.source)
+    hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
 
 
 def _kill(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
     """Kill each target: a death, morale -1 each (deaths.kill_survivor)."""
-    ids = _targets(st, steps, effect["target"], ctx)
-    if not ids:
-        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
-    for sid in ids:
-        if st["ended"]:
-            return
-        if _alive(st, sid):
-            kill_survivor(st, steps, sid, "card", source=ctx.source)
+    hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
 
 
 def _exposure(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Roll the exposure die for each target (base 002 "Rolling for Exposure", 002:1416).
+    """Roll the exposure die for each target (base 002 "Rolling for Exposure", 002:1416)."""
+    hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
 
-    The face is applied by exposure.roll_for_exposure: a bite kills and leaves the spread
-    waiting for its owner's decision (``state["pending"]``); no later target is rolled for
-    while a decision is pending.
+
+def hurt_survivors(
+    st: State, steps: list[Step], effect: Effect, ids: list[str], rng: Randomness, source: str
+) -> None:
+    """Apply a wound, kill or exposure effect to survivors already named, one after another.
+
+    A wound effect adds its wounds (deaths.add_wound: the third one kills); a kill is a death,
+    morale -1 (deaths.kill_survivor); an exposure roll is applied by
+    exposure.roll_for_exposure: a bite kills and leaves the spread waiting for its owner's
+    decision (``state["pending"]``), and no later survivor is rolled for while it waits. Stops
+    when the game ends; a survivor already dead is passed over.
     """
-    ids = _targets(st, steps, effect["target"], ctx)
     if not ids:
-        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
+        steps.append(step("effect_no_target", target=effect["target"], source=source))
+    kind = effect["kind"]
     for sid in ids:
-        if st["ended"] or st["pending"]:
+        if st["ended"] or (kind == "exposure" and st["pending"]):
             return
-        if _alive(st, sid):
+        if not _alive(st, sid):
+            continue
+        if kind == "wound":
+            for _ in range(effect["amount"]):
+                if st["ended"] or not _alive(st, sid):
+                    break
+                add_wound(st, steps, sid, effect.get("wound", "wound"), "card", source=source)
+        elif kind == "kill":
+            kill_survivor(st, steps, sid, "card", source=source)
+        else:
             roll_for_exposure(st, steps, sid, roll_exposure(rng), rolled=True)
 
 

@@ -58,6 +58,7 @@ ACTION_WORDS = {
     "pass_first_player": N_("pass first player"),
     "record_exposure": N_("record exposure"),
     "resolve_bite": N_("resolve bite"),
+    "choose_survivor": N_("choose a survivor"),
     "move_survivor": N_("move survivor"),
     "kill_zombies": N_("kill zombies"),
     "add_barricade": N_("add barricade"),
@@ -369,6 +370,10 @@ TARGET_NAMES = {
     "each_in_colony": N_("each survivor in the colony"),
     "lowest_influence_in_colony": N_("the survivor with the lowest influence in the colony"),
     "each_at_active_location": N_("each survivor at the active player's location"),
+    "each_player_chooses": N_("a survivor each player chooses among their own"),
+    "each_player_chooses_in_colony": N_(
+        "a survivor each player chooses among their own in the colony"
+    ),
 }
 BY_HAND_NEEDS = {
     "active_location": N_("{source}: by hand: apply it at the active player's location."),
@@ -377,6 +382,7 @@ BY_HAND_NEEDS = {
     "active_location_survivors": N_(
         "{source}: by hand: apply it to every survivor at the active player's location."
     ),
+    "player_choice": N_("{source}: by hand: {target}; another decision is waiting first."),
 }
 """effect_by_hand ``need``: the context an effect lacked (no ``need``: a manual card text)."""
 
