@@ -22,8 +22,8 @@ from typing import Any
 
 from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence
 from companion.engine.board.exposure import roll_for_exposure
-from companion.engine.board.player_choices import EACH_PLAYER_TARGETS, ask_each_player
 from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remove_token
+from companion.engine.board.player_choices import EACH_PLAYER_TARGETS, ask_each_player
 from companion.engine.board.supply import add_helpless_tokens
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core.dice import Randomness, roll_d6, roll_exposure
