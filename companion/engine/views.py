@@ -71,11 +71,21 @@ def _public_pending(st: State) -> dict[str, Any] | None:
     if not isinstance(pending, dict):
         return None
     if pending.get("kind") == KIND:
-        return copy.deepcopy(public_choice(pending))
+        shown = copy.deepcopy(public_choice(pending))
+        shown["card"] = _source_card(st, pending.get("source_card"))
+        return shown
     shown = {k: copy.deepcopy(v) for k, v in pending.items() if k != "votes"}
     if pending.get("kind") == "vote":
         shown["voted"] = [sid for sid in pending.get("votes", {})]
     return shown
+
+
+def _source_card(st: State, card_id: str | None) -> dict[str, Any] | None:
+    """The facts of the card an effect came from (a crisis or a crossroads card), if known."""
+    for kind in ("crises", "crossroads"):
+        if card_id in st["cards"].get(kind, {}):
+            return copy.deepcopy(st["cards"][kind][card_id])
+    return None
 
 
 def numbers(st: State) -> dict[str, Any]:

@@ -131,9 +131,16 @@ def still_choosing(st: State) -> dict[str, list[str]]:
     }
 
 
+def question_code(effect: dict[str, Any]) -> str:
+    """What the effect does to the survivor picked: its wound kind, "kill" or "exposure"."""
+    return effect.get("wound", "wound") if effect["kind"] == "wound" else effect["kind"]
+
+
 def public_choice(pending: dict[str, Any]) -> dict[str, Any]:
-    """The open question as every device may see it: who is asked, who has chosen, not what."""
+    """The open question as every device may see it: who is asked, who has chosen, not what;
+    ``ask`` says what the pick means (labels.CHOICE_QUESTIONS)."""
     shown = {k: v for k, v in pending.items() if k != "choices"}
+    shown["ask"] = question_code(pending["effect"])
     shown["chosen_by"] = [sid for sid in pending["asked"] if sid in pending["choices"]]
     shown["waiting"] = [sid for sid in pending["asked"] if sid not in pending["choices"]]
     return shown

@@ -506,7 +506,27 @@ SCENARIO_TASKS = {
 """``scenario_task`` steps' ``task``: what the table does by hand (scenarios.TASKS), our words."""
 
 
+CHOICE_QUESTIONS = {
+    "wound": N_("Which of your survivors takes the wound?"),
+    "frostbite": N_("Which of your survivors takes the frostbite?"),
+    "despair": N_("Which of your survivors takes the despair?"),
+    "kill": N_("Which of your survivors dies?"),
+    "exposure": N_("Which of your survivors rolls for exposure?"),
+}
+"""A phone's question for a card effect each player aims at a survivor of their own, by what
+it does (player_choices.question_code)."""
+CHOICE_LINES = {
+    "wound": N_("Each player chooses which of their survivors takes the wound."),
+    "frostbite": N_("Each player chooses which of their survivors takes the frostbite."),
+    "despair": N_("Each player chooses which of their survivors takes the despair."),
+    "kill": N_("Each player chooses which of their survivors dies."),
+    "exposure": N_("Each player chooses which of their survivors rolls for exposure."),
+}
+"""The table screen's line for the same question."""
+
 TABLES: dict[str, Mapping[str, str]] = {
+    "choice_questions": CHOICE_QUESTIONS,
+    "choice_lines": CHOICE_LINES,
     "actions": ACTION_WORDS,
     "bandit_rules": BANDIT_RULES,
     "card_tables": CARD_TABLES,
