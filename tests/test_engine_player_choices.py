@@ -9,6 +9,7 @@ import pytest
 from factory import FUEL_SHORTAGE, Scripted, make_state, put_survivors, with_cards
 
 import companion.engine as engine
+from companion.engine.board.effects import apply_effects
 from companion.engine.colony.crisis import resolve_crisis, reveal_crisis
 from companion.engine.colony.steps import run_colony_phase
 from companion.engine.core import decisions
@@ -105,6 +106,9 @@ def test_every_phone_answers_and_no_pick_shows_before_all_are_in():
     assert seat_view(st, "s1")["mine"]["survivor_choice"]["chosen"] is None
     assert seat_view(st, "s2")["mine"]["survivor_choice"]["chosen"] == bruno[1]
     assert seat_view(st, "s1")["mine"]["survivor_choice"]["must_choose"] is True
+    assert seat_view(st, "s1")["mine"]["survivor_choice"]["survivors"] == ana
+    assert seat_view(st, "s1")["mine"]["survivor_choice"]["ask"] == "kill"
+    assert seat_view(st, "s2")["mine"]["survivor_choice"]["must_choose"] is False
     alive = {s["id"] for s in st["survivors"]}
     assert {*ana, *bruno} <= alive
     st, _ = act(st, "s1", type="choose_survivor", survivor_id=ana[0])
@@ -193,3 +197,34 @@ def test_white_fingers_in_cards_db_asks_each_player():
         ).fetchone()
     assert '"target":"each_player_chooses_in_colony"' in effects.replace(" ", "")
     assert '"wound":"frostbite"' in effects.replace(" ", "")
+
+
+def test_a_card_applied_by_hand_asks_the_players_too():
+    st = make_state(2)
+    ana = put_survivors(st, [30, 40], owner="s1")
+    put_survivors(st, [50, 60], owner="s2", place="police")
+    effects = [
+        {"kind": "wound", "target": "each_player_chooses", "amount": 2, "wound": "despair"},
+        {"kind": "food", "amount": 1},
+    ]
+    st, _ = engine.apply_card_effects(st, effects, Scripted(), source="Cold Snap")
+    assert set(st["pending"]["asked"]) == {"s1", "s2"} and st["food"] == 0
+    st = decisions.refreshed(st)
+    st, _ = act(st, "s1", type="choose_survivor", survivor_id=ana[0])
+    st, steps = act(st, "table", type="choose_survivor", seat_id="s2", survivor_id="surv-60-3")
+    despair = {s["id"]: s["despair"] for s in st["survivors"]}
+    assert despair == {ana[0]: 2, ana[1]: 0, "surv-50-2": 0, "surv-60-3": 2}
+    assert st["food"] == 1  # the later effect, once every pick is in
+    assert [s["kind"] for s in steps][-1] == "food_changed"
+
+
+def test_while_another_decision_waits_the_table_does_it_by_hand():
+    st = make_state(2)
+    put_survivors(st, [30, 40], owner="s1")
+    st["pending"] = {"kind": "bite_spread", "seat": "s1", "survivor": "x", "location": "police"}
+    steps = []
+    apply_effects(st, steps, [FROSTBITE], Scripted(), source="Cold")
+    assert steps[-1]["kind"] == "effect_by_hand" and steps[-1]["need"] == "player_choice"
+    assert st["pending"]["kind"] == "bite_spread"
+    text = engine.render_steps(steps, st, "pt_BR")[-1]
+    assert "à mão" in text and "cada jogador escolhe" in text

@@ -148,7 +148,8 @@ def public_choice(pending: dict[str, Any]) -> dict[str, Any]:
 
 def own_choice(st: State, seat_id: str) -> dict[str, Any] | None:
     """One seat's part of the open question (its own phone only): the survivors it picks from,
-    whether it must still pick, and its pick; None when the question does not ask it."""
+    whether it must still pick, its pick, and ``ask``: what the pick means (labels'
+    ``choice_questions``); None when the question does not ask it."""
     pending = st.get("pending")
     if not isinstance(pending, dict) or pending.get("kind") != KIND:
         return None
@@ -159,6 +160,7 @@ def own_choice(st: State, seat_id: str) -> dict[str, Any] | None:
         "must_choose": picked is None,
         "survivors": list(pending["asked"][seat_id]),
         "chosen": picked,
+        "ask": question_code(pending["effect"]),
         "effect": dict(pending["effect"]),
         "source": pending["source"],
         "source_card": pending["source_card"],
