@@ -122,3 +122,24 @@ def test_the_engine_sees_the_same_question(app, choosing):
     view = engine.table_view(state)
     assert view["waiting"]["kind"] == "survivor_choice"
     assert view["waiting"]["waiting"] == list(state["pending"]["asked"])
+
+
+def test_a_card_instruction_is_marked_on_the_phone_of_the_player_who_does_it(app, table):
+    game = new_game(app, seed=5)
+    phones = {sid: take_seat(app, table, game, sid) for sid in SEATS}
+    db = open_db(app)
+    text = "Discard 1 fuel card from your hand to the waste pile."
+    action = {
+        "type": "apply_card_effects",
+        "by": "table",
+        "seat": "s2",
+        "effects": [{"kind": "manual", "text": text}],
+        "source": "Pump",
+    }
+    store.act(db, game, action, version=store.current(db, game).version)
+    db.close()
+    mark = '<p class="to-do"><span class="only-you">For you to do</span> Pump: ' + text
+    assert mark in phones["s2"].get(f"/phone/{game}").text
+    for other in ("s1", "s3"):
+        page = phones[other].get(f"/phone/{game}").text
+        assert "For you to do" not in page and f"Pump: {text}" in page

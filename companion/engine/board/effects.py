@@ -520,9 +520,14 @@ def hurt_survivors(
 
 
 def _manual(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Anything the table does by hand: shown as a step."""
+    """Anything the table does by hand: shown as a step. Applied for a seat (a crossroads
+    option, the active player), the step names it as ``to_do``: its phone marks the line as
+    its own to carry out (cards in hand, decks, dice: the companion does not track them)."""
+    fields = {"to_do": ctx.seat} if ctx.seat is not None else {}
     steps.append(
-        step("effect_by_hand", text=effect["text"], source=ctx.source, effect=dict(effect))
+        step(
+            "effect_by_hand", text=effect["text"], source=ctx.source, effect=dict(effect), **fields
+        )
     )
 
 
