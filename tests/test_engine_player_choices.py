@@ -228,3 +228,20 @@ def test_while_another_decision_waits_the_table_does_it_by_hand():
     assert st["pending"]["kind"] == "bite_spread"
     text = engine.render_steps(steps, st, "pt_BR")[-1]
     assert "à mão" in text and "cada jogador escolhe" in text
+
+
+def test_the_survivor_each_player_picks_leaves_the_game_without_costing_morale():
+    leave = {"kind": "leave", "target": "each_player_chooses_in_colony"}
+    st = failing([leave], seats=2)
+    ana = put_survivors(st, [30, 40], owner="s1")
+    bruno = put_survivors(st, [50, 60], owner="s2")
+    morale = st["morale"]
+    st, _ = fail(st)
+    assert seat_view(st, "s1")["mine"]["survivor_choice"]["ask"] == "leave"
+    st, _ = act(st, "s2", type="choose_survivor", survivor_id=bruno[0])
+    st, steps = act(st, "s1", type="choose_survivor", survivor_id=ana[1])
+    assert {s["id"] for s in st["survivors"]} == {ana[0], bruno[1]}
+    gone = [s for s in steps if s["kind"] == "survivor_removed"]
+    assert [s["survivor"] for s in gone] == [ana[1], bruno[0]] and st["morale"] == morale
+    # Bruno's leader left: his other survivor leads now.
+    assert next(s for s in st["survivors"] if s["id"] == bruno[1])["leader"] is True

@@ -20,7 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence
+from companion.engine.board.deaths import (
+    add_wound,
+    kill_survivor,
+    lowest_influence,
+    remove_survivor,
+)
 from companion.engine.board.exposure import roll_for_exposure
 from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remove_token
 from companion.engine.board.player_choices import EACH_PLAYER_TARGETS, ask_each_player
@@ -484,6 +489,11 @@ def _kill(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _C
     hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
 
 
+def _leave(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Each target leaves the game: not a death, no morale (deaths.remove_survivor, 002:1790)."""
+    hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
+
+
 def _exposure(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
     """Roll the exposure die for each target (base 002 "Rolling for Exposure", 002:1416)."""
     hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
@@ -495,7 +505,8 @@ def hurt_survivors(
     """Apply a wound, kill or exposure effect to survivors already named, one after another.
 
     A wound effect adds its wounds (deaths.add_wound: the third one kills); a kill is a death,
-    morale -1 (deaths.kill_survivor); an exposure roll is applied by
+    morale -1 (deaths.kill_survivor); one who leaves is removed, no morale
+    (deaths.remove_survivor); an exposure roll is applied by
     exposure.roll_for_exposure: a bite kills and leaves the spread waiting for its owner's
     decision (``state["pending"]``), and no later survivor is rolled for while it waits. Stops
     when the game ends; a survivor already dead is passed over.
@@ -515,6 +526,8 @@ def hurt_survivors(
                 add_wound(st, steps, sid, effect.get("wound", "wound"), "card", source=source)
         elif kind == "kill":
             kill_survivor(st, steps, sid, "card", source=source)
+        elif kind == "leave":
+            remove_survivor(st, steps, sid, "card", source=source)
         else:
             roll_for_exposure(st, steps, sid, roll_exposure(rng), rolled=True)
 
@@ -545,6 +558,7 @@ _APPLY: dict[str, Callable[[State, list[Step], Effect, Randomness, _Context], No
     "trap": _trap,
     "wound": _wound,
     "kill": _kill,
+    "leave": _leave,
     "exposure": _exposure,
     "manual": _manual,
 }

@@ -132,7 +132,8 @@ def still_choosing(st: State) -> dict[str, list[str]]:
 
 
 def question_code(effect: dict[str, Any]) -> str:
-    """What the effect does to the survivor picked: its wound kind, "kill" or "exposure"."""
+    """What the effect does to the survivor picked: its wound kind, "kill", "leave" or
+    "exposure"."""
     return effect.get("wound", "wound") if effect["kind"] == "wound" else effect["kind"]
 
 

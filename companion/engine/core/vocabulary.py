@@ -83,6 +83,7 @@ EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "wound": ("wound_type", False, "wound"),
     },
     "kill": {"target": ("target", True, None)},
+    "leave": {"target": ("target", True, None)},
     "exposure": {"target": ("target", True, None)},
     "manual": {"text": ("text", True, None)},
 }

@@ -511,6 +511,7 @@ CHOICE_QUESTIONS = {
     "frostbite": N_("Which of your survivors takes the frostbite?"),
     "despair": N_("Which of your survivors takes the despair?"),
     "kill": N_("Which of your survivors dies?"),
+    "leave": N_("Which of your survivors leaves the game?"),
     "exposure": N_("Which of your survivors rolls for exposure?"),
 }
 """A phone's question for a card effect each player aims at a survivor of their own, by what
@@ -520,6 +521,7 @@ CHOICE_LINES = {
     "frostbite": N_("Each player chooses which of their survivors takes the frostbite."),
     "despair": N_("Each player chooses which of their survivors takes the despair."),
     "kill": N_("Each player chooses which of their survivors dies."),
+    "leave": N_("Each player chooses which of their survivors leaves the game."),
     "exposure": N_("Each player chooses which of their survivors rolls for exposure."),
 }
 """The table screen's line for the same question."""
