@@ -479,30 +479,17 @@ def _alive(st: State, survivor_id: str) -> bool:
     return any(s["id"] == survivor_id for s in st["survivors"])
 
 
-def _wound(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Wounds of one kind on each target (deaths.add_wound: the third one kills)."""
-    hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
-
-
-def _kill(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Kill each target: a death, morale -1 each (deaths.kill_survivor)."""
-    hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
-
-
-def _leave(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Each target leaves the game: not a death, no morale (deaths.remove_survivor, 002:1790)."""
-    hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
-
-
-def _exposure(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Roll the exposure die for each target (base 002 "Rolling for Exposure", 002:1416)."""
+def _on_targets(
+    st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
+) -> None:
+    """A wound, kill, leave or exposure effect on the survivors its target names."""
     hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
 
 
 def hurt_survivors(
     st: State, steps: list[Step], effect: Effect, ids: list[str], rng: Randomness, source: str
 ) -> None:
-    """Apply a wound, kill or exposure effect to survivors already named, one after another.
+    """Apply a wound, kill, leave or exposure effect to survivors named, one after another.
 
     A wound effect adds its wounds (deaths.add_wound: the third one kills); a kill is a death,
     morale -1 (deaths.kill_survivor); one who leaves is removed, no morale
@@ -556,9 +543,9 @@ _APPLY: dict[str, Callable[[State, list[Step], Effect, Randomness, _Context], No
     "noise": _noise,
     "barricade": _barricade,
     "trap": _trap,
-    "wound": _wound,
-    "kill": _kill,
-    "leave": _leave,
-    "exposure": _exposure,
+    "wound": _on_targets,
+    "kill": _on_targets,
+    "leave": _on_targets,
+    "exposure": _on_targets,
     "manual": _manual,
 }
