@@ -92,6 +92,18 @@ def states(app, table) -> Iterator[tuple[str, str, object]]:
     yield ("phone-vote", f"/phone/{game}", phones[voter])
     yield ("log", f"/games/{game}/log", None)
 
+    frost = new_game(app, seed=5)  # White Fingers fails: each phone picks its frostbite
+    phones = {sid: take_seat(app, table, frost, sid, int(sid[1:]) + 20) for sid in phones}
+    for sid, client in phones.items():
+        state, _ = head(app, frost)
+        dealt = state["secrets"][sid]["dealt_survivors"][:2]
+        post(client, frost, type="keep_survivors", survivors=dealt)
+    table_act(app, frost, type="reveal_crisis", crisis="companion.white-fingers")
+    for kind in ("resolve_crisis", "finish_reveal"):
+        table_act(app, frost, type=kind, seed=7)
+    yield ("table-survivor-choice", f"/games/{frost}", None)
+    yield ("phone-survivor-choice", f"/phone/{frost}", phones["s1"])
+
     colony = new_game(app, seed=5)
     phones = {sid: take_seat(app, table, colony, sid, int(sid[1:]) + 10) for sid in phones}
     for sid, client in phones.items():

@@ -136,6 +136,11 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
         return {"place": pick(choices["place"])}
     if kind == "place_special_zombies":
         return {}
+    if kind == "choose_survivor":
+        if isinstance(choices["survivor_id"], dict):  # the table answers for a seat
+            seat_id = pick(choices["seat_id"])
+            return {"seat_id": seat_id, "survivor_id": pick(choices["survivor_id"][seat_id])}
+        return {"survivor_id": pick(choices["survivor_id"])}
     if kind == "lead_bandits":
         room = [loc for loc, free in choices["room"].items() for _ in range(free)]
         return {"locations": rng.sample(room, choices["count"])}
@@ -147,6 +152,7 @@ FLOW = (
     "cast_vote",
     "record_votes",
     "resolve_bite",
+    "choose_survivor",
     "mark_objective",
     "declare_winners",
     "reveal_crisis",

@@ -133,9 +133,12 @@ def test_card_text_reads_one_card_in_either_language():
     portuguese = card_text(db, "companion.white-fingers", "pt_BR")
     assert (english["table"], english["lang"], portuguese["lang"]) == ("crises", "en", "pt_BR")
     assert english["name"] == "White Fingers" and portuguese["name"] == "Dedos Brancos"
-    assert "congelamento" in portuguese["fail_effects"][0]["text"]
-    assert "frostbite" in english["fail_effects"][0]["text"]
-    assert portuguese["fail_effects"][1] == english["fail_effects"][1]
+    assert "congelamento" in portuguese["fail_text"] and "frostbite" in english["fail_text"]
+    assert portuguese["fail_effects"] == english["fail_effects"]  # no words: a choice and morale
+    english = card_text(db, "companion.a-promise-kept", "en")
+    portuguese = card_text(db, "companion.a-promise-kept", "pt_BR")
+    assert "Roll a d6" in english["options"][1]["effects"][0]["text"]
+    assert "Jogue um d6" in portuguese["options"][1]["effects"][0]["text"]
     assert not any(k.endswith("_pt_BR") for k in json.dumps(portuguese).split('"'))
     assert card_text(db, "companion.no-such-card", "pt_BR") is None
     with pytest.raises(ValueError):

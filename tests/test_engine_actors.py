@@ -38,6 +38,7 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "pass_first_player": ({T}, {A, OTHER}),
     "record_exposure": ({T, A}, {OTHER}),
     "resolve_bite": ({T, A, OTHER}, set()),
+    "choose_survivor": ({T, A, OTHER}, set()),
     "move_survivor": ({T, A}, {OTHER}),
     "kill_zombies": ({T, A}, {OTHER}),
     "attack_survivor": ({T, A}, {OTHER}),

@@ -11,6 +11,7 @@ import pytest
 import companion.engine as engine
 from companion.cards.game import game_setup
 from companion.cards.load import load_cards
+from companion.engine.board.player_choices import still_choosing
 
 CARDS_DB = Path(__file__).resolve().parent.parent / "cards.db"
 SURVIVORS = [
@@ -80,6 +81,8 @@ def play_round(st, rng):
         except engine.RuleError as exc:
             assert "colony phase" in str(exc)
             break
+        if st["ended"]:  # frostbite killed a survivor at the start of the turn: morale 0
+            return st, []
         active = st["turn"]["seat"]
         drawer = st["turn"]["crossroads_drawer"]
         ring = [s["id"] for s in st["seats"]]
@@ -88,7 +91,15 @@ def play_round(st, rng):
             symbol = rng.choice(["food", "fuel", "weapon", "medicine"])
             st, _ = engine.contribute_to_crisis(st, active, [symbol])
         st, _ = engine.end_turn(st)
-    return engine.run_colony_phase(st, rng)
+    st, steps = engine.run_colony_phase(st, rng)
+    while st["pending"] and st["pending"]["kind"] == "survivor_choice":  # White Fingers failed
+        for seat_id, ids in still_choosing(st).items():
+            st, more = engine.choose_survivor(st, seat_id, rng.choice(ids), rng)
+            steps += more
+        if not st["ended"]:
+            st, more = engine.run_colony_phase(st, rng)
+            steps += more
+    return st, steps
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -94,6 +94,16 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "crossroads_no_option": {"card": "x.cold", "name": "Cold"},
     "vote_opened": {"subject": "exile", "voters": ["s1", "s2"], "target": "s2"},
     "vote_cast": {**ANA, "subject": "exile"},
+    "survivor_choice_opened": {
+        "seats": ["s1", "s2"],
+        "seat_names": "Ana, Di",
+        "target": "each_player_chooses_in_colony",
+        "source": "White Fingers",
+    },
+    "survivor_choice_none": {**ANA, "source": "White Fingers"},
+    "survivor_choice_only": {**ANA, "survivor": "v1", "name": "Bo", "source": "White Fingers"},
+    "survivor_chosen": ANA,
+    "survivor_choice_made": {**ANA, "survivor": "v1", "name": "Bo"},
     "vote_tally": {"subject": "first_player", "up": 1, "down": 1, "passed": True},
     "vote_tie_broken": {"breaker": "s2", "breaker_name": "Di", "ruling": True, "passed": False},
     "exile_vote_called": {

@@ -4,7 +4,8 @@ A game is played through the store and the phones' HTTP forms (random legal acti
 tests/play.py picks them), with undos and a seat handed to a new phone along the way. At every
 checkpoint each phone's page, fragment and error answers, and the table screen's, are read and
 must carry no other seat's objective, exiled objective, crossroads card or dealt survivors.
-Ballots before the tally and crisis symbols carry no text of their own, so they are checked by
+Ballots before the tally, crisis symbols and a survivor picked for a card before every pick is
+in carry no text of their own, so they are checked by
 indistinguishability: the other devices' answers are byte for byte the same whichever way the
 vote or card went.
 """
@@ -30,6 +31,7 @@ PHONE_ACTIONS = frozenset(
         "keep_survivors",
         "cast_vote",
         "resolve_bite",
+        "choose_survivor",
         "reveal_crossroads",
         "contribute_to_crisis",
         "withdraw_from_crisis",
@@ -148,6 +150,8 @@ def phone_fields(action: dict) -> dict:
         return {"up": "true" if action["up"] else "false"}
     if kind == "resolve_bite":
         return {"choice": action["choice"]}
+    if kind == "choose_survivor":
+        return {"survivor_id": action["survivor_id"]}
     if kind == "mark_objective":
         return {"complete": "true" if action["complete"] else "false"}
     if kind == "contribute_to_crisis":
@@ -334,6 +338,35 @@ def test_crisis_symbols_are_invisible_to_the_others(app, table, round_started):
     assert post_as(phones["s2"], app, game, type="contribute_to_crisis", **{"symbols*food": "1"})
     mine = phones["s2"].get(f"/phone/{game}").get_data(as_text=True)
     assert "Your cards in it:" in mine
+
+
+def test_a_survivor_pick_is_invisible_to_the_others_until_all_are_in(app, table):
+    game = new_game(app, seed=5)
+    phones = {sid: take_seat(app, table, game, sid) for sid in SEATS}
+    for sid in SEATS:
+        state, _ = head(app, game)
+        dealt = state["secrets"][sid]["dealt_survivors"]
+        assert post_as(phones[sid], app, game, type="keep_survivors", survivors=dealt[:2]) == 200
+    db = open_db(app)
+    for action in (
+        {"type": "reveal_crisis", "by": "table", "crisis": "companion.white-fingers"},
+        {"type": "resolve_crisis", "by": "table", "seed": 3},
+        {"type": "finish_reveal", "by": "table"},
+    ):
+        store.act(db, game, action, version=store.current(db, game).version)
+    db.close()
+    state, _ = head(app, game)
+    picker = SEATS[0]
+    choices = state["pending"]["asked"][picker]
+    assert len(choices) == 2 and len(state["pending"]["asked"]) == 3
+    seen = []
+    for survivor_id in choices:
+        status = post_as(phones[picker], app, game, type="choose_survivor", survivor_id=survivor_id)
+        assert status == 200
+        seen.append(others_see(app, table, game, phones, picker))
+        undo(app, game)
+    for name in seen[0]:
+        assert seen[0][name] == seen[1][name], f"{name} tells whom {picker} picked"
 
 
 def test_the_table_screen_never_carries_a_seat_secret_during_setup(app, table):

@@ -31,6 +31,7 @@ from typing import Any
 
 from companion.engine import board, search
 from companion.engine.board import (
+    choose,
     effects,
     exposure,
 )
@@ -106,6 +107,7 @@ ACTIONS: dict[str, EntryPoint] = {
         # exposure and bites
         exposure.record_exposure,
         exposure.resolve_bite,
+        choose.choose_survivor,
         # the board
         board.move_survivor,
         board.kill_zombies,

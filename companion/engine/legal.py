@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.board.attacks import survivor_attack_choices
+from companion.engine.board.player_choices import still_choosing
 from companion.engine.colony.phases import COLONY_STEPS, STEP_ACTIONS, due_step
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
@@ -308,6 +309,9 @@ def legal_for_table(st: State) -> dict[str, Choices]:
         return {"record_votes": {"voters": [s["id"] for s in voters(st)]}}
     if pending and pending["kind"] == "bite_spread":
         return {"resolve_bite": {"choice": ["kill", "roll"], "result": list(EXPOSURE_RESULTS)}}
+    if pending and pending["kind"] == "survivor_choice":  # for a seat without a phone
+        waiting = still_choosing(st)
+        return {"choose_survivor": {"seat_id": list(waiting), "survivor_id": waiting}}
     if pending and pending["kind"] == "bandit_placement":
         return {}  # the leader's phone decides (bandits.leader_choices)
     raxxon = pending_choices(st)
@@ -357,6 +361,9 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
             if pending["seat"] == seat_id
             else {}
         )
+    if pending and pending["kind"] == "survivor_choice":
+        mine = still_choosing(st).get(seat_id)
+        return {"choose_survivor": {"survivor_id": mine}} if mine else {}
     if pending and pending["kind"] == "bandit_placement":
         return bandits.leader_choices(st, seat_id)
     raxxon = seat_pending_choices(st, seat_id)

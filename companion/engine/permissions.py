@@ -69,6 +69,7 @@ WHO: dict[str, Rule] = {
     # exposure and bites
     "record_exposure": (TURN, "survivor:survivor_id"),
     "resolve_bite": (OPEN, "pending"),
+    "choose_survivor": (OPEN, "seat_id"),
     # the board during a turn
     "move_survivor": (TURN, "survivor:survivor_id"),
     "kill_zombies": (TURN, "survivor:survivor_id"),

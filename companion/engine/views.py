@@ -2,10 +2,11 @@
 
 DESIGN.md "Secrets stay on their phone": no view made for one device carries another seat's
 objective, exiled objective, crossroads card, dealt survivors, ballot before a vote is settled,
-or which crisis card it contributed; the table's view carries none. The decks' order is hidden
-from everyone (only their sizes are shown) and the card catalogue stays in the state. Cards
-that are public are resolved to their facts: the crisis in play, a crossroads card once its
-drawer reveals it, and every secret objective once the winners are declared.
+survivor picked for a card before every pick is in (player_choices.py), or which crisis card it
+contributed; the table's view carries none. The decks' order is hidden from everyone (only
+their sizes are shown) and the card catalogue stays in the state. Cards that are public are
+resolved to their facts: the crisis in play, a crossroads card once its drawer reveals it, and
+every secret objective once the winners are declared.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from companion.engine.board.player_choices import KIND, own_choice, public_choice
 from companion.engine.board.special_zombies import special_zombies
 from companion.engine.board.zombies import zombies_for_colony, zombies_for_location
 from companion.engine.colony.crisis import crisis_target
@@ -63,14 +65,27 @@ def public_view(state: State) -> dict[str, Any]:
 
 
 def _public_pending(st: State) -> dict[str, Any] | None:
-    """A pending decision as everyone may see it: a vote shows who has voted, not how."""
+    """A pending decision as everyone may see it: a vote shows who has voted, not how; a
+    survivor choice who has chosen, not whom (player_choices.public_choice)."""
     pending = st.get("pending")
     if not isinstance(pending, dict):
         return None
+    if pending.get("kind") == KIND:
+        shown = copy.deepcopy(public_choice(pending))
+        shown["card"] = _source_card(st, pending.get("source_card"))
+        return shown
     shown = {k: copy.deepcopy(v) for k, v in pending.items() if k != "votes"}
     if pending.get("kind") == "vote":
         shown["voted"] = [sid for sid in pending.get("votes", {})]
     return shown
+
+
+def _source_card(st: State, card_id: str | None) -> dict[str, Any] | None:
+    """The facts of the card an effect came from (a crisis or a crossroads card), if known."""
+    for kind in ("crises", "crossroads"):
+        if card_id in st["cards"].get(kind, {}):
+            return copy.deepcopy(st["cards"][kind][card_id])
+    return None
 
 
 def numbers(st: State) -> dict[str, Any]:
@@ -251,6 +266,7 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
         ],
         "objective_complete": secrets.get("objective_complete"),
         "ballot": ballot,
+        "survivor_choice": own_choice(state, seat_id),
         "crossroads_hint": hint_for(state, seat_id),
     }
     view["legal"] = {seat_id: legal_for_seat(state, seat_id)}

@@ -89,7 +89,14 @@ def rendered_log(
     texts = iter(engine.render_steps([s for steps in shown for s in steps], state, lang))
     out = []
     for row, steps in zip(rows, shown, strict=True):  # the steps of every row written at once
-        lines = [{"text": next(texts), "private": s.get("private") is not None} for s in steps]
+        lines = [
+            {
+                "text": next(texts),
+                "private": s.get("private") is not None,
+                "to_do": s.get("to_do") == seat_id,
+            }
+            for s in steps
+        ]
         if row["seq"] == current.head and engine.revealing(state):  # no spoilers
             lines = [{"text": _("Being turned over on the table."), "private": False}]
         if lines:

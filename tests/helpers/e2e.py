@@ -402,11 +402,20 @@ def contribute(g: Game, phone: Phone, symbol: str, rnd: int) -> None:
 
 
 def settle(g: Game) -> None:
-    """Answer what a card's effects may have left open: a vote (all yes) or a bite (roll)."""
+    """Answer what a card's effects may have left open: a vote (all yes), a bite (roll) or a
+    survivor each player picks (each phone its first)."""
     for _ in range(6):
         g.sync()
         kind = g.table.whatnow()
-        if kind == "vote":
+        if kind == "survivor_choice":
+            done = g.table.page.locator("#reveal .reveal-done button")
+            if done.count():
+                g.table.act(done)
+            for phone in g.phones:
+                g.sync()
+                if phone.has("#survivor-choice form"):
+                    phone.act(phone.page.locator("#survivor-choice button.primary").first)
+        elif kind == "vote":
             for phone in g.phones:
                 g.sync()
                 if phone.has("#vote form.thumbs"):
@@ -572,6 +581,9 @@ def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
     g.table.act(g.table.control("start_colony_phase", ".ctl-main").locator("button"))
     for _ in range(12):
         g.sync()
+        if g.table.whatnow() == "survivor_choice":  # a failed crisis asks each phone
+            settle(g)
+            continue
         if g.table.whatnow() != "colony_phase":
             break
         preview = g.table.page.locator("#colony-preview")

@@ -20,9 +20,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence
+from companion.engine.board.deaths import (
+    add_wound,
+    kill_survivor,
+    lowest_influence,
+    remove_survivor,
+)
 from companion.engine.board.exposure import roll_for_exposure
 from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remove_token
+from companion.engine.board.player_choices import EACH_PLAYER_TARGETS, ask_each_player
 from companion.engine.board.supply import add_helpless_tokens
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core.dice import Randomness, roll_d6, roll_exposure
@@ -111,12 +117,16 @@ def apply_effects(
     ctx = _Context(seat, chosen, location, source, strict)
     if seat is not None:
         _seat_check(st, seat)
-    for effect in effects:
+    for k, effect in enumerate(effects):
         if st["ended"]:
             return
         first = len(steps)
+        waits = False
         try:
-            _APPLY[effect["kind"]](st, steps, effect, rng, ctx)
+            if effect.get("target") in EACH_PLAYER_TARGETS:
+                waits = _each_player(st, steps, effect, effects[k + 1 :], rng, ctx, source_card)
+            else:
+                _APPLY[effect["kind"]](st, steps, effect, rng, ctx)
         except _NeedsTable as gap:
             steps.append(
                 step(
@@ -127,10 +137,41 @@ def apply_effects(
                     effect=dict(effect),
                 )
             )
-        if source_card is not None:
-            for made in steps[first:]:
-                if made.get("source") == source:
-                    made["source_card"] = source_card
+        tag_source(steps, first, source, source_card)
+        if waits:
+            return  # the later effects wait for every player's choice (choose.choose_survivor)
+
+
+def _each_player(
+    st: State,
+    steps: list[Step],
+    effect: Effect,
+    later: list[Effect],
+    rng: Randomness,
+    ctx: _Context,
+    source_card: str | None,
+) -> bool:
+    """An effect each player aims at a survivor of their own (player_choices.py): applied now
+    when nobody has a choice to make; else True, the question is open and the rest waits.
+
+    Ruling: while another decision is pending (a bite spreading), the table does it by hand.
+    """
+    if st["pending"]:
+        raise _NeedsTable("player_choice", effect["target"])
+    context = {"seat": ctx.seat, "chosen": ctx.chosen, "location": ctx.place}
+    picked = ask_each_player(st, steps, effect, later, ctx.source, source_card, context)
+    if picked is None:
+        return True
+    hurt_survivors(st, steps, effect, picked, rng, ctx.source)
+    return False
+
+
+def tag_source(steps: list[Step], first: int, source: str, source_card: str | None) -> None:
+    """Give each step made since ``first`` that names ``source`` the card's id as well."""
+    if source_card is not None:
+        for made in steps[first:]:
+            if made.get("source") == source:
+                made["source_card"] = source_card
 
 
 class _NeedsTable(Exception):
@@ -438,51 +479,55 @@ def _alive(st: State, survivor_id: str) -> bool:
     return any(s["id"] == survivor_id for s in st["survivors"])
 
 
-def _wound(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Wounds of one kind on each target (deaths.add_wound: the third one kills)."""
-    ids = _targets(st, steps, effect["target"], ctx)
-    if not ids:
-        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
-    for sid in ids:
-        for _ in range(effect["amount"]):
-            if st["ended"] or not _alive(st, sid):
-                break
-            add_wound(st, steps, sid, effect.get("wound", "wound"), "card", source=ctx.source)
+def _on_targets(
+    st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
+) -> None:
+    """A wound, kill, leave or exposure effect on the survivors its target names."""
+    hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
 
 
-def _kill(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Kill each target: a death, morale -1 each (deaths.kill_survivor)."""
-    ids = _targets(st, steps, effect["target"], ctx)
-    if not ids:
-        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
-    for sid in ids:
-        if st["ended"]:
-            return
-        if _alive(st, sid):
-            kill_survivor(st, steps, sid, "card", source=ctx.source)
+def hurt_survivors(
+    st: State, steps: list[Step], effect: Effect, ids: list[str], rng: Randomness, source: str
+) -> None:
+    """Apply a wound, kill, leave or exposure effect to survivors named, one after another.
 
-
-def _exposure(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Roll the exposure die for each target (base 002 "Rolling for Exposure", 002:1416).
-
-    The face is applied by exposure.roll_for_exposure: a bite kills and leaves the spread
-    waiting for its owner's decision (``state["pending"]``); no later target is rolled for
-    while a decision is pending.
+    A wound effect adds its wounds (deaths.add_wound: the third one kills); a kill is a death,
+    morale -1 (deaths.kill_survivor); one who leaves is removed, no morale
+    (deaths.remove_survivor); an exposure roll is applied by
+    exposure.roll_for_exposure: a bite kills and leaves the spread waiting for its owner's
+    decision (``state["pending"]``), and no later survivor is rolled for while it waits. Stops
+    when the game ends; a survivor already dead is passed over.
     """
-    ids = _targets(st, steps, effect["target"], ctx)
     if not ids:
-        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
+        steps.append(step("effect_no_target", target=effect["target"], source=source))
+    kind = effect["kind"]
     for sid in ids:
-        if st["ended"] or st["pending"]:
+        if st["ended"] or (kind == "exposure" and st["pending"]):
             return
-        if _alive(st, sid):
+        if not _alive(st, sid):
+            continue
+        if kind == "wound":
+            for _ in range(effect["amount"]):
+                if st["ended"] or not _alive(st, sid):
+                    break
+                add_wound(st, steps, sid, effect.get("wound", "wound"), "card", source=source)
+        elif kind == "kill":
+            kill_survivor(st, steps, sid, "card", source=source)
+        elif kind == "leave":
+            remove_survivor(st, steps, sid, "card", source=source)
+        else:
             roll_for_exposure(st, steps, sid, roll_exposure(rng), rolled=True)
 
 
 def _manual(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Anything the table does by hand: shown as a step."""
+    """Anything the table does by hand: shown as a step. Applied for a seat (a crossroads
+    option, the active player), the step names it as ``to_do``: its phone marks the line as
+    its own to carry out (cards in hand, decks, dice: the companion does not track them)."""
+    fields = {"to_do": ctx.seat} if ctx.seat is not None else {}
     steps.append(
-        step("effect_by_hand", text=effect["text"], source=ctx.source, effect=dict(effect))
+        step(
+            "effect_by_hand", text=effect["text"], source=ctx.source, effect=dict(effect), **fields
+        )
     )
 
 
@@ -498,8 +543,9 @@ _APPLY: dict[str, Callable[[State, list[Step], Effect, Randomness, _Context], No
     "noise": _noise,
     "barricade": _barricade,
     "trap": _trap,
-    "wound": _wound,
-    "kill": _kill,
-    "exposure": _exposure,
+    "wound": _on_targets,
+    "kill": _on_targets,
+    "leave": _on_targets,
+    "exposure": _on_targets,
     "manual": _manual,
 }

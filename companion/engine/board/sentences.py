@@ -136,6 +136,15 @@ MESSAGES: dict[str, Message] = {
         ),
         "count",
     ),
+    # a card effect each player aims at a survivor of their own (player_choices.py)
+    "survivor_choice_opened": N_(
+        "{source}: each player chooses which of their survivors it falls on; waiting for "
+        "{seat_names} (on their phones, or the table for them)."
+    ),
+    "survivor_choice_none": N_("{source}: {seat_name} has no survivor it can fall on."),
+    "survivor_choice_only": N_("{source}: {name} is the only survivor {seat_name} can choose."),
+    "survivor_chosen": N_("{seat_name} has chosen."),
+    "survivor_choice_made": N_("{seat_name} chose {name}."),
 }
 """Step kinds whose sentence is one message, filled by words/fill.py's convention."""
 

@@ -30,6 +30,7 @@ QUESTIONS: dict[str, str] = {
     "cast_vote": PENDING,
     "record_votes": PENDING,
     "resolve_bite": PENDING,
+    "choose_survivor": PENDING,
     "lead_bandits": PENDING,
     "choose_containment_place": PENDING,
     "place_special_zombies": PENDING,
@@ -44,6 +45,8 @@ QUESTIONS: dict[str, str] = {
 """The question each answering action answers (every other action answers none)."""
 PER_SEAT = frozenset({"crossroads", "keep", "crisis", "survivor", "objective"})
 """Questions asked of each seat on its own: their key is ``<question>:<seat id>``."""
+ANSWERS = ("votes", "choices")
+"""A pending question's answers so far: not part of it, so an answer leaves its id as it was."""
 STALE = N_("too late to {action}: that question was answered or changed meanwhile")
 """The refusal of an answer to a decision that is no longer the open one."""
 DIGEST = 8
@@ -62,7 +65,7 @@ def open_questions(st: State) -> dict[str, Any]:
         return out
     pending = st.get("pending")
     if isinstance(pending, dict):
-        out[PENDING] = {k: v for k, v in pending.items() if k != "votes"}
+        out[PENDING] = {k: v for k, v in pending.items() if k not in ANSWERS}
     if st.get("phase") == "setup":
         for sid in seats:
             hand = st["secrets"][sid].get("dealt_survivors")

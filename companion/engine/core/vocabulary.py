@@ -60,6 +60,8 @@ TARGETS: tuple[str, ...] = (
     "each_in_colony",
     "lowest_influence_in_colony",
     "each_at_active_location",
+    "each_player_chooses",
+    "each_player_chooses_in_colony",
 )
 """Which survivors a card effect hurts, kills or exposes."""
 
@@ -81,6 +83,7 @@ EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "wound": ("wound_type", False, "wound"),
     },
     "kill": {"target": ("target", True, None)},
+    "leave": {"target": ("target", True, None)},
     "exposure": {"target": ("target", True, None)},
     "manual": {"text": ("text", True, None)},
 }

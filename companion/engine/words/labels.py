@@ -58,6 +58,7 @@ ACTION_WORDS = {
     "pass_first_player": N_("pass first player"),
     "record_exposure": N_("record exposure"),
     "resolve_bite": N_("resolve bite"),
+    "choose_survivor": N_("choose a survivor"),
     "move_survivor": N_("move survivor"),
     "kill_zombies": N_("kill zombies"),
     "add_barricade": N_("add barricade"),
@@ -371,6 +372,10 @@ TARGET_NAMES = {
     "each_in_colony": N_("each survivor in the colony"),
     "lowest_influence_in_colony": N_("the survivor with the lowest influence in the colony"),
     "each_at_active_location": N_("each survivor at the active player's location"),
+    "each_player_chooses": N_("a survivor each player chooses among their own"),
+    "each_player_chooses_in_colony": N_(
+        "a survivor each player chooses among their own in the colony"
+    ),
 }
 BY_HAND_NEEDS = {
     "active_location": N_("{source}: by hand: apply it at the active player's location."),
@@ -379,6 +384,7 @@ BY_HAND_NEEDS = {
     "active_location_survivors": N_(
         "{source}: by hand: apply it to every survivor at the active player's location."
     ),
+    "player_choice": N_("{source}: by hand: {target}; another decision is waiting first."),
 }
 """effect_by_hand ``need``: the context an effect lacked (no ``need``: a manual card text)."""
 
@@ -502,7 +508,29 @@ SCENARIO_TASKS = {
 """``scenario_task`` steps' ``task``: what the table does by hand (scenarios.TASKS), our words."""
 
 
+CHOICE_QUESTIONS = {
+    "wound": N_("Which of your survivors takes the wound?"),
+    "frostbite": N_("Which of your survivors takes the frostbite?"),
+    "despair": N_("Which of your survivors takes the despair?"),
+    "kill": N_("Which of your survivors dies?"),
+    "leave": N_("Which of your survivors leaves the game?"),
+    "exposure": N_("Which of your survivors rolls for exposure?"),
+}
+"""A phone's question for a card effect each player aims at a survivor of their own, by what
+it does (player_choices.question_code)."""
+CHOICE_LINES = {
+    "wound": N_("Each player chooses which of their survivors takes the wound."),
+    "frostbite": N_("Each player chooses which of their survivors takes the frostbite."),
+    "despair": N_("Each player chooses which of their survivors takes the despair."),
+    "kill": N_("Each player chooses which of their survivors dies."),
+    "leave": N_("Each player chooses which of their survivors leaves the game."),
+    "exposure": N_("Each player chooses which of their survivors rolls for exposure."),
+}
+"""The table screen's line for the same question."""
+
 TABLES: dict[str, Mapping[str, str]] = {
+    "choice_questions": CHOICE_QUESTIONS,
+    "choice_lines": CHOICE_LINES,
     "actions": ACTION_WORDS,
     "bandit_rules": BANDIT_RULES,
     "card_tables": CARD_TABLES,
