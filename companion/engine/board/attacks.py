@@ -14,18 +14,15 @@ from companion.engine.board.special_zombies import (
     require_special_zombies_first,
     special_zombies_first,
 )
-from companion.engine.core.dice import NO_ROLL, Randomness, roll_d6
-from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.dice import ACTION_DIE_FACES, Randomness, spent_die
+from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin, place_name, seat, survivor
 from companion.engine.words.steps import N_, Step, step, step_place_name
-
-DIE_FACES = tuple(range(1, 7))
-"""The faces of the spent action die the table may enter."""
 
 
 def attack_hits(roll: int, attack: int) -> bool:
     """Whether an attack on a survivor hits: "If the result is equal to or less than the chosen
-    survivor's attack value" (000:320; 002:1017-1018)."""
+    survivor's attack value" (000:320; 002:1017-1018); a bandit's attack value is 4 (000:741)."""
     return roll <= attack
 
 
@@ -60,10 +57,7 @@ def attack_survivor(
     target = survivor(st, target_id)
     _require_target(st, attacker, target)
     require_special_zombies_first(st, attacker["location"])
-    if roll is None:
-        roll = roll_d6(rng or NO_ROLL)
-    elif isinstance(roll, bool) or not isinstance(roll, int) or roll not in DIE_FACES:
-        raise RuleError(N_("an action die shows 1 to 6, not {roll}"), roll=shown(roll))
+    roll = spent_die(roll, rng)
     hit = attack_hits(roll, target["attack"])
     player = seat(st, attacker["owner"])
     victim = seat(st, target["owner"])
@@ -134,6 +128,6 @@ def survivor_attack_choices(st: State, active: str) -> dict[str, dict[str, Any]]
         "attack_survivor": {
             "survivor_id": sorted(targets),
             "targets": targets,
-            "roll": list(DIE_FACES),
+            "roll": list(ACTION_DIE_FACES),
         }
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any, Protocol
 
-from companion.engine.core.errors import RuleError
+from companion.engine.core.errors import RuleError, shown
 from companion.engine.words.steps import N_
 
 EXPOSURE_FACES: tuple[str, ...] = ("blank",) * 6 + ("wound",) * 4 + ("frostbite", "bite")
@@ -29,9 +29,25 @@ class Randomness(Protocol):
         ...
 
 
+ACTION_DIE_FACES: tuple[int, ...] = tuple(range(1, 7))
+"""The faces of an action die."""
+
+
 def roll_d6(rng: Randomness) -> int:
     """Roll one action die (1-6)."""
     return rng.randint(1, 6)
+
+
+def action_die_face(face: Any) -> int:
+    """A face the table entered for an action die (1-6), or raise saying what a die shows."""
+    if isinstance(face, bool) or face not in ACTION_DIE_FACES:
+        raise RuleError(N_("an action die shows 1 to 6, not {face}"), face=shown(face))
+    return face
+
+
+def spent_die(face: Any, rng: Randomness | None) -> int:
+    """The action die spent on an attack: the face the table rolled, or (None) one rolled here."""
+    return roll_d6(rng or NO_ROLL) if face is None else action_die_face(face)
 
 
 def flip_coin(rng: Randomness) -> bool:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.board.attacks import attack_hits
 from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence, wound_total
 from companion.engine.board.special_zombies import (
     require_special_zombies_first,
     special_zombies_first,
 )
-from companion.engine.core.dice import NO_ROLL, Randomness, roll_d6
+from companion.engine.core.dice import NO_ROLL, Randomness, roll_d6, spent_die
 from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.state import (
     COLONY,
@@ -293,11 +294,8 @@ def attack_bandit(
             place=where,
         )
     require_special_zombies_first(st, place)
-    if roll is None:
-        roll = roll_d6(rng or NO_ROLL)
-    elif isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 6:
-        raise RuleError(N_("an action die shows 1 to 6, not {roll}"), roll=shown(roll))
-    hit = roll <= BANDIT_ATTACK
+    roll = spent_die(roll, rng)
+    hit = attack_hits(roll, BANDIT_ATTACK)
     if hit:
         loc["bandits"] -= 1
     steps.append(

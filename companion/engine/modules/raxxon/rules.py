@@ -24,7 +24,13 @@ from companion.engine.board.special_zombies import (
     specials_at,
 )
 from companion.engine.board.zombies import colony_entrance_for, place_zombie
-from companion.engine.core.dice import NO_ROLL, Randomness, roll_d6
+from companion.engine.core.dice import (
+    ACTION_DIE_FACES,
+    NO_ROLL,
+    Randomness,
+    action_die_face,
+    roll_d6,
+)
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
     COLONY,
@@ -44,7 +50,7 @@ from companion.engine.core.state import (
 from companion.engine.turns.votes import open_vote, outcome
 from companion.engine.words.steps import N_, Step, step, step_place_name
 
-FACES = range(1, 7)
+FACES = ACTION_DIE_FACES
 REDUCTION = 3
 """Thumbs down: the chosen place gets 3 fewer zombies at Add Zombies (000:795)."""
 MAX_SPECIAL = 6
@@ -86,10 +92,7 @@ def _faces(values: Any, what: str) -> list[int]:
     """Action die faces 1-6, or raise."""
     if not isinstance(values, list) or not values:
         raise RuleError(N_("give the {what} as action die faces from 1 to 6"), what=what)
-    for face in values:
-        if isinstance(face, bool) or face not in FACES:
-            raise RuleError(N_("an action die shows 1 to 6, not {face}"), face=shown(face))
-    return list(values)
+    return [action_die_face(face) for face in values]
 
 
 def _name(value: Any) -> str:
@@ -437,8 +440,8 @@ def attack_special_zombie(
             zombie=shown(zombie),
             place=place_name(st, place),
         )
-    if encounter is not None and encounter not in FACES:
-        raise RuleError(N_("an action die shows 1 to 6, not {face}"), face=shown(encounter))
+    if encounter is not None:
+        action_die_face(encounter)
     dice = rng or NO_ROLL
     steps.append(
         step(
