@@ -41,6 +41,7 @@ from companion.engine.modules.raxxon.rules import experiments_to_draw, side_effe
 from companion.engine.scenarios.chapters import objective_met_means
 from companion.engine.turns.crossroads_hints import hint_for
 from companion.engine.turns.turn import must_leave_first, next_turn_seat, turns_taken
+from companion.engine.words.card_texts import find_card
 from companion.engine.words.steps import Step
 
 HIDDEN = ("secrets", "cards", "pending", "decisions")
@@ -72,20 +73,13 @@ def _public_pending(st: State) -> dict[str, Any] | None:
         return None
     if pending.get("kind") == KIND:
         shown = copy.deepcopy(public_choice(pending))
-        shown["card"] = _source_card(st, pending.get("source_card"))
+        card = find_card(st, pending.get("source_card"))
+        shown["card"] = copy.deepcopy(card) if card else None
         return shown
     shown = {k: copy.deepcopy(v) for k, v in pending.items() if k != "votes"}
     if pending.get("kind") == "vote":
         shown["voted"] = [sid for sid in pending.get("votes", {})]
     return shown
-
-
-def _source_card(st: State, card_id: str | None) -> dict[str, Any] | None:
-    """The facts of the card an effect came from (a crisis or a crossroads card), if known."""
-    for kind in ("crises", "crossroads"):
-        if card_id in st["cards"].get(kind, {}):
-            return copy.deepcopy(st["cards"][kind][card_id])
-    return None
 
 
 def numbers(st: State) -> dict[str, Any]:

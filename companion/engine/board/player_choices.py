@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.core.errors import RuleError
-from companion.engine.core.state import COLONY, State, around_from, voters
+from companion.engine.core.state import COLONY, State, around_from, seat, survivor, voters
 from companion.engine.words.steps import N_, Step, step
 
 EACH_PLAYER_TARGETS: dict[str, str | None] = {
@@ -87,7 +87,7 @@ def ask_each_player(
         step(
             "survivor_choice_opened",
             seats=list(asked),
-            seat_names=", ".join(_name(st, sid) for sid in asked),
+            seat_names=", ".join(seat(st, sid)["name"] for sid in asked),
             target=effect["target"],
             source=source,
         )
@@ -97,34 +97,34 @@ def ask_each_player(
 
 def _only_one(st: State, who: dict[str, Any], survivor_id: str, source: str) -> Step:
     """The step of a seat not asked: its one survivor there is the one."""
-    name = next(s["name"] for s in st["survivors"] if s["id"] == survivor_id)
     return step(
         "survivor_choice_only",
         seat=who["id"],
         seat_name=who["name"],
         survivor=survivor_id,
-        name=name,
+        name=survivor(st, survivor_id)["name"],
         source=source,
     )
 
 
-def _name(st: State, seat_id: str) -> str:
-    """A seat's player name."""
-    return next(s["name"] for s in st["seats"] if s["id"] == seat_id)
+def open_choice(st: State) -> dict[str, Any] | None:
+    """The open survivor choice (``state["pending"]``), or None."""
+    pending = st.get("pending")
+    return pending if isinstance(pending, dict) and pending.get("kind") == KIND else None
 
 
 def pending_choice(st: State) -> dict[str, Any]:
     """The open survivor choice, or raise."""
-    pending = st.get("pending")
-    if not isinstance(pending, dict) or pending.get("kind") != KIND:
+    pending = open_choice(st)
+    if pending is None:
         raise RuleError(N_("no player is choosing a survivor now"))
     return pending
 
 
 def still_choosing(st: State) -> dict[str, list[str]]:
     """Each seat that has yet to pick, with the survivors it picks from ({} when none)."""
-    pending = st.get("pending")
-    if not isinstance(pending, dict) or pending.get("kind") != KIND:
+    pending = open_choice(st)
+    if pending is None:
         return {}
     return {
         sid: list(ids) for sid, ids in pending["asked"].items() if sid not in pending["choices"]
@@ -151,10 +151,8 @@ def own_choice(st: State, seat_id: str) -> dict[str, Any] | None:
     """One seat's part of the open question (its own phone only): the survivors it picks from,
     whether it must still pick, its pick, and ``ask``: what the pick means (labels'
     ``choice_questions``); None when the question does not ask it."""
-    pending = st.get("pending")
-    if not isinstance(pending, dict) or pending.get("kind") != KIND:
-        return None
-    if seat_id not in pending["asked"]:
+    pending = open_choice(st)
+    if pending is None or seat_id not in pending["asked"]:
         return None
     picked = pending["choices"].get(seat_id)
     return {
