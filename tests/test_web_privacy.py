@@ -18,7 +18,16 @@ import re
 from html import unescape
 
 import pytest
-from helpers.phones import head, new_game, open_db, phone, take_seat
+from helpers.phones import (
+    head,
+    new_game,
+    open_db,
+    phone,
+    seated_and_kept,
+    table_act,
+    take_seat,
+    white_fingers_failed,
+)
 from play import next_action
 
 import companion.engine as engine
@@ -284,16 +293,8 @@ def post_as(client, app, game: str, **fields) -> int:
 @pytest.fixture
 def round_started(app, table):
     """A game whose survivors are kept and whose crisis is revealed, three phones seated."""
-    game = new_game(app, seed=5)
-    phones = {sid: take_seat(app, table, game, sid) for sid in SEATS}
-    for sid in SEATS:
-        state, _ = head(app, game)
-        dealt = state["secrets"][sid]["dealt_survivors"]
-        assert post_as(phones[sid], app, game, type="keep_survivors", survivors=dealt[:2]) == 200
-    _, version = head(app, game)
-    db = open_db(app)
-    store.act(db, game, {"type": "reveal_crisis", "by": "table"}, version=version)
-    db.close()
+    game, phones = seated_and_kept(app, table, SEATS)
+    table_act(app, game, type="reveal_crisis")
     return game, phones
 
 
@@ -341,20 +342,8 @@ def test_crisis_symbols_are_invisible_to_the_others(app, table, round_started):
 
 
 def test_a_survivor_pick_is_invisible_to_the_others_until_all_are_in(app, table):
-    game = new_game(app, seed=5)
-    phones = {sid: take_seat(app, table, game, sid) for sid in SEATS}
-    for sid in SEATS:
-        state, _ = head(app, game)
-        dealt = state["secrets"][sid]["dealt_survivors"]
-        assert post_as(phones[sid], app, game, type="keep_survivors", survivors=dealt[:2]) == 200
-    db = open_db(app)
-    for action in (
-        {"type": "reveal_crisis", "by": "table", "crisis": "companion.white-fingers"},
-        {"type": "resolve_crisis", "by": "table", "seed": 3},
-        {"type": "finish_reveal", "by": "table"},
-    ):
-        store.act(db, game, action, version=store.current(db, game).version)
-    db.close()
+    game, phones = seated_and_kept(app, table, SEATS)
+    white_fingers_failed(app, game)
     state, _ = head(app, game)
     picker = SEATS[0]
     choices = state["pending"]["asked"][picker]

@@ -4,7 +4,7 @@ the phones answer, the table answers for a seat without one, and the picks land 
 from __future__ import annotations
 
 import pytest
-from helpers.phones import head, new_game, open_db, take_seat
+from helpers.phones import head, new_game, open_db, seated_and_kept, take_seat, white_fingers_failed
 
 import companion.engine as engine
 from companion import store
@@ -15,41 +15,16 @@ SEATS = ("s1", "s2", "s3")
 @pytest.fixture
 def choosing(app, table):
     """Three phones seated, two survivors each in the colony, White Fingers failed."""
-    game = new_game(app, seed=5)
-    phones = {sid: take_seat(app, table, game, sid) for sid in SEATS}
-    for sid in SEATS:
-        state, version = head(app, game)
-        dealt = state["secrets"][sid]["dealt_survivors"]
-        data = {"type": "keep_survivors", "version": str(version), "survivors": dealt[:2]}
-        assert phones[sid].post(f"/phone/{game}/act", data=data).status_code in (200, 303)
-    db = open_db(app)
-    for action in (
-        {"type": "reveal_crisis", "by": "table", "crisis": "companion.white-fingers"},
-        {"type": "resolve_crisis", "by": "table", "seed": 3},
-        {"type": "finish_reveal", "by": "table"},
-    ):
-        store.act(db, game, action, version=store.current(db, game).version)
-    db.close()
+    game, phones = seated_and_kept(app, table)
+    white_fingers_failed(app, game)
     state, _ = head(app, game)
     assert state["pending"]["kind"] == "survivor_choice"
     return game, phones
 
 
 def test_no_phone_is_asked_while_the_cards_are_turned_over(app, table):
-    game = new_game(app, seed=5)
-    phones = {sid: take_seat(app, table, game, sid) for sid in SEATS}
-    for sid in SEATS:
-        state, version = head(app, game)
-        dealt = state["secrets"][sid]["dealt_survivors"]
-        data = {"type": "keep_survivors", "version": str(version), "survivors": dealt[:2]}
-        phones[sid].post(f"/phone/{game}/act", data=data)
-    db = open_db(app)
-    for action in (
-        {"type": "reveal_crisis", "by": "table", "crisis": "companion.white-fingers"},
-        {"type": "resolve_crisis", "by": "table", "seed": 3},
-    ):
-        store.act(db, game, action, version=store.current(db, game).version)
-    db.close()
+    game, phones = seated_and_kept(app, table)
+    white_fingers_failed(app, game, turned_over=False)
     page = phones["s1"].get(f"/phone/{game}").text
     assert "Being turned over on the table." in page
     assert "survivor-choice" not in page and 'data-attention=""' in page

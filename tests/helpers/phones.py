@@ -104,6 +104,29 @@ def table_act(app, game, **action):
         db.close()
 
 
+def seated_and_kept(app, table, seats=("s1", "s2", "s3"), seed: int = 5):
+    """A new game whose seats each took a phone and kept their first two dealt survivors on
+    it: (game id, phones by seat)."""
+    game = new_game(app, len(seats), seed=seed)
+    phones = {sid: take_seat(app, table, game, sid) for sid in seats}
+    for sid in seats:
+        state, version = head(app, game)
+        dealt = state["secrets"][sid]["dealt_survivors"]
+        data = {"type": "keep_survivors", "version": str(version), "survivors": dealt[:2]}
+        answer = phones[sid].post(f"/phone/{game}/act", data=data, headers={"HX-Request": "true"})
+        assert answer.status_code == 200, answer.text
+    return game, phones
+
+
+def white_fingers_failed(app, game, *, turned_over: bool = True) -> None:
+    """The table reveals White Fingers and resolves it with no card in (it fails: each player
+    picks a survivor for the frostbite); ``turned_over``: its reveal is finished too."""
+    table_act(app, game, type="reveal_crisis", crisis="companion.white-fingers")
+    table_act(app, game, type="resolve_crisis", seed=3)
+    if turned_over:
+        table_act(app, game, type="finish_reveal")
+
+
 def post(client, game, fragment=True, version=None, page=None, **fields):
     """A phone form post as its page would send it: the page's version and the ``decision``
     its form for this action answers (the version given instead, when given)."""
