@@ -9,6 +9,7 @@ import companion.engine as engine
 from companion.engine.board.attacks import attack_hits, attack_survivor
 from companion.engine.core.errors import RuleError, render_error
 from companion.engine.core.state import new_survivor
+from companion.engine.core.vocabulary import NOT_CHOSEN
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.sentences import render_step
 from tests.factory import Scripted, make_state
@@ -71,8 +72,21 @@ def test_the_result_equal_to_or_less_than_the_target_s_attack_value_hits_000_320
 def test_the_spent_die_is_rolled_here_when_the_table_gives_no_face():
     new, steps = attack_survivor(example(), ASHLEY["id"], MIKE["id"], rng=Scripted([2]))
     assert steps[0]["roll"] == 2 and wounds(new, MIKE["id"]) == 1
-    with pytest.raises(RuleError, match="1 to 6, not 7"):
-        attack_survivor(example(), ASHLEY["id"], MIKE["id"], 7)
+    new, steps = attack_survivor(example(), ASHLEY["id"], MIKE["id"], "roll", Scripted([3]))
+    assert steps[0]["roll"] == 3 and wounds(new, MIKE["id"]) == 0
+    for face in (0, 7):
+        with pytest.raises(RuleError, match=f"1 to 6, not {face}"):
+            attack_survivor(example(), ASHLEY["id"], MIKE["id"], face)
+
+
+def test_a_spent_die_left_unchosen_is_refused_not_taken_for_a_roll():
+    """Issue 29.3's rule for every die the table enters: an empty choice records nothing."""
+    st = example()
+    with pytest.raises(RuleError) as refused:
+        attack_survivor(st, ASHLEY["id"], MIKE["id"], NOT_CHOSEN, Scripted([1]))
+    assert "nothing is recorded without a roll" in render_error(refused.value)
+    assert "nada é registrado" in render_error(refused.value, "pt_BR")
+    assert wounds(st, MIKE["id"]) == 0
 
 
 def test_a_third_wound_from_an_attack_kills_000_536():

@@ -31,3 +31,16 @@ def test_the_table_attacks_a_survivor_beside_its_own_and_the_log_says_what_happe
     hurt = next(s for s in after["survivors"] if s["id"] == target)
     assert hurt["wounds"] == 1
     assert "takes a card at random from" in answer.get_data(as_text=True)
+
+
+def test_the_die_left_on_its_placeholder_is_refused_and_changes_nothing(client, app):
+    game_id = make_game(app, players=3)
+    start_turn(client, app, game_id)
+    before = view_of(app, game_id)
+    form = find_form(client.get(f"/games/{game_id}").get_data(as_text=True), "attack_survivor")
+    (die,) = [f for f in form["fields"] if f["name"] == "roll"]
+    assert die["options"][0][0] == "" and die["options"][-1][0] == "roll"
+    answer = submit(client, game_id, "attack_survivor")  # the die's first option: no face
+    assert answer.status_code == 422
+    assert "nothing is recorded without a roll" in answer.get_data(as_text=True)
+    assert view_of(app, game_id)["survivors"] == before["survivors"]

@@ -41,7 +41,7 @@ def attack_survivor(
     state: State,
     survivor_id: str,
     target_id: str,
-    roll: int | None = None,
+    roll: int | str | None = None,
     rng: Randomness | None = None,
 ) -> tuple[State, list[Step]]:
     """A survivor attacks another survivor at its location (000:320-322, 000:343-354).
@@ -50,7 +50,8 @@ def attack_survivor(
     attack value places a wound on the target, and the attacker's player takes a card at random
     from the hand of the target's player (the step says so: the companion does not hold hands).
     No exposure die is rolled (000:322). A special zombie there is attacked first (000:805).
-    ``roll``: the face the table rolled with the spent die, or None to roll it here.
+    ``roll``: the face the table rolled with the spent die, or None or "roll" to roll it here
+    (``core.dice.spent_die``; left unchosen, refused).
     """
     st, steps = begin(state)
     attacker = survivor(st, survivor_id)

@@ -10,6 +10,7 @@ from collections.abc import MutableSequence
 from typing import Any, Protocol
 
 from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.vocabulary import EXPOSURE_ROLL, NOT_CHOSEN
 from companion.engine.words.steps import N_
 
 EXPOSURE_FACES: tuple[str, ...] = ("blank",) * 6 + ("wound",) * 4 + ("frostbite", "bite")
@@ -46,8 +47,18 @@ def action_die_face(face: Any) -> int:
 
 
 def spent_die(face: Any, rng: Randomness | None) -> int:
-    """The action die spent on an attack: the face the table rolled, or (None) one rolled here."""
-    return roll_d6(rng or NO_ROLL) if face is None else action_die_face(face)
+    """The action die spent on an attack: the face the table rolled, or one rolled here (None or
+    "roll it here for me"); a die left unchosen is refused, so no roll is recorded unmade."""
+    if face == NOT_CHOSEN:
+        raise RuleError(
+            N_(
+                "choose the face the spent die shows, or let the companion roll it "
+                "(“roll it here for me”): nothing is recorded without a roll"
+            )
+        )
+    if face is None or face == EXPOSURE_ROLL:
+        return roll_d6(rng or NO_ROLL)
+    return action_die_face(face)
 
 
 def flip_coin(rng: Randomness) -> bool:

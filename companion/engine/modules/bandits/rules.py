@@ -272,14 +272,15 @@ def lead_bandits(state: State, seat_id: str, locations: list[str]) -> tuple[Stat
 
 
 def attack_bandit(
-    state: State, survivor_id: str, roll: int | None = None, rng: Randomness | None = None
+    state: State, survivor_id: str, roll: int | str | None = None, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
     """A survivor attacks a bandit at its location (Attacking a Bandit, 000:741).
 
     As an attack on a survivor with attack value 4 (000:320-322): the spent action die is
     rolled, and a result of 4 or less hits: the bandit is removed. A miss does nothing, and no
     exposure die is rolled either way (000:322). A special zombie there is attacked first
-    (000:805). ``roll``: the face the table rolled, or None to roll it here.
+    (000:805). ``roll``: the face the table rolled, or None or "roll" to roll it here
+    (``core.dice.spent_die``; left unchosen, refused).
     """
     st, steps = begin(state)
     require_rule(st, "attack")
