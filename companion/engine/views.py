@@ -260,7 +260,9 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
         ],
         "objective_complete": secrets.get("objective_complete"),
         "ballot": ballot,
-        "survivor_choice": own_choice(state, seat_id),
+        # Asked once the table has turned the failed crisis over, not while it still may read
+        # "it failed" before the table does.
+        "survivor_choice": None if view["revealing"] else own_choice(state, seat_id),
         "crossroads_hint": hint_for(state, seat_id),
     }
     view["legal"] = {seat_id: legal_for_seat(state, seat_id)}
