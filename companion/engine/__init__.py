@@ -76,6 +76,12 @@ from companion.engine.modules.bandits.rules import (
     set_hideout_cards,
     take_from_hideout,
 )
+from companion.engine.scenarios.special_exile import (
+    call_special_exile_vote,
+    pass_betrayal_reveal,
+    reveal_bandit_betrayal,
+    skip_special_exile_vote,
+)
 from companion.engine.sentences import render_step, render_steps
 from companion.engine.setup.new_game import keep_survivors, new_game
 from companion.engine.turns.crossroads import reveal_crossroads, trigger_crossroads
@@ -173,4 +179,8 @@ __all__ += [
     "set_bandits",
     "set_hideout_cards",
     "take_from_hideout",
+    "call_special_exile_vote",
+    "skip_special_exile_vote",
+    "reveal_bandit_betrayal",
+    "pass_betrayal_reveal",
 ]

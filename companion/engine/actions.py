@@ -52,6 +52,7 @@ from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.improvements import rules as improvements
 from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
+from companion.engine.scenarios import special_exile
 from companion.engine.setup import new_game as setup
 from companion.engine.turns import crossroads, exile, votes
 from companion.engine.turns import turn as turns
@@ -167,6 +168,11 @@ ACTIONS: dict[str, EntryPoint] = {
         bandits.take_from_hideout,
         bandits.set_hideout_cards,
         bandits.set_bandits,
+        # Bandit Blitz: B2's special exile phase
+        special_exile.call_special_exile_vote,
+        special_exile.skip_special_exile_vote,
+        special_exile.reveal_bandit_betrayal,
+        special_exile.pass_betrayal_reveal,
     )
 }
 ACTIONS["new_game"] = _new_game

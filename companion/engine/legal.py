@@ -42,6 +42,7 @@ from companion.engine.modules.raxxon.legal import (
     turn_choices,
 )
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
+from companion.engine.scenarios import special_exile
 from companion.engine.setup.new_game import survivors_per_seat
 from companion.engine.turns.turn import (
     must_leave_first,
@@ -314,6 +315,9 @@ def legal_for_table(st: State) -> dict[str, Choices]:
         return {"choose_survivor": {"seat_id": list(waiting), "survivor_id": waiting}}
     if pending and pending["kind"] == "bandit_placement":
         return {}  # the leader's phone decides (bandits.leader_choices)
+    exile_phase = special_exile.table_choices(st)
+    if exile_phase is not None:
+        return exile_phase
     raxxon = pending_choices(st)
     if raxxon is not None:
         return raxxon
@@ -366,6 +370,9 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
         return {"choose_survivor": {"survivor_id": mine}} if mine else {}
     if pending and pending["kind"] == "bandit_placement":
         return bandits.leader_choices(st, seat_id)
+    exile_phase = special_exile.seat_choices(st, seat_id)
+    if exile_phase is not None:
+        return _allowed(st, seat_id, exile_phase)
     raxxon = seat_pending_choices(st, seat_id)
     if raxxon is not None:
         return raxxon

@@ -38,6 +38,7 @@ from companion.engine.core.state import (
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon.rules import experiments_to_draw, side_effects_shown
+from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.chapters import objective_met_means
 from companion.engine.turns.crossroads_hints import hint_for
 from companion.engine.turns.turn import must_leave_first, next_turn_seat, turns_taken
@@ -129,6 +130,8 @@ def waiting_for(st: State) -> dict[str, Any]:
         kind = {"vote": "vote", "bite_spread": "bite", "bandit_placement": "bandit_leader"}.get(
             pending["kind"], pending["kind"]
         )
+        if kind == special_exile.PHASE:
+            pending = {**pending, **special_exile.waiting_details(st)}
         return {**pending, "kind": kind, "decision": pending["kind"]}
     if st["phase"] == "setup":
         waiting = [s["id"] for s in st["seats"] if st["secrets"][s["id"]]["dealt_survivors"]]
@@ -194,6 +197,7 @@ def revealed_objectives(st: State) -> dict[str, Any] | None:
             "objective": _card(st, "objectives", mine["objective"]),
             "exiled_objective": _card(st, "objectives", mine["exiled_objective"]),
             "complete": s["id"] in ended["winners"],
+            "added_requirement": mine.get("added_requirement"),
         }
     return out
 
@@ -264,6 +268,8 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
         # "it failed" before the table does.
         "survivor_choice": None if view["revealing"] else own_choice(state, seat_id),
         "crossroads_hint": hint_for(state, seat_id),
+        # B2's special exile phase: "Morale is at 0." joins this seat's betrayal card (000:986)
+        "added_requirement": secrets.get("added_requirement"),
     }
     view["legal"] = {seat_id: legal_for_seat(state, seat_id)}
     view["decisions"] = {seat_id: open_for(state, view["legal"][seat_id], seat_id)}

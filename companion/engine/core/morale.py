@@ -7,7 +7,13 @@ from typing import Any
 from companion.engine.core.state import State
 from companion.engine.words.steps import Step, step
 
-END_REASONS = ("morale", "round_track", "main_objective", "two_exiled")
+END_REASONS = (
+    "morale",
+    "round_track",
+    "main_objective",
+    "two_exiled",
+    "betrayer_revealed",
+)
 
 
 def end_game(st: State, steps: list[Step], reason: str) -> None:

@@ -30,11 +30,13 @@ from companion.engine.core.morale import end_game
 from companion.engine.core.state import State, survivors_of, voters
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon import rules as raxxon
+from companion.engine.scenarios.special_exile import (
+    BANDIT_BETRAYAL_KIND,
+    special_exile_phase_begins,
+)
 from companion.engine.words.labels import MODULE_NAMES, SCENARIO_NAMES
 from companion.engine.words.steps import N_, Step, step
 
-BANDIT_BETRAYAL_KIND = "bandit_betrayal"
-"""The kind of the Bandit Betrayal secret objective (cards/long_night/objectives.toml)."""
 
 SCENARIOS: dict[str, dict[str, Any]] = {
     "raxxon": {"module": "raxxon", "letter": "R", "lines": "000:867-934"},
@@ -51,23 +53,24 @@ CHAPTER_HOOKS: dict[str, ChapterHook] = {
 }
 """Each module's changes when a chapter begins (its card code): at setup for the first one,
 at the completion of the one before for the next (the moment its section is followed)."""
-CARD_HOOKS: dict[str, ChapterHook] = {"bandits": bandits.chapter_card}
+CARD_HOOKS: dict[str, ChapterHook] = {}
 """Each module's changes when a chapter's card goes on the colony board, at the beginning of
-the round after the one before was completed (B3: the Hideout empties, 000:996)."""
+the round after the one before was completed: none now (the Hideout empties at the end of
+B2's special exile phase, 000:992, special_exile.py)."""
 TASKS: dict[tuple[str, int], tuple[str, ...]] = {
     ("raxxon", 1): ("set_aside_blue_emma", "emma_joins", "no_pills_yet"),
     ("raxxon", 2): ("place_at_raxxon", "move_three_zombies", "blue_joins", "pills_now"),
     ("raxxon", 3): (),
     ("bandit_blitz", 1): ("hospital_gift",),
     ("bandit_blitz", 2): (),
-    ("bandit_blitz", 3): ("special_exile_phase", "betrayer_may_win", "exiled_leads_bandits"),
+    ("bandit_blitz", 3): (),
 }
 """What the table does by hand when a chapter begins (chapter 1: at setup; later ones: when
 the one before is completed), in the order of the rulebook's section; words in
 ``labels.SCENARIO_TASKS``. What the engine changes itself is its module's hook's step instead
 (sealing and opening Raxxon, its dice, survivors and experiments; the bandit rules in play,
 the food, the highest influence's death, the lowest-influence human's wound and way home; the
-reader, ``READERS``). R1 000:873-884; R2 000:892-906; B1 000:949-954;
+reader, ``READERS``; B2's special exile phase, special_exile.py). R1 000:873-884; R2 000:892-906; B1 000:949-954;
 B2 000:962-972; B3 000:980-990."""
 
 
@@ -113,6 +116,13 @@ def fewest_survivors_reader(st: State) -> dict[str, Any] | None:
     fewest = min(len(survivors_of(st, s["id"])) for s in players)
     tied = [s for s in players if len(survivors_of(st, s["id"])) == fewest]
     return max(tied, key=lambda s: max(v["influence"] for v in survivors_of(st, s["id"])))
+
+
+SPECIAL_PHASES: dict[tuple[str, int], Callable[[State, list[Step]], None]] = {
+    ("bandit_blitz", 2): special_exile_phase_begins,
+}
+"""A phase the players play when a chapter is completed, after its section's changes: B2's
+special exile phase (000:982-992, special_exile.py)."""
 
 
 READERS: dict[tuple[str, int], Callable[[State], dict[str, Any] | None]] = {
@@ -291,6 +301,8 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
     sc["completed"] = True
     _tell_tasks(st, steps, name, chapter + 1)
     module_setup(st, steps, name, chapter + 1)
+    if SPECIAL_PHASES.get((name, chapter)):
+        SPECIAL_PHASES[(name, chapter)](st, steps)
     return True
 
 

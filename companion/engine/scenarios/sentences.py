@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.engine.words.fill import Message, Names, Renderer, code, place_of
 from companion.engine.words.labels import (
+    ADDED_REQUIREMENTS,
     CHAPTER_SECTIONS,
     CHAPTER_TITLES,
     N_,
@@ -29,6 +30,36 @@ MESSAGES: dict[str, Message] = {
     "scenario_exiled_stays": (
         N_("{name} stays at {place}: their player is exiled and may not enter the colony."),
         CAME_FROM,
+    ),
+    # B2's special exile phase (special_exile.py, 000:982-992)
+    "special_exile_vote_skipped": N_("{seat_name} calls no exile vote in the special exile phase."),
+    "special_exile_nobody_left": N_(
+        "{seat_name} has nobody left to call an exile vote on, and is passed over."
+    ),
+    "special_exile_leads": N_(
+        "You are exiled and you are not the betrayer: you lead the bandits from now on. Read "
+        "aloud the Bandit Blitz text for a non-betrayer exiled in the special exile phase."
+    ),
+    "special_exile_betrayer_leaves": N_(
+        "You are exiled and you are the betrayer: read aloud the Bandit Blitz text for a "
+        "betrayer exiled in the special exile phase."
+    ),
+    "betrayer_may_reveal": N_(
+        "Every player has had their chance to call an exile vote. If no betrayer was exiled "
+        "and the betrayer has completed the Bandit Betrayal objective, they may reveal it on "
+        "their phone now and win; otherwise the table goes on."
+    ),
+    "bandit_betrayal_revealed": N_(
+        "{seat_name} reveals the completed Bandit Betrayal objective and wins the game at "
+        "once, then reads the Bandit Betrayer Victory Story aloud."
+    ),
+    "betrayal_requirement_added": (
+        N_("You keep your betrayal secret. Your betrayal card now also needs: {requirement}"),
+        {"requirement": lambda s, n, tr: code(ADDED_REQUIREMENTS, s["requirement"], tr)},
+    ),
+    "special_exile_ended": N_(
+        "The special exile phase is over. Read aloud the text that follows it; the survivors "
+        "at the Bandits' Hideout of players who are not exiled go back to the colony."
     ),
 }
 """Step kinds whose sentence is one message, filled by words/fill.py's convention."""
@@ -94,7 +125,17 @@ def _chapter_began(s: Step, n: Names, tr: Translator) -> str:
     return text
 
 
+def _special_exile_began(s: Step, n: Names, tr: Translator) -> str:
+    if not s.get("seat"):
+        return tr.gettext("Special exile phase: this game has no exile, so it ends at once.")
+    return tr.gettext(
+        "Special exile phase: starting with the first player, {seat_name}, and going "
+        "clockwise, each player may call 1 vote to exile."
+    ).format(seat_name=n.seat(s, "seat", "seat_name"))
+
+
 RENDERERS: dict[str, Renderer] = {
+    "special_exile_began": _special_exile_began,
     "scenario_set_up": _scenario_set_up,
     "scenario_task": _scenario_task,
     "chapter_completed": _chapter_completed,

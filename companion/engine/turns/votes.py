@@ -112,6 +112,22 @@ def outcome(subject: str) -> Callable[[Outcome], Outcome]:
     return register
 
 
+Afterwards = Callable[[State, list[Step], dict[str, Any], bool], None]
+AFTERWARDS: dict[str, Afterwards] = {}
+"""What comes after a settled vote's outcome, by the vote's ``then`` field: the rule that
+opened it goes on (B2's special exile phase: the next caller, scenarios/special_exile.py)."""
+
+
+def afterwards(name: str) -> Callable[[Afterwards], Afterwards]:
+    """Register what a vote opened with ``then=name`` leads to once its outcome has acted."""
+
+    def register(fn: Afterwards) -> Afterwards:
+        AFTERWARDS[name] = fn
+        return fn
+
+    return register
+
+
 def open_vote(st: State, steps: list[Step], subject: str, **fields: Any) -> None:
     """Open a vote every player who may vote answers on their own phone (002:1821).
 
@@ -142,6 +158,8 @@ def settle_vote(st: State, steps: list[Step], ballots: dict[str, bool], rng: Ran
     steps.extend(tally)
     st["pending"] = None
     OUTCOMES[vote["subject"]](st, steps, fields, passed, rng)
+    if fields.get("then") in AFTERWARDS:
+        AFTERWARDS[fields["then"]](st, steps, fields, passed)
 
 
 def cast_vote(

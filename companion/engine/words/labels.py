@@ -111,6 +111,10 @@ ACTION_WORDS = {
     "attack_special_zombie": N_("attack a special zombie"),
     "remove_special_zombie": N_("remove a special zombie"),
     "equip_side_effect": N_("equip a side effect"),
+    "call_special_exile_vote": N_("call an exile vote in the special exile phase"),
+    "skip_special_exile_vote": N_("call no exile vote in the special exile phase"),
+    "reveal_bandit_betrayal": N_("reveal the Bandit Betrayal"),
+    "pass_betrayal_reveal": N_("go on without a betrayer's reveal"),
 }
 """Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
 
@@ -140,6 +144,8 @@ PENDING_WORDS = {
     "containment_place": N_("the first player's choice of where fewer zombies come"),
     "special_zombies": N_("the special zombies to be placed"),
     "top_experiment": N_("the top Raxxon experiment, for the containment check"),
+    "special_exile": N_("a player's exile vote in the special exile phase"),
+    "betrayer_reveal": N_("the betrayer's moment to reveal, after the special exile phase"),
 }
 """``state["pending"]["kind"]``."""
 
@@ -396,6 +402,10 @@ END_SENTENCES = {
         "Two players are exiled and neither held a betrayal objective: morale drops to 0 "
         "and the game ends now."
     ),
+    "betrayer_revealed": N_(
+        "The betrayer revealed the completed Bandit Betrayal objective after the special "
+        "exile phase: the betrayer wins, and the game ends now."
+    ),
 }
 """game_ended ``reason`` (also ``state["ended"]["reason"]``)."""
 
@@ -505,7 +515,16 @@ SCENARIO_TASKS = {
         "non-exiled players' survivors at the Bandits' Hideout go back to the colony."
     ),
 }
-"""``scenario_task`` steps' ``task``: what the table does by hand (scenarios.TASKS), our words."""
+"""``scenario_task`` steps' ``task``: what the table does by hand (scenarios.TASKS), our words;
+``special_exile_phase``, ``betrayer_may_win`` and ``exiled_leads_bandits`` only in logs made
+before the engine played B2's special exile phase itself."""
+
+
+ADDED_REQUIREMENTS = {
+    "morale_at_zero": N_("Morale is at 0."),
+}
+"""``secrets.<seat>.added_requirement``: what joins the betrayal card after B2's special exile
+phase (000:986)."""
 
 
 CHOICE_QUESTIONS = {
@@ -538,6 +557,7 @@ TABLES: dict[str, Mapping[str, str]] = {
     "colony_steps": COLONY_STEP_TITLES,
     "counters": COUNTER_NAMES,
     "end_reasons": END_SENTENCES,
+    "added_requirements": ADDED_REQUIREMENTS,
     "exposure": EXPOSURE_FACES,
     "modules": MODULE_NAMES,
     "module_titles": MODULE_TITLES,

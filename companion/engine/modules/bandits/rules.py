@@ -34,7 +34,6 @@ from companion.engine.core.state import (
     require_count,
     seat,
     seats_in_play,
-    send_home,
     send_survivor_home,
     survivor,
 )
@@ -406,9 +405,9 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
     goes, the survivor with the highest influence dies (morale as usual), the human survivor
     with the lowest influence is wounded and sent home (``_b1_story``), attacking bandits and
     the Hideout come in. B3 (B2 completed, 000:982-988): the leader rule comes in; a player
-    exiled before it (``exiled_before_leader``) does not lead; its Hideout change waits for the
-    special exile phase (``chapter_card``). The table's other tasks are
-    scenarios.TASKS.
+    exiled before it (``exiled_before_leader``) does not lead; B2's special exile phase
+    follows (scenarios/special_exile.py, which also brings the Hideout's survivors home). The
+    table's other tasks are scenarios.TASKS.
     """
     if chapter not in CHAPTERS:
         raise RuleError(N_("unknown Bandit Blitz chapter {chapter}"), chapter=shown(chapter))
@@ -419,17 +418,6 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
     steps.append(step("bandit_rules", chapter=chapter, rules=list(CHAPTERS[chapter])))
     if chapter == "B2":
         _b1_story(st, steps)
-
-
-def chapter_card(st: State, steps: list[Step], chapter: str) -> None:
-    """A Bandit Blitz chapter's card goes on the colony board at the beginning of a round.
-
-    B3: after B2's special exile phase, the survivors of non-exiled players at the Hideout go
-    back to the colony, not as a move (000:996); it runs here, once that phase is over, so a
-    player exiled in it keeps their survivors there (``state.send_home``).
-    """
-    if chapter == "B3":
-        send_home(st, steps, HIDEOUT_ID)
 
 
 def _b1_story(st: State, steps: list[Step]) -> None:
