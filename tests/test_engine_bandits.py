@@ -10,6 +10,7 @@ from companion.engine.colony.steps import add_colony_phase_zombies
 from companion.engine.core.errors import RuleError, render_error
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
+from companion.engine.scenarios import special_exile
 from companion.engine.sentences import render_step
 from companion.engine.setup.new_game import new_game
 from companion.engine.views import seat_view, table_view
@@ -450,8 +451,8 @@ def test_b2_begins_with_the_ambush():
 
 
 def test_b3_brings_the_hideout_s_survivors_home_but_not_the_exiled():
-    # 000:996: after the special exile phase, survivors at the Hideout of non-exiled players go
-    # back to the colony: when B3's card goes on the board, not when B2 is completed.
+    # 000:992: after the special exile phase, survivors at the Hideout of non-exiled players go
+    # back to the colony: when that phase ends (special_exile.py), not when B2 is completed.
     st = exiled(bandit_state())
     (mine,) = put_survivors(st, [30], owner="s1", place=bandits.HIDEOUT_ID)
     (theirs,) = put_survivors(st, [40], owner="s3", place=bandits.HIDEOUT_ID)
@@ -459,7 +460,7 @@ def test_b3_brings_the_hideout_s_survivors_home_but_not_the_exiled():
     bandits.setup_chapter(st, steps, "B3")
     assert all(s["location"] == bandits.HIDEOUT_ID for s in st["survivors"])
     assert st["bandits"]["rules"] == list(bandits.RULES)
-    bandits.chapter_card(st, steps, "B3")
+    special_exile.non_exiled_come_home_from_hideout(st, steps)
     where = {s["id"]: s["location"] for s in st["survivors"]}
     assert where == {mine: "colony", theirs: bandits.HIDEOUT_ID}
     assert {"scenario_sent_home", "scenario_exiled_stays"} <= set(kinds(steps))
@@ -537,7 +538,7 @@ def test_every_bandit_step_reads_in_english_and_portuguese():
     for chapter in ("B1", "B2", "B3"):
         bandits.setup_chapter(st, steps, chapter)
     exiled(st)  # in the special exile phase after B2's completion (000:988)
-    bandits.chapter_card(st, steps, "B3")
+    special_exile.non_exiled_come_home_from_hideout(st, steps)
     pending, more = reveal_crisis(st, "test.bandit-crisis")
     steps += more
     _, more = bandits.lead_bandits(pending, "s3", ["gas", "gas"])

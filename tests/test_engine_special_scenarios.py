@@ -469,21 +469,27 @@ def test_pay_food_still_counts_a_survivor_who_is_not_human():
     assert st["food"] == 2
 
 
-def test_after_b2_the_non_exiled_come_home_from_the_hideout_next_round():
-    """000:996: after the special exile phase, "Place all survivors from the Bandit Hideout
-    belonging to non-exiled players back at the colony"; the B3 card follows (000:998)."""
+def test_after_b2_s_special_exile_phase_the_non_exiled_come_home_from_the_hideout():
+    """000:992: "After the special Exile Phase, unless the game is over ... Place all survivors
+    from the Bandit Hideout belonging to non-exiled players back at the colony"; the B3 card
+    follows next round (000:994). The engine plays the phase now (special_exile.py), so the
+    table is told no task by hand."""
     st, _ = new(scenario_setup("bandit_blitz", chapter=2))
     ana, bruno = st["survivors"][0], st["survivors"][2]
     ana["location"] = bruno["location"] = HIDEOUT["id"]
     st = to_step_five(st)
     st, steps = engine.apply(st, {"type": "check_main_objective", "by": "table", "met": True})
-    assert tasks(steps) == ["special_exile_phase", "betrayer_may_win", "exiled_leads_bandits"]
+    assert tasks(steps) == [] and st["pending"]["kind"] == "special_exile"
     assert all(v["location"] == HIDEOUT["id"] for v in (st["survivors"][0], st["survivors"][2]))
     st["seats"][1]["exiled"] = True  # exiled in the special exile phase
-    for action in ("move_round_track", "pass_first_player"):
-        st, _ = engine.apply(st, {"type": action, "by": "table"})
+    while st["pending"]["kind"] == "special_exile":
+        caller = st["pending"]["seat"]
+        st, _ = engine.apply(st, {"type": "skip_special_exile_vote", "by": caller})
+    st, _ = engine.apply(st, {"type": "pass_betrayal_reveal", "by": "table"})
     where = {v["id"]: v["location"] for v in st["survivors"]}
     assert where[ana["id"]] == "colony" and where[bruno["id"]] == HIDEOUT["id"]
+    for action in ("move_round_track", "pass_first_player"):
+        st, _ = engine.apply(st, {"type": action, "by": "table"})
     assert st["scenario"]["chapter"] == 3 and st["main_objective"]["name"] == "B3"
 
 
