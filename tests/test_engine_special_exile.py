@@ -182,7 +182,7 @@ def test_the_colony_phase_waits_for_the_special_exile_phase():
     with pytest.raises(RuleError, match="special exile phase"):
         by(st, "table", {"type": "move_round_track"})
     st, steps = by(st, "table", {"type": "skip_special_exile_vote", "caller": "s1"})
-    assert st["pending"]["seat"] == "s2"
+    assert st["pending"]["seat"] == "s2" and "special_exile_vote_skipped" in kinds(steps)
 
 
 def test_every_special_exile_sentence_reads_in_english_and_portuguese():

@@ -382,6 +382,16 @@ SAMPLES: dict[str, dict[str, Any]] = {
     # the special scenarios (scenarios.py)
     "scenario_set_up": {"scenario": "raxxon", "chapter": 2, "code": "R2"},
     "bandit_betrayal_dealt": {},
+    # B2's special exile phase (special_exile.py)
+    "special_exile_began": {"seat": "s1", "seat_name": "Ana"},
+    "special_exile_vote_skipped": ANA,
+    "special_exile_nobody_left": ANA,
+    "special_exile_leads": {"private": "s1", "seat_name": "Ana"},
+    "special_exile_betrayer_leaves": {"private": "s1", "seat_name": "Ana"},
+    "betrayer_may_reveal": {},
+    "bandit_betrayal_revealed": ANA,
+    "betrayal_requirement_added": {"private": "s1", "requirement": "morale_at_zero"},
+    "special_exile_ended": {},
     "scenario_task": {"scenario": "raxxon", "chapter": 2, "task": "blue_joins"},
     "chapter_completed": {
         "scenario": "raxxon",

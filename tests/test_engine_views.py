@@ -143,6 +143,7 @@ def test_seat_view_adds_only_its_own_secrets():
         "ballot": None,
         "survivor_choice": None,
         "crossroads_hint": False,
+        "added_requirement": None,
     }
     assert set(view["legal"]) == {"s2"}
     assert view["crisis"]["contributions"] == 3

@@ -175,12 +175,12 @@ __all__ = [
 ]
 __all__ += [
     "attack_bandit",
+    "call_special_exile_vote",
     "lead_bandits",
+    "pass_betrayal_reveal",
+    "reveal_bandit_betrayal",
     "set_bandits",
     "set_hideout_cards",
-    "take_from_hideout",
-    "call_special_exile_vote",
     "skip_special_exile_vote",
-    "reveal_bandit_betrayal",
-    "pass_betrayal_reveal",
+    "take_from_hideout",
 ]

@@ -37,7 +37,6 @@ from companion.engine.scenarios.special_exile import (
 from companion.engine.words.labels import MODULE_NAMES, SCENARIO_NAMES
 from companion.engine.words.steps import N_, Step, step
 
-
 SCENARIOS: dict[str, dict[str, Any]] = {
     "raxxon": {"module": "raxxon", "letter": "R", "lines": "000:867-934"},
     "bandit_blitz": {"module": "bandits", "letter": "B", "lines": "000:936-1002"},
@@ -70,8 +69,8 @@ the one before is completed), in the order of the rulebook's section; words in
 ``labels.SCENARIO_TASKS``. What the engine changes itself is its module's hook's step instead
 (sealing and opening Raxxon, its dice, survivors and experiments; the bandit rules in play,
 the food, the highest influence's death, the lowest-influence human's wound and way home; the
-reader, ``READERS``; B2's special exile phase, special_exile.py). R1 000:873-884; R2 000:892-906; B1 000:949-954;
-B2 000:962-972; B3 000:980-990."""
+reader, ``READERS``; B2's special exile phase, special_exile.py). R1 000:873-884;
+R2 000:892-906; B1 000:949-954; B2 000:962-972; B3 000:980-990."""
 
 
 # --- looking the facts up ---

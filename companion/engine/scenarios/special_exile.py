@@ -48,7 +48,7 @@ from companion.engine.core.state import (
     send_home,
 )
 from companion.engine.modules.bandits.rules import HIDEOUT_ID, hideout
-from companion.engine.turns.exile import exile_outcome, held_betrayal
+from companion.engine.turns.exile import held_betrayal
 from companion.engine.turns.votes import afterwards, open_vote
 from companion.engine.words.steps import N_, Step, step
 
@@ -186,8 +186,11 @@ def exiled_in_special_exile_phase(st: State, steps: list[Step], target: str) -> 
     """Who is exiled in the special exile phase reads aloud, on their phone alone: a
     non-betrayer "becomes leader of the bandits" (000:988; ``bandits.bandit_leader`` names
     them from now on), the betrayer walks "toward the horizon" (000:990)."""
-    kind = "special_exile_betrayer_leaves" if held_betrayal(st, target) else "special_exile_leads"
-    steps.append(step(kind, private=target, seat_name=seat(st, target)["name"]))
+    name = seat(st, target)["name"]
+    if held_betrayal(st, target):
+        steps.append(step("special_exile_betrayer_leaves", private=target, seat_name=name))
+    else:
+        steps.append(step("special_exile_leads", private=target, seat_name=name))
 
 
 def skip_special_exile_vote(state: State, caller: str) -> tuple[State, list[Step]]:
@@ -285,7 +288,7 @@ def pass_betrayal_reveal(state: State, seat_id: str | None = None) -> tuple[Stat
 
 
 def betrayal_requirement_added(st: State, steps: list[Step], seat_id: str) -> None:
-    """"If the betrayer has not completed their objective, they should keep their betrayer
+    """ "If the betrayer has not completed their objective, they should keep their betrayer
     status secret, and the following requirement is now added to their betrayal card: 'Morale
     is at 0.'" (000:986; 001:2603-2606 "O moral deve estar em 0."). SECRET: that seat's
     ``secrets.added_requirement`` and a private step. Once only."""
@@ -293,13 +296,11 @@ def betrayal_requirement_added(st: State, steps: list[Step], seat_id: str) -> No
     if mine.get("added_requirement"):
         return
     mine["added_requirement"] = MORALE_AT_ZERO
-    steps.append(
-        step("betrayal_requirement_added", private=seat_id, requirement=MORALE_AT_ZERO)
-    )
+    steps.append(step("betrayal_requirement_added", private=seat_id, requirement=MORALE_AT_ZERO))
 
 
 def non_exiled_come_home_from_hideout(st: State, steps: list[Step]) -> None:
-    """"After the special Exile Phase, unless the game is over ... Place all survivors from the
+    """ "After the special Exile Phase, unless the game is over ... Place all survivors from the
     Bandit Hideout belonging to non-exiled players back at the colony" (000:992; 001:2628-2634):
     not a move, no exposure roll; an exiled player's stay (``state.send_home``)."""
     if st["ended"] or hideout(st) is None:
