@@ -81,7 +81,7 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "call_special_exile_vote": ({T, A, OTHER}, set()),
     "skip_special_exile_vote": ({T, A, OTHER}, set()),
     "reveal_bandit_betrayal": ({A, OTHER}, {T}),
-    "pass_betrayal_reveal": ({A, OTHER}, {T}),
+    "pass_betrayal_reveal": ({T}, {A, OTHER}),
     "attack_bandit": ({T, A}, {OTHER}),
     "take_from_hideout": ({T, A}, {OTHER}),
     "set_hideout_cards": ({T}, {A, OTHER}),

@@ -107,10 +107,7 @@ def test_the_betrayer_may_reveal_and_win_at_once():
         assert engine.seat_view(st, sid)["legal"][sid] == {}
         with pytest.raises(RuleError, match="no Bandit Betrayal to reveal"):
             by(st, sid, {"type": "reveal_bandit_betrayal"})
-    assert set(engine.seat_view(st, BETRAYER)["legal"][BETRAYER]) == {
-        "reveal_bandit_betrayal",
-        "pass_betrayal_reveal",
-    }
+    assert engine.seat_view(st, BETRAYER)["legal"][BETRAYER] == {"reveal_bandit_betrayal": {}}
     assert "reveal_bandit_betrayal" not in engine.table_view(st)["legal"]["table"]
     with pytest.raises(RuleError, match="only their own phone"):
         by(st, "table", {"type": "reveal_bandit_betrayal", "seat_id": BETRAYER})
@@ -124,18 +121,20 @@ def test_the_betrayer_may_reveal_and_win_at_once():
 def test_otherwise_morale_at_0_joins_the_betrayal_card_on_that_phone_only():
     """000:986 "If the betrayer has not completed their objective, they should keep their
     betrayer status secret, and the following requirement is now added to their betrayal
-    card: 'Morale is at 0.'" (001:2606 "O moral deve estar em 0.")."""
+    card: 'Morale is at 0.'" (001:2606 "O moral deve estar em 0."). Keeping it secret is
+    tapping nothing: only the table goes on."""
     st = skip_all(b2_completed())
-    st, steps = by(st, BETRAYER, {"type": "pass_betrayal_reveal"})
-    assert engine.visible_steps(steps) == [] and steps[0]["private"] == BETRAYER
-    assert engine.render_step(steps[0], st, "pt_BR").endswith("O moral deve estar em 0.")
-    assert st["pending"]["kind"] == "betrayer_reveal"  # the table goes on when it is ready
+    with pytest.raises(RuleError, match="only the table may"):
+        by(st, BETRAYER, {"type": "pass_betrayal_reveal"})
+    st, steps = by(st, "table", {"type": "pass_betrayal_reveal"})
+    added = [s for s in steps if s["kind"] == "betrayal_requirement_added"]
+    assert added and added[0]["private"] == BETRAYER
+    assert "betrayal_requirement_added" not in kinds(engine.visible_steps(steps))
+    assert engine.render_step(added[0], st, "pt_BR").endswith("O moral deve estar em 0.")
     assert engine.seat_view(st, BETRAYER)["mine"]["added_requirement"] == "morale_at_zero"
-    assert engine.seat_view(st, BETRAYER)["legal"][BETRAYER] == {}
     for sid in ("s1", "s3", "s4"):
         assert engine.seat_view(st, sid)["mine"]["added_requirement"] is None
     assert "morale_at_zero" not in str(engine.table_view(st))
-    st, steps = by(st, "table", {"type": "pass_betrayal_reveal"})
     assert st["pending"] is None and not st["ended"]
     assert engine.table_view(st)["waiting"]["step"] == "move_round_track"
 

@@ -19,19 +19,22 @@ from html import unescape
 
 import pytest
 from helpers.phones import (
+    forms_on,
     head,
     new_game,
     open_db,
     phone,
+    post,
     seated_and_kept,
     table_act,
     take_seat,
     white_fingers_failed,
 )
-from play import next_action
+from play import next_action, setup_for
 
 import companion.engine as engine
 from companion import store
+from companion.engine.scenarios import special_exile
 
 SEATS = ("s1", "s2", "s3")
 pytestmark = pytest.mark.seed(21)  # the phones' draws repeat with the games' seeds
@@ -136,15 +139,18 @@ def table_answers(table, game: str, full=True) -> dict[str, str]:
     return {name: response.get_data(as_text=True) for name, response in answers.items()}
 
 
-def check_everyone(app, table, game: str, phones: dict, when: str, full=True) -> None:
+def check_everyone(
+    app, table, game: str, phones: dict, when: str, full=True, public: frozenset = frozenset()
+) -> None:
     """Every device asked for what it shows (``full``: everything it can ask for, errors
-    too); none carries another seat's secret, and asking changes nothing."""
+    too); none carries another seat's secret, and asking changes nothing. ``public``: words of
+    a secret card that the game makes public (its holder stays secret)."""
     state, version = head(app, game)
     for sid, client in phones.items():
-        forbidden = forbidden_for(state, sid)
+        forbidden = forbidden_for(state, sid) - public
         for name, body in phone_answers(client, game, sid, version, full).items():
             assert_clean(body, forbidden, f"{when}: {sid}'s {name}")
-    forbidden = forbidden_for(state, None)
+    forbidden = forbidden_for(state, None) - public
     for name, body in table_answers(table, game, full).items():
         assert_clean(body, forbidden, f"{when}: the {name}")
     assert head(app, game) == (state, version), "asking changed the game"
@@ -372,3 +378,113 @@ def test_the_table_screen_never_carries_a_seat_secret_during_setup(app, table):
         body = stranger.get(path).get_data(as_text=True)
         assert_clean(body, everything, f"a stranger's {path}")
     assert phones
+
+
+# --- Bandit Blitz: B2's special exile phase (000:982-992) ---------------------------------------
+
+BLITZ_LEADS = "you lead the bandits from now on"
+BLITZ_REQUIREMENT = "Morale is at 0."
+BLITZ_PUBLIC = frozenset({"Bandit Betrayal"})
+"""000:943: the Bandit Betrayal "is unique; you may read it aloud before shuffling it in":
+its name is public in Bandit Blitz (the deal says it is among the cards); who holds it is not."""
+
+
+def check_blitz(app, table, game: str, phones: dict, when: str) -> None:
+    check_everyone(app, table, game, phones, when, public=BLITZ_PUBLIC)
+
+
+def blitz_at_b2(app, table) -> tuple[str, dict, str]:
+    """A Bandit Blitz game at B2 whose Bandit Betrayal was dealt (the first seed that deals
+    it), three phones seated: (game id, phones by seat, the betrayer's seat)."""
+    for seed in range(31, 80):
+        setup = setup_for(3, ruleset="long_night", settings={"modules": ["bandits"]})
+        setup["scenario"] = {"name": "bandit_blitz", "chapter": 2}
+        setup["main_objective"]["counts"] = None  # B2's card is answered yes or no
+        state, _ = engine.apply(
+            None, {"type": "new_game", "by": "table", "setup": setup, "seed": seed}
+        )
+        betrayer = special_exile.bandit_betrayer(state)
+        if betrayer is not None:
+            break
+    db = open_db(app)
+    try:
+        action = {"type": "new_game", "by": "table", "setup": setup, "seed": seed}
+        game = store.create_game(db, "Blitz night", action)
+    finally:
+        db.close()
+    phones = {sid: take_seat(app, table, game, sid, number=40 + int(sid[1])) for sid in SEATS}
+    table_act(app, game, type="reveal_crisis", seed=1)
+    table_act(app, game, type="run_colony_phase", objective_met=True, seed=2)
+    state, _ = head(app, game)
+    assert state["pending"]["kind"] == "special_exile", state["pending"]
+    return game, phones, betrayer
+
+
+def phone_post(client, game: str, **fields) -> None:
+    answer = post(client, game, **fields)
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+
+
+@pytest.mark.proof
+def test_the_special_exile_phase_keeps_the_betrayer_s_secrets_on_their_phone(app, table):
+    """000:986: the betrayer "may reveal it to immediately win the game"; otherwise they
+    "keep their betrayer status secret" and "Morale is at 0." joins their card; 000:988: the
+    exiled non-betrayer learns they lead the bandits. Each on that phone alone: the other
+    devices receive neither the reveal form, nor the added requirement, nor the leader's text;
+    keeping it secret is tapping nothing (a tap would move the other screens)."""
+    game, phones, betrayer = blitz_at_b2(app, table)
+    check_blitz(app, table, game, phones, "B2 completed")
+    innocent = next(sid for sid in SEATS if sid != betrayer)
+    state, _ = head(app, game)
+    first = state["pending"]["seat"]
+    page = phones[first].get(f"/phone/{game}").text
+    assert {"call_special_exile_vote", "skip_special_exile_vote"} <= forms_on(page)
+    target = innocent if innocent != first else next(s for s in SEATS if s not in (first, betrayer))
+    phone_post(phones[first], game, type="call_special_exile_vote", target=target)
+    for sid in SEATS:
+        phone_post(phones[sid], game, type="cast_vote", up="true")
+    state, _ = head(app, game)
+    assert state["seats"][int(target[1]) - 1]["exiled"] is True
+    for sid, client in phones.items():
+        text = unescape(client.get(f"/phone/{game}").text)
+        assert (BLITZ_LEADS in text) == (sid == target), sid
+    assert BLITZ_LEADS not in unescape(table.get(f"/games/{game}").text)
+    check_blitz(app, table, game, phones, "after the special exile vote")
+    while (state["pending"] or {}).get("kind") == "special_exile":
+        phone_post(phones[state["pending"]["seat"]], game, type="skip_special_exile_vote")
+        state, _ = head(app, game)
+    assert state["pending"]["kind"] == "betrayer_reveal"
+    for sid, client in phones.items():
+        forms = forms_on(client.get(f"/phone/{game}").text)
+        assert ("reveal_bandit_betrayal" in forms) == (sid == betrayer), sid
+    assert "reveal_bandit_betrayal" not in forms_on(table.get(f"/games/{game}").text)
+    assert post(phones[betrayer], game, type="pass_betrayal_reveal").status_code == 422
+    table_act(app, game, type="pass_betrayal_reveal")
+    assert BLITZ_REQUIREMENT in unescape(phones[betrayer].get(f"/phone/{game}").text)
+    for sid, client in phones.items():
+        if sid != betrayer:
+            assert BLITZ_REQUIREMENT not in unescape(client.get(f"/phone/{game}").text), sid
+    assert BLITZ_REQUIREMENT not in unescape(table.get(f"/games/{game}").text)
+    check_blitz(app, table, game, phones, "after the special exile phase")
+    state, _ = head(app, game)
+    assert state["pending"] is None and state["colony_step"] == "move_round_track"
+
+
+@pytest.mark.proof
+def test_the_betrayer_s_reveal_is_theirs_alone_until_made(app, table):
+    """000:986 "they may reveal it to immediately win the game": only their phone can; once
+    made, the win is public."""
+    game, phones, betrayer = blitz_at_b2(app, table)
+    state, _ = head(app, game)
+    while (state["pending"] or {}).get("kind") == "special_exile":
+        phone_post(phones[state["pending"]["seat"]], game, type="skip_special_exile_vote")
+        state, _ = head(app, game)
+    for sid in SEATS:
+        if sid != betrayer:
+            answer = post(phones[sid], game, type="reveal_bandit_betrayal")
+            assert answer.status_code == 422
+    check_blitz(app, table, game, phones, "before the reveal")
+    phone_post(phones[betrayer], game, type="reveal_bandit_betrayal")
+    state, _ = head(app, game)
+    assert state["ended"] == {"reason": "betrayer_revealed", "winners": [betrayer]}
+    assert "the betrayer wins" in unescape(table.get(f"/games/{game}").text)

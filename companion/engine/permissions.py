@@ -129,16 +129,13 @@ WHO: dict[str, Rule] = {
     "set_hideout_cards": (TABLE, None),
     "set_bandits": (TABLE, None),
     # Bandit Blitz, B2's special exile phase (000:984-986): the caller's call or skip (the table
-    # for a seat without a phone); the betrayer's reveal or secret from their phone alone; the
-    # table goes on for everyone, naming nobody
+    # for a seat without a phone); the betrayer's reveal from their phone alone; the table goes
+    # on for everyone
     "call_special_exile_vote": (OPEN, "caller"),
     "skip_special_exile_vote": (OPEN, "caller"),
     "reveal_bandit_betrayal": (OWN, "seat_id"),
-    "pass_betrayal_reveal": (OWN, "seat_id"),
+    "pass_betrayal_reveal": (TABLE, None),
 }
-ANONYMOUS_TABLE = frozenset({"contribute_to_crisis", "pass_betrayal_reveal"})
-"""OWN actions the table may make for nobody in particular (``seat_id`` None): crisis cards
-added face down; going on after the betrayer's moment without knowing whether there is one."""
 
 TABLE_ACTOR = "table"
 
@@ -205,8 +202,8 @@ def check_actor(st: State, kind: str, by: str, args: dict[str, Any]) -> None:
         return
     if who == OWN:
         if by == TABLE_ACTOR:
-            if kind in ANONYMOUS_TABLE and args.get("seat_id") is None:
-                return  # the table acts for nobody in particular
+            if kind == "contribute_to_crisis" and args.get("seat_id") is None:
+                return  # the table adds cards face down for nobody in particular
             raise RuleError(
                 N_("the table may not {action} for a player: only their own phone may"),
                 action=action,

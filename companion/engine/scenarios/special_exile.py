@@ -10,9 +10,9 @@ EXÍLIO"). At colony step 5, once B2 is met (``chapters.complete_chapter``), the
 2. "After the special exile phase, if no betrayer has been exiled and the betrayer has
    completed the special bandit betrayal objective, they may reveal it to immediately win the
    game" (000:986): pending ``betrayer_reveal``. Only the betrayer's phone may reveal
-   (``reveal_bandit_betrayal``); the game ends with their win. Otherwise "the following
-   requirement is now added to their betrayal card: 'Morale is at 0.'" (000:986), on their
-   phone only (``betrayal_requirement_added``).
+   (``reveal_bandit_betrayal``); the game ends with their win. Otherwise, when the table goes
+   on (``pass_betrayal_reveal``), "the following requirement is now added to their betrayal
+   card: 'Morale is at 0.'" (000:986), on their phone only (``betrayal_requirement_added``).
 3. A non-betrayer exiled there "becomes leader of the bandits" (000:988): the leader rule came
    in at B2's completion (``bandits.setup_chapter("B3")``), so ``bandits.bandit_leader`` names
    them; the exiled player's phone alone says which text they read (000:988 or 000:990).
@@ -21,9 +21,10 @@ EXÍLIO"). At colony step 5, once B2 is met (``chapters.complete_chapter``), the
 
 Secrets: whether a betrayer is at the table at all is secret (a betrayal card may stay among
 the undealt objectives, 002:540), so the reveal waits the same way with or without one: the
-betrayer may reveal, or keep it secret, from their own phone, and the table goes on
-(``pass_betrayal_reveal`` without a seat) whenever it is ready. No public step, pending
-field or refusal to another device names the betrayer.
+betrayer may reveal from their own phone, and the table goes on (``pass_betrayal_reveal``)
+whenever it is ready; keeping it secret is not tapping anything, since any tap would move the
+other devices' screens. No public step, pending field or refusal to another device names the
+betrayer.
 
 Rulings (each shows in a step): an exiled player may still call a vote (as in a turn,
 exile.py); a player with nobody left to exile is passed over; the requirement is added to the
@@ -216,13 +217,9 @@ def _require_reveal(st: State) -> None:
 
 
 def may_reveal_bandit_betrayal(st: State, seat_id: str) -> bool:
-    """Whether this seat may reveal now: it holds the Bandit Betrayal, it was not exiled ("if
-    no betrayer has been exiled", 000:986) and it has not kept it secret already."""
-    return (
-        bandit_betrayer(st) == seat_id
-        and not seat(st, seat_id)["exiled"]
-        and not st["secrets"][seat_id].get("added_requirement")
-    )
+    """Whether this seat may reveal now: it holds the Bandit Betrayal and was not exiled ("if
+    no betrayer has been exiled", 000:986)."""
+    return bandit_betrayer(st) == seat_id and not seat(st, seat_id)["exiled"]
 
 
 def reveal_bandit_betrayal(state: State, seat_id: str) -> tuple[State, list[Step]]:
@@ -257,26 +254,18 @@ def reveal_bandit_betrayal(state: State, seat_id: str) -> tuple[State, list[Step
     return st, steps
 
 
-def pass_betrayal_reveal(state: State, seat_id: str | None = None) -> tuple[State, list[Step]]:
-    """The betrayer's moment passes without a win (000:986).
+def pass_betrayal_reveal(state: State) -> tuple[State, list[Step]]:
+    """The table goes on: the betrayer's moment passes without a win (000:986).
 
-    From the betrayer's own phone (``seat_id``): they keep it secret, and "Morale is at 0."
-    joins their betrayal card now, on their phone only; the table still goes on when ready.
-    From the table (no seat): the phase ends for everyone; a betrayer who has not revealed
-    gets the requirement (``betrayal_requirement_added``) and the survivors of non-exiled
-    players at the Hideout go home (``non_exiled_come_home_from_hideout``, 000:992). The
-    colony phase then carries on at step 6.
+    A betrayer who has not revealed gets the requirement (``betrayal_requirement_added``,
+    on their phone only) and the survivors of non-exiled players at the Hideout go home
+    (``non_exiled_come_home_from_hideout``, 000:992); the colony phase then carries on at
+    step 6. Only the table goes on, and the same way with a betrayer or without one: a tap on
+    the betrayer's phone to keep it secret would itself tell every other device that there is
+    a betrayer (their screens would move on), so keeping it secret is not tapping.
     """
     st, steps = begin(state, allow_pending=True)
     _require_reveal(st)
-    if seat_id is not None:
-        who = seat(st, seat_id)
-        if not may_reveal_bandit_betrayal(st, seat_id):
-            raise RuleError(
-                N_("{name} has no Bandit Betrayal to keep secret now (000:986)"), name=who["name"]
-            )
-        betrayal_requirement_added(st, steps, seat_id)
-        return st, steps
     betrayer = bandit_betrayer(st)
     if betrayer is not None:
         betrayal_requirement_added(st, steps, betrayer)
@@ -328,7 +317,7 @@ def table_choices(st: State) -> dict[str, dict[str, Any]] | None:
 
 def seat_choices(st: State, seat_id: str) -> dict[str, dict[str, Any]] | None:
     """A phone's controls while the phase waits, or None when it does not: the caller's call
-    or skip; the betrayer's reveal or keeping it secret, on their phone alone."""
+    or skip; the betrayer's reveal, on their phone alone."""
     pending = st.get("pending") or {}
     if pending.get("kind") == PHASE:
         if pending["seat"] != seat_id:
@@ -341,9 +330,7 @@ def seat_choices(st: State, seat_id: str) -> dict[str, dict[str, Any]] | None:
             "skip_special_exile_vote": {"caller": [seat_id]},
         }
     if pending.get("kind") == REVEAL:
-        if not may_reveal_bandit_betrayal(st, seat_id):
-            return {}
-        return {"reveal_bandit_betrayal": {}, "pass_betrayal_reveal": {}}
+        return {"reveal_bandit_betrayal": {}} if may_reveal_bandit_betrayal(st, seat_id) else {}
     return None
 
 
