@@ -74,14 +74,21 @@ class ModuleShots(Shots):
         self.n = 0
 
 
-def create_game(page: Any, base: str, g_lang: str, shots: Shots) -> tuple[str, str]:
-    """The new game form with The Long Night, every module and the scenario; the game id and
-    the setup checklist's text."""
+def create_game(
+    page: Any,
+    base: str,
+    g_lang: str,
+    shots: Shots,
+    modules: tuple[str, ...] = MODULES,
+    scenario: str = SCENARIO,
+) -> tuple[str, str]:
+    """The new game form with The Long Night, the modules and the scenario (every module and
+    R1 unless told); the game id and the setup checklist's text."""
     fill_new_game(page, base, g_lang, f"E2E modules {g_lang}")
     page.select_option("select[name=ruleset]", "long_night")
-    for module in MODULES:
+    for module in modules:
         page.check(f"input[name=modules][value={module}]")
-    page.check(f"input[name=scenario][value='{SCENARIO}']")
+    page.check(f"input[name=scenario][value='{scenario}']")
     page.check("input[name=objective][value=typed]")
     for key, value in NUMBERS.items():
         page.fill(f"input[name=typed_{key}]", value)
@@ -194,6 +201,129 @@ def test_two_rounds_with_every_module_and_a_scenario(browser, companion_server, 
                 shots.take(phones[1].page, f"phone-{phones[1].name}-chapter-r2", full=True)
         assert table.whatnow() == "reveal_crisis"
         assert not table.page.locator("#game #game-end").count()
+    finally:
+        for context in contexts:
+            context.close()
+
+
+# --- Bandit Blitz: B2's completion and its special exile phase (000:982-992) --------------------
+
+BANDIT_BETRAYAL_NAMES = {"en": "Bandit Betrayal", "pt_BR": "Bandido Infiltrado"}
+"""The Bandit Betrayal's name on a phone in each language (cards/long_night/objectives.toml)."""
+LEADS = (
+    "You are exiled and you are not the betrayer: you lead the bandits from now on. Read "
+    "aloud the Bandit Blitz text for a non-betrayer exiled in the special exile phase."
+)
+BETRAYER_LEAVES = (
+    "You are exiled and you are the betrayer: read aloud the Bandit Blitz text for a "
+    "betrayer exiled in the special exile phase."
+)
+
+
+def special_exile_phase(g: Game) -> None:
+    """000:984: from the first player clockwise each player may call 1 exile vote, on their
+    phone: the first calls one (everyone votes yes), the others call none; the exiled player's
+    phone alone says what they read (000:988, 000:990). 000:986: only the betrayer's phone
+    may reveal; the table goes on and the betrayer's card also needs "Morale is at 0." on
+    their phone alone."""
+    table = g.table
+    g.sync()
+    assert table.whatnow() == "special_exile"
+    first = g.phone_of(g.first_player())
+    for phone in g.phones:
+        assert phone.has("#special-exile form") == (phone is first), phone.name
+    heading = table.page.locator(".whatnow-special_exile h2").inner_text()
+    assert heading == g._("Special exile phase"), heading
+    assert first.name in table.page.locator(".whatnow-special_exile .big-line").inner_text()
+    g.shots.take(table.page, "b2-table-special-exile")
+    g.shots.take(first.page, f"phone-{first.name}-special-exile", full=True)
+    target_id = first.page.locator("#special-exile select[name=target] option").first
+    target = g.phone_of(target_id.get_attribute("value") or "")
+    first.act(first.page.locator("#special-exile button.primary"))
+    g.sync()
+    assert table.whatnow() == "vote"
+    for phone in g.phones:
+        phone.act(phone.page.locator("#vote button.up"))
+        g.sync()
+    told = {phone.name: phone.page.locator("#phone").text_content() or "" for phone in g.phones}
+    for phone in g.phones:
+        private = g._(LEADS) in told[phone.name] or g._(BETRAYER_LEAVES) in told[phone.name]
+        assert private == (phone is target), (phone.name, target.name)
+    table_text = table.page.locator("#game").text_content() or ""
+    assert g._(LEADS) not in table_text and g._(BETRAYER_LEAVES) not in table_text
+    for _ in range(len(g.phones)):
+        g.sync()
+        if table.whatnow() != "special_exile":
+            break
+        caller = next(p for p in g.phones if p.has("#special-exile form"))
+        caller.act(caller.page.locator("#special-exile form.act button.quiet"))
+    g.sync()
+    assert table.whatnow() == "betrayer_reveal"
+    betrayal = BANDIT_BETRAYAL_NAMES[g.lang]
+    for phone in g.phones:
+        may = phone.objective == betrayal and phone is not target
+        assert phone.has("#betrayer-reveal") == may, phone.name
+        if may:
+            g.shots.take(phone.page, f"phone-{phone.name}-betrayer-reveal", full=True)
+    g.shots.take(table.page, "b2-table-betrayer-reveal")
+    g.check_privacy()
+    table.act(table.control("pass_betrayal_reveal", ".ctl-main").locator("button"))
+    g.sync()
+    requirement = g._("Added after the special exile phase: %(requirement)s",
+                      requirement=g._("Morale is at 0."))  # fmt: skip
+    for phone in g.phones:
+        shown = phone.page.locator("#phone").text_content() or ""
+        assert (requirement in shown) == (phone.objective == betrayal), phone.name
+    assert requirement not in (table.page.locator("#game").text_content() or "")
+    assert table.whatnow() == "colony_phase"
+
+
+def finish_colony_phase(g: Game) -> None:
+    """The colony phase's last steps after the special exile phase, from the table."""
+    for _ in range(4):
+        g.sync()
+        if g.table.whatnow() != "colony_phase":
+            return
+        confirm = g.table.page.locator("#colony-preview form.ctl-confirm")
+        confirm.wait_for(timeout=WAIT_MS)
+        g.table.act(confirm.locator("button[type=submit]"))
+    raise AssertionError("the colony phase did not finish")
+
+
+@pytest.mark.proof
+@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+def test_b2_completed_and_its_special_exile_phase(browser, companion_server, lang):
+    """Bandit Blitz from B2 (000:974): one round, B2 met at colony step 5, the special exile
+    phase on the table and the phones (000:982-992), then the round goes on to B3 (000:994)."""
+    shots = ModuleShots(lang + "-b2")
+    base = companion_server.url("").rstrip("/")
+    contexts = []
+    try:
+        table = Table(new_device(browser, contexts, TABLE_VIEWPORT))
+        create_game(table.page, base, lang, shots, ("bandits",), "bandit_blitz:2")
+        phones = [
+            Phone(new_device(browser, contexts, PHONE_VIEWPORT, lang), name) for name in NAMES
+        ]
+        g = Game(table, phones, lang, shots)
+        link = join_link(table)
+        for phone in phones:
+            join(phone, link, g)
+        wait_until_joined(table, phones)
+        keep_survivors(g)
+        correct_counter(g, "morale", SAFE_MORALE)
+        correct_counter(g, "food", SAFE_FOOD)
+        symbol = reveal_crisis(g, 1)
+        for turn in range(len(phones)):
+            play_turn(g, 1, turn, symbol)
+        colony_phase(g, 1, met=True)
+        special_exile_phase(g)
+        finish_colony_phase(g)
+        g.sync()
+        assert table.whatnow() == "reveal_crisis"
+        for phone in g.phones:
+            line = phone.page.locator("#phone .scenario-chapter").text_content() or ""
+            assert g._("B3: keep the bandits off our ground") in line, (phone.name, line)
+        g.check_privacy()
     finally:
         for context in contexts:
             context.close()
