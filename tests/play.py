@@ -144,6 +144,12 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
     if kind == "lead_bandits":
         room = [loc for loc, free in choices["room"].items() for _ in range(free)]
         return {"locations": rng.sample(room, choices["count"])}
+    if kind == "call_special_exile_vote":
+        return {"caller": choices["caller"][0], "target": pick(choices["target"])}
+    if kind == "skip_special_exile_vote":
+        return {"caller": choices["caller"][0]}
+    if kind in ("reveal_bandit_betrayal", "pass_betrayal_reveal"):
+        return {}
     return None
 
 
@@ -162,6 +168,10 @@ FLOW = (
     "reveal_crossroads",
     "trigger_crossroads",
     "lead_bandits",
+    "call_special_exile_vote",
+    "skip_special_exile_vote",
+    "reveal_bandit_betrayal",
+    "pass_betrayal_reveal",
 )
 RAXXON_ANSWERS = ("enter_experiment", "choose_containment_place", "place_special_zombies")
 """Raxxon's answers, played only while the game waits for one (the containment check)."""

@@ -20,7 +20,9 @@ BETRAYER = "s2"
 def b2_completed(betrayer: str | None = BETRAYER, players: int = 4) -> dict:
     """A Bandit Blitz game at B2, the Bandit Betrayal held by ``betrayer`` (None: not dealt),
     played to colony step 5 and met: the special exile phase opens."""
-    st, _ = new(scenario_setup("bandit_blitz", chapter=2, players=players))
+    setup = scenario_setup("bandit_blitz", chapter=2, players=players)
+    setup["main_objective"] = {**setup["main_objective"], "counts": None}  # answered yes or no
+    st, _ = new(setup)
     for sid in st["secrets"]:
         if st["secrets"][sid]["objective"] == "long_night.bandit-betrayal":
             st["secrets"][sid]["objective"] = "t.normal-11"

@@ -170,7 +170,19 @@ def reference_states():
     blitz = copy.deepcopy(later)  # Bandit Blitz once B2 is completed: the leader rule comes in
     blitz["bandits"]["rules"] = list(bandits.CHAPTERS["B2"])
     bandits.setup_chapter(blitz, [], "B3")
-    return fresh, later, voting, biting, dealt, ended, raxxon_state(), blitz
+    return fresh, later, voting, biting, dealt, ended, raxxon_state(), blitz, special_exile()
+
+
+def special_exile():
+    """Bandit Blitz in B2's special exile phase, an exile vote open; the betrayer's card
+    already holds its added requirement (tests/test_engine_special_exile.py builds it)."""
+    import companion.engine as engine
+    from tests.test_engine_special_exile import b2_completed
+
+    st = b2_completed()
+    st, _ = engine.apply(st, {"type": "call_special_exile_vote", "by": "s1", "target": "s3"})
+    st["secrets"]["s2"]["added_requirement"] = "morale_at_zero"
+    return st
 
 
 def raxxon_state():
