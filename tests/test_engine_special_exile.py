@@ -222,3 +222,25 @@ def test_the_phase_s_actions_are_listed_where_they_are_legal():
     }
     st, _ = by(st, "table", {"type": "call_special_exile_vote", "caller": "s1", "target": "s4"})
     assert st["pending"]["kind"] == "vote"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_random_play_through_the_phase_takes_only_listed_actions_that_apply(seed):
+    """The legal lists of every actor hold to ``apply`` through the phase (tests/play.py)."""
+    import random
+
+    from play import next_action
+
+    st = b2_completed()
+    rng = random.Random(seed)
+    seen = set()
+    for _ in range(60):
+        if not st["pending"] or st["ended"]:
+            break
+        action = next_action(st, rng)
+        seen.add(action["type"])
+        st, _ = engine.apply(st, {"seed": 1, **action})
+    if st["ended"]:  # two exiled non-betrayers (002:1801), or the betrayer's win (000:986)
+        assert st["ended"]["reason"] in ("two_exiled", "betrayer_revealed")
+    else:
+        assert st["pending"] is None and "pass_betrayal_reveal" in seen
