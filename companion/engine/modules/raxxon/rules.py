@@ -493,6 +493,24 @@ def special_zombie_attacked(st: State, place: str, zombie: str) -> bool:
     )
 
 
+def entrance_holding(
+    st: State, place: str, zombie: str, entrance: int | None = None
+) -> dict[str, Any]:
+    """The entrance at ``place`` (``entrance``, at the colony) where the special zombie
+    ``zombie`` stands, or raise."""
+    ents = st["colony"]["entrances"] if place == COLONY else [location(st, place)["entrance"]]
+    if entrance is not None:
+        ents = [e for e in ents if e["number"] == entrance]
+    holder = next((e for e in ents if zombie in e.get("special", [])), None)
+    if holder is None:
+        raise RuleError(
+            N_("there is no special zombie {zombie} at {place}"),
+            zombie=shown(zombie),
+            place=place_name(st, place),
+        )
+    return holder
+
+
 def remove_special_zombie(
     state: State, place: str, zombie: str, how: str = "attack", entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -524,16 +542,7 @@ def remove_special_zombie(
             zombie=zombie,
             place=place_name(st, place),
         )
-    ents = st["colony"]["entrances"] if place == COLONY else [location(st, place)["entrance"]]
-    if entrance is not None:
-        ents = [e for e in ents if e["number"] == entrance]
-    holder = next((e for e in ents if zombie in e.get("special", [])), None)
-    if holder is None:
-        raise RuleError(
-            N_("there is no special zombie {zombie} at {place}"),
-            zombie=shown(zombie),
-            place=place_name(st, place),
-        )
+    holder = entrance_holding(st, place, zombie, entrance)
     holder["special"].remove(zombie)
     attacks = st["turn"]["special_attacks"]
     attacks.remove(next(a for a in attacks if a["zombie"] == zombie and a["place"] == place))
@@ -569,16 +578,7 @@ def move_special_zombie(
     for where in (place, to):
         if where != COLONY:
             location(st, where)
-    ents = st["colony"]["entrances"] if place == COLONY else [location(st, place)["entrance"]]
-    if entrance is not None:
-        ents = [e for e in ents if e["number"] == entrance]
-    holder = next((e for e in ents if zombie in e.get("special", [])), None)
-    if holder is None:
-        raise RuleError(
-            N_("there is no special zombie {zombie} at {place}"),
-            zombie=shown(zombie),
-            place=place_name(st, place),
-        )
+    holder = entrance_holding(st, place, zombie, entrance)
     if to == place and (to != COLONY or to_entrance in (None, holder["number"])):
         raise RuleError(
             N_("{zombie} is at {place} already"), zombie=zombie, place=place_name(st, to)
