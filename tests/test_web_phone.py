@@ -296,7 +296,9 @@ def test_an_exile_vote_on_the_phones(app, game, phones):
     assert len(voters) >= 2
     for sid in voters:
         page = phones[sid].get(f"/phone/{game}").text
-        assert "Exile " in page and 'value="true"' in page and f'data-must-do-id="vote:{sid}:' in page
+        assert (
+            "Exile " in page and 'value="true"' in page and f'data-must-do-id="vote:{sid}:' in page
+        )
     first, *rest = voters
     pages = {sid: phones[sid].get(f"/phone/{game}").text for sid in voters}
     response = post(phones[first], game, page=pages[first], type="cast_vote", up="true")

@@ -60,7 +60,7 @@ def test_each_phone_is_asked_and_the_table_answers_for_a_seat(app, table, choosi
         assert f'value="{sid}"' not in page
     board = table.get(f"/games/{game}").text
     assert "Still choosing:" in board
-    assert 'data-must-do-id="survivor_choice:s1:' in board and "data-silent" in board
+    assert 'data-must-do="survivor_choice:s1:' in board and "data-silent" in board
     assert board.count('name="type" value="choose_survivor"') == 3
     # s1 answers on its phone: the pick is applied only once everyone has chosen.
     pick = mine(state, "s1")[1]

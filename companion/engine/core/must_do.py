@@ -54,7 +54,9 @@ class Kind(NamedTuple):
 
 KINDS: dict[str, Kind] = {
     # Most pressing first: a phone shows them in this order.
-    "bite": Kind(N_("A bite spreads to your survivor: decide what happens."), N_("a bite"), PENDING),
+    "bite": Kind(
+        N_("A bite spreads to your survivor: decide what happens."), N_("a bite"), PENDING
+    ),
     "survivor_choice": Kind(
         N_("A card asks you to choose one of your survivors."),
         N_("a survivor to choose"),
