@@ -239,3 +239,13 @@ def test_ids_differ_between_occurrences_of_every_kind_seen_in_a_played_game():
         st = engine.apply(st, {"type": "end_turn", "by": "table", "seed": 1})[0]
     assert all(len(v) == 1 for v in seen.values())  # one turn each, one id each
     assert len(set().union(*seen.values())) == 3
+
+
+def test_no_turn_is_called_before_the_round_s_crisis_is_revealed():
+    st = kept(dealt())
+    assert engine.table_view(st)["waiting"]["kind"] == "reveal_crisis"
+    assert all(kinds(st, sid) == [] for sid in PLAYERS)
+    assert engine.table_view(st)["waiting_on"] == []
+    revealed = engine.apply(st, {"type": "reveal_crisis", "by": "table", "seed": 1})[0]
+    first = engine.table_view(revealed)["waiting"]["seat"]
+    assert kinds(revealed, first) == ["turn", "crisis"]

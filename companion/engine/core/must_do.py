@@ -88,10 +88,15 @@ KINDS: dict[str, Kind] = {
 
 
 def _turn(st: State, seat_id: str, legal: Legal, view: Mapping[str, Any]) -> bool:
+    """Their turn is in progress, or it is the one the game waits to start (not before the
+    round's crisis is revealed: views.waiting_for)."""
     turn = st.get("turn")
     if st.get("ended") or st.get("phase") != "player_turns":
         return False
-    return bool(turn and turn.get("seat") == seat_id) or "start_turn" in legal
+    if turn:
+        return bool(turn.get("seat") == seat_id)
+    waiting = view.get("waiting") or {}
+    return waiting.get("kind") == "start_turn" and waiting.get("seat") == seat_id
 
 
 def _crisis(st: State, seat_id: str, legal: Legal, view: Mapping[str, Any]) -> bool:
@@ -162,7 +167,8 @@ def must_do(
     st: State, seat_id: str, legal: Legal, view: Mapping[str, Any] | None = None
 ) -> list[dict[str, Any]]:
     """What ``seat_id`` must do now, most pressing first (empty: nothing waits for it).
-    ``legal`` is the seat's legal actions; ``view`` the table's view (``revealing``)."""
+    ``legal`` is the seat's legal actions; ``view`` the table's view (``revealing``, and
+    ``waiting``: what the game waits for)."""
     shown = view or {}
     return [moment(st, kind, seat_id) for kind in KINDS if WHEN[kind](st, seat_id, legal, shown)]
 
