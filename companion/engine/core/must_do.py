@@ -176,12 +176,13 @@ def must_do(
 def waiting_on(
     st: State, legal_by_seat: Mapping[str, Legal], view: Mapping[str, Any] | None = None
 ) -> list[dict[str, Any]]:
-    """Whom the table waits for and why, seat by seat in seating order (only kinds with table
-    words, with public ids)."""
+    """Whom the table waits for and why, seat by seat in seating order: each seat's most
+    pressing moment among the kinds with table words, with a public id."""
     shown = view or {}
     out = []
     for sid, legal in legal_by_seat.items():
         for kind, about in KINDS.items():
             if about.table is not None and WHEN[kind](st, sid, legal, shown):
                 out.append(moment(st, kind, sid, public=True))
+                break
     return out
