@@ -110,6 +110,7 @@ ACTION_WORDS = {
     "place_special_zombies": N_("place special zombies"),
     "attack_special_zombie": N_("attack a special zombie"),
     "remove_special_zombie": N_("remove a special zombie"),
+    "move_special_zombie": N_("move a special zombie by its encounter card"),
     "equip_side_effect": N_("equip a side effect"),
 }
 """Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
