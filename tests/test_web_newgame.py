@@ -422,7 +422,8 @@ def test_the_setup_checklist_shows_the_setup_steps(app, client, new_game):
         assert name not in page, f"{sid}'s secret objective reached the table"
     kinds = {s["kind"] for s in public}
     assert {"starting_items", "decks_built", "first_player_chosen", "zombie_placed"} <= kinds
-    assert page.count('type="checkbox"') >= len([s for s in public if s["kind"] != "zombie_placed"])
+    items = engine.setup_checklist(state, public)
+    assert page.count('class="tick"') == len(items)  # one stored tick per step of the list
     assert f'href="/games/{game_id}"' in page
     for survivor in state["survivors"]:
         assert survivor["name"] in page

@@ -23,8 +23,8 @@ from companion.cards.schema import MODULES
 from companion.engine.core.state import RULESETS, VARIANTS
 from companion.engine.core.vocabulary import COUNTED_THINGS
 from companion.engine.scenarios import chapters as scenarios
-from companion.web import randomness
-from companion.web.auth import require_host, set_table_cookie
+from companion.web import live, qr, randomness
+from companion.web.auth import require_host, require_table, set_table_cookie, table_credential
 from companion.web.cardsdb import cards_db_path
 from companion.web.forms import whole_number
 from companion.web.responses import fragment_wanted, locale, respond, table_url
@@ -373,9 +373,9 @@ def create() -> Response:
     return response
 
 
-@bp.get("/<game_id>/setup")
-def setup(game_id: str) -> Response:
-    """The setup checklist: the engine's setup steps, to follow with the box, then play."""
+def checklist_context(game_id: str) -> dict[str, Any]:
+    """What the setup page shows: the engine's checklist (setup/checklist.py) with each step's
+    words, the table view, and the join panel for the table only (it holds the join secret)."""
     db = store.get_db()
     try:
         game = store.get_game(db, game_id)
@@ -384,16 +384,63 @@ def setup(game_id: str) -> Response:
     except store.UnknownGame:
         abort(404, description=_("There is no such game: it may have been deleted."))
     lang = locale()
-    steps = [
-        {"kind": s["kind"], "text": engine.render_step(s, state, lang)}
-        for s in engine.visible_steps(first["steps"], None)
+    public = engine.visible_steps(first["steps"], None)
+    items = [
+        {
+            "id": item["id"],
+            "done": item["done"],
+            "texts": engine.render_steps(item["steps"], state, lang),
+            "details": engine.render_steps(item["details"], state, lang),
+        }
+        for item in engine.setup_checklist(state, public)
     ]
+    table = table_credential(game_id)
     view = engine.table_view(state)
-    body = render_template(
-        "newgame/setup.html",
-        game=game,
-        steps=steps,
-        view=view,
-        play_url=table_url(game_id),
-    )
+    return {
+        "game": game,
+        "game_id": game_id,
+        "items": items,
+        "view": view,
+        "seats": view["seats"],
+        "table": table,
+        "join": qr.join_panel(game_id) if table else None,
+        "play_url": table_url(game_id),
+    }
+
+
+@bp.get("/<game_id>/setup")
+def setup(game_id: str) -> Response:
+    """The setup checklist: the engine's checklist, to follow with the box, then play."""
+    return respond(render_template("newgame/setup.html", **checklist_context(game_id)))
+
+
+@bp.post("/<game_id>/setup/tick")
+@require_table
+def tick(game_id: str) -> Response:
+    """Tick or untick one step of the setup checklist (the engine's tick_setup_step, kept in the
+    game's log); htmx gets the step back, a plain form the page at that step (303)."""
+    item = request.form.get("item", "")[:MAX_TEXT]
+    action = {
+        "type": "tick_setup_step",
+        "by": "table",
+        "item": item,
+        "done": request.form.get("done") == "1",
+    }
+    db = store.get_db()
+    try:
+        head = store.current(db, game_id)
+        result = store.act(db, game_id, action, version=head.version, known=head)
+    except store.UnknownGame:
+        abort(404, description=_("There is no such game: it may have been deleted."))
+    except store.StaleVersion:
+        abort(409, description=_("The table moved on: here is the new board."))
+    except engine.RuleError as exc:
+        abort(422, description=engine.render_error(exc, locale()))
+    live.committed(game_id, result.version)
+    if not fragment_wanted():
+        target = url_for("newgame.setup", game_id=game_id, _anchor=f"step-{item}")
+        return redirect(target, code=303)
+    ctx = checklist_context(game_id)
+    chosen = next(i for i in ctx["items"] if i["id"] == item)
+    body = render_template("partials/newgame/setup_step.html", item=chosen, **ctx)
     return respond(body)
