@@ -13,6 +13,7 @@ import companion.engine as engine
 from companion import store
 from companion.cards.load import load_cards
 from companion.engine.core.vocabulary import SIDE_NUMBERS
+from companion import create_app
 from companion.web.auth import cookie_name
 
 HX = {"HX-Request": "true"}
@@ -448,6 +449,70 @@ def test_dealt_survivors_checklist_says_the_phones_keep_them(app, client, new_ga
     for seat in state["secrets"].values():
         for card_id in seat["dealt_survivors"]:
             assert state["cards"]["survivors"][card_id]["name"] not in page
+
+
+def _ticked(page: str) -> list[str]:
+    """The checklist steps a setup page shows ticked."""
+    return re.findall(r'<li class="step step-([a-z_]+) step-done"', page)
+
+
+def test_ticks_are_stored_with_the_game_and_survive_a_restart(app, client, new_game, tmp_path):
+    game_id = new_game(client, 3, names=["Ana", "Bruno", "Carla"])
+    url = f"/games/{game_id}/setup/tick"
+    response = client.post(url, data={"item": "board", "done": "1"})
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/games/{game_id}/setup#step-board")
+    fragment = client.post(url, data={"item": "join", "done": "1"}, headers=HX)
+    assert fragment.status_code == 200
+    body = fragment.get_data(as_text=True)
+    assert body.lstrip().startswith('<li class="step step-join step-done" id="step-join">')
+    assert 'aria-pressed="true"' in body and "<html" not in body
+    assert _ticked(client.get(f"/games/{game_id}/setup").get_data(as_text=True)) == [
+        "board",
+        "join",
+    ]
+    assert current(app, game_id).state["setup_checklist"]["done"] == ["board", "join"]
+    client.post(url, data={"item": "board", "done": "0"})
+    restarted = create_app({"TESTING": True}, data_dir=tmp_path).test_client()
+    page = restarted.get(f"/games/{game_id}/setup").get_data(as_text=True)
+    assert _ticked(page) == ["join"]
+    # A tick is an action of the log: undo takes it back.
+    db = store.open_db(app.config["GAMES_DB"])
+    try:
+        store.undo(db, game_id, version=store.current(db, game_id).version)
+    finally:
+        db.close()
+    assert _ticked(client.get(f"/games/{game_id}/setup").get_data(as_text=True)) == ["board", "join"]
+
+
+def test_only_the_table_ticks_and_sees_the_join_code(app, client, new_game):
+    game_id = new_game(client, 2)
+    table_page = client.get(f"/games/{game_id}/setup").get_data(as_text=True)
+    join_step = table_page[table_page.index('id="step-join"') :]
+    join_step = join_step[: join_step.index("</li>\n", join_step.index('id="join-panel"'))]
+    assert 'class="jp-code"' in join_step and "/qr" in join_step
+    assert table_page.index('id="step-join"') < table_page.index('id="step-secret_objectives"')
+    phone = {"REMOTE_ADDR": "192.168.1.23"}
+    guest = app.test_client()  # another device: no table cookie
+    guest_page = guest.get(f"/games/{game_id}/setup", environ_base=phone).get_data(as_text=True)
+    assert 'id="step-join"' in guest_page
+    assert "join-panel" not in guest_page and 'class="tick"' not in guest_page
+    refused = guest.post(
+        f"/games/{game_id}/setup/tick", data={"item": "board", "done": "1"}, environ_base=phone
+    )
+    assert refused.status_code == 403
+    assert client.post(f"/games/{game_id}/setup/tick", data={"item": "nope"}).status_code == 422
+    assert current(app, game_id).state["setup_checklist"]["done"] == []
+
+
+def test_the_checklist_names_the_decks_to_set_aside_in_both_languages(client, new_game):
+    game_id = new_game(client, 3)
+    page = html.unescape(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
+    assert "Put these back in the box" in page and "the crisis deck" in page
+    assert "These stay on the table" in page and "the survivor deck" in page
+    client.set_cookie("lang", "pt_BR")
+    page = html.unescape(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
+    assert "Put these back in the box" not in page and "baralho de crises" in page
 
 
 def test_player_names_are_escaped_everywhere(app, client, new_game):
