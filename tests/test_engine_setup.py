@@ -301,8 +301,9 @@ def test_every_setup_is_consistent(players, variant, seed):
 
 
 def _checklist_game(**kw):
-    import companion.engine as engine
     from play import setup_for
+
+    import companion.engine as engine
 
     action = {"type": "new_game", "by": "table", "setup": setup_for(3, **kw), "seed": 3}
     state, steps = engine.apply(None, action)
@@ -355,8 +356,9 @@ def test_the_checklist_says_which_decks_the_companion_holds_and_which_stay():
     text = render_steps(by_id["decks_aside"]["steps"])[0]
     assert "crisis deck" in text and "crossroads deck" in text and "back in the box" in text
     # Co-op: no secret or exiled objectives; a game given no crisis cards keeps its crisis deck.
-    import companion.engine as engine
     from play import setup_for
+
+    import companion.engine as engine
 
     bare = {**setup_for(3, variant="coop"), "crises": []}
     coop, _ = engine.apply(None, {"type": "new_game", "by": "table", "setup": bare, "seed": 3})

@@ -10,10 +10,9 @@ import pytest
 from helpers.table import game_ids
 
 import companion.engine as engine
-from companion import store
+from companion import create_app, store
 from companion.cards.load import load_cards
 from companion.engine.core.vocabulary import SIDE_NUMBERS
-from companion import create_app
 from companion.web.auth import cookie_name
 
 HX = {"HX-Request": "true"}
@@ -66,12 +65,19 @@ def test_the_form_offers_the_database_choices(client, cards):
     response = client.get("/games/new")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    assert page.count('name="seat_name"') == 4
+    # Two rows to start with, and "Add a player" (newgame.js adds rows as names are typed).
+    assert page.count('name="seat_name"') == 2
+    assert 'name="edit" value="add_seat"' in page
     for card in cards["main_objectives"]:
         assert f'value="{card["id"]}"' in page
         assert html.escape(card["name"]) in page
+    # Under the base rulebook (the default), The Long Night's cards are not ticked.
     for s in cards["sets"]:
-        assert f'name="sets" value="{s["id"]}" checked' in page
+        box = re.search(rf'<input type="checkbox" name="sets" value="{s["id"]}"[^>]*>', page)
+        assert box, s["id"]
+        assert ("checked" in box.group(0)) == (s["id"] != "long_night"), box.group(0)
+        rulesets = "long_night" if s["id"] == "long_night" else "base long_night"
+        assert f'data-rulesets="{rulesets}"' in box.group(0)
     for module in ("improvements", "bandits", "raxxon"):
         assert f'name="modules" value="{module}"' in page
     alexis = next(c for c in cards["survivors"] if c["name"] == "Alexis Grey")
@@ -81,7 +87,7 @@ def test_the_form_offers_the_database_choices(client, cards):
     # Both sides' setup numbers of an objective are in its row.
     first = cards["main_objectives"][0]
     row = page[page.index(f'value="{first["id"]}"') :].split("</tr>")[0]
-    cells = re.findall(r'<td class="num[^"]*">(\d+)</td>', row)
+    cells = re.findall(r'<td class="num[^"]*"[^>]*>(\d+)</td>', row)
     expected = [str(first[side][key]) for side in ("standard", "hardcore") for key in SIDE_NUMBERS]
     assert cells == expected
     assert "HX-Request" in response.headers["Vary"]
@@ -482,7 +488,8 @@ def test_ticks_are_stored_with_the_game_and_survive_a_restart(app, client, new_g
         store.undo(db, game_id, version=store.current(db, game_id).version)
     finally:
         db.close()
-    assert _ticked(client.get(f"/games/{game_id}/setup").get_data(as_text=True)) == ["board", "join"]
+    page = client.get(f"/games/{game_id}/setup").get_data(as_text=True)
+    assert _ticked(page) == ["board", "join"]
 
 
 def test_only_the_table_ticks_and_sees_the_join_code(app, client, new_game):

@@ -48,11 +48,12 @@ def reveal_crisis(
 
     ``crisis``: the id of the card turned over (from ``state["cards"]["crises"]``; taken out of
     the deck if it is still there; one revealed already this game, in ``crises_revealed``, is
-    refused: a resolved crisis is not played twice), or None to draw the top of the crisis deck. A table playing
-    a crisis the companion does not know types its ``name`` and ``prevent`` symbols instead; its
-    fail effect is then carried out by hand. Bandits module: bandits are placed at the location
-    numbers on the card (000:735); a card without any has 2 placed at random (000:737). A
-    typed-in crisis may give its card's bandit ``bandits`` numbers (bandits.bandits_at_reveal).
+    refused: a resolved crisis is not played twice), or None to draw the top of the crisis deck.
+    A table playing a crisis the companion does not know types its ``name`` and ``prevent``
+    symbols instead; its fail effect is then carried out by hand. Bandits module: bandits are
+    placed at the location numbers on the card (000:735); a card without any has 2 placed at
+    random (000:737). A typed-in crisis may give its card's bandit ``bandits`` numbers
+    (bandits.bandits_at_reveal).
     ``without_bandits``: the table plays this round without bandits if the card names no
     placement (000:737, bandits.playing_without_bandits).
     """

@@ -58,8 +58,7 @@ MESSAGES: dict[str, Message] = {
         "open the address and type the code. Their secret objective arrives there."
     ),
     "setup_item_decks": N_(
-        "Sort the other item cards by location, shuffle each pile and put it on its location "
-        "card."
+        "Sort the other item cards by location, shuffle each pile and put it on its location card."
     ),
     "setup_survivors": N_(
         "Each player puts their group leader on their reference sheet and their other "
@@ -211,8 +210,7 @@ def _setup_board(s: Step, n: Names, tr: Translator) -> str:
             "these locations: {places}."
         ).format(places=places)
     return tr.gettext(
-        "Put the colony board in the middle of the table, and around it these locations: "
-        "{places}."
+        "Put the colony board in the middle of the table, and around it these locations: {places}."
     ).format(places=places)
 
 
