@@ -49,7 +49,7 @@
     var count = renumber(list);
     var max = parseInt(list.dataset.max || "5", 10);
     var add = list.parentElement.querySelector("button.add-seat");
-    if (add && count >= max) add.hidden = true;
+    if (add && count >= max) add.remove();
     if (window.htmx) window.htmx.process(row);
   }
 

@@ -365,6 +365,52 @@ def test_bad_input_comes_back_with_its_message_and_no_game(app, client, game_for
     assert response.headers.getlist("Set-Cookie") == []
 
 
+@pytest.mark.parametrize(
+    ("lang", "says", "guess"),
+    [
+        ("en", "No survivor card is called “Jon Price”.", "Did you mean John Price?"),
+        (
+            "pt_BR",
+            "Nenhuma carta de sobrevivente se chama “Jon Price”.",
+            "Você quis dizer John Price?",
+        ),
+    ],
+)
+def test_a_mistyped_survivor_is_marked_at_its_field_with_close_names(
+    app, client, game_form, lang, says, guess
+):
+    client.set_cookie("lang", lang)
+    form = game_form(3, names=["Ana", "Bruno", "Carla"])
+    form["survivor_1"][1] = "Jon Price"
+    form["survivor_2"][2] = "Nobody Atall"
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 400
+    page = html.unescape(response.get_data(as_text=True))
+    field = re.search(r'<input type="text" id="survivor-1-1"[^>]*>', page).group(0)
+    assert 'aria-invalid="true"' in field and 'aria-describedby="survivor-1-1-error"' in field
+    error = re.search(r'<p class="field-error" id="survivor-1-1-error">(.*?)</p>', page, re.S)
+    assert error and says in error.group(1) and guess in error.group(1)
+    # The field's message stands right after the field, not only at the top of the page.
+    assert page.index('id="survivor-1-1-error"') - page.index('id="survivor-1-1"') < 400
+    other = re.search(r'<p class="field-error" id="survivor-2-2-error">(.*?)</p>', page, re.S)
+    assert other and "Nobody Atall" in other.group(1) and "?" not in other.group(1)
+    assert page.count('aria-invalid="true"') == 2
+    assert game_ids(app) == []
+
+
+def test_close_names_offers_what_a_typo_may_mean():
+    from companion.cards.names import close_names
+
+    names = ["John Price", "Brian Lee", "Sparky", "Maria Lopez", "Talia Jones"]
+    assert close_names("Jon Price", names) == ["John Price"]
+    assert close_names("jhon prise", names) == ["John Price"]
+    assert close_names("price", names) == ["John Price"]  # a whole word of the name
+    assert close_names("Maria Lopes", names) == ["Maria Lopez"]
+    assert close_names("Sparki", names) == ["Sparky"]
+    assert close_names("Nobody Atall", names) == []
+    assert close_names("   ", names) == []
+
+
 # --- seat rows ---
 
 
