@@ -34,7 +34,7 @@ def _in_view(page, selector: str) -> bool:
 def test_rows_are_added_as_names_are_typed_and_sets_follow_the_rulebook(
     browser, served, locale
 ):
-    app, base = served
+    _, base = served
     page = _context(browser, 1366, 768, locale).new_page()
     page.goto(f"{base}/games/new")
     names = page.locator('input[name="seat_name"]')
