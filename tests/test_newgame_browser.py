@@ -31,9 +31,7 @@ def _in_view(page, selector: str) -> bool:
 
 
 @pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
-def test_rows_are_added_as_names_are_typed_and_sets_follow_the_rulebook(
-    browser, served, locale
-):
+def test_rows_are_added_as_names_are_typed_and_sets_follow_the_rulebook(browser, served, locale):
     _, base = served
     page = _context(browser, 1366, 768, locale).new_page()
     page.goto(f"{base}/games/new")
@@ -72,8 +70,9 @@ def test_rows_are_added_as_names_are_typed_and_sets_follow_the_rulebook(
 
 @pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
 def test_the_form_and_the_checklist_fit_a_laptop_and_a_phone(browser, served, locale):
-    """"Create the game" is in view without scrolling, at the top of the form and halfway down
-    (it stays at the window's foot); no page scrolls sideways; a tick survives a reload."""
+    """The button "Create the game" is in view without scrolling, at the top of the form and
+    halfway down (it stays at the window's foot); no page scrolls sideways; a tick survives a
+    reload."""
     _, base = served
     for width, height in SIZES:
         page = _context(browser, width, height, locale).new_page()

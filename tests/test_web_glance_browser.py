@@ -117,9 +117,7 @@ def test_the_glance_measure_sees_what_is_out_of_view_too_small_or_too_wide(brows
 
 
 @pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
-def test_the_new_game_page_fits_a_phone_and_its_objectives_fit_too(
-    browser, served, locale
-):
+def test_the_new_game_page_fits_a_phone_and_its_objectives_fit_too(browser, served, locale):
     """At 390 px the page is no wider than the window and the main objectives' table fits in
     its box too (each objective a card of named numbers on a phone: nothing scrolls sideways,
     issue 29), and no text is under 12 px; at 1366 px the whole table shows as a table."""
