@@ -54,8 +54,8 @@ MESSAGES: dict[str, Message] = {
     "decks_on_table": (N_("These stay on the table: {decks}."), {"decks": _decks}),
     "setup_reference_sheets": N_("Each player takes a player reference sheet."),
     "setup_join": N_(
-        "Each player takes their seat on their phone: scan the QR code beside this step, or "
-        "open the address and type the code. Their secret objective arrives there."
+        "Each player takes their seat on their phone: scan the QR code shown with this step, "
+        "or open the address and type the code. Their secret objective arrives there."
     ),
     "setup_item_decks": N_(
         "Sort the other item cards by location, shuffle each pile and put it on its location card."
