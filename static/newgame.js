@@ -2,7 +2,8 @@
 // works the same without it ("Add a player" posts and the page comes back with a row more).
 // - A player row more appears as soon as the last row's name is typed (up to the most allowed).
 // - The card sets follow the rulebook: choosing one ticks the sets played with it and unticks
-//   the others (each set's data-rulesets names its rulebooks).
+//   the others (each set's data-rulesets names its rulebooks). A special scenario is played by
+//   The Long Night's rulebook: choosing one chooses it.
 (function () {
   "use strict";
 
@@ -64,13 +65,24 @@
     if (row === rows[rows.length - 1] && input.value.trim() && rows.length < max) addRow(list);
   });
 
-  document.addEventListener("change", function (event) {
-    var select = event.target;
-    if (!(select instanceof HTMLSelectElement) || select.name !== "ruleset") return;
-    var form = select.form;
-    if (!form) return;
+  function followRulebook(form, ruleset) {
     form.querySelectorAll('input[name="sets"][data-rulesets]').forEach(function (box) {
-      box.checked = box.dataset.rulesets.split(" ").indexOf(select.value) !== -1;
+      box.checked = box.dataset.rulesets.split(" ").indexOf(ruleset) !== -1;
     });
+  }
+
+  document.addEventListener("change", function (event) {
+    var field = event.target;
+    var form = field && field.form;
+    if (!form) return;
+    if (field instanceof HTMLSelectElement && field.name === "ruleset") {
+      followRulebook(form, field.value);
+    } else if (field instanceof HTMLInputElement && field.name === "scenario" && field.value) {
+      var rulebook = form.querySelector('select[name="ruleset"]');
+      if (rulebook && rulebook.value !== "long_night") {
+        rulebook.value = "long_night";
+        followRulebook(form, "long_night");
+      }
+    }
   });
 })();

@@ -61,6 +61,11 @@ def test_rows_are_added_as_names_are_typed_and_sets_follow_the_rulebook(browser,
     assert long_night.is_checked() and base_set.is_checked()
     page.select_option('select[name="ruleset"]', "base")
     assert not long_night.is_checked() and base_set.is_checked()
+    # A special scenario is played by The Long Night's rulebook: choosing one chooses it.
+    page.check('input[name="scenario"][value="raxxon:1"]')
+    assert page.locator('select[name="ruleset"]').input_value() == "long_night"
+    assert long_night.is_checked() and base_set.is_checked()
+    page.check('input[name="scenario"][value=""]')
     # The added rows are players: the companion deals, so names are enough.
     page.check('input[name="survivor_mode"][value="dealt"]')
     page.get_by_role("button", name=CREATE[locale]).click()

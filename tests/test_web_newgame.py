@@ -411,6 +411,20 @@ def test_close_names_offers_what_a_typo_may_mean():
     assert close_names("   ", names) == []
 
 
+def test_a_scenario_brings_the_long_night_sets_along(app, client, game_form):
+    """A special scenario plays The Long Night's rulebook, so its cards come with it, even when
+    the form left the base rulebook's sets ticked (the page without JavaScript)."""
+    numbers = {k: "1" for k in SIDE_NUMBERS}
+    form = game_form(3, objective="typed", typed=numbers, sets=["base", "companion"])
+    form["scenario"] = "raxxon:1"
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    game_id = response.headers["Location"].split("/")[-2]
+    state = current(app, game_id).state
+    assert state["ruleset"] == "long_night"
+    assert state["settings"]["sets"] == ["base", "companion", "long_night"]
+
+
 # --- seat rows ---
 
 

@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import store
 from companion.cards.game import (
+    LONG_NIGHT_SETS,
     SIDE_NUMBERS,
     game_setup,
     set_rulesets,
@@ -300,7 +301,9 @@ def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, An
     scenario = chosen_scenario(values)
     if scenario is not None:
         ruleset, modules = scenarios.played_with(scenario["name"], values["modules"])
-        values = {**values, "ruleset": ruleset, "modules": modules}
+        # The card sets follow the rulebook: a scenario's Long Night brings its sets along.
+        sets = [*values["sets"], *sets_for_ruleset(LONG_NIGHT_SETS, ruleset)]
+        values = {**values, "ruleset": ruleset, "modules": modules, "sets": sets}
     if not values["name"]:
         raise FormError(_("Give the game a name."))
     if values["ruleset"] not in RULESETS:
