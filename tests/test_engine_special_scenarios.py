@@ -21,6 +21,7 @@ from companion.engine.legal import legal_for_table
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.scenarios import chapters as scenarios
+from companion.engine.scenarios import named
 from companion.engine.words import labels
 from companion.engine.words.translation import translator
 
@@ -99,12 +100,30 @@ def to_step_five(st: dict, log: list | None = None) -> dict:
     return st
 
 
+def follow_r1(st: dict, log: list | None = None, **typed) -> tuple[dict, list]:
+    """R1's completion steps as the table follows them: the reader's first survivor at Raxxon,
+    the first zombies the colony holds, Blue's numbers typed (named.follow_r1_completion)."""
+    choices = legal_for_table(st)["follow_r1_completion"]
+    action = {
+        "type": "follow_r1_completion",
+        "survivor_id": (choices["survivor_id"] or [None])[0],
+        "entrances": choices["entrances"][: choices["zombies"]],
+        **({"influence": 20, "attack": 3, "search": 4} if choices["numbers"] else {}),
+        **typed,
+    }
+    return act(st, action, log)
+
+
 def finish_round(st: dict, met: bool, log: list | None = None) -> tuple[dict, list]:
-    """Colony steps 5-7: the table answers step 5; the round track moves; the token passes."""
+    """Colony steps 5-7: the table answers step 5 (and follows R1's completion steps when
+    they wait); the round track moves; the token passes."""
     st = to_step_five(st, log)
     st, steps = act(st, {"type": "check_main_objective", "met": met}, log)
     if st["ended"]:
         return st, steps
+    if (st["pending"] or {}).get("kind") == named.R1_COMPLETION:
+        st, more = follow_r1(st, log)
+        steps += more
     for action in ("move_round_track", "pass_first_player"):
         st, more = act(st, {"type": action}, log)
         steps += more
@@ -321,7 +340,10 @@ def test_completing_r1_opens_raxxon_and_names_the_reader():
     assert rax["entrance"]["barricades"] == 0
     assert free_survivor_spaces(st, RAXXON["id"]) > 0
     assert "raxxon_opened" in kinds(steps)
-    assert tasks(steps) == ["place_at_raxxon", "move_three_zombies", "blue_joins", "pills_now"]
+    # without Blue's card (a setup from an older cards.db) her joining stays the table's task;
+    # the placing and the zombies are R1's completion steps' own control (named.py)
+    assert tasks(steps) == ["blue_joins", "pills_now"]
+    assert st["pending"] == {"kind": "r1_completion", "seat": "s2"}
 
 
 def test_the_reader_tie_goes_to_the_highest_influence():
@@ -639,6 +661,7 @@ def test_a_typed_in_chapter_card_that_counts_is_checked_from_its_count_000_886()
     st, steps = act(to_step_five(st), {"type": "check_main_objective"})
     assert next(s for s in steps if s["kind"] == "main_objective_counted")["met"] is True
     assert st["scenario"]["completed"] is True and st["ended"] is None
+    st, _ = follow_r1(st)  # R1's completion steps wait first (named.py, 000:892)
     for action in ("move_round_track", "pass_first_player"):
         st, _ = act(st, {"type": action})
     assert st["main_objective"]["name"] == "R2"

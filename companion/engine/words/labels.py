@@ -140,6 +140,7 @@ PENDING_WORDS = {
     "containment_place": N_("the first player's choice of where fewer zombies come"),
     "special_zombies": N_("the special zombies to be placed"),
     "top_experiment": N_("the top Raxxon experiment, for the containment check"),
+    "r1_completion": N_("R1's completion steps"),
 }
 """``state["pending"]["kind"]``."""
 
