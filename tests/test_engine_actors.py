@@ -91,6 +91,7 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "attack_special_zombie": ({T, A}, {OTHER}),
     "remove_special_zombie": ({T, A}, {OTHER}),
     "equip_side_effect": ({T, A}, {OTHER}),
+    "follow_r1_completion": ({T}, {A, OTHER}),
 }
 
 

@@ -96,6 +96,7 @@ ACTION_WORDS = {
     "take_from_hideout": N_("take cards from the Hideout"),
     "set_hideout_cards": N_("set the cards on the Hideout"),
     "set_bandits": N_("set the bandits at a location"),
+    "follow_r1_completion": N_("follow R1's completion steps"),
     "place_improvement": N_("place improvement"),
     "remove_improvement": N_("remove improvement"),
     "add_advancement": N_("add advancement token"),
