@@ -705,7 +705,9 @@ def test_cards_db_holds_the_named_survivors_set_aside_out_of_the_deck():
     assert (blue["influence"], blue["attack"], blue["search"]) == (None, None, None)
     assert blue["human"] is False and blue["set_aside"] and emma["set_aside"]
     setup = game_setup(
-        project_root() / "cards.db", seats=[{"name": "A"}], main_objective="base.we-need-more-samples"
+        project_root() / "cards.db",
+        seats=[{"name": "A"}],
+        main_objective="base.we-need-more-samples",
     )
     assert {s["id"] for s in setup["set_aside"]} == set(named.NAMED)
     assert not set(named.NAMED) & {s["id"] for s in setup["survivors"]}
@@ -717,7 +719,11 @@ def test_emma_han_joins_the_first_players_following_in_the_colony_000_882():
     them to Emma." Blue stays set aside."""
     st, steps = new(chimp_and_code())
     emma = next(v for v in st["survivors"] if v["id"] == named.EMMA)
-    assert (emma["owner"], emma["location"], emma["leader"]) == (st["first_player"], "colony", False)
+    assert (emma["owner"], emma["location"], emma["leader"]) == (
+        st["first_player"],
+        "colony",
+        False,
+    )
     assert (emma["influence"], emma["attack"], emma["search"]) == (33, 5, 3)
     assert list(st["scenario"]["set_aside"]) == [named.BLUE]
     joined = next(s for s in steps if s["kind"] == "named_survivor_joined")
