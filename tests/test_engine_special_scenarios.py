@@ -747,7 +747,7 @@ def test_emma_joins_once_every_dealt_player_has_kept_their_survivors():
     assert not any(v["id"] == named.EMMA for v in st["survivors"])
     for sid in [s["id"] for s in st["seats"]]:
         hand = st["secrets"][sid]["dealt_survivors"]
-        st, steps = engine.apply(
+        st, _ = engine.apply(
             st, {"type": "keep_survivors", "by": sid, "survivors": hand[:2], "seed": 1}
         )
     emma = next(v for v in st["survivors"] if v["id"] == named.EMMA)
