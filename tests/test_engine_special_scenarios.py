@@ -833,3 +833,12 @@ def test_with_no_room_for_blue_the_first_player_sends_one_back_000_900():
     assert next(v for v in st["survivors"] if v["id"] == mine)["location"] == "colony"
     assert "scenario_sent_home" in kinds(steps)
     assert next(v for v in st["survivors"] if v["id"] == named.BLUE)["location"] == RAXXON["id"]
+
+
+def test_a_game_started_at_r2_has_emma_and_leaves_blue_to_the_table():
+    """000:882 (Emma Han joins at R1's setup, which a later chapter assumes followed); Blue joins
+    only as R1's section is followed (000:900), so a game started at R2 tells the table."""
+    st, steps = new(chimp_and_code(scenario={"name": "raxxon", "chapter": 2}))
+    assert any(v["id"] == named.EMMA for v in st["survivors"])
+    assert not any(v["id"] == named.BLUE for v in st["survivors"])
+    assert tasks(steps) == ["blue_joins", "pills_now"]

@@ -97,11 +97,14 @@ def set_aside(st: State) -> dict[str, Any]:
 
 
 def tasks_left_to_table(st: State, tasks: tuple[str, ...]) -> tuple[str, ...]:
-    """A chapter's table tasks less those this module does (``TASKS_DONE_HERE``)."""
+    """A chapter's table tasks less those this module does (``TASKS_DONE_HERE``). Blue joins
+    only through R1's completion steps: a game started at R2 or R3 leaves her to the table."""
     known = set(set_aside(st)) | {
         sid for sid in NAMED if sid in st.get("cards", {}).get("survivors", {})
     }
     done = {t for sid in known for t in TASKS_DONE_HERE[sid]}
+    if not st["scenario"]["completed"]:  # told as a later chapter starts, not completed
+        done.discard("blue_joins")
     return tuple(t for t in tasks if t not in done)
 
 
