@@ -50,7 +50,7 @@ def test_every_page_and_state_has_no_serious_violation(browser, served, lang):
 def test_the_check_finds_what_it_is_for(browser, served):
     """The check is not blind under the app's policy: a page with an image without text, a
     button without a name and faint text shows each (axe runs where no inline script may)."""
-    app, base = served
+    _app, base = served
     page = browser.new_page(viewport=SIZES["table"])
     page.goto(f"{base}/cards")
     page.evaluate(

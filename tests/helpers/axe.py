@@ -6,8 +6,8 @@ never loads it from a tag: ``page.evaluate`` runs its source text in the page (D
 evaluation is not subject to the page's Content-Security-Policy), once per document.
 
 `violations` runs it with the WCAG 2.0/2.1 A and AA rules and returns the critical and serious
-violations (and a page without an h1), each as a readable line; `Checked` runs it once per page and state (a play-through
-calls it after every step), so a state seen again costs nothing.
+violations (and a page without an h1), each as a readable line; `Checked` runs it once per page
+and state (a play-through calls it after every step), so a state seen again costs nothing.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-AXE_JS = (
-    Path(__file__).resolve().parent.parent / "vendor" / "axe-core" / "axe.min.js"
-).read_text(encoding="utf-8")
+AXE_JS = (Path(__file__).resolve().parent.parent / "vendor" / "axe-core" / "axe.min.js").read_text(
+    encoding="utf-8"
+)
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 IMPACTS = ("critical", "serious")
 ALSO = ("page-has-heading-one",)

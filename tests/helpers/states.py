@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from helpers.phones import head, join_path, new_game, phone, post, table_act, take_seat
-
 import companion.engine as engine
+from helpers.phones import head, join_path, new_game, phone, post, table_act, take_seat
 
 
 def cookies_of(client: Any, base: str) -> list[dict]:
@@ -25,7 +24,8 @@ def keep_first_two(app: Any, game: str, phones: dict[str, Any]) -> None:
     """Each phone keeps its first two dealt survivors."""
     for sid, client in phones.items():
         state, _ = head(app, game)
-        post(client, game, type="keep_survivors", survivors=state["secrets"][sid]["dealt_survivors"][:2])
+        dealt = state["secrets"][sid]["dealt_survivors"]
+        post(client, game, type="keep_survivors", survivors=dealt[:2])
 
 
 def states(app: Any, table: Any) -> Iterator[tuple[str, str, Any]]:
