@@ -26,7 +26,7 @@ from companion.web.wording import names
 bp = Blueprint("phone", __name__, url_prefix="/phone")
 
 RECENT_ROWS = 8
-LOG_SHOWN = 3
+LOG_SHOWN = 2
 """The latest log rows a phone shows open; the older of RECENT_ROWS fold under "Earlier" (a
 short page at 390 px)."""
 """How many of the latest log rows the phone lists."""
