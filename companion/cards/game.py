@@ -11,6 +11,19 @@ from companion.cards.load import load_cards
 from companion.engine.core.vocabulary import SIDE_NUMBERS
 
 TYPED_PREFIX = "typed."
+LONG_NIGHT_SETS = ("long_night",)
+"""The card sets of The Long Night's box: played with its rulebook, not with the base one."""
+
+
+def set_rulesets(set_id: str) -> tuple[str, ...]:
+    """The rulebooks a card set is played with: The Long Night's sets with its rulebook only,
+    every other set (the base box, the companion's own) with either."""
+    return ("long_night",) if set_id in LONG_NIGHT_SETS else ("base", "long_night")
+
+
+def sets_for_ruleset(set_ids: Iterable[str], ruleset: str) -> list[str]:
+    """The sets a game of this rulebook starts with ticked: those played with it."""
+    return [s for s in set_ids if ruleset in set_rulesets(s)]
 
 
 def typed_main_objective(

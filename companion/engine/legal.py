@@ -268,7 +268,7 @@ def _round_choices(st: State) -> dict[str, Choices]:
     out: dict[str, Choices] = {}
     if st["crisis"] is None:
         out["reveal_crisis"] = {
-            "crisis": sorted(st["cards"]["crises"]),
+            "crisis": sorted(set(st["cards"]["crises"]) - set(st.get("crises_revealed") or [])),
             "deck": len(st["decks"]["crises"]),
             "symbols": list(SYMBOLS),
             **bandits.reveal_choices(st),

@@ -42,6 +42,7 @@ Rule = tuple[str, str | None]
 
 WHO: dict[str, Rule] = {
     "new_game": (TABLE, None),
+    "tick_setup_step": (TABLE, None),
     # player turns
     "start_turn": (NEXT, "seat_id"),
     "end_turn": (TURN, None),

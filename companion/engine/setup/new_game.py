@@ -56,6 +56,7 @@ from companion.engine.core.state import (
 )
 from companion.engine.core.vocabulary import MODULES, SIDE_NUMBERS
 from companion.engine.scenarios import chapters as scenarios
+from companion.engine.setup.checklist import store_checklist
 from companion.engine.setup.modules import module_setup_steps
 from companion.engine.words.card_texts import card_text, copy_translations
 from companion.engine.words.labels import SIDE_NUMBER_NAMES, SIDES, VARIANT_WORDS
@@ -171,6 +172,7 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     _build_decks(st, steps, setup, rng)
     _improvement_cards(st, setup.get("improvements"))
     steps.extend(module_setup_steps(st))
+    store_checklist(st)
     in_play = {s["id"] for s in st["survivors"]}
     st["decks"]["survivors"] = [c["id"] for c in deck if c["id"] not in in_play]
     rng.shuffle(st["decks"]["survivors"])

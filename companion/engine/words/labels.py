@@ -81,6 +81,7 @@ ACTION_WORDS = {
     "wound_survivor": N_("wound survivor"),
     "heal_survivor": N_("heal survivor"),
     "remove_despair": N_("remove despair"),
+    "tick_setup_step": N_("tick a setup step"),
     "add_survivor": N_("add survivor"),
     "set_group_leader": N_("set group leader"),
     "kill_survivor_by_card": N_("kill survivor by card"),
