@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.engine.words.translation import translator
 from companion.i18n import html_lang
+from helpers.axe import Checked
 from helpers.browser import IN_FLIGHT_JS, SETTLED_JS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -55,12 +56,15 @@ class Shots:
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.n = 0
+        self.axe = Checked(fail_fast=True)
+        """axe-core on every page and state the play-through reaches (issue 29, point 9)."""
 
     def take(self, page: Any, name: str, *, full: bool = False) -> None:
         """Save what ``page`` shows now (the whole page when ``full``): the table screen with
         its side panel scrolled to "What now", once every animation has run."""
         page.evaluate(SHOT_READY_JS)
         page.wait_for_function(ANIMATIONS_DONE_JS, timeout=WAIT_MS)
+        self.axe.check(page, name)
         self.n += 1
         # caret="initial": Playwright's default hides the caret with an inline style on every
         # input and leaves style="" behind, which htmx's settle step then copied (a policy error)
@@ -222,6 +226,8 @@ class Game:
         self.table.wait_version(newest)
         for phone in self.phones:
             phone.wait_version(newest)
+        for page, name in [(self.table.page, "table")] + [(p.page, p.name) for p in self.phones]:
+            self.shots.axe.check(page, name)  # each state once (helpers/axe.py)
         return newest
 
     def phone_of(self, seat_id: str) -> Phone:
