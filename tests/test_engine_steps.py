@@ -416,6 +416,32 @@ SAMPLES: dict[str, dict[str, Any]] = {
         "came_from": "rx",
         "from_name": "Raxxon",
     },
+    # The Chimp and the Code's named survivors and R1's completion steps (named.py)
+    "named_survivors_set_aside": {
+        "survivors": ["long_night.emma-han", "long_night.blue"],
+        "names": ["Emma Han", "Blue"],
+    },
+    "named_survivor_joined": {
+        "survivor": "long_night.blue",
+        "name": "Blue",
+        "seat": "s1",
+        "seat_name": "Ana",
+        "where": "rx",
+        "location_name": "Raxxon",
+        "wounds": 1,
+        "equip": "raxxon_blueprints",
+        "typed": ["attack", "influence", "search"],
+    },
+    "r1_completion_asked": {"seat": "s1", "seat_name": "Ana", "zombies": 3},
+    "scenario_placed": {
+        "survivor": "v1",
+        "name": "Bo",
+        "came_from": "colony",
+        "from_name": "",
+        "to": "rx",
+        "to_name": "Raxxon",
+    },
+    "scenario_zombies_moved": {"count": 3, "entrances": [1, 1, 4], "to": "rx", "to_name": "Raxxon"},
     "scenario_exiled_stays": {
         "survivor": "v1",
         "name": "Bo",

@@ -74,6 +74,8 @@ def game_setup(
     them, and each device reads its own. The decks hold every set in ``settings["sets"]``
     (default: all sets in the database); the engine's dealing then filters by modules, mature
     cards and the co-op variant. Locations of a module not in play are left off the board.
+    Set-aside survivors (Blue, Emma Han) never enter the deck: they go as ``set_aside``, for the
+    scenario that puts them in play (engine scenarios/named.py, 000:874).
     """
     chosen = dict(settings or {})
     cards = load_cards(db_path, locale=None)
@@ -107,7 +109,12 @@ def game_setup(
         "objectives": cards["objectives"],
         "crossroads": cards["crossroads"],
         "crises": cards["crises"],
-        "survivors": [s for s in cards["survivors"] if not s["module"] or s["module"] in modules],
+        "survivors": [
+            s
+            for s in cards["survivors"]
+            if not s.get("set_aside") and (not s["module"] or s["module"] in modules)
+        ],
+        "set_aside": [s for s in cards["survivors"] if s.get("set_aside")],
         "deal_survivors": deal_survivors,
         "improvements": cards["improvements"],
     }

@@ -52,7 +52,7 @@ from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.improvements import rules as improvements
 from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
-from companion.engine.scenarios import special_exile
+from companion.engine.scenarios import named, special_exile
 from companion.engine.setup import checklist
 from companion.engine.setup import new_game as setup
 from companion.engine.turns import crossroads, exile, votes
@@ -175,6 +175,8 @@ ACTIONS: dict[str, EntryPoint] = {
         special_exile.skip_special_exile_vote,
         special_exile.reveal_bandit_betrayal,
         special_exile.pass_betrayal_reveal,
+        # the special scenarios: R1's completion steps (000:892-904)
+        named.follow_r1_completion,
         # the setup checklist
         checklist.tick_setup_step,
     )

@@ -47,6 +47,7 @@ from companion.engine.modules.raxxon.legal import (
 )
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.scenarios import special_exile
+from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
 from companion.engine.setup.new_game import survivors_per_seat
 from companion.engine.turns.turn import (
     must_leave_first,
@@ -325,6 +326,9 @@ def legal_for_table(st: State) -> dict[str, Choices]:
     raxxon = pending_choices(st)
     if raxxon is not None:
         return raxxon
+    following = r1_completion_choices(st)
+    if following is not None:
+        return following
     if st["phase"] == "setup":
         return {}
     out = _table_only(st)
@@ -380,6 +384,8 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     raxxon = seat_pending_choices(st, seat_id)
     if raxxon is not None:
         return raxxon
+    if pending and pending["kind"] == R1_COMPLETION:
+        return {}  # entered on the table (named.follow_r1_completion)
     if st["phase"] == "setup":
         hand = st["secrets"][seat_id]["dealt_survivors"]
         keep = survivors_per_seat(st["variant"])

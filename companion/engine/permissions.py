@@ -137,6 +137,8 @@ WHO: dict[str, Rule] = {
     "skip_special_exile_vote": (OPEN, "caller"),
     "reveal_bandit_betrayal": (OWN, "seat_id"),
     "pass_betrayal_reveal": (TABLE, None),
+    # The Chimp and the Code: R1's completion steps, entered on the table (000:892-904)
+    "follow_r1_completion": (TABLE, None),
 }
 
 TABLE_ACTOR = "table"

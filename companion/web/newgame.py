@@ -93,6 +93,7 @@ def load_choices() -> dict[str, Any]:
                 "occupation": card.get("occupation") or "",
             }
             for card in cards["survivors"]
+            if not card.get("set_aside")  # Blue, Emma Han: the scenario puts them in play
         ),
         key=lambda card: card["name"].casefold(),
     )

@@ -38,6 +38,7 @@ QUESTIONS: dict[str, str] = {
     "skip_special_exile_vote": PENDING,
     "reveal_bandit_betrayal": PENDING,
     "pass_betrayal_reveal": PENDING,
+    "follow_r1_completion": PENDING,
     "trigger_crossroads": "crossroads_option",
     "reveal_crossroads": "crossroads",
     "keep_survivors": "keep",

@@ -44,6 +44,8 @@ STEP_ITEMS: dict[str, str] = {
     "zombie_placed": MAIN_OBJECTIVE,
     "scenario_set_up": SCENARIO,
     "scenario_task": SCENARIO,
+    "named_survivors_set_aside": SCENARIO,  # Blue and Emma Han set aside (scenarios/named.py)
+    "named_survivor_joined": FIRST_PLAYER,  # Emma Han joins the first player (000:882)
     "objectives_dealt": SECRET_OBJECTIVES,
     "no_secret_objectives": SECRET_OBJECTIVES,
     "bandit_betrayal_dealt": SECRET_OBJECTIVES,

@@ -97,6 +97,7 @@ ACTION_WORDS = {
     "take_from_hideout": N_("take cards from the Hideout"),
     "set_hideout_cards": N_("set the cards on the Hideout"),
     "set_bandits": N_("set the bandits at a location"),
+    "follow_r1_completion": N_("follow R1's completion steps"),
     "place_improvement": N_("place improvement"),
     "remove_improvement": N_("remove improvement"),
     "add_advancement": N_("add advancement token"),
@@ -148,6 +149,7 @@ PENDING_WORDS = {
     "top_experiment": N_("the top Raxxon experiment, for the containment check"),
     "special_exile": N_("a player's exile vote in the special exile phase"),
     "betrayer_reveal": N_("the betrayer's moment to reveal, after the special exile phase"),
+    "r1_completion": N_("R1's completion steps"),
 }
 """``state["pending"]["kind"]``."""
 
