@@ -22,6 +22,7 @@ import shutil
 from typing import Any
 
 import pytest
+from helpers.axe import Checked
 from helpers.e2e import (
     ARTIFACTS,
     NAMES,
@@ -72,6 +73,7 @@ class ModuleShots(Shots):
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.n = 0
+        self.axe = Checked(fail_fast=True)  # axe-core on every page shot, as Shots does
 
 
 def create_game(
