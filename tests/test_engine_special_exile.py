@@ -244,3 +244,25 @@ def test_random_play_through_the_phase_takes_only_listed_actions_that_apply(seed
         assert st["ended"]["reason"] in ("two_exiled", "betrayer_revealed")
     else:
         assert st["pending"] is None and "pass_betrayal_reveal" in seen
+
+
+def test_the_caller_s_phone_is_called_and_the_betrayer_s_moment_nudges_nobody():
+    """Issue 29.7: the special exile phase calls the player whose call it is (000:984); the
+    betrayer's moment after it calls nobody, since a nudge would name the betrayer (000:986)."""
+    st = b2_completed()
+    called = [m for m in engine.seat_view(st, "s1")["must_do"] if m["kind"] == "special_exile"]
+    assert len(called) == 1 and called[0]["id"].startswith("special_exile:s1:")
+    assert not any(m["kind"] == "special_exile" for m in engine.seat_view(st, "s2")["must_do"])
+    waits = engine.table_view(st)["waiting_on"]
+    assert [(w["kind"], w["seat"]) for w in waits if w["kind"] == "special_exile"] == [
+        ("special_exile", "s1")
+    ]
+    first = called[0]["id"]
+    st, _ = by(st, "s1", {"type": "skip_special_exile_vote"})
+    nxt = [m for m in engine.seat_view(st, "s2")["must_do"] if m["kind"] == "special_exile"]
+    assert nxt and nxt[0]["id"] != first
+    st = skip_all(st)
+    assert st["pending"]["kind"] == "betrayer_reveal"
+    for sid in st["seats"]:
+        assert not engine.seat_view(st, sid["id"])["must_do"], sid["id"]
+    assert engine.table_view(st)["waiting_on"] == []

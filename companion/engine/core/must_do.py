@@ -23,6 +23,8 @@ moment lasts exactly as long as the phone offers its answer:
   (player_choices.py);
 - ``bite``: a bite spreads from their survivor and they decide it (002:1411);
 - ``bandits``: they lead the bandits and place them (000:759);
+- ``special_exile``: B2's special exile phase asks them to call one exile vote or pass
+  (000:984); the betrayer's moment after it is nobody's nudge (it would name the betrayer);
 - ``objective``: the game is over and they mark whether they completed their objective
   (002:1806).
 
@@ -64,7 +66,13 @@ KINDS: dict[str, Kind] = {
     ),
     "vote": Kind(N_("A vote is open: cast your vote."), N_("a vote"), PENDING),
     "bandits": Kind(N_("You lead the bandits: place them."), N_("the bandits"), PENDING),
-    # b2exile: the special scenarios' exile and betrayer moments go here, each with its words.
+    "special_exile": Kind(
+        N_("Special exile phase: call one exile vote, or pass."),
+        N_("a call in the special exile phase"),
+        PENDING,
+    ),
+    # The betrayer's moment after it (pending ``betrayer_reveal``) is never a moment: a nudge
+    # in one player's hand would tell the table who holds the Bandit Betrayal (000:986).
     "keep_survivors": Kind(
         N_("Choose the survivors you keep."), N_("survivors to keep"), "keep:{seat}"
     ),
@@ -121,6 +129,7 @@ WHEN: dict[str, Callable[[State, str, Legal, Mapping[str, Any]], bool]] = {
     ),
     "vote": lambda st, sid, legal, view: "cast_vote" in legal,
     "bandits": lambda st, sid, legal, view: "lead_bandits" in legal,
+    "special_exile": lambda st, sid, legal, view: "call_special_exile_vote" in legal,
     "keep_survivors": lambda st, sid, legal, view: "keep_survivors" in legal,
     "objective": lambda st, sid, legal, view: (
         "mark_objective" in legal and st["secrets"][sid].get("objective_complete") is None
