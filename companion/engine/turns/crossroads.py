@@ -63,6 +63,16 @@ def colony_full_blocks(st: State, option: dict[str, Any], active: str) -> bool:
     return free_survivor_spaces(st, COLONY) <= 0
 
 
+def can_be_taken(st: State) -> bool:
+    """Whether the revealed crossroads card has an option the active player can take now: a
+    vote card none of whose options adds survivors to a full colony, any other card one such
+    option (002:1727)."""
+    _drawer, card = held_card(st)
+    active = st["turn"]["seat"]
+    blocked = [colony_full_blocks(st, opt, active) for opt in card_options(card)]
+    return not any(blocked) if card.get("vote") else not all(blocked)
+
+
 def held_card(st: State) -> tuple[str, dict[str, Any]]:
     """The drawer of this turn and the facts of the crossroads card they hold, or raise."""
     turn = current_turn(st)
