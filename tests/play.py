@@ -95,9 +95,7 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
             if choices.get("vote")
             else set(choices["needs"][out["option"]])
         )
-        if "chosen" in needs:
-            if not choices["chosen"]:
-                return None
+        if "chosen" in needs and choices["chosen"]:  # none: the table applies it by hand
             out["chosen"] = pick(choices["chosen"])
         if "location" in needs:
             out["location"] = pick(choices["location"])
