@@ -66,10 +66,15 @@ def colony_full_blocks(st: State, option: dict[str, Any], active: str) -> bool:
 def can_be_taken(st: State) -> bool:
     """Whether the revealed crossroads card has an option the active player can take now: a
     vote card none of whose options adds survivors to a full colony, any other card one such
-    option (002:1727)."""
+    option (002:1727) that names no survivor of theirs when they have none left."""
     _drawer, card = held_card(st)
     active = st["turn"]["seat"]
-    blocked = [colony_full_blocks(st, opt, active) for opt in card_options(card)]
+    has_survivor = any(s["owner"] == active for s in st["survivors"])
+    blocked = [
+        colony_full_blocks(st, opt, active)
+        or (not has_survivor and any(e.get("target") == "chosen" for e in opt.get("effects", [])))
+        for opt in card_options(card)
+    ]
     return not any(blocked) if card.get("vote") else not all(blocked)
 
 
