@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.core.errors import RuleError, words
-from companion.engine.core.objective_progress import objective_counts
+from companion.engine.core.objective_progress import objective_asks_the_table
 from companion.engine.core.state import State
 from companion.engine.modules.raxxon.rules import containment_check, containment_due
 from companion.engine.turns.turn import return_crossroads
@@ -43,7 +43,8 @@ ASKS_THE_TABLE = frozenset({"check_main_objective"})
 """Steps that cannot run before the table answers: whether the main objective's goal has been
 achieved (002:1621); the companion cannot see the board. The Long Night first player vote of
 step 7 (000:660) is optional: without it the token passes. A main objective that counts is
-checked from its count and asks nothing (objective_progress.py)."""
+checked from its count and asks nothing, unless its last word is the table's
+(objective_progress.objective_asks_the_table)."""
 
 
 def due_step(st: State) -> dict[str, Any]:
@@ -63,8 +64,9 @@ def due_step(st: State) -> dict[str, Any]:
 
 def asks_the_table(st: State, name: str) -> bool:
     """Whether a colony step cannot run before the table answers (``ASKS_THE_TABLE``; a main
-    objective that counts asks nothing)."""
-    return name in ASKS_THE_TABLE and not objective_counts(st)
+    objective that counts asks nothing, unless its last word is the table's:
+    objective_progress.objective_asks_the_table)."""
+    return name in ASKS_THE_TABLE and objective_asks_the_table(st)
 
 
 def steps_to_run(st: State) -> list[str]:
