@@ -593,7 +593,7 @@ def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
             break
         preview = g.table.page.locator("#colony-preview")
         preview.wait_for(timeout=WAIT_MS)
-        runs = preview.locator(".step-title").all_inner_texts()
+        runs = preview.locator(".step-title").all_text_contents()  # folded: no inner text
         asked = preview.locator("form:has(input[name=met])")
         if asked.count() and rnd == 1:
             g.shots.take(g.table.page, f"r{rnd}-table-colony-main-objective")
