@@ -139,7 +139,7 @@ def test_cli_build_and_set_capacity(tmp_path):
     runner = CliRunner()
     result = runner.invoke(main, ["cards", "build", "--db", str(target)])
     assert result.exit_code == 0, result.output
-    assert "survivors 30" in result.output
+    assert "survivors 32" in result.output  # 30 of the base box, Blue and Emma Han set aside
     result = runner.invoke(
         main, ["cards", "set-capacity", "base.school", "--survivors", "5", "--db", str(target)]
     )

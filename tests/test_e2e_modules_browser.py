@@ -103,7 +103,10 @@ def check_checklist(g: Game, page_text: str) -> None:
     assert g._("The Chimp and the Code (Raxxon)") in page_text
     assert g.pattern("Special scenario: {scenario}. Main objective: Special Main Objective "
                      "{title}. Read aloud: {section}.").search(page_text)  # fmt: skip
-    assert g._("Take Blue and Emma Han out of the survivor deck and set them aside.") in page_text
+    # 000:874: set aside by the engine, Emma Han joins the first player (scenarios/named.py)
+    assert g.pattern(
+        "Set aside, out of the survivor deck: {names}. The story puts them in play."
+    ).search(page_text)
     sealed = g.tr.ngettext(
         "{place}: {barricades} barricade fills its entrance and no survivor may go there.",
         "{place}: {barricades} barricades fill its entrance and no survivor may go there.",
@@ -167,6 +170,10 @@ def test_two_rounds_with_every_module_and_a_scenario(browser, companion_server, 
             join(phone, link, g)
         wait_until_joined(table, phones)
         keep_survivors(g)
+        # 000:882: once the first player is known, Emma Han joins them (scenarios/named.py)
+        g.sync()
+        log = table.page.locator("#game").inner_text()
+        assert g.pattern("{name} joins {seat_name}'s following at {place}.").search(log), log
         check_chapter(g, "R1: blow open the Raxxon entrance")
         shots.take(table.page, "table-chapter-r1")
         shots.take(phones[0].page, f"phone-{phones[0].name}-chapter-r1", full=True)

@@ -93,6 +93,8 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "remove_special_zombie": ({T, A}, {OTHER}),
     "move_special_zombie": ({T, A}, {OTHER}),
     "equip_side_effect": ({T, A}, {OTHER}),
+    "follow_r1_completion": ({T}, {A, OTHER}),
+    "tick_setup_step": ({T}, {A, OTHER}),
 }
 
 

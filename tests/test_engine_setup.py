@@ -295,3 +295,118 @@ def test_every_setup_is_consistent(players, variant, seed):
         assert len(set(dealt)) == players
         kinds_dealt = [st["cards"]["objectives"][d]["kind"] for d in dealt]
         assert kinds_dealt.count("betrayal") <= 1 and "exiled" not in kinds_dealt
+
+
+# --- the setup checklist (setup/checklist.py) ---
+
+
+def _checklist_game(**kw):
+    from play import setup_for
+
+    import companion.engine as engine
+
+    action = {"type": "new_game", "by": "table", "setup": setup_for(3, **kw), "seed": 3}
+    state, steps = engine.apply(None, action)
+    return state, steps, action
+
+
+def test_the_checklist_follows_the_table_and_joining_comes_before_the_objectives():
+    """002 "Game Setup" 1-14: board, sheets, main objective, (phones join), secret objectives,
+    decks, starting items, item decks, survivors, standees and tokens, first player."""
+    from companion.engine.setup.checklist import setup_checklist
+    from companion.engine.views import visible_steps
+
+    state, steps, _ = _checklist_game()
+    items = setup_checklist(state, visible_steps(steps))
+    assert [i["id"] for i in items] == [
+        "board",
+        "reference_sheets",
+        "main_objective",
+        "join",
+        "secret_objectives",
+        "decks_aside",
+        "decks_on_table",
+        "starting_items",
+        "item_decks",
+        "survivors",
+        "standees",
+        "first_player",
+    ]
+    by_id = {i["id"]: i for i in items}
+    assert kinds(by_id["secret_objectives"]["steps"]) == ["objectives_dealt"]
+    assert kinds(by_id["main_objective"]["steps"])[0] == "game_set_up"
+    assert "zombie_placed" in kinds(by_id["main_objective"]["details"])
+    assert kinds(by_id["first_player"]["steps"]) == ["first_player_chosen"]
+    assert kinds(by_id["join"]["steps"]) == ["setup_join"]
+    assert state["setup_checklist"] == {"items": [i["id"] for i in items], "done": []}
+
+
+def test_the_checklist_says_which_decks_the_companion_holds_and_which_stay():
+    """The companion deals the secret objectives, draws crossroads, reveals crises and deals the
+    exiled objectives: those go back in the box; the survivor and item decks stay."""
+    from companion.engine.setup.checklist import held_decks, setup_checklist, table_decks
+    from companion.engine.views import visible_steps
+
+    state, steps, _ = _checklist_game()
+    assert held_decks(state) == ["crises", "crossroads", "secret_objectives", "exiled_objectives"]
+    assert table_decks(state) == ["survivors", "starting_items", "item_decks"]
+    by_id = {i["id"]: i for i in setup_checklist(state, visible_steps(steps))}
+    assert by_id["decks_aside"]["steps"][0]["decks"] == held_decks(state)
+    assert by_id["decks_on_table"]["steps"][0]["decks"] == table_decks(state)
+    text = render_steps(by_id["decks_aside"]["steps"])[0]
+    assert "crisis deck" in text and "crossroads deck" in text and "back in the box" in text
+    # Co-op: no secret or exiled objectives; a game given no crisis cards keeps its crisis deck.
+    from play import setup_for
+
+    import companion.engine as engine
+
+    bare = {**setup_for(3, variant="coop"), "crises": []}
+    coop, _ = engine.apply(None, {"type": "new_game", "by": "table", "setup": bare, "seed": 3})
+    assert held_decks(coop) == ["crossroads"]
+    assert table_decks(coop) == ["crises", "survivors", "starting_items", "item_decks"]
+
+
+def test_dealt_survivors_and_modules_have_their_steps_in_order():
+    """000:708-770: each module's parts after the decks; dealt survivors: first player later."""
+    from companion.engine.setup.checklist import setup_checklist
+    from companion.engine.views import visible_steps
+
+    state, steps, _ = _checklist_game(
+        deal=True, ruleset="long_night", settings={"modules": ["bandits", "raxxon"]}
+    )
+    ids = [i["id"] for i in setup_checklist(state, visible_steps(steps))]
+    assert ids[ids.index("decks_on_table") + 1 : ids.index("starting_items")] == [
+        "module_bandits_module_cards",
+        "module_bandits_hideout",
+        "module_raxxon_module_cards",
+        "module_raxxon_raxxon_location",
+        "module_raxxon_experiments",
+        "module_raxxon_side_effects",
+    ]
+    by_id = {i["id"]: i for i in setup_checklist(state, visible_steps(steps))}
+    assert kinds(by_id["survivors"]["steps"]) == ["survivors_dealt"]
+    assert kinds(by_id["first_player"]["steps"]) == ["first_player_after_keeping"]
+    assert by_id["board"]["steps"][0]["graveyard"] is True
+
+
+def test_ticks_are_kept_in_the_state_and_undone_with_the_log():
+    import companion.engine as engine
+
+    state, _, action = _checklist_game()
+    tick = {"type": "tick_setup_step", "by": "table"}
+    one, steps = engine.apply(state, {**tick, "item": "first_player"})
+    assert steps == [{"kind": "setup_step_ticked", "item": "first_player", "done": True}]
+    two, _ = engine.apply(one, {**tick, "item": "board"})
+    assert two["setup_checklist"]["done"] == ["board", "first_player"]  # the list's order
+    again, steps = engine.apply(two, {**tick, "item": "board"})
+    assert steps == [] and again["setup_checklist"] == two["setup_checklist"]
+    three, _ = engine.apply(two, {**tick, "item": "board", "done": False})
+    assert three["setup_checklist"]["done"] == ["first_player"]
+    assert state["setup_checklist"]["done"] == []  # the state given is not changed
+    log = [action, {**tick, "item": "first_player"}, {**tick, "item": "board"}]
+    assert engine.replay(log)["setup_checklist"]["done"] == ["board", "first_player"]
+    assert engine.replay(log[:2])["setup_checklist"]["done"] == ["first_player"]  # undo
+    with pytest.raises(RuleError, match="no step"):
+        engine.apply(state, {**tick, "item": "dance"})
+    with pytest.raises(RuleError, match="may not"):
+        engine.apply(state, {**tick, "by": "s1", "item": "board"})

@@ -21,6 +21,7 @@ from companion.engine.legal import legal_for_table
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.scenarios import chapters as scenarios
+from companion.engine.scenarios import named
 from companion.engine.words import labels
 from companion.engine.words.translation import translator
 
@@ -99,12 +100,30 @@ def to_step_five(st: dict, log: list | None = None) -> dict:
     return st
 
 
+def follow_r1(st: dict, log: list | None = None, **typed) -> tuple[dict, list]:
+    """R1's completion steps as the table follows them: the reader's first survivor at Raxxon,
+    the first zombies the colony holds, Blue's numbers typed (named.follow_r1_completion)."""
+    choices = legal_for_table(st)["follow_r1_completion"]
+    action = {
+        "type": "follow_r1_completion",
+        "survivor_id": (choices["survivor_id"] or [None])[0],
+        "entrances": choices["entrances"][: choices["zombies"]],
+        **({"influence": 20, "attack": 3, "search": 4} if choices["numbers"] else {}),
+        **typed,
+    }
+    return act(st, action, log)
+
+
 def finish_round(st: dict, met: bool, log: list | None = None) -> tuple[dict, list]:
-    """Colony steps 5-7: the table answers step 5; the round track moves; the token passes."""
+    """Colony steps 5-7: the table answers step 5 (and follows R1's completion steps when
+    they wait); the round track moves; the token passes."""
     st = to_step_five(st, log)
     st, steps = act(st, {"type": "check_main_objective", "met": met}, log)
     if st["ended"]:
         return st, steps
+    if (st["pending"] or {}).get("kind") == named.R1_COMPLETION:
+        st, more = follow_r1(st, log)
+        steps += more
     for action in ("move_round_track", "pass_first_player"):
         st, more = act(st, {"type": action}, log)
         steps += more
@@ -321,7 +340,10 @@ def test_completing_r1_opens_raxxon_and_names_the_reader():
     assert rax["entrance"]["barricades"] == 0
     assert free_survivor_spaces(st, RAXXON["id"]) > 0
     assert "raxxon_opened" in kinds(steps)
-    assert tasks(steps) == ["place_at_raxxon", "move_three_zombies", "blue_joins", "pills_now"]
+    # without Blue's card (a setup from an older cards.db) her joining stays the table's task;
+    # the placing and the zombies are R1's completion steps' own control (named.py)
+    assert tasks(steps) == ["blue_joins", "pills_now"]
+    assert st["pending"] == {"kind": "r1_completion", "seat": "s2"}
 
 
 def test_the_reader_tie_goes_to_the_highest_influence():
@@ -639,8 +661,184 @@ def test_a_typed_in_chapter_card_that_counts_is_checked_from_its_count_000_886()
     st, steps = act(to_step_five(st), {"type": "check_main_objective"})
     assert next(s for s in steps if s["kind"] == "main_objective_counted")["met"] is True
     assert st["scenario"]["completed"] is True and st["ended"] is None
+    st, _ = follow_r1(st)  # R1's completion steps wait first (named.py, 000:892)
     for action in ("move_round_track", "pass_first_player"):
         st, _ = act(st, {"type": action})
     assert st["main_objective"]["name"] == "R2"
     assert (st["main_objective"]["counts"], st["main_objective"]["progress"]) == (None, 0)
     assert "add_objective_progress" not in legal_for_table(st)
+
+
+# --- The Chimp and the Code's named survivors and R1's completion steps (named.py) ---
+
+EMMA = {
+    "id": "long_night.emma-han",
+    "name": "Emma Han",
+    "occupation": "Student",
+    "influence": 33,
+    "attack": 5,
+    "search": 3,
+    "set_aside": True,
+}
+BLUE = {"id": "long_night.blue", "name": "Blue", "human": False, "set_aside": True}
+
+
+def raxxon_card(st: dict) -> dict:
+    return next(loc for loc in st["locations"] if loc["id"] == RAXXON["id"])
+
+
+def chimp_and_code(**extra) -> dict:
+    return scenario_setup("raxxon", set_aside=[dict(EMMA), dict(BLUE)], **extra)
+
+
+def test_cards_db_holds_the_named_survivors_set_aside_out_of_the_deck():
+    """000:874 "Remove Blue and Emma Han from the survivor deck and set them aside"; Emma Han's
+    card as the Portuguese book prints it (001:796: 33, 5, 3, "Estudante"); Blue is a chimp."""
+    from companion.cards.game import game_setup
+    from companion.cards.load import load_cards
+    from companion.paths import project_root
+
+    cards = {s["id"]: s for s in load_cards(project_root() / "cards.db", locale=None)["survivors"]}
+    emma, blue = cards[named.EMMA], cards[named.BLUE]
+    assert (emma["influence"], emma["attack"], emma["search"]) == (33, 5, 3)
+    assert emma["occupation_pt_BR"] == "Estudante" and emma["human"] is True
+    assert (blue["influence"], blue["attack"], blue["search"]) == (None, None, None)
+    assert blue["human"] is False and blue["set_aside"] and emma["set_aside"]
+    setup = game_setup(
+        project_root() / "cards.db",
+        seats=[{"name": "A"}],
+        main_objective="base.we-need-more-samples",
+    )
+    assert {s["id"] for s in setup["set_aside"]} == set(named.NAMED)
+    assert not set(named.NAMED) & {s["id"] for s in setup["survivors"]}
+
+
+def test_emma_han_joins_the_first_players_following_in_the_colony_000_882():
+    """000:882 "Add Emma Han's standee to the colony and add her survivor card to the following
+    of the first player. Then, find the Raxxon Blueprints in the Raxxon search deck and equip
+    them to Emma." Blue stays set aside."""
+    st, steps = new(chimp_and_code())
+    emma = next(v for v in st["survivors"] if v["id"] == named.EMMA)
+    assert (emma["owner"], emma["location"], emma["leader"]) == (
+        st["first_player"],
+        "colony",
+        False,
+    )
+    assert (emma["influence"], emma["attack"], emma["search"]) == (33, 5, 3)
+    assert list(st["scenario"]["set_aside"]) == [named.BLUE]
+    joined = next(s for s in steps if s["kind"] == "named_survivor_joined")
+    assert joined["equip"] == "raxxon_blueprints"
+    assert kinds(steps).index("first_player_chosen") < kinds(steps).index("named_survivor_joined")
+    assert "set_aside_blue_emma" not in tasks(steps) and "emma_joins" not in tasks(steps)
+    text = engine.render_step(joined, st)
+    assert "Raxxon Blueprints" in text and "Emma Han joins" in text
+    assert "Planta da Raxxon" in engine.render_step(joined, st, "pt_BR")
+
+
+def test_emma_joins_once_every_dealt_player_has_kept_their_survivors():
+    """000:882 "the following of the first player": known once survivors are kept (002 "Game
+    Setup" 14)."""
+    setup = chimp_and_code(deal_survivors=True)
+    setup["survivors"] = [v for seat in setup["seats"] for v in seat["survivors"]]
+    setup["survivors"] += [dict(v, id=f"{v['id']}-b") for v in setup["survivors"]]
+    for seat in setup["seats"]:
+        seat["survivors"] = []
+    st, _ = new(setup)
+    assert not any(v["id"] == named.EMMA for v in st["survivors"])
+    for sid in [s["id"] for s in st["seats"]]:
+        hand = st["secrets"][sid]["dealt_survivors"]
+        st, _ = engine.apply(
+            st, {"type": "keep_survivors", "by": sid, "survivors": hand[:2], "seed": 1}
+        )
+    emma = next(v for v in st["survivors"] if v["id"] == named.EMMA)
+    assert emma["owner"] == st["first_player"]
+
+
+def test_r1_completion_steps_are_followed_by_the_reader_with_emma_counted_000_892():
+    """000:886 "read and followed by the player with the fewest survivors in their following"
+    (Emma Han counted: the first player has 3); 000:892 "Place a survivor you control at
+    Raxxon ... Remove any 3 zombies from the colony and place them at Raxxon"; 000:900 "Add
+    Blue's survivor card to your following and place her standee at Raxxon ... Add 1 wound to
+    her card"."""
+    st, _ = new(chimp_and_code())
+    first = st["first_player"]
+    st = to_step_five(st)
+    for ent in st["colony"]["entrances"]:
+        ent["zombies"] = 0
+    st["colony"]["entrances"][0]["zombies"] = 2
+    st["colony"]["entrances"][3]["zombies"] = 2
+    raxxon_card(st)["entrance"]["zombies"] = 0
+    st, steps = act(st, {"type": "check_main_objective", "met": True})
+    reader = next(s for s in steps if s["kind"] == "chapter_completed")["reader"]
+    assert reader != first  # the first player has 3 survivors with Emma
+    assert st["pending"] == {"kind": "r1_completion", "seat": reader}
+    with pytest.raises(RuleError, match="R1's completion steps"):
+        act(st, {"type": "move_round_track"})
+    choices = legal_for_table(st)
+    assert list(choices) == ["follow_r1_completion"]
+    follow = choices["follow_r1_completion"]
+    assert follow["zombies"] == 3 and follow["numbers"] == ["influence", "attack", "search"]
+    mine = follow["survivor_id"]
+    assert mine == [v["id"] for v in st["survivors"] if v["owner"] == reader]
+    base = {"type": "follow_r1_completion", "survivor_id": mine[0], "entrances": [1, 1, 4]}
+    with pytest.raises(RuleError, match="type Blue's influence, attack and search"):
+        act(st, base)
+    blue = {"influence": 12, "attack": 3, "search": 5}
+    with pytest.raises(RuleError, match="name the colony entrance of each zombie"):
+        act(st, {**base, **blue, "entrances": [1]})
+    with pytest.raises(RuleError, match="holds no more zombies"):
+        act(st, {**base, **blue, "entrances": [1, 1, 1]})
+    other = next(v["id"] for v in st["survivors"] if v["owner"] != reader)
+    with pytest.raises(RuleError, match="not the reader's"):
+        act(st, {**base, **blue, "survivor_id": other})
+    st, steps = act(st, {**base, **blue})
+    rax = raxxon_card(st)
+    placed = next(v for v in st["survivors"] if v["id"] == mine[0])
+    assert placed["location"] == RAXXON["id"]
+    assert "exposure_rolled" not in kinds(steps) and "survivor_moved" not in kinds(steps)
+    assert [e["zombies"] for e in st["colony"]["entrances"]][:4] == [0, 0, 0, 1]
+    assert rax["entrance"]["zombies"] == 3
+    chimp = next(v for v in st["survivors"] if v["id"] == named.BLUE)
+    assert (chimp["owner"], chimp["location"], chimp["wounds"]) == (reader, RAXXON["id"], 1)
+    assert (chimp["influence"], chimp["attack"], chimp["search"]) == (12, 3, 5)
+    assert st["cards"]["survivors"][named.BLUE]["human"] is False
+    assert st["pending"] is None and st["scenario"]["set_aside"] == {}
+    st, _ = act(st, {"type": "move_round_track"})  # the colony phase goes on
+
+
+def test_with_no_room_for_blue_the_first_player_sends_one_back_000_900():
+    """000:900-904 "(If there isn't enough room for her, move a survivor of the first player's
+    choice back to the colony. This does not count as move.)\""""
+    rax_card = {**RAXXON, "survivor_spaces": 1}
+    setup = chimp_and_code()
+    setup["locations"] = [COLONY_CARD, *LOCATIONS, rax_card]
+    st, _ = new(setup)
+    st = to_step_five(st)
+    raxxon_card(st)["entrance"]["zombies"] = 0  # no overrun there when the 3 come
+    st, _ = act(st, {"type": "check_main_objective", "met": True})
+    follow = legal_for_table(st)["follow_r1_completion"]
+    mine = follow["survivor_id"][0]
+    assert mine in follow["home"]
+    base = {
+        "type": "follow_r1_completion",
+        "survivor_id": mine,
+        "entrances": follow["entrances"][: follow["zombies"]],
+        "influence": 12,
+        "attack": 3,
+        "search": 5,
+    }
+    with pytest.raises(RuleError, match="Raxxon has no room for Blue"):
+        act(st, base)
+    st, steps = act(st, {**base, "home": mine})
+    assert next(v for v in st["survivors"] if v["id"] == mine)["location"] == "colony"
+    assert "scenario_sent_home" in kinds(steps)
+    assert next(v for v in st["survivors"] if v["id"] == named.BLUE)["location"] == RAXXON["id"]
+
+
+def test_a_game_started_at_r2_has_emma_and_leaves_blue_to_the_table():
+    """000:882 (Emma Han joins at R1's setup, which a later chapter assumes followed); Blue joins
+    only as R1's section is followed (000:900), so a game started at R2 tells the table."""
+    st, steps = new(chimp_and_code(scenario={"name": "raxxon", "chapter": 2}))
+    assert any(v["id"] == named.EMMA for v in st["survivors"])
+    assert not any(v["id"] == named.BLUE for v in st["survivors"])
+    assert tasks(steps) == ["blue_joins", "pills_now"]

@@ -45,6 +45,7 @@ OPAQUE = {
     "cards.crossroads.<id>.options[].effects",
     "cards.crises.<id>.fail_effects",
     "cards.crises.<id>.bonus_effects",
+    "scenario.set_aside.<id>",  # a survivor card record as the setup gave it (named.py)
 }
 # Maps keyed by something other than a field name: seat ids, card ids.
 KEYED = {
@@ -56,6 +57,7 @@ KEYED = {
     "cards.survivors": "<id>",
     "cards.improvements": "<id>",
     "raxxon.side_effects": "<survivor>",
+    "scenario.set_aside": "<id>",
     "decisions.open": "<question>",
 }
 ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|")
@@ -158,6 +160,7 @@ def reference_states():
         scenario={"name": "raxxon", "chapter": 1},
         locations=[*dealing["locations"], {"id": "long_night.raxxon", "name": "Raxxon",
                    "number": 7, "entrance_spaces": 3, "survivor_spaces": 3, "module": "raxxon"}],
+        set_aside=[{"id": "long_night.blue", "name": "Blue", "human": False}],  # named.py
     )  # fmt: skip
     for seat in dealing["seats"]:
         seat["survivors"] = []

@@ -143,6 +143,7 @@ def test_seat_view_adds_only_its_own_secrets():
         "ballot": None,
         "survivor_choice": None,
         "crossroads_hint": False,
+        "survivor_may_join": False,
     }
     assert set(view["legal"]) == {"s2"}
     assert view["crisis"]["contributions"] == 3
@@ -364,3 +365,26 @@ def test_the_despair_token_is_explained_where_the_rule_is_played_or_one_is_anywa
     long_night, _ = game(ruleset="long_night")
     assert not any(s["despair"] for s in long_night["survivors"])
     assert table_view(long_night)["tokens_shown"]["despair"] is True
+
+
+def test_a_survivor_may_join_only_its_players_group_on_that_players_turn():
+    """survivor_may_join (002:1716-1729): on the seat's own turn, while the survivor deck has a
+    card; never off turn (the table adds one then)."""
+    st, _ = game()
+    st = with_secrets(st)
+    st["decks"]["survivors"] = [next(iter(st["cards"]["survivors"]))]
+    assert not any(seat_view(st, s)["mine"]["survivor_may_join"] for s in ("s1", "s2", "s3"))
+    st["turn"] = {
+        "seat": "s2",
+        "crossroads_drawer": "s1",
+        "exile_vote_called": False,
+        "crossroads_revealed": False,
+        "moved": [],
+    }
+    assert [seat_view(st, s)["mine"]["survivor_may_join"] for s in ("s1", "s2", "s3")] == [
+        False,
+        True,
+        False,
+    ]
+    st["decks"]["survivors"] = []
+    assert not seat_view(st, "s2")["mine"]["survivor_may_join"]

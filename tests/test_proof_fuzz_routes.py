@@ -64,6 +64,7 @@ ROUTES = {
     "newgame.form": "none",
     "newgame.create": "newgame",
     "newgame.setup": "none",
+    "newgame.tick": "tick",
     "game.table": "none",
     "game.act": "action",
     "game.undo": "version",
@@ -374,6 +375,10 @@ def form_fields(draw, world: World, kind: str) -> list[tuple[str, str]]:
         fields.append(("confirm", draw(st.sampled_from(["yes", "no", "YES"]) | junk_text())))
     elif kind == "seat" and draw(st.booleans()):
         fields.append(("seat", draw(st.sampled_from(["s1", "s2", "s3", "s9"]) | junk_text())))
+    elif kind == "tick":
+        items = ["board", "join", "first_player", "module_raxxon_experiments", "nope", ""]
+        fields.append(("item", draw(st.sampled_from(items) | junk_text())))
+        fields.append(("done", draw(st.sampled_from(["1", "0", ""]) | junk_text())))
     elif kind == "back" and draw(st.booleans()):
         fields.append(("_back", draw(st.sampled_from(["sheet", ""]) | junk_text())))
     elif kind == "newgame":

@@ -172,6 +172,10 @@ def as_old_code_made_it(state: dict, made: dict, kind: str, triggers: dict) -> d
         assert trigger == triggers[card_id], card_id
     for card_id, card in old["cards"]["survivors"].items():  # whether human (issue 28)
         assert card.pop("human") == made["cards"]["survivors"][card_id]["human"], card_id
+    # The setup checklist's steps (issue 29), none ticked in an old game; the crises revealed.
+    checklist = old.pop("setup_checklist")
+    assert checklist == made["setup_checklist"] and checklist["done"] == [], kind
+    assert old.pop("crises_revealed", None) == made.get("crises_revealed"), kind
     return old
 
 

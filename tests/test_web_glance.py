@@ -122,7 +122,9 @@ def test_the_join_panel_folds_into_a_button_once_every_seat_is_held(app):
     html = table.get(f"/games/{game_id}").text
     assert '<details class="join-fold" id="join-panel"' in html
     assert 'hx-trigger="every 4s"' not in html
-    assert "Code and QR" in html
+    assert "Phones and QR" in html  # issue 29: the fold names the phones, Release first in it
+    fold = html[html.index('<details class="join-fold"') : html.index("</details>")]
+    assert fold.index("Release seat") < fold.index('class="jp-qr"')
     sheet = table.get(f"/games/{game_id}/join").text  # the sheet page stays whole
     assert "join-fold" not in sheet and 'id="join-panel"' in sheet
 

@@ -374,3 +374,38 @@ def test_only_the_tables_screen_gets_the_join_panel(app, table, game):
     assert page.status_code == 200
     assert 'id="join-panel"' not in page.text and code not in page.text
     assert code.replace("-", "") not in page.text
+
+
+def test_a_phone_whose_seat_is_held_is_told_how_to_take_it_back(app, table, game):
+    """Issue 29: the table frees it with Release, in the fold the pick page names; the pick
+    page offers to show the seats again afterwards."""
+    path = join_path(table, game)
+    assert 'id="take-back"' not in phone(app, 9).get(path).text  # nothing held yet
+    for sid in ("s1", "s2", "s3"):
+        take_seat(app, table, game, sid)
+    picker = unescape(phone(app, 9).get(path).text)
+    help_ = picker[picker.index('id="take-back"') :]
+    assert "Only the table can free it" in help_
+    assert "“Phones and QR”" in help_ and "“Release seat”" in help_
+    assert f'class="again" href="{path}"' in help_
+    screen = table.get(f"/games/{game}").text  # what the pick page names is there
+    assert '<details class="join-fold" id="join-panel"' in screen
+    assert "Phones and QR" in screen and "Release seat" in screen
+
+    pt = phone(app, 9)
+    pt.set_cookie("lang", "pt_BR")
+    picker = unescape(pt.get(path).text)
+    assert "Só a mesa pode liberá-lo" in picker and "“Celulares e QR”" in picker
+    assert "“Liberar lugar”" in picker
+
+
+def test_the_folded_join_panel_shows_release_before_the_code(app, table, game):
+    for sid in ("s1", "s2", "s3"):
+        take_seat(app, table, game, sid)
+    screen = table.get(f"/games/{game}").text
+    fold = screen[screen.index('<details class="join-fold"') : screen.index("</details>")]
+    assert "Phones: release a seat for a new phone" in fold
+    assert fold.count("Release seat</button>") == 3
+    assert fold.index("Release seat") < fold.index('class="jp-qr"') < fold.index("jp-code")
+    sheet = table.get(f"/games/{game}/join").text  # the sheet (a TV): the code first, as before
+    assert sheet.index('class="jp-qr"') < sheet.index("Release seat")

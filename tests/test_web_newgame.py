@@ -10,7 +10,7 @@ import pytest
 from helpers.table import game_ids
 
 import companion.engine as engine
-from companion import store
+from companion import create_app, store
 from companion.cards.load import load_cards
 from companion.engine.core.vocabulary import SIDE_NUMBERS
 from companion.web.auth import cookie_name
@@ -65,12 +65,19 @@ def test_the_form_offers_the_database_choices(client, cards):
     response = client.get("/games/new")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    assert page.count('name="seat_name"') == 4
+    # Two rows to start with, and "Add a player" (newgame.js adds rows as names are typed).
+    assert page.count('name="seat_name"') == 2
+    assert 'name="edit" value="add_seat"' in page
     for card in cards["main_objectives"]:
         assert f'value="{card["id"]}"' in page
         assert html.escape(card["name"]) in page
+    # Under the base rulebook (the default), The Long Night's cards are not ticked.
     for s in cards["sets"]:
-        assert f'name="sets" value="{s["id"]}" checked' in page
+        box = re.search(rf'<input type="checkbox" name="sets" value="{s["id"]}"[^>]*>', page)
+        assert box, s["id"]
+        assert ("checked" in box.group(0)) == (s["id"] != "long_night"), box.group(0)
+        rulesets = "long_night" if s["id"] == "long_night" else "base long_night"
+        assert f'data-rulesets="{rulesets}"' in box.group(0)
     for module in ("improvements", "bandits", "raxxon"):
         assert f'name="modules" value="{module}"' in page
     alexis = next(c for c in cards["survivors"] if c["name"] == "Alexis Grey")
@@ -80,7 +87,7 @@ def test_the_form_offers_the_database_choices(client, cards):
     # Both sides' setup numbers of an objective are in its row.
     first = cards["main_objectives"][0]
     row = page[page.index(f'value="{first["id"]}"') :].split("</tr>")[0]
-    cells = re.findall(r'<td class="num[^"]*">(\d+)</td>', row)
+    cells = re.findall(r'<td class="num[^"]*"[^>]*>(\d+)</td>', row)
     expected = [str(first[side][key]) for side in ("standard", "hardcore") for key in SIDE_NUMBERS]
     assert cells == expected
     assert "HX-Request" in response.headers["Vary"]
@@ -358,6 +365,66 @@ def test_bad_input_comes_back_with_its_message_and_no_game(app, client, game_for
     assert response.headers.getlist("Set-Cookie") == []
 
 
+@pytest.mark.parametrize(
+    ("lang", "says", "guess"),
+    [
+        ("en", "No survivor card is called “Jon Price”.", "Did you mean John Price?"),
+        (
+            "pt_BR",
+            "Nenhuma carta de sobrevivente se chama “Jon Price”.",
+            "Você quis dizer John Price?",
+        ),
+    ],
+)
+def test_a_mistyped_survivor_is_marked_at_its_field_with_close_names(
+    app, client, game_form, lang, says, guess
+):
+    client.set_cookie("lang", lang)
+    form = game_form(3, names=["Ana", "Bruno", "Carla"])
+    form["survivor_1"][1] = "Jon Price"
+    form["survivor_2"][2] = "Nobody Atall"
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 400
+    page = html.unescape(response.get_data(as_text=True))
+    field = re.search(r'<input type="text" id="survivor-1-1"[^>]*>', page).group(0)
+    assert 'aria-invalid="true"' in field and 'aria-describedby="survivor-1-1-error"' in field
+    error = re.search(r'<p class="field-error" id="survivor-1-1-error">(.*?)</p>', page, re.S)
+    assert error and says in error.group(1) and guess in error.group(1)
+    # The field's message stands right after the field, not only at the top of the page.
+    assert page.index('id="survivor-1-1-error"') - page.index('id="survivor-1-1"') < 400
+    other = re.search(r'<p class="field-error" id="survivor-2-2-error">(.*?)</p>', page, re.S)
+    assert other and "Nobody Atall" in other.group(1) and "?" not in other.group(1)
+    assert page.count('aria-invalid="true"') == 2
+    assert game_ids(app) == []
+
+
+def test_close_names_offers_what_a_typo_may_mean():
+    from companion.cards.names import close_names
+
+    names = ["John Price", "Brian Lee", "Sparky", "Maria Lopez", "Talia Jones"]
+    assert close_names("Jon Price", names) == ["John Price"]
+    assert close_names("jhon prise", names) == ["John Price"]
+    assert close_names("price", names) == ["John Price"]  # a whole word of the name
+    assert close_names("Maria Lopes", names) == ["Maria Lopez"]
+    assert close_names("Sparki", names) == ["Sparky"]
+    assert close_names("Nobody Atall", names) == []
+    assert close_names("   ", names) == []
+
+
+def test_a_scenario_brings_the_long_night_sets_along(app, client, game_form):
+    """A special scenario plays The Long Night's rulebook, so its cards come with it, even when
+    the form left the base rulebook's sets ticked (the page without JavaScript)."""
+    numbers = {k: "1" for k in SIDE_NUMBERS}
+    form = game_form(3, objective="typed", typed=numbers, sets=["base", "companion"])
+    form["scenario"] = "raxxon:1"
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    game_id = response.headers["Location"].split("/")[-2]
+    state = current(app, game_id).state
+    assert state["ruleset"] == "long_night"
+    assert state["settings"]["sets"] == ["base", "companion", "long_night"]
+
+
 # --- seat rows ---
 
 
@@ -422,7 +489,8 @@ def test_the_setup_checklist_shows_the_setup_steps(app, client, new_game):
         assert name not in page, f"{sid}'s secret objective reached the table"
     kinds = {s["kind"] for s in public}
     assert {"starting_items", "decks_built", "first_player_chosen", "zombie_placed"} <= kinds
-    assert page.count('type="checkbox"') >= len([s for s in public if s["kind"] != "zombie_placed"])
+    items = engine.setup_checklist(state, public)
+    assert page.count('class="tick"') == len(items)  # one stored tick per step of the list
     assert f'href="/games/{game_id}"' in page
     for survivor in state["survivors"]:
         assert survivor["name"] in page
@@ -447,6 +515,71 @@ def test_dealt_survivors_checklist_says_the_phones_keep_them(app, client, new_ga
     for seat in state["secrets"].values():
         for card_id in seat["dealt_survivors"]:
             assert state["cards"]["survivors"][card_id]["name"] not in page
+
+
+def _ticked(page: str) -> list[str]:
+    """The checklist steps a setup page shows ticked."""
+    return re.findall(r'<li class="step step-([a-z_]+) step-done"', page)
+
+
+def test_ticks_are_stored_with_the_game_and_survive_a_restart(app, client, new_game, tmp_path):
+    game_id = new_game(client, 3, names=["Ana", "Bruno", "Carla"])
+    url = f"/games/{game_id}/setup/tick"
+    response = client.post(url, data={"item": "board", "done": "1"})
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/games/{game_id}/setup#step-board")
+    fragment = client.post(url, data={"item": "join", "done": "1"}, headers=HX)
+    assert fragment.status_code == 200
+    body = fragment.get_data(as_text=True)
+    assert body.lstrip().startswith('<li class="step step-join step-done" id="step-join">')
+    assert 'aria-pressed="true"' in body and "<html" not in body
+    assert _ticked(client.get(f"/games/{game_id}/setup").get_data(as_text=True)) == [
+        "board",
+        "join",
+    ]
+    assert current(app, game_id).state["setup_checklist"]["done"] == ["board", "join"]
+    client.post(url, data={"item": "board", "done": "0"})
+    restarted = create_app({"TESTING": True}, data_dir=tmp_path).test_client()
+    page = restarted.get(f"/games/{game_id}/setup").get_data(as_text=True)
+    assert _ticked(page) == ["join"]
+    # A tick is an action of the log: undo takes it back.
+    db = store.open_db(app.config["GAMES_DB"])
+    try:
+        store.undo(db, game_id, version=store.current(db, game_id).version)
+    finally:
+        db.close()
+    page = client.get(f"/games/{game_id}/setup").get_data(as_text=True)
+    assert _ticked(page) == ["board", "join"]
+
+
+def test_only_the_table_ticks_and_sees_the_join_code(app, client, new_game):
+    game_id = new_game(client, 2)
+    table_page = client.get(f"/games/{game_id}/setup").get_data(as_text=True)
+    join_step = table_page[table_page.index('id="step-join"') :]
+    join_step = join_step[: join_step.index("</li>\n", join_step.index('id="join-panel"'))]
+    assert 'class="jp-code"' in join_step and "/qr" in join_step
+    assert table_page.index('id="step-join"') < table_page.index('id="step-secret_objectives"')
+    phone = {"REMOTE_ADDR": "192.168.1.23"}
+    guest = app.test_client()  # another device: no table cookie
+    guest_page = guest.get(f"/games/{game_id}/setup", environ_base=phone).get_data(as_text=True)
+    assert 'id="step-join"' in guest_page
+    assert "join-panel" not in guest_page and 'class="tick"' not in guest_page
+    refused = guest.post(
+        f"/games/{game_id}/setup/tick", data={"item": "board", "done": "1"}, environ_base=phone
+    )
+    assert refused.status_code == 403
+    assert client.post(f"/games/{game_id}/setup/tick", data={"item": "nope"}).status_code == 422
+    assert current(app, game_id).state["setup_checklist"]["done"] == []
+
+
+def test_the_checklist_names_the_decks_to_set_aside_in_both_languages(client, new_game):
+    game_id = new_game(client, 3)
+    page = html.unescape(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
+    assert "Put these back in the box" in page and "the crisis deck" in page
+    assert "These stay on the table" in page and "the survivor deck" in page
+    client.set_cookie("lang", "pt_BR")
+    page = html.unescape(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
+    assert "Put these back in the box" not in page and "baralho de crises" in page
 
 
 def test_player_names_are_escaped_everywhere(app, client, new_game):

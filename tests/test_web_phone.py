@@ -370,6 +370,8 @@ def test_a_spreading_bite_is_decided_on_its_owners_phone(app, game, phones):
 
 def test_a_survivor_joins_from_the_phone(app, game, phones):
     keep_all(app, game, phones)
+    table_act(app, game, type="reveal_crisis")
+    table_act(app, game, type="start_turn", seat_id="s2")  # on its own turn (survivor_may_join)
     page = phones["s2"].get(f"/phone/{game}").text
     options = re.findall(r'<option value="([^"]+)">([^<]+)</option>', page)
     assert options, "the phone offers the survivor deck"
@@ -477,3 +479,50 @@ def test_an_english_phone_marks_no_card_as_untranslated(app, game, phones):
     page = phones["s1"].get(f"/phone/{game}", headers={"Accept-Language": "en"}).text
     assert f'<p class="obj-name">{name}</p>' in unescape(page)
     assert "lang-mark" not in page
+
+
+# --- issue 29, point 6: phones that fit and help -----------------------------------------------
+
+
+def test_the_language_choice_comes_first_on_every_phone_page(app, table, game, phones):
+    """At the top, before the seat's screen (it was at the very bottom)."""
+    pages = {
+        "phone": phones["s1"].get(f"/phone/{game}").text,
+        "code": phones["s1"].get("/j").text,
+    }
+    for name, page in pages.items():
+        nav = page.index('<nav class="lang lang-top"')
+        assert nav < page.index("<main"), name
+        assert 'lang="pt-BR"' in page[nav : page.index("</nav>", nav)], name
+
+
+def test_a_survivor_joins_only_on_its_players_turn(app, game, phones):
+    """ "A survivor joins your group" shows on the phone whose turn it is, decided in the engine
+    view (survivor_may_join), not on every phone all game long."""
+    keep_all(app, game, phones)
+    joins = "A survivor joins your group"
+    for client in phones.values():
+        assert joins not in client.get(f"/phone/{game}").text  # no turn yet
+    table_act(app, game, type="reveal_crisis")
+    table_act(app, game, type="start_turn", seat_id="s2")
+    state, _ = head(app, game)
+    for sid, client in phones.items():
+        may = engine.seat_view(state, sid)["mine"]["survivor_may_join"]
+        assert may == (sid == "s2"), sid
+        assert (joins in client.get(f"/phone/{game}").text) == may, sid
+        assert "add_survivor" in engine.seat_view(state, sid)["legal"][sid]  # still legal
+    table_act(app, game, type="end_turn")
+    assert joins not in phones["s2"].get(f"/phone/{game}").text
+
+
+def test_the_log_shows_the_latest_rows_and_folds_the_earlier(app, game, phones):
+    """Two rows open, the older ones (up to RECENT_ROWS) under "Earlier": a short page."""
+    page = phones["s1"].get(f"/phone/{game}").text
+    assert 'id="log-earlier"' not in page  # one row: nothing earlier
+    keep_all(app, game, phones)
+    page = phones["s1"].get(f"/phone/{game}").text
+    log = page[page.index('id="phone-log"') :]
+    shown, earlier = log.split('<details class="earlier" id="log-earlier">')
+    assert shown.count("<li") == 2 and "New game of 3 players" not in shown
+    assert "<summary>Earlier</summary>" in earlier and earlier.count("<li") == 2
+    assert "New game of 3 players" in earlier  # the oldest row

@@ -105,10 +105,16 @@ def test_the_checklist_says_what_to_read_and_do(client, game_form):
     page = html.unescape(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
     assert "Special scenario: The Chimp and the Code (Raxxon)" in page
     assert "from page 20" in page
-    assert "Take Blue and Emma Han out of the survivor deck" in page
+    # 000:874 "Remove Blue and Emma Han from the survivor deck and set them aside"; 000:882
+    # "add her survivor card to the following of the first player": the engine does both
+    # (scenarios/named.py, their cards from cards.db)
+    assert "Set aside, out of the survivor deck: Blue, Emma Han." in page
+    assert "Emma Han joins" in page and "equip them to her" in page
+    assert "Take Blue and Emma Han out of the survivor deck" not in page
     client.set_cookie("lang", "pt_BR")
     page = html.unescape(client.get(f"/games/{game_id}/setup").get_data(as_text=True))
-    assert "Remova Blue e Emma Han do baralho dos sobreviventes" in page
+    assert "Separados, fora do baralho dos sobreviventes: Blue, Emma Han." in page
+    assert "Encontre a Planta da Raxxon no baralho de itens da Raxxon" in page
     assert "O Código e a Chimpanzé" in page
 
 
@@ -151,3 +157,61 @@ def test_step_five_of_a_chapter_says_the_game_goes_on(app, client, game_form):
     assert client.post(form["action"], data=form_data(form)).status_code in (200, 303)
     state = state_of(app, game_id)
     assert state["ended"] is None and state["scenario"]["completed"] is True
+
+
+def reach_r1_completion(app, client, game_form) -> str:
+    """A Chimp and the Code game from the form, R1 met at colony step 5 (000:886)."""
+    game_id = created(client, scenario_form(game_form, "raxxon:1"))
+    # a crisis typed in: its failure is the table's by hand, so nobody is asked to choose
+    table_act(app, game_id, {"type": "reveal_crisis", "name": "Quiet", "prevent": ["food"]})
+    for kind in ("start_colony_phase", "pay_food", "check_waste", "resolve_crisis"):
+        table_act(app, game_id, {"type": kind})
+    table_act(app, game_id, {"type": "add_colony_phase_zombies"})
+    table_act(app, game_id, {"type": "check_main_objective", "met": True})
+    return game_id
+
+
+def test_r1_completion_steps_have_their_control_on_the_table(app, client, game_form):
+    """000:892 "Place a survivor you control at Raxxon ... Remove any 3 zombies from the colony
+    and place them at Raxxon"; 000:900 "Add Blue's survivor card to your following and place her
+    standee at Raxxon ... Add 1 wound to her card": one form on the table, Blue's numbers typed
+    (the books print none); the reader named as the rule says, Emma Han counted (000:886)."""
+    game_id = reach_r1_completion(app, client, game_form)
+    waiting = view_of(app, game_id)["waiting"]
+    assert waiting["kind"] == "r1_completion"
+    st = state_of(app, game_id)
+    first = st["first_player"]
+    assert any(v["name"] == "Emma Han" and v["owner"] == first for v in st["survivors"])
+    assert waiting["seat"] != first  # the first player has 3 survivors with Emma
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "R1 completed: follow its steps" in page
+    assert "The books do not print Blue's numbers" in page
+    form = find_form(page, "follow_r1_completion")
+    names = {f["name"] for f in form["fields"]}
+    assert {"survivor_id", "entrances", "influence", "attack", "search"} <= names
+    rax = next(loc for loc in st["locations"] if loc["id"] == st["raxxon"]["location"])
+    room = rax["entrance"]["spaces"] - rax["entrance"]["zombies"]  # its barricades are gone
+    data = form_data(form, influence="14", attack="3", search="5")
+    assert client.post(form["action"], data=data).status_code in (200, 303)
+    st = state_of(app, game_id)
+    assert st["pending"] is None
+    blue = next(v for v in st["survivors"] if v["name"] == "Blue")
+    assert (blue["owner"], blue["wounds"], blue["influence"]) == (waiting["seat"], 1, 14)
+    assert blue["location"] == st["raxxon"]["location"]
+    # the 3 zombies are placed as zombies are (002 "Adding Zombies"): one past Raxxon's room
+    # overruns it, and the survivor just placed there is the one it kills
+    placed = [v for v in st["survivors"] if v["location"] == blue["location"]]
+    assert len(placed) == (2 if room >= 3 else 1)
+
+
+def test_r1_completion_steps_read_in_portuguese(app, client, game_form):
+    game_id = reach_r1_completion(app, client, game_form)
+    client.set_cookie("lang", "pt_BR")
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "R1 concluído: siga os passos" in page
+    assert "Os manuais não trazem os números de Blue" in page
+    assert "Seguir os passos da conclusão do R1" in page
+    phone = take_seat(app, client, game_id, "s1")
+    phone.set_cookie("lang", "pt_BR")
+    mine = html.unescape(phone.get(f"/phone/{game_id}").get_data(as_text=True))
+    assert "O R1 foi concluído" in mine and "segue os passos, informados na mesa" in mine

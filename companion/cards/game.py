@@ -11,6 +11,19 @@ from companion.cards.load import load_cards
 from companion.engine.core.vocabulary import SIDE_NUMBERS
 
 TYPED_PREFIX = "typed."
+LONG_NIGHT_SETS = ("long_night",)
+"""The card sets of The Long Night's box: played with its rulebook, not with the base one."""
+
+
+def set_rulesets(set_id: str) -> tuple[str, ...]:
+    """The rulebooks a card set is played with: The Long Night's sets with its rulebook only,
+    every other set (the base box, the companion's own) with either."""
+    return ("long_night",) if set_id in LONG_NIGHT_SETS else ("base", "long_night")
+
+
+def sets_for_ruleset(set_ids: Iterable[str], ruleset: str) -> list[str]:
+    """The sets a game of this rulebook starts with ticked: those played with it."""
+    return [s for s in set_ids if ruleset in set_rulesets(s)]
 
 
 def typed_main_objective(
@@ -61,6 +74,8 @@ def game_setup(
     them, and each device reads its own. The decks hold every set in ``settings["sets"]``
     (default: all sets in the database); the engine's dealing then filters by modules, mature
     cards and the co-op variant. Locations of a module not in play are left off the board.
+    Set-aside survivors (Blue, Emma Han) never enter the deck: they go as ``set_aside``, for the
+    scenario that puts them in play (engine scenarios/named.py, 000:874).
     """
     chosen = dict(settings or {})
     cards = load_cards(db_path, locale=None)
@@ -94,7 +109,12 @@ def game_setup(
         "objectives": cards["objectives"],
         "crossroads": cards["crossroads"],
         "crises": cards["crises"],
-        "survivors": [s for s in cards["survivors"] if not s["module"] or s["module"] in modules],
+        "survivors": [
+            s
+            for s in cards["survivors"]
+            if not s.get("set_aside") and (not s["module"] or s["module"] in modules)
+        ],
+        "set_aside": [s for s in cards["survivors"] if s.get("set_aside")],
         "deal_survivors": deal_survivors,
         "improvements": cards["improvements"],
     }

@@ -147,6 +147,7 @@ FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "search": ("int", True, None),
         "ability_location": ("text", True, None),
         "human": ("bool", False, True),
+        "set_aside": ("bool", False, False),
     },
     "locations": {
         "id": ("id", True, None),
@@ -190,9 +191,16 @@ JSON_COLUMNS: frozenset[str] = frozenset(
         "counts",
     }
 )
-BOOL_COLUMNS: frozenset[str] = frozenset({"vote", "mature", "non_coop", "human"})
+BOOL_COLUMNS: frozenset[str] = frozenset({"vote", "mature", "non_coop", "human", "set_aside"})
 """True/false columns. ``human`` (survivors): false for a survivor who is not human (Sparky the
-dog, Blue the chimp), which Bandit Blitz B1's completion asks about (000:960-968)."""
+dog, Blue the chimp), which Bandit Blitz B1's completion asks about (000:960-968).
+``set_aside`` (survivors): a named survivor a special scenario sets aside and puts in play
+itself (Blue and Emma Han, 000:874); never dealt from the survivor deck."""
+SET_ASIDE_MAY_OMIT: frozenset[str] = frozenset(
+    {"influence", "attack", "search", "occupation", "ability_location"}
+)
+"""The survivor fields a set-aside survivor may leave out where the books print none (Blue's
+numbers, 000:900): the table types them when the survivor enters (engine scenarios/named.py)."""
 
 SET_ID = re.compile(r"^[a-z0-9][a-z0-9_]*$")
 SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
@@ -458,10 +466,15 @@ def normalise_record(
     for name in record:
         if name not in fields:
             problems.append((name, f"is not a field of {table}"))
+    omissible = (
+        SET_ASIDE_MAY_OMIT if table == "survivors" and record.get("set_aside") is True else ()
+    )
     for name, (ftype, required, default) in fields.items():
         if name not in record or record[name] is None:
-            if required:
+            if required and name not in omissible:
                 problems.append((name, "is missing"))
+            if name in omissible and ftype == "text":
+                default = ""  # a text the books do not print: empty, as an untranslated one
             clean[name] = default if not isinstance(default, (list, dict)) else type(default)()
             continue
         clean[name] = _normalise_value(name, ftype, record[name], problems)

@@ -78,6 +78,7 @@ from companion.engine.modules.bandits.rules import (
     take_from_hideout,
 )
 from companion.engine.sentences import render_step, render_steps
+from companion.engine.setup.checklist import setup_checklist, tick_setup_step
 from companion.engine.setup.new_game import keep_survivors, new_game
 from companion.engine.turns.crossroads import reveal_crossroads, trigger_crossroads
 from companion.engine.turns.exile import call_exile_vote
@@ -158,11 +159,13 @@ __all__ = [
     "set_counter",
     "set_group_leader",
     "set_waste",
+    "setup_checklist",
     "spend_food",
     "start_colony_phase",
     "start_turn",
     "table_view",
     "tally_vote",
+    "tick_setup_step",
     "to_json",
     "trigger_crossroads",
     "visible_steps",

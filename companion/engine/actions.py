@@ -52,6 +52,8 @@ from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.improvements import rules as improvements
 from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
+from companion.engine.scenarios import named
+from companion.engine.setup import checklist
 from companion.engine.setup import new_game as setup
 from companion.engine.turns import crossroads, exile, votes
 from companion.engine.turns import turn as turns
@@ -169,6 +171,10 @@ ACTIONS: dict[str, EntryPoint] = {
         bandits.take_from_hideout,
         bandits.set_hideout_cards,
         bandits.set_bandits,
+        # the special scenarios: R1's completion steps (000:892-904)
+        named.follow_r1_completion,
+        # the setup checklist
+        checklist.tick_setup_step,
     )
 }
 ACTIONS["new_game"] = _new_game

@@ -46,6 +46,7 @@ from companion.engine.modules.raxxon.legal import (
     turn_choices,
 )
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
+from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
 from companion.engine.setup.new_game import survivors_per_seat
 from companion.engine.turns.turn import (
     crossroads_waits,
@@ -269,7 +270,7 @@ def _round_choices(st: State) -> dict[str, Choices]:
     out: dict[str, Choices] = {}
     if st["crisis"] is None:
         out["reveal_crisis"] = {
-            "crisis": sorted(st["cards"]["crises"]),
+            "crisis": sorted(set(st["cards"]["crises"]) - set(st.get("crises_revealed") or [])),
             "deck": len(st["decks"]["crises"]),
             "symbols": list(SYMBOLS),
             **bandits.reveal_choices(st),
@@ -337,6 +338,9 @@ def legal_for_table(st: State) -> dict[str, Choices]:
     raxxon = pending_choices(st)
     if raxxon is not None:
         return raxxon
+    following = r1_completion_choices(st)
+    if following is not None:
+        return following
     if st["phase"] == "setup":
         return {}
     out = _table_only(st)
@@ -389,6 +393,8 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     raxxon = seat_pending_choices(st, seat_id)
     if raxxon is not None:
         return raxxon
+    if pending and pending["kind"] == R1_COMPLETION:
+        return {}  # entered on the table (named.follow_r1_completion)
     if st["phase"] == "setup":
         hand = st["secrets"][seat_id]["dealt_survivors"]
         keep = survivors_per_seat(st["variant"])

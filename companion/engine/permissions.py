@@ -42,6 +42,7 @@ Rule = tuple[str, str | None]
 
 WHO: dict[str, Rule] = {
     "new_game": (TABLE, None),
+    "tick_setup_step": (TABLE, None),
     # player turns
     "start_turn": (NEXT, "seat_id"),
     "end_turn": (TURN, None),
@@ -130,6 +131,8 @@ WHO: dict[str, Rule] = {
     "take_from_hideout": (TURN, None),
     "set_hideout_cards": (TABLE, None),
     "set_bandits": (TABLE, None),
+    # The Chimp and the Code: R1's completion steps, entered on the table (000:892-904)
+    "follow_r1_completion": (TABLE, None),
 }
 
 TABLE_ACTOR = "table"

@@ -258,6 +258,18 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     return view
 
 
+def survivor_may_join(state: State, seat_id: str, legal: dict[str, Any]) -> bool:
+    """Whether this seat's phone offers "a survivor joins your group" now.
+
+    Survivors join a group through game effects (002:1716-1729 "Adding survivors"): an item
+    card its player plays and the crossroads card read, both on that player's turn. So a phone
+    offers it on its own turn, while the survivor deck has a card and the colony room
+    (``add_survivor`` legal for the seat); off turn the table adds one (its correction).
+    """
+    turn = state.get("turn")
+    return bool(turn and turn["seat"] == seat_id and "add_survivor" in legal)
+
+
 def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """A phone's view: the table's view, plus its own secrets (card facts) under "mine", its
     own legal actions under "legal", the id of each decision it has open under "decisions" and
@@ -295,6 +307,7 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
     }
     view["legal"] = {seat_id: legal_for_seat(state, seat_id)}
     view["decisions"] = {seat_id: open_for(state, view["legal"][seat_id], seat_id)}
+    view["mine"]["survivor_may_join"] = survivor_may_join(state, seat_id, view["legal"][seat_id])
     view["must_do"] = must_do(state, seat_id, view["legal"][seat_id], view)
     return view
 
@@ -309,6 +322,7 @@ __all__ = [
     "numbers",
     "public_view",
     "seat_view",
+    "survivor_may_join",
     "table_view",
     "tokens_shown",
     "visible_steps",

@@ -170,7 +170,9 @@ def morale_chart(
     for key, colour, dash, shape in SERIES:
         points = " ".join(f"{_num(x_of(i))},{_num(y_of(v))}" for i, v in enumerate(values[key]))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        parts.append(f'<g class="series series-{key}" aria-label="{_esc(text[key])}">')
+        # The chart is one image (role="img", named as a whole): a series is named by a title
+        # (a tooltip), not an aria-label, which a <g> inside an image may not carry.
+        parts.append(f'<g class="series series-{key}"><title>{_esc(text[key])}</title>')
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
             f'stroke-linejoin="round" stroke-linecap="round"{dash_attr}/>'

@@ -17,14 +17,22 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.cards.game import SIDE_NUMBERS, game_setup, typed_main_objective
+from companion.cards.game import (
+    LONG_NIGHT_SETS,
+    SIDE_NUMBERS,
+    game_setup,
+    set_rulesets,
+    sets_for_ruleset,
+    typed_main_objective,
+)
 from companion.cards.load import load_cards
+from companion.cards.names import close_names
 from companion.cards.schema import MODULES
 from companion.engine.core.state import RULESETS, VARIANTS
 from companion.engine.core.vocabulary import COUNTED_THINGS
 from companion.engine.scenarios import chapters as scenarios
-from companion.web import randomness
-from companion.web.auth import require_host, set_table_cookie
+from companion.web import live, qr, randomness
+from companion.web.auth import require_host, require_table, set_table_cookie, table_credential
 from companion.web.cardsdb import cards_db_path
 from companion.web.forms import whole_number
 from companion.web.responses import fragment_wanted, locale, respond, table_url
@@ -34,7 +42,7 @@ bp = Blueprint("newgame", __name__, url_prefix="/games")
 
 SURVIVOR_MODES = ("entered", "dealt")
 SURVIVOR_FIELDS = ("survivor_1", "survivor_2", "survivor_3")
-FIRST_ROWS = 4
+FIRST_ROWS = 2
 MAX_ROWS = 5
 MAX_TEXT = 200
 TYPED = "typed"
@@ -42,6 +50,20 @@ TYPED = "typed"
 
 class FormError(Exception):
     """A field the form cannot read (the message is shown above the form)."""
+
+
+class FieldErrors(FormError):
+    """Fields the form cannot read, each marked beside itself: ``fields`` maps a field's id
+    to its message and the names it may have meant (the first one's message is shown above)."""
+
+    def __init__(self, message: str, fields: dict[str, dict[str, Any]]) -> None:
+        super().__init__(message)
+        self.fields = fields
+
+
+def survivor_field(row: int, number: int) -> str:
+    """The id of one survivor field of the seat rows (row from 0, survivor from 1)."""
+    return f"survivor-{row}-{number}"
 
 
 def load_choices() -> dict[str, Any]:
@@ -71,12 +93,13 @@ def load_choices() -> dict[str, Any]:
                 "occupation": card.get("occupation") or "",
             }
             for card in cards["survivors"]
+            if not card.get("set_aside")  # Blue, Emma Han: the scenario puts them in play
         ),
         key=lambda card: card["name"].casefold(),
     )
     return {
         "built": True,
-        "sets": cards["sets"],
+        "sets": [{**s, "rulesets": set_rulesets(s["id"])} for s in cards["sets"]],
         "modules": list(MODULES[1:]),
         "objectives": objectives,
         "survivors": survivors,
@@ -91,7 +114,7 @@ def default_values(choices: dict[str, Any]) -> dict[str, Any]:
         "ruleset": "base",
         "variant": "standard",
         "player_elimination": False,
-        "sets": [s["id"] for s in choices["sets"]],
+        "sets": sets_for_ruleset((s["id"] for s in choices["sets"]), "base"),
         "modules": [],
         "mature": True,
         "objective": choices["objectives"][0]["id"] if choices["objectives"] else TYPED,
@@ -160,21 +183,46 @@ def edit_seats(values: dict[str, Any], edit: str) -> dict[str, Any]:
     return {**values, "seats": seats}
 
 
-def filled_seats(values: dict[str, Any]) -> list[dict[str, Any]]:
-    """The seat rows the table filled in (rows left wholly empty are not players)."""
-    return [s for s in values["seats"] if s["name"] or any(s["survivors"])]
-
-
-def survivor_id(entry: str, survivors: list[dict[str, Any]], seat: int) -> str:
-    """The card id of a survivor typed by name (or id), else FormError."""
+def survivor_id(entry: str, survivors: list[dict[str, Any]]) -> str | None:
+    """The card id of a survivor typed by name (or id), None when no card has it."""
     wanted = entry.casefold()
     for card in survivors:
         if wanted in (card["name"].casefold(), card["id"].casefold()):
             return card["id"]
-    raise FormError(
-        _("Seat %(seat)s: there is no survivor called “%(name)s” in the card database.")
-        % {"seat": seat, "name": entry}
-    )
+    return None
+
+
+def seat_survivors(values: dict[str, Any], choices: dict[str, Any]) -> list[dict[str, Any]]:
+    """The filled seat rows as the engine's seats (name and survivor ids); FieldErrors marking
+    every survivor name that matches no card, each with the names it may mean."""
+    dealt = values["survivor_mode"] == "dealt"
+    names = [card["name"] for card in choices["survivors"]]
+    seats, wrong, first = [], {}, ""
+    number = 0
+    for row, seat in enumerate(values["seats"]):
+        if not (seat["name"] or any(seat["survivors"])):
+            continue  # an empty row is not a player
+        number += 1
+        ids = []
+        for n, entry in enumerate(seat["survivors"], start=1):
+            if dealt or not entry:
+                continue
+            found = survivor_id(entry, choices["survivors"])
+            if found is None:
+                wrong[survivor_field(row, n)] = {
+                    "message": _("No survivor card is called “%(name)s”.") % {"name": entry},
+                    "suggestions": close_names(entry, names),
+                }
+                first = first or (
+                    _("Seat %(seat)s: there is no survivor called “%(name)s” in the card database.")
+                    % {"seat": number, "name": entry}
+                )
+            else:
+                ids.append(found)
+        seats.append({"name": seat["name"], "survivors": ids})
+    if wrong:
+        raise FieldErrors(first, wrong)
+    return seats
 
 
 def typed_numbers(typed: dict[str, str]) -> dict[str, int]:
@@ -254,7 +302,9 @@ def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, An
     scenario = chosen_scenario(values)
     if scenario is not None:
         ruleset, modules = scenarios.played_with(scenario["name"], values["modules"])
-        values = {**values, "ruleset": ruleset, "modules": modules}
+        # The card sets follow the rulebook: a scenario's Long Night brings its sets along.
+        sets = [*values["sets"], *sets_for_ruleset(LONG_NIGHT_SETS, ruleset)]
+        values = {**values, "ruleset": ruleset, "modules": modules, "sets": sets}
     if not values["name"]:
         raise FormError(_("Give the game a name."))
     if values["ruleset"] not in RULESETS:
@@ -268,11 +318,7 @@ def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, An
     if not sets:
         raise FormError(_("Choose at least one set of cards."))
     dealt = values["survivor_mode"] == "dealt"
-    seats = []
-    for number, row in enumerate(filled_seats(values), start=1):
-        picked = [] if dealt else [e for e in row["survivors"] if e]
-        ids = [survivor_id(entry, choices["survivors"], number) for entry in picked]
-        seats.append({"name": row["name"], "survivors": ids})
+    seats = seat_survivors(values, choices)
     setup = game_setup(
         cards_db_path(),
         seats=seats,
@@ -307,13 +353,19 @@ def labels() -> dict[str, dict[str, str]]:
     }
 
 
-def render_form(values: dict[str, Any], choices: dict[str, Any], error: str = "") -> str:
-    """The new game page (or only its seat rows when htmx edits them)."""
+def render_form(
+    values: dict[str, Any],
+    choices: dict[str, Any],
+    error: str = "",
+    fields: dict[str, dict[str, Any]] | None = None,
+) -> str:
+    """The new game page; ``fields``: the fields to mark, by id, with their messages."""
     context = {
         "values": values,
         "choices": choices,
         "labels": labels(),
         "error": error,
+        "fields": fields or {},
         "side_numbers": SIDE_NUMBERS,
         "max_rows": MAX_ROWS,
         "typed": TYPED,
@@ -351,6 +403,7 @@ def create() -> Response:
                 "partials/newgame/seats.html",
                 values=values,
                 choices=choices,
+                fields={},
                 max_rows=MAX_ROWS,
             )
             return respond(body)
@@ -361,6 +414,8 @@ def create() -> Response:
         setup = build_setup(values, choices)
         action = randomness.seeded({"type": "new_game", "by": "table", "setup": setup})
         game_id = store.create_game(store.get_db(), values["name"], action)
+    except FieldErrors as exc:
+        return respond(render_form(values, choices, str(exc), exc.fields), 400)
     except FormError as exc:
         return respond(render_form(values, choices, str(exc)), 400)
     except KeyError as exc:
@@ -373,9 +428,9 @@ def create() -> Response:
     return response
 
 
-@bp.get("/<game_id>/setup")
-def setup(game_id: str) -> Response:
-    """The setup checklist: the engine's setup steps, to follow with the box, then play."""
+def checklist_context(game_id: str) -> dict[str, Any]:
+    """What the setup page shows: the engine's checklist (setup/checklist.py) with each step's
+    words, the table view, and the join panel for the table only (it holds the join secret)."""
     db = store.get_db()
     try:
         game = store.get_game(db, game_id)
@@ -384,16 +439,63 @@ def setup(game_id: str) -> Response:
     except store.UnknownGame:
         abort(404, description=_("There is no such game: it may have been deleted."))
     lang = locale()
-    steps = [
-        {"kind": s["kind"], "text": engine.render_step(s, state, lang)}
-        for s in engine.visible_steps(first["steps"], None)
+    public = engine.visible_steps(first["steps"], None)
+    items = [
+        {
+            "id": item["id"],
+            "done": item["done"],
+            "texts": engine.render_steps(item["steps"], state, lang),
+            "details": engine.render_steps(item["details"], state, lang),
+        }
+        for item in engine.setup_checklist(state, public)
     ]
+    table = table_credential(game_id)
     view = engine.table_view(state)
-    body = render_template(
-        "newgame/setup.html",
-        game=game,
-        steps=steps,
-        view=view,
-        play_url=table_url(game_id),
-    )
+    return {
+        "game": game,
+        "game_id": game_id,
+        "items": items,
+        "view": view,
+        "seats": view["seats"],
+        "table": table,
+        "join": qr.join_panel(game_id) if table else None,
+        "play_url": table_url(game_id),
+    }
+
+
+@bp.get("/<game_id>/setup")
+def setup(game_id: str) -> Response:
+    """The setup checklist: the engine's checklist, to follow with the box, then play."""
+    return respond(render_template("newgame/setup.html", **checklist_context(game_id)))
+
+
+@bp.post("/<game_id>/setup/tick")
+@require_table
+def tick(game_id: str) -> Response:
+    """Tick or untick one step of the setup checklist (the engine's tick_setup_step, kept in the
+    game's log); htmx gets the step back, a plain form the page at that step (303)."""
+    item = request.form.get("item", "")[:MAX_TEXT]
+    action = {
+        "type": "tick_setup_step",
+        "by": "table",
+        "item": item,
+        "done": request.form.get("done") == "1",
+    }
+    db = store.get_db()
+    try:
+        head = store.current(db, game_id)
+        result = store.act(db, game_id, action, version=head.version, known=head)
+    except store.UnknownGame:
+        abort(404, description=_("There is no such game: it may have been deleted."))
+    except store.StaleVersion:
+        abort(409, description=_("The table moved on: here is the new board."))
+    except engine.RuleError as exc:
+        abort(422, description=engine.render_error(exc, locale()))
+    live.committed(game_id, result.version)
+    if not fragment_wanted():
+        target = url_for("newgame.setup", game_id=game_id, _anchor=f"step-{item}")
+        return redirect(target, code=303)
+    ctx = checklist_context(game_id)
+    chosen = next(i for i in ctx["items"] if i["id"] == item)
+    body = render_template("partials/newgame/setup_step.html", item=chosen, **ctx)
     return respond(body)

@@ -26,6 +26,9 @@ from companion.web.wording import names
 bp = Blueprint("phone", __name__, url_prefix="/phone")
 
 RECENT_ROWS = 8
+LOG_SHOWN = 2
+"""The latest log rows a phone shows open; the older of RECENT_ROWS fold under "Earlier" (a
+short page at 390 px)."""
 """How many of the latest log rows the phone lists."""
 SEAT_FIELDS = ("by", "seat_id", "caller")
 """Form fields that would name an actor: a phone may only name its own seat (or leave them)."""
@@ -105,11 +108,11 @@ def rendered_log(
 
 
 def survivor_choices(
-    state: dict[str, Any], legal: dict[str, Any], lang: str
+    state: dict[str, Any], view: dict[str, Any], legal: dict[str, Any], lang: str
 ) -> list[tuple[str, str]]:
     """The survivors this seat may add, as (id, name in ``lang``) sorted by name (never in deck
-    order)."""
-    if "add_survivor" not in legal:
+    order); none unless its view says one may join now (engine ``survivor_may_join``)."""
+    if not view["mine"]["survivor_may_join"]:
         return []
     ids = legal["add_survivor"].get("survivor_id", [])
     pairs = [(sid, card_words(state, sid, "name", lang)) for sid in ids]
@@ -124,6 +127,7 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
     legal = view["legal"][seat_id]
     me = next(s for s in view["seats"] if s["id"] == seat_id)
     decisions = view["decisions"][seat_id]
+    log = rendered_log(game_id, seat_id, current, lang)
     ctx: dict[str, Any] = {
         "game_id": game_id,
         "seat_id": seat_id,
@@ -134,10 +138,12 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "legal": legal,
         "names": names(view),
         "my_survivors": [s for s in view["survivors"] if s["owner"] == seat_id],
-        "survivor_choices": survivor_choices(state, legal, lang),
+        "survivor_choices": survivor_choices(state, view, legal, lang),
         "keep_count": legal["keep_survivors"]["keep"] if "keep_survivors" in legal else 0,
-        "log": rendered_log(game_id, seat_id, current, lang),
+        "log": log[:LOG_SHOWN],
+        "log_earlier": log[LOG_SHOWN:],
         "last_move": heads.last_move(game_id, current),
+        "moved_now": False,  # whether this answer brings that undo or redo (its notice)
         "alert": None,
         "notice": None,
         "decisions": decisions,
@@ -170,7 +176,9 @@ def page(game_id: str) -> Response:
         seat_id, current = seat_of_phone(game_id)
     except Refusal as refusal:
         return refusal.response
-    return screen(game_id, seat_id, current)
+    # Only the live refresh that brings an undo or redo announces it: a page loaded anew (a
+    # reload, a language switch) comes after that moment (the log's first line still says it).
+    return screen(game_id, seat_id, current, moved_now=fragment_wanted())
 
 
 def own_form(form: MultiDict, seat_id: str) -> MultiDict:

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.engine.words.translation import translator
 from companion.i18n import html_lang
+from helpers.axe import Checked
 from helpers.browser import IN_FLIGHT_JS, SETTLED_JS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -55,12 +56,15 @@ class Shots:
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.n = 0
+        self.axe = Checked(fail_fast=True)
+        """axe-core on every page and state the play-through reaches (issue 29, point 9)."""
 
     def take(self, page: Any, name: str, *, full: bool = False) -> None:
         """Save what ``page`` shows now (the whole page when ``full``): the table screen with
         its side panel scrolled to "What now", once every animation has run."""
         page.evaluate(SHOT_READY_JS)
         page.wait_for_function(ANIMATIONS_DONE_JS, timeout=WAIT_MS)
+        self.axe.check(page, name)
         self.n += 1
         # caret="initial": Playwright's default hides the caret with an inline style on every
         # input and leaves style="" behind, which htmx's settle step then copied (a policy error)
@@ -222,6 +226,8 @@ class Game:
         self.table.wait_version(newest)
         for phone in self.phones:
             phone.wait_version(newest)
+        for page, name in [(self.table.page, "table")] + [(p.page, p.name) for p in self.phones]:
+            self.shots.axe.check(page, name)  # each state once (helpers/axe.py)
         return newest
 
     def phone_of(self, seat_id: str) -> Phone:
@@ -344,9 +350,13 @@ def keep_survivors(g: Game) -> None:
             g.shots.take(phone.page, f"phone-{phone.name}-keep-survivors", full=True)
         phone.act(phone.page.locator("#keep-survivors button.primary"))
     g.sync()
+    emma = g.table.page.locator("#game").inner_text().count("Emma Han") > 0
     for phone in g.phones:
         shown = phone.page.locator("#my-survivors .s-name").all_inner_texts()
-        assert len(shown) == 2, (phone.name, shown)
+        # The Chimp and the Code: Emma Han joins the first player's following (000:882)
+        joined = ["Emma Han"] if emma and phone.seat_id == g.first_player() else []
+        assert [s for s in shown if s.startswith("Emma Han")] == joined, (phone.name, shown)
+        assert len(shown) == 2 + len(joined), (phone.name, shown)
         for name in phone.kept:
             assert any(s.startswith(name) for s in shown), (phone.name, name, shown)
         assert not phone.has("#keep-survivors")
@@ -589,6 +599,9 @@ def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
         if g.table.whatnow() == "survivor_choice":  # a failed crisis asks each phone
             settle(g)
             continue
+        if g.table.whatnow() == "r1_completion":  # R1's completion steps (000:892-904)
+            follow_r1_completion(g)
+            continue
         if g.table.whatnow() != "colony_phase":
             break
         preview = g.table.page.locator("#colony-preview")
@@ -622,6 +635,20 @@ def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
             undo_colony_step(g, rnd)
     else:
         raise AssertionError("the colony phase did not finish")
+
+
+def follow_r1_completion(g: Game) -> None:
+    """R1 completed: the reader's survivor and the colony's zombies as the form offers them,
+    Blue's numbers typed (the books print none), on the table's one form."""
+    form = g.table.control("follow_r1_completion")
+    g.shots.take(g.table.page, "table-r1-completion")
+    for name, value in (("influence", "14"), ("attack", "3"), ("search", "5")):
+        field = form.locator(f"input[name={name}]")
+        if field.count():
+            field.fill(value)
+    home = form.locator("select[name=home]")
+    assert not home.count() or home.input_value()
+    g.table.act(form.locator("button[type=submit]"))
 
 
 def check_crisis_reveal(g: Game, rnd: int) -> None:

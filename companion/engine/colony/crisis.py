@@ -47,11 +47,13 @@ def reveal_crisis(
     """Reveal this round's crisis (Player Turns Phase 1, base 002:965, Long Night 000:302).
 
     ``crisis``: the id of the card turned over (from ``state["cards"]["crises"]``; taken out of
-    the deck if it is still there), or None to draw the top of the crisis deck. A table playing
-    a crisis the companion does not know types its ``name`` and ``prevent`` symbols instead; its
-    fail effect is then carried out by hand. Bandits module: bandits are placed at the location
-    numbers on the card (000:735); a card without any has 2 placed at random (000:737). A
-    typed-in crisis may give its card's bandit ``bandits`` numbers (bandits.bandits_at_reveal).
+    the deck if it is still there; one revealed already this game, in ``crises_revealed``, is
+    refused: a resolved crisis is not played twice), or None to draw the top of the crisis deck.
+    A table playing a crisis the companion does not know types its ``name`` and ``prevent``
+    symbols instead; its fail effect is then carried out by hand. Bandits module: bandits are
+    placed at the location numbers on the card (000:735); a card without any has 2 placed at
+    random (000:737). A typed-in crisis may give its card's bandit ``bandits`` numbers
+    (bandits.bandits_at_reveal).
     ``without_bandits``: the table plays this round without bandits if the card names no
     placement (000:737, bandits.playing_without_bandits).
     """
@@ -80,9 +82,16 @@ def reveal_crisis(
     else:
         if crisis not in known:
             raise RuleError(N_("unknown crisis card {card}"), card=shown(crisis))
+        if crisis in (st.get("crises_revealed") or []):
+            raise RuleError(
+                N_("the crisis {name} was already revealed this game: pick one still in the deck"),
+                name=shown(known[crisis]["name"]),
+            )
         card = dict(known[crisis])
         if crisis in deck:
             deck.remove(crisis)
+    if not card.get("typed"):
+        st["crises_revealed"] = [*(st.get("crises_revealed") or []), card["id"]]
     record = _crisis_from_card(card)
     st["crisis"] = record
     steps.append(

@@ -33,10 +33,6 @@ MESSAGES: dict[str, Message] = {
         N_("Card {k}: {symbol} ({points}), total {total}."),
         {"symbol": lambda s, n, tr: symbol(tr, s["symbol"]), "points": number("points")},
     ),
-    "crisis_failed": (
-        N_("{name} is not prevented ({total} of {target}): {fail_text}"),
-        {"name": card("crisis", "name"), "fail_text": card_text("crisis", "fail_text")},
-    ),
     "crisis_prevented": (
         N_("{name} is prevented ({total} of {target})."),
         {"name": card("crisis", "name")},
@@ -46,20 +42,6 @@ MESSAGES: dict[str, Message] = {
         {"rolls": lambda s, n, tr: join(tr, s["rolls"])},
     ),
     # plurals
-    "crisis_revealed": (
-        NP_(
-            "Crisis: {name}. Prevent it with {prevent}: the colony needs {target} point. If it "
-            "fails: {fail_text}",
-            "Crisis: {name}. Prevent it with {prevent}: the colony needs {target} points. If it "
-            "fails: {fail_text}",
-        ),
-        "target",
-        {
-            "name": card("crisis", "name"),
-            "prevent": lambda s, n, tr: join(tr, (symbol(tr, p) for p in s["prevent"]), last="or"),
-            "fail_text": card_text("crisis", "fail_text"),
-        },
-    ),
     "crisis_card_added": (
         NP_(
             "{seat_name} adds {count} card face down to the crisis ({total} in all).",
@@ -136,7 +118,52 @@ def _crisis_bonus(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext("Two or more over the target: the crisis card's bonus applies.")
 
 
+CRISIS_PREVENT = {
+    "name": card("crisis", "name"),
+    "prevent": lambda s, n, tr: join(tr, (symbol(tr, p) for p in s["prevent"]), last="or"),
+    "fail_text": card_text("crisis", "fail_text"),
+}
+CRISIS_REVEALED: dict[bool, Message] = {
+    True: (
+        NP_(
+            "Crisis: {name}. Prevent it with {prevent}: the colony needs {target} point. If it "
+            "fails: {fail_text}",
+            "Crisis: {name}. Prevent it with {prevent}: the colony needs {target} points. If it "
+            "fails: {fail_text}",
+        ),
+        "target",
+        CRISIS_PREVENT,
+    ),
+    False: (
+        NP_(
+            "Crisis: {name}. Prevent it with {prevent}: the colony needs {target} point.",
+            "Crisis: {name}. Prevent it with {prevent}: the colony needs {target} points.",
+        ),
+        "target",
+        CRISIS_PREVENT,
+    ),
+}
+"""crisis_revealed's sentence, by whether the card has a fail text (a typed-in one has none)."""
+CRISIS_FAILED: dict[bool, Message] = {
+    True: (
+        N_("{name} is not prevented ({total} of {target}): {fail_text}"),
+        {"name": card("crisis", "name"), "fail_text": card_text("crisis", "fail_text")},
+    ),
+    False: (
+        N_("{name} is not prevented ({total} of {target}): carry out its card by hand."),
+        {"name": card("crisis", "name")},
+    ),
+}
+"""crisis_failed's sentence, by whether the card has a fail text (a typed-in one has none)."""
+
+
+def _has_fail_text(s: Step) -> bool:
+    return bool(str(s.get("fail_text") or "").strip())
+
+
 RENDERERS: dict[str, Renderer] = {
+    "crisis_revealed": choice(_has_fail_text, CRISIS_REVEALED),
+    "crisis_failed": choice(_has_fail_text, CRISIS_FAILED),
     "bandit_not_placed": choice(lambda s: bool(s["full"]), BANDIT_NOT_PLACED),
     "crisis_resolving": _crisis_resolving,
     "crisis_bonus": _crisis_bonus,

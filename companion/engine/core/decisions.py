@@ -34,6 +34,7 @@ QUESTIONS: dict[str, str] = {
     "lead_bandits": PENDING,
     "choose_containment_place": PENDING,
     "place_special_zombies": PENDING,
+    "follow_r1_completion": PENDING,
     "trigger_crossroads": "crossroads_option",
     "reveal_crossroads": "crossroads",
     "keep_survivors": "keep",

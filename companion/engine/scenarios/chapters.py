@@ -30,6 +30,7 @@ from companion.engine.core.morale import end_game
 from companion.engine.core.state import State, survivors_of, voters
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon import rules as raxxon
+from companion.engine.scenarios import named
 from companion.engine.words.labels import MODULE_NAMES, SCENARIO_NAMES
 from companion.engine.words.steps import N_, Step, step
 
@@ -56,7 +57,7 @@ CARD_HOOKS: dict[str, ChapterHook] = {"bandits": bandits.chapter_card}
 the round after the one before was completed (B3: the Hideout empties, 000:996)."""
 TASKS: dict[tuple[str, int], tuple[str, ...]] = {
     ("raxxon", 1): ("set_aside_blue_emma", "emma_joins", "no_pills_yet"),
-    ("raxxon", 2): ("place_at_raxxon", "move_three_zombies", "blue_joins", "pills_now"),
+    ("raxxon", 2): ("blue_joins", "pills_now"),
     ("raxxon", 3): (),
     ("bandit_blitz", 1): ("hospital_gift",),
     ("bandit_blitz", 2): (),
@@ -67,8 +68,9 @@ the one before is completed), in the order of the rulebook's section; words in
 ``labels.SCENARIO_TASKS``. What the engine changes itself is its module's hook's step instead
 (sealing and opening Raxxon, its dice, survivors and experiments; the bandit rules in play,
 the food, the highest influence's death, the lowest-influence human's wound and way home; the
-reader, ``READERS``). R1 000:873-884; R2 000:892-906; B1 000:949-954;
-B2 000:962-972; B3 000:980-990."""
+reader, ``READERS``; the named survivors and R1's completion steps, ``named``: its
+``TASKS_DONE_HERE`` leave this list once their survivors' cards are given). R1 000:873-884;
+R2 000:892-906; B1 000:949-954; B2 000:962-972; B3 000:980-990."""
 
 
 # --- looking the facts up ---
@@ -195,13 +197,18 @@ def chapter_objective(main: dict[str, Any], name: str, chapter: int) -> dict[str
 
 
 def set_up_scenario(
-    st: State, steps: list[Step], scenario: dict[str, Any] | None, betrayal: str | None
+    st: State,
+    steps: list[Step],
+    scenario: dict[str, Any] | None,
+    betrayal: str | None,
+    set_aside: Any = None,
 ) -> None:
     """Start a scenario at its chosen chapter (mutating helper, called by ``new_game``, whose
     main objective is already the chapter's card, ``chapter_objective``).
 
     Chapter 1 follows the scenario's setup (Raxxon 000:871-884, Bandit Blitz 000:940-956); a
-    later chapter starts with the earlier chapters' sections already followed.
+    later chapter starts with the earlier chapters' sections already followed. ``set_aside``:
+    the named survivors' cards a Raxxon scenario sets aside (000:874, ``named``).
     """
     if scenario is None:
         return
@@ -212,13 +219,15 @@ def set_up_scenario(
     )
     if betrayal is not None and name == "bandit_blitz":
         steps.append(step("bandit_betrayal_dealt"))
+    if name == "raxxon":
+        named.set_aside_named_survivors(st, steps, set_aside)
     _tell_tasks(st, steps, name, chapter)
     module_setup(st, steps, name, chapter)
 
 
 def _tell_tasks(st: State, steps: list[Step], name: str, chapter: int) -> None:
     """One step per thing the table does by hand as the chapter begins (``TASKS``)."""
-    for task in TASKS[(name, chapter)]:
+    for task in named.tasks_left_to_table(st, TASKS[(name, chapter)]):
         steps.append(step("scenario_task", scenario=name, chapter=chapter, task=task))
 
 
@@ -271,6 +280,7 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
         return True
     last = chapter == CHAPTER_COUNT
     fields: dict[str, Any] = {}
+    reader = None
     if (name, chapter) in READERS:
         reader = READERS[(name, chapter)](st)
         fields = {"reader": reader["id"] if reader else None}
@@ -291,6 +301,8 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
     sc["completed"] = True
     _tell_tasks(st, steps, name, chapter + 1)
     module_setup(st, steps, name, chapter + 1)
+    if (name, chapter) == ("raxxon", 1):
+        named.r1_completion_opens(st, steps, reader)
     return True
 
 

@@ -18,6 +18,7 @@
 | betrayal_id | objective id or None | None | Bandit Blitz: replaces the random betrayal |
 | scenario | {"name", "chapter"} or None | None | a special scenario (scenarios.py) |
 | improvements | list of improvement cards | [] | Improvements module: cards to pick from |
+| set_aside | list of survivor cards | [] | named survivors a scenario puts in play (named.py) |
 
 settings: ``modules`` (list of "improvements", "bandits", "raxxon"), ``player_elimination``
 (bool), ``mature`` (bool: False leaves mature cards out), ``barricade_before_trap`` (bool),
@@ -56,6 +57,8 @@ from companion.engine.core.state import (
 )
 from companion.engine.core.vocabulary import MODULES, SIDE_NUMBERS
 from companion.engine.scenarios import chapters as scenarios
+from companion.engine.scenarios import named
+from companion.engine.setup.checklist import store_checklist
 from companion.engine.setup.modules import module_setup_steps
 from companion.engine.words.card_texts import card_text, copy_translations
 from companion.engine.words.labels import SIDE_NUMBER_NAMES, SIDES, VARIANT_WORDS
@@ -76,6 +79,7 @@ SETUP_KEYS = (
     "deal_survivors",
     "scenario",
     "improvements",
+    "set_aside",
 )
 MAX_NAME = 40
 DEALT_SURVIVORS = 4
@@ -167,10 +171,11 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     _place_survivors(st, seats)
     _apply_main_objective(st, steps, main, len(seats))
     _deal_secret_objectives(st, steps, {**setup, "betrayal_id": betrayal}, rng)
-    scenarios.set_up_scenario(st, steps, scenario, betrayal)
+    scenarios.set_up_scenario(st, steps, scenario, betrayal, setup.get("set_aside"))
     _build_decks(st, steps, setup, rng)
     _improvement_cards(st, setup.get("improvements"))
     steps.extend(module_setup_steps(st))
+    store_checklist(st)
     in_play = {s["id"] for s in st["survivors"]}
     st["decks"]["survivors"] = [c["id"] for c in deck if c["id"] not in in_play]
     rng.shuffle(st["decks"]["survivors"])
@@ -179,6 +184,7 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
         _deal_survivors(st, steps)
     else:
         _choose_first_player(st, steps)
+        named.emma_joins(st, steps)
     return decisions.refreshed(st), steps
 
 
@@ -641,6 +647,7 @@ def keep_survivors(
     st["phase"] = "player_turns"
     steps.append(step("survivors_returned", deck=len(st["decks"]["survivors"])))
     _choose_first_player(st, steps)
+    named.emma_joins(st, steps)
     return st, steps
 
 

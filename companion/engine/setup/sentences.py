@@ -15,6 +15,22 @@ from companion.engine.words.labels import N_, NP_, SIDES
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
+DECK_WORDS = {
+    "crises": N_("the crisis deck"),
+    "crossroads": N_("the crossroads deck"),
+    "secret_objectives": N_("the secret objectives (betrayals too)"),
+    "exiled_objectives": N_("the exiled objectives"),
+    "survivors": N_("the survivor deck (shuffled, beside the board)"),
+    "starting_items": N_("the starting item cards"),
+    "item_decks": N_("the item cards of the locations"),
+}
+"""The box's decks, as decks_set_aside and decks_on_table name them (checklist.py)."""
+
+
+def _decks(s: Step, n: Names, tr: Translator) -> str:
+    return join(tr, (tr.gettext(DECK_WORDS[d]) if d in DECK_WORDS else d for d in s["decks"]))
+
+
 MESSAGES: dict[str, Message] = {
     "setup_extra": (
         N_("This main objective also asks the table to: {extra}"),
@@ -27,6 +43,31 @@ MESSAGES: dict[str, Message] = {
     "objectives_dealt": N_(
         "Each player has received a secret objective on their phone; one of the cards set aside "
         "was a betrayal objective."
+    ),
+    "decks_set_aside": (
+        N_(
+            "Put these back in the box: the companion holds them, shuffled, and deals from "
+            "them: {decks}."
+        ),
+        {"decks": _decks},
+    ),
+    "decks_on_table": (N_("These stay on the table: {decks}."), {"decks": _decks}),
+    "setup_reference_sheets": N_("Each player takes a player reference sheet."),
+    "setup_join": N_(
+        "Each player takes their seat on their phone: scan the QR code shown with this step, "
+        "or open the address and type the code. Their secret objective arrives there."
+    ),
+    "setup_item_decks": N_(
+        "Sort the other item cards by location, shuffle each pile and put it on its location card."
+    ),
+    "setup_survivors": N_(
+        "Each player puts their group leader on their reference sheet and their other "
+        "survivors below it, and their standees in the colony."
+    ),
+    "setup_standees": N_("Put the other standees and the tokens within everyone's reach."),
+    "first_player_after_keeping": N_(
+        "Once every phone has kept its survivors, the companion says who takes the first "
+        "player token."
     ),
     "decks_built": N_(
         "Decks shuffled: crossroads {crossroads}, crises {crises}, exiled objectives "
@@ -161,7 +202,27 @@ def _module_setup(s: Step, n: Names, tr: Translator) -> str:
     return tr.gettext(MODULE_SETUP_SENTENCES[key]) if key in MODULE_SETUP_SENTENCES else str(key)
 
 
+def _setup_board(s: Step, n: Names, tr: Translator) -> str:
+    places = join(tr, (n.place(place, "") for place in s["locations"]))
+    if s.get("graveyard"):
+        return tr.gettext(
+            "Put the colony board in the middle of the table, and around it the Graveyard and "
+            "these locations: {places}."
+        ).format(places=places)
+    return tr.gettext(
+        "Put the colony board in the middle of the table, and around it these locations: {places}."
+    ).format(places=places)
+
+
+def _setup_step_ticked(s: Step, n: Names, tr: Translator) -> str:
+    if s["done"]:
+        return tr.gettext("A setup step is ticked as done.")
+    return tr.gettext("A setup step is ticked as not done yet.")
+
+
 RENDERERS: dict[str, Renderer] = {
+    "setup_board": _setup_board,
+    "setup_step_ticked": _setup_step_ticked,
     "game_set_up": _game_set_up,
     "survivors_dealt_private": _survivors_dealt_private,
     "survivors_kept": _survivors_kept,

@@ -82,6 +82,7 @@ ACTION_WORDS = {
     "wound_survivor": N_("wound survivor"),
     "heal_survivor": N_("heal survivor"),
     "remove_despair": N_("remove despair"),
+    "tick_setup_step": N_("tick a setup step"),
     "add_survivor": N_("add survivor"),
     "set_group_leader": N_("set group leader"),
     "kill_survivor_by_card": N_("kill survivor by card"),
@@ -97,6 +98,7 @@ ACTION_WORDS = {
     "take_from_hideout": N_("take cards from the Hideout"),
     "set_hideout_cards": N_("set the cards on the Hideout"),
     "set_bandits": N_("set the bandits at a location"),
+    "follow_r1_completion": N_("follow R1's completion steps"),
     "place_improvement": N_("place improvement"),
     "remove_improvement": N_("remove improvement"),
     "add_advancement": N_("add advancement token"),
@@ -142,6 +144,7 @@ PENDING_WORDS = {
     "containment_place": N_("the first player's choice of where fewer zombies come"),
     "special_zombies": N_("the special zombies to be placed"),
     "top_experiment": N_("the top Raxxon experiment, for the containment check"),
+    "r1_completion": N_("R1's completion steps"),
 }
 """``state["pending"]["kind"]``."""
 
