@@ -84,7 +84,14 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
             out["result"] = pick(["blank", "wound", "bite"])
         return out
     if kind == "trigger_crossroads":
-        out = {} if choices.get("vote") else {"option": pick(choices["option"])}
+        takeable = [  # an option naming a survivor needs one of the active player's
+            n
+            for n in choices.get("option", [])
+            if choices["chosen"] or "chosen" not in choices["needs"][n]
+        ]
+        if not choices.get("vote") and not takeable:
+            return None
+        out = {} if choices.get("vote") else {"option": pick(takeable)}
         needs = (
             set().union(*choices["needs"].values())
             if choices.get("vote")

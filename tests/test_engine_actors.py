@@ -30,6 +30,7 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "finish_reveal": ({T}, {A, OTHER}),
     "start_colony_phase": ({T}, {A, OTHER}),
     "run_colony_phase": ({T}, {A, OTHER}),
+    "run_colony_steps": ({T}, {A, OTHER}),
     "pay_food": ({T}, {A, OTHER}),
     "check_waste": ({T}, {A, OTHER}),
     "add_colony_phase_zombies": ({T}, {A, OTHER}),

@@ -296,3 +296,43 @@ def test_caller_state_unchanged_and_json_round_trip():
     new, _ = run_colony_phase(st, random.Random(3))
     assert to_json(st) == before
     assert from_json(to_json(new)) == new
+
+
+def test_one_confirm_runs_the_colony_steps_up_to_the_one_that_asks():
+    """Issue 29.4: ``run_colony_steps`` runs the due step and each following one that asks the
+    table nothing (002:1579); step 5 asks for a main objective that does not count (002:1621),
+    and its answer runs on to the end of the phase."""
+    import play
+
+    import companion.engine as engine
+
+    state, _ = play.start(2, 4)
+    state["main_objective"] = {**state["main_objective"], "counts": None}
+    state, _ = engine.apply(state, {"type": "reveal_crisis", "by": "table", "seed": 1})
+    for _ in range(2):
+        state, _ = engine.apply(state, {"type": "start_turn", "by": "table"})
+        state, _ = engine.apply(state, {"type": "end_turn", "by": "table"})
+    waiting = engine.table_view(state)["waiting"]
+    assert waiting["run"] == ["pay_food", "check_waste", "resolve_crisis", "add_zombies"]
+    with pytest.raises(engine.RuleError):  # nothing to answer yet
+        engine.apply(state, {"type": "run_colony_steps", "by": "table", "seed": 2, "met": False})
+    state, steps = engine.apply(state, {"type": "run_colony_steps", "by": "table", "seed": 2})
+    assert state["colony_step"] == "check_main_objective" and state["reveal"]
+    kinds = [s["kind"] for s in steps]
+    assert kinds.index("colony_phase_began") < kinds.index("waste_checked")
+    view = engine.table_view(state)
+    assert "run_colony_steps" not in view["legal"]["table"]  # not asked while turning over
+    state, _ = engine.apply(state, {"type": "finish_reveal", "by": "table"})
+    waiting = engine.table_view(state)["waiting"]
+    assert waiting["asks"] and waiting["run"] == [
+        "check_main_objective",
+        "move_round_track",
+        "pass_first_player",
+    ]
+    with pytest.raises(engine.RuleError, match="main objective is met"):
+        engine.apply(state, {"type": "run_colony_steps", "by": "table", "seed": 3})
+    state, _ = engine.apply(
+        state, {"type": "run_colony_steps", "by": "table", "seed": 3, "met": False}
+    )
+    assert state["round"] == 2 and state["phase"] == "player_turns"
+    assert "reveal" not in state  # nothing was turned over: no reveal to finish

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import play
 import pytest
 from factory import make_state, put_survivors
 from hypothesis import given
 from hypothesis import strategies as st_
 
+import companion.engine as engine
 from companion.engine.colony.steps import pass_first_player
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import active_seat_id
@@ -205,3 +207,43 @@ def test_round_after_the_colony_phase_starts_with_the_new_first_player():
     st, _ = start_turn(st)
     assert (st["round"], active_seat_id(st)) == (2, "s3")
     assert st["turn"]["crossroads_drawer"] == "s2"
+
+
+def test_an_end_that_starts_the_next_turn_is_one_action_and_stops_at_the_last_turn():
+    """Issue 29.4: ``end_turn(start_next=True)`` ends the turn and starts the next player's
+    (002:983) in one action; after the last turn of the round it starts nothing."""
+
+    state, _ = play.start(3, 2)
+    state, _ = engine.apply(state, {"type": "reveal_crisis", "by": "table", "seed": 1})
+    state, _ = engine.apply(state, {"type": "start_turn", "by": "table"})
+    order = engine.table_view(state)["waiting"]
+    seats = [order["seat"]]
+    for _ in range(2):
+        following = engine.table_view(state)["waiting"]["next"]
+        state, steps = engine.apply(state, {"type": "end_turn", "by": "table", "start_next": True})
+        kinds = [s["kind"] for s in steps]
+        assert kinds.index("turn_ended") < kinds.index("turn_started")
+        assert state["turn"]["seat"] == following
+        seats.append(following)
+    assert len(set(seats)) == 3
+    assert engine.table_view(state)["waiting"]["next"] is None
+    assert engine.table_view(state)["legal"]["table"]["end_turn"] == {"start_next": [False]}
+    state, steps = engine.apply(state, {"type": "end_turn", "by": "table", "start_next": True})
+    assert state["turn"] is None and steps[-1]["kind"] == "turns_over"
+    assert engine.table_view(state)["waiting"]["kind"] == "colony_phase"
+
+
+def test_the_turn_cannot_end_while_a_revealed_crossroads_card_waits_for_its_option():
+    """Issue 29.8: once the drawer reveals the card, the active player takes an option
+    (000:458); End is refused and not offered until then."""
+
+    state, _ = play.start(3, 2)
+    state, _ = engine.apply(state, {"type": "reveal_crisis", "by": "table", "seed": 1})
+    state, _ = engine.apply(state, {"type": "start_turn", "by": "table"})
+    drawer = state["turn"]["crossroads_drawer"]
+    state, _ = engine.apply(state, {"type": "reveal_crossroads", "by": drawer})
+    view = engine.table_view(state)
+    assert view["waiting"]["crossroads_waits"] is True
+    assert "end_turn" not in view["legal"]["table"]
+    with pytest.raises(engine.RuleError, match="waits for its option"):
+        engine.apply(state, {"type": "end_turn", "by": "table"})

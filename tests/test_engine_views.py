@@ -256,6 +256,10 @@ def test_waiting_names_each_colony_step_its_number_of_seven_and_whether_it_asks(
         view = table_view(state)
         due = view["waiting"]
         assert due["begun"] and due["of"] == 7
+        if view["revealing"]:  # the next step is not offered while the table turns one over
+            assert due["action"] not in view["legal"]["table"]
+            state, _ = engine.apply(state, {"type": "finish_reveal", "by": "table"})
+            view = table_view(state)
         assert due["action"] in view["legal"]["table"]
         seen.append((due["number"], due["step"], due["action"], due["asks"]))
         answer = {"met": False} if due["asks"] else {}
@@ -288,6 +292,15 @@ def test_waiting_for_the_colony_phase_before_it_begins_names_its_first_step():
         "action": "pay_food",
         "asks": False,
         "begun": False,
+        "run": [  # one Confirm runs all seven: the main objective counts
+            "pay_food",
+            "check_waste",
+            "resolve_crisis",
+            "add_zombies",
+            "check_main_objective",
+            "move_round_track",
+            "pass_first_player",
+        ],
     }
     assert "start_colony_phase" in table_view(state)["legal"]["table"]
 

@@ -83,3 +83,45 @@ def test_the_store_keeps_the_last_move_with_its_version(tmp_path):
         }
     finally:
         db.close()
+
+
+def _post(client, app, game, **data):
+    response = client.post(f"/games/{game}/act", data={**data, "version": version(app, game)})
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+
+
+def _state(app, game):
+    db = open_db(app)
+    try:
+        return store.current(db, game).state
+    finally:
+        db.close()
+
+
+def test_the_combined_actions_of_half_the_taps_are_undone_in_one_step(app):
+    """Issue 29.4: an End that starts the next turn and a Confirm that runs several colony steps
+    are one action each: one undo takes the whole of it back, one redo brings it again."""
+    table = app.test_client()
+    game = new_game(app, deal=False)
+    _post(table, app, game, type="reveal_crisis")
+    _post(table, app, game, type="start_turn")
+    first = _state(app, game)
+    _post(table, app, game, type="end_turn", start_next="true")
+    second = _state(app, game)
+    assert second["turn"]["seat"] != first["turn"]["seat"]
+    table.post(f"/games/{game}/undo", data={"version": version(app, game)})
+    assert _state(app, game) == first
+    table.post(f"/games/{game}/redo", data={"version": version(app, game)})
+    assert _state(app, game) == second
+    while _state(app, game)["turn"]:
+        _post(table, app, game, type="end_turn", start_next="true")
+    before = _state(app, game)
+    _post(table, app, game, type="run_colony_steps")
+    after = _state(app, game)
+    assert before["round"] == 1 and after["round"] == 2  # seven steps in one Confirm
+    table.post(f"/games/{game}/undo", data={"version": version(app, game)})
+    assert _state(app, game) == before
+    screen = table.get(f"/games/{game}").get_data(as_text=True)
+    assert "Undone: run colony steps" in screen
+    table.post(f"/games/{game}/redo", data={"version": version(app, game)})
+    assert _state(app, game) == after

@@ -229,8 +229,15 @@ def test_every_turn_control_posts_its_action(client, app):
     assert next(s for s in current(app, game_id).state["survivors"] if s["id"] == follower["id"])[
         "leader"
     ]
-    _posted(client, app, game_id, "end_turn")
-    assert view_of(app, game_id)["waiting"]["kind"] == "start_turn"
+    following = view_of(app, game_id)["waiting"]["next"]
+    _posted(client, app, game_id, "end_turn")  # and the next player's turn starts (issue 29.4)
+    assert view_of(app, game_id)["waiting"] == {
+        "kind": "turn",
+        "seat": following,
+        "next": view_of(app, game_id)["waiting"]["next"],
+        "crossroads_waits": False,
+    }
+    assert following != seat
 
 
 def test_the_corrections_post_their_actions(client, app):
@@ -331,22 +338,22 @@ def test_a_revealed_crossroads_card_offers_its_options(client, app):
 
 
 def finish_turns(client, app, game_id: str) -> None:
-    """Play every turn of the round (each seat adds a crisis card) and begin the colony phase."""
+    """Play every turn of the round (each seat adds a crisis card); each End starts the next
+    turn (issue 29.4), the last leaves the colony phase's first Confirm on the screen."""
     start_turn(client, app, game_id)
     while True:
         _posted(client, app, game_id, "contribute_to_crisis", **{"symbols*food": "1"})
         _posted(client, app, game_id, "end_turn")
-        if view_of(app, game_id)["waiting"]["kind"] != "start_turn":
+        if view_of(app, game_id)["waiting"]["kind"] != "turn":
             break
-        _posted(client, app, game_id, "start_turn")
-    _posted(client, app, game_id, "start_colony_phase")
+    assert view_of(app, game_id)["waiting"]["kind"] == "colony_phase"
 
 
 def test_each_colony_step_is_previewed_and_what_is_confirmed_is_what_was_shown(client, app):
     game_id = make_game(app)
     finish_turns(client, app, game_id)
     steps_seen = []
-    for _ in range(4):  # food, waste, crisis, zombies
+    for _ in range(1):  # one Confirm: the seven steps (the main objective counts: none asks)
         before = current(app, game_id)
         page = client.get(f"/games/{game_id}/colony")
         html = page.get_data(as_text=True)
@@ -365,7 +372,8 @@ def test_each_colony_step_is_previewed_and_what_is_confirmed_is_what_was_shown(c
         assert response.status_code == 200
         assert current(app, game_id).state == expected
         steps_seen.append(kind)
-    assert steps_seen == ["pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"]
+    assert steps_seen == ["run_colony_steps"]
+    assert current(app, game_id).state["round"] == 2
 
 
 def _esc(text: str) -> str:
@@ -390,53 +398,48 @@ def test_the_table_screen_explains_each_step_and_asks_about_the_main_objective(c
         f"The colony has {numbers['colonists']} colonists, so it eats {numbers['food_needed']} food"
         in html
     )
-    for kind in ("pay_food", "check_waste"):
-        html = client.get(f"/games/{game_id}").get_data(as_text=True)
-        form = find_form(html, kind)
-        assert client.post(form["action"], data=form_data(form), headers=HX).status_code == 200
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert f"{numbers['crisis_cards']} cards were added to" in html
-    form = find_form(html, "resolve_crisis")
-    response = client.post(form["action"], data=form_data(form), headers=HX)
-    reveal = response.get_data(as_text=True)
-    assert 'id="reveal"' in reveal and "Resolve crisis" in reveal
-    assert reveal.count("rs-crisis_card_revealed") == numbers["crisis_cards"]
-    for seat in view["seats"]:  # the reveal never says who gave which card
-        dialog = reveal[reveal.index('id="reveal"') : reveal.index("</dialog>")]
-        assert _esc(seat["name"]) not in dialog
-    html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    zombies = view_of(app, game_id)["numbers"]["zombies_to_colony"]
+    zombies = numbers["zombies_to_colony"]
     assert f"The colony draws {zombies} zombies" in html
-    assert "Step 4 of 7: add zombies" in html
+    for heading in (  # one Confirm runs all seven: none asks (the main objective counts)
+        "Step 2 of 7: check the waste pile",
+        "Step 4 of 7: add zombies",
+        "We Need More Samples counts zombies on the card: 0 of 9",
+        "passes the first player token",
+    ):
+        assert heading in html
     client.set_cookie("lang", "pt_BR")
     assert "Etapa 4 de 7: aparecimento de zumbis" in client.get(f"/games/{game_id}").text
     client.set_cookie("lang", "en")
-    form = find_form(html, "add_colony_phase_zombies")
+    form = find_form(html, "run_colony_steps")
     response = client.post(form["action"], data=form_data(form), headers=HX)
-    body = response.get_data(as_text=True)
+    reveal = response.get_data(as_text=True)
+    assert 'id="reveal"' in reveal and "Run colony steps" in reveal
+    assert reveal.count("rs-crisis_card_revealed") == numbers["crisis_cards"]
+    dialog = reveal[reveal.index('id="reveal"') : reveal.index("</dialog>")]
+    cards = re.findall(r'<li class="rs rs-crisis[^"]*">.*?</li>', dialog, re.S)
+    assert len(cards) >= numbers["crisis_cards"]
+    for seat in view["seats"]:  # the reveal never says who gave which card (the token's
+        assert not any(_esc(seat["name"]) in line for line in cards)  # new holder is public)
     row = _last_row(app, game_id)
     placed = [
         s
         for s in row["steps"]
         if s["kind"] in ("zombie_placed", "barricade_broken", "trap_fired", "overrun")
     ]
-    dialog = body[body.index('id="reveal"') : body.index("</dialog>")]
     positions = [
         dialog.index(_esc(engine.render_step(s, current(app, game_id).state, "en"))) for s in placed
     ]
     assert (
         positions == sorted(positions) and len(placed) >= zombies
     )  # one line per zombie, in order
-    html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "We Need More Samples counts zombies on the card: 0 of 9" in html  # no yes/no
-    _posted(client, app, game_id, "check_main_objective", n=0)
     assert current(app, game_id).state["ended"] is None
-    _posted(client, app, game_id, "move_round_track")
-    html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "passes the first player token" in html
-    _posted(client, app, game_id, "pass_first_player")
-    assert view_of(app, game_id)["waiting"]["kind"] == "reveal_crisis"
     assert current(app, game_id).state["round"] == 2
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Step 1 of 7" not in html  # the reveal is open: no colony step is asked meanwhile
+    _posted(client, app, game_id, "finish_reveal")
+    assert view_of(app, game_id)["waiting"]["kind"] == "reveal_crisis"
 
 
 def _last_row(app, game_id):
@@ -447,28 +450,21 @@ def _last_row(app, game_id):
 def test_the_main_objective_met_ends_the_game(client, app):
     game_id = make_game(app)
     finish_turns(client, app, game_id)
-    for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
-        _posted(client, app, game_id, kind)
-    assert not current(app, game_id).state["ended"]  # seed 1 keeps the colony to step 5
     for _ in range(9):  # We Need More Samples: 3 samples per player, counted on the card
         _posted(client, app, game_id, "add_objective_progress")
-    _posted(client, app, game_id, "check_main_objective", n=0)
+    _posted(client, app, game_id, "run_colony_steps")  # seed 1 keeps the colony to step 5
     assert current(app, game_id).state["ended"]["reason"] == "main_objective"
 
 
 def test_the_long_night_offers_the_keep_first_player_vote(client, app):
     game_id = make_game(app, ruleset="long_night")
     finish_turns(client, app, game_id)
-    for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
-        _posted(client, app, game_id, kind)
-        assert not current(app, game_id).state["ended"]
-    _posted(client, app, game_id, "check_main_objective", n=0)
-    _posted(client, app, game_id, "move_round_track")
     first = current(app, game_id).state["first_player"]
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "keeps the token" in html
-    _posted(client, app, game_id, "pass_first_player", n=1)
-    assert current(app, game_id).state["first_player"] == first
+    assert "keeps the token" in html  # the one Confirm reaches step 7 (000:660)
+    _posted(client, app, game_id, "run_colony_steps", n=1)
+    state = current(app, game_id).state
+    assert state["first_player"] == first and state["round"] == 2
 
 
 # --- undo and redo --------------------------------------------------------------------------
@@ -478,17 +474,16 @@ def test_undo_across_a_colony_phase_and_redo_it(client, app):
     game_id = make_game(app)
     finish_turns(client, app, game_id)
     before_phase = current(app, game_id)
-    for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
-        _posted(client, app, game_id, kind)
+    _posted(client, app, game_id, "run_colony_steps")  # one action: one undo
     after_phase = current(app, game_id)
-    for _ in range(4):
+    for _ in range(1):
         version = current(app, game_id).version
         response = client.post(f"/games/{game_id}/undo", data={"version": version}, headers=HX)
         assert response.status_code == 200
         assert "Undone:" in response.get_data(as_text=True)
     undone = current(app, game_id)
     assert undone.state == before_phase.state and undone.head == before_phase.head
-    for _ in range(4):
+    for _ in range(1):
         version = current(app, game_id).version
         response = client.post(f"/games/{game_id}/redo", data={"version": version})
         assert response.status_code == 303
@@ -720,8 +715,7 @@ def test_the_log_is_the_whole_game_newest_first_in_the_device_language(client, a
 def test_the_end_declares_winners_reveals_objectives_and_draws_the_chart(client, app):
     game_id = make_game(app)
     finish_turns(client, app, game_id)
-    for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
-        _posted(client, app, game_id, kind)
+    _posted(client, app, game_id, "run_colony_steps")
     table_act(app, game_id, {"type": "set_counter", "name": "morale", "value": 0})
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Morale has reached 0" in html and "Whose secret objective is complete?" in html
@@ -739,12 +733,8 @@ def test_history_has_one_point_per_round(client, app):
 
     game_id = make_game(app)
     finish_turns(client, app, game_id)
-    for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
-        _posted(client, app, game_id, kind)
-        assert not current(app, game_id).state["ended"]
-    _posted(client, app, game_id, "check_main_objective", n=0)
-    _posted(client, app, game_id, "move_round_track")
-    _posted(client, app, game_id, "pass_first_player")
+    _posted(client, app, game_id, "run_colony_steps")
+    assert not current(app, game_id).state["ended"]
     with app.app_context():
         points = history.round_points(store.get_db(), game_id)
     state = current(app, game_id).state
@@ -761,19 +751,15 @@ def test_history_has_one_point_per_round(client, app):
 def test_a_round_without_a_crisis_can_still_finish_its_colony_phase(client, app):
     game_id = make_game(app)
     table_act(app, game_id, {"type": "start_colony_phase"})  # no crisis was revealed this round
-    for kind in ("pay_food", "check_waste"):
-        _posted(client, app, game_id, kind)
-        assert not current(app, game_id).state["ended"]
     html = client.get(f"/games/{game_id}/colony").get_data(as_text=True)
     assert "There is no crisis in play this round." in html
     kind, _seed = confirm_seed(html)
-    assert kind == "resolve_crisis"
+    assert kind == "run_colony_steps"
     assert kind in view_of(app, game_id)["legal"]["table"]
     form = find_form(html, kind)
     assert client.post(form["action"], data=form_data(form), headers=HX).status_code == 200
     state = current(app, game_id).state
-    assert state["colony_step"] == "add_zombies"
-    assert state["crisis"] is None
+    assert state["round"] == 2 and state["crisis"] is None
 
 
 def test_dealt_survivors_stay_on_the_phones_while_players_choose(client, app):

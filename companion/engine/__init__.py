@@ -58,6 +58,7 @@ from companion.engine.colony.steps import (
     pass_first_player,
     pay_food,
     run_colony_phase,
+    run_colony_steps,
     start_colony_phase,
 )
 from companion.engine.core.dealing import (
@@ -157,6 +158,7 @@ __all__ = [
     "reveal_crossroads",
     "revealing",
     "run_colony_phase",
+    "run_colony_steps",
     "score_crisis",
     "seat_view",
     "set_capacity",

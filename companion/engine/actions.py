@@ -100,6 +100,7 @@ ACTIONS: dict[str, EntryPoint] = {
         # the colony phase
         colony.start_colony_phase,
         colony.run_colony_phase,
+        colony.run_colony_steps,
         colony.pay_food,
         colony.check_waste,
         colony.add_colony_phase_zombies,
@@ -399,7 +400,7 @@ def apply(
         args["rng"] = dice
     new_state, steps = fn(state if kind == "finish_reveal" else reveal.closed(state), **args)
     note_hint(new_state, steps)
-    return decisions.refreshed(reveal.opened(new_state, kind)), steps
+    return decisions.refreshed(reveal.opened(new_state, kind, steps)), steps
 
 
 def replay(log: Sequence[dict[str, Any]]) -> State:

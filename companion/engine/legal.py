@@ -16,7 +16,7 @@ from typing import Any
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.board.player_choices import still_choosing
-from companion.engine.colony.phases import COLONY_STEPS, STEP_ACTIONS, due_step
+from companion.engine.colony.phases import COLONY_STEPS, STEP_ACTIONS, due_step, steps_to_run
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
 from companion.engine.core.objective_progress import (
@@ -50,6 +50,7 @@ from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
 from companion.engine.setup.new_game import survivors_per_seat
 from companion.engine.turns.turn import (
+    crossroads_waits,
     must_leave_first,
     next_turn_seat,
     still_to_leave_colony,
@@ -100,8 +101,8 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     player = next(s for s in st["seats"] if s["id"] == active)
     out: dict[str, Choices] = {}
     leaving = {s["id"] for s in still_to_leave_colony(st)}
-    if not must_leave_first(st):
-        out["end_turn"] = {}
+    if not must_leave_first(st) and not crossroads_waits(st):
+        out["end_turn"] = {"start_next": [False, True] if next_turn_seat(st) else [False]}
     moves = {}
     moved = set(st["turn"]["moved"])
     for s in st["survivors"]:
@@ -282,6 +283,7 @@ def _round_choices(st: State) -> dict[str, Choices]:
         out["start_turn"] = {"seat_id": [following]}
     out["run_colony_phase"] = {"step": COLONY_STEPS[0], "objective_met": _answers(st)}
     out["start_colony_phase"] = {}
+    out["run_colony_steps"] = _run_choices(st)
     return out
 
 
@@ -289,6 +291,7 @@ def _colony_choices(st: State) -> dict[str, Choices]:
     """During the colony phase: the next step, or all the rest at once."""
     due = due_step(st)["step"]
     out: dict[str, Choices] = {"run_colony_phase": {"step": due, "objective_met": _answers(st)}}
+    out["run_colony_steps"] = _run_choices(st)
     if due == "resolve_crisis" and st["crisis"] is None:
         out["resolve_crisis"] = {}
     out[STEP_ACTIONS[due]] = {"step": due}
@@ -296,6 +299,19 @@ def _colony_choices(st: State) -> dict[str, Choices]:
         out[STEP_ACTIONS[due]]["met"] = [False, True]
     if due == "pass_first_player" and st["ruleset"] == "long_night":
         out[STEP_ACTIONS[due]]["keep"] = [False, True]
+    return out
+
+
+def _run_choices(st: State) -> Choices:
+    """One Confirm of the colony phase (``run_colony_steps``): the steps it runs, the answer of
+    step 5 when it is due and asks, a first player vote's result when it reaches step 7 in The
+    Long Night (000:660)."""
+    names = steps_to_run(st)
+    out: Choices = {"steps": names}
+    if due_step(st)["asks"]:
+        out["met"] = [False, True]
+    keep = "pass_first_player" in names and st["ruleset"] == "long_night"
+    out["keep_first_player"] = [False, True] if keep else [False]
     return out
 
 

@@ -61,6 +61,7 @@ WHO: dict[str, Rule] = {
     # the colony phase
     "start_colony_phase": (TABLE, None),
     "run_colony_phase": (TABLE, None),
+    "run_colony_steps": (TABLE, None),
     "pay_food": (TABLE, None),
     "check_waste": (TABLE, None),
     "add_colony_phase_zombies": (TABLE, None),

@@ -18,7 +18,7 @@ from companion.engine.board.player_choices import KIND, own_choice, public_choic
 from companion.engine.board.special_zombies import special_zombies
 from companion.engine.board.zombies import zombies_for_colony, zombies_for_location
 from companion.engine.colony.crisis import crisis_target
-from companion.engine.colony.phases import due_step
+from companion.engine.colony.phases import STEP_ACTIONS, due_step, steps_to_run
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed, zombies_due
 from companion.engine.core.decisions import open_for
@@ -47,11 +47,21 @@ from companion.engine.modules.raxxon.rules import experiments_to_draw, side_effe
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.chapters import objective_met_means
 from companion.engine.turns.crossroads_hints import hint_for
-from companion.engine.turns.turn import must_leave_first, next_turn_seat, turns_taken
+from companion.engine.turns.turn import (
+    crossroads_waits,
+    must_leave_first,
+    next_turn_seat,
+    turns_taken,
+)
 from companion.engine.words.card_texts import find_card
 from companion.engine.words.steps import Step
 
 HIDDEN = ("secrets", "cards", "pending", "decisions")
+COLONY_STEP_ACTIONS = frozenset(
+    {*STEP_ACTIONS.values(), "start_colony_phase", "run_colony_phase", "run_colony_steps"}
+)
+"""The actions that run a colony step: the table is not asked the next one while it is still
+turning the last one over (reveal.py); it finishes the reveal first."""
 
 
 def _contribution_count(contributions: Any) -> int:
@@ -155,6 +165,8 @@ def waiting_for(st: State) -> dict[str, Any]:
         return {
             "kind": "turn",
             "seat": turn["seat"],
+            "next": next_turn_seat(st),
+            "crossroads_waits": crossroads_waits(st),
             **({"must_leave_colony": first} if first else {}),
         }
     if st.get("crisis") is None and not turns_taken(st):
@@ -167,7 +179,7 @@ def waiting_for(st: State) -> dict[str, Any]:
 
 def _colony_due(st: State) -> dict[str, Any]:
     """The colony step that is due; at step 5, what a met main objective does (``met``)."""
-    due = {"kind": "colony_phase", **due_step(st)}
+    due = {"kind": "colony_phase", **due_step(st), "run": steps_to_run(st)}
     if due["step"] == "check_main_objective":
         due["met"] = objective_met_means(st)
     return due
@@ -239,7 +251,10 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     view["special_zombies"] = special_zombies(shown)  # Raxxon module (raxxon.py)
     view["side_effects"] = side_effects_shown(shown)
     if view["revealing"]:
-        view["legal"]["table"] = {"finish_reveal": {}, **view["legal"]["table"]}
+        view["legal"]["table"] = {
+            "finish_reveal": {},
+            **{k: v for k, v in view["legal"]["table"].items() if k not in COLONY_STEP_ACTIONS},
+        }
     view["decisions"] = {"table": open_for(state, view["legal"]["table"], None)}
     view["waiting_on"] = waiting_on(
         state, {s["id"]: legal_for_seat(state, s["id"]) for s in state["seats"]}, view

@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
+from companion.engine.colony import phases
 from companion.engine.words.card_texts import card_words
 from companion.store import get_db
 from companion.web import forms, heads, history, live, qr, randomness
@@ -34,6 +35,7 @@ FOLDED_GROUPS = ("survivors", "corrections")
 OPEN_GROUPS_HEADER = "X-Open-Groups"
 """The folded groups the table screen shows open, named in its requests (static/game.js)."""
 REVEALED = engine.REVEALED
+STEP_ACTIONS = phases.STEP_ACTIONS
 """Actions whose steps the table screen turns over one at a time once confirmed."""
 
 
@@ -65,14 +67,16 @@ def choices(
 
 
 def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any] | None:
-    """What the due colony step would do, worked out in memory with a fresh seed (not stored).
+    """What the next Confirm of the colony phase would do, worked out in memory with a fresh
+    seed (not stored): the steps it runs (``run_colony_steps``: the due one and each following
+    one that asks nothing, the engine's ``waiting.run``).
 
-    The engine's ``waiting`` names the step that is due, its number, its action and whether it
-    needs the table's answer first. The Confirm form carries the same seed, so what is confirmed
-    is exactly what was shown.
+    The engine's ``waiting`` names the step that is due, its number and whether it needs the
+    table's answer first. The Confirm form carries the same seed, so what is confirmed is
+    exactly what was shown.
     """
     due = view["waiting"]
-    kind = due.get("action") if due["kind"] == "colony_phase" else None
+    kind = "run_colony_steps" if due["kind"] == "colony_phase" else None
     legal = view["legal"]["table"]
     if kind not in legal:
         return None
@@ -80,7 +84,10 @@ def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any
         **due,
         "kind": kind,
         "choices": legal[kind],
-        "revealed": kind in REVEALED,
+        "revealed": any(STEP_ACTIONS[name] in REVEALED for name in due["run"]),
+        "headings": [
+            {**due, "step": name, "number": due["number"] + n} for n, name in enumerate(due["run"])
+        ],
     }
     if due["asks"]:
         return preview

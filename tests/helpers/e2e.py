@@ -234,6 +234,11 @@ class Game:
         """The phone holding a seat."""
         return next(p for p in self.phones if p.seat_id == seat_id)
 
+    def active_player(self) -> str:
+        """The seat the table's board marks as having its turn."""
+        heading = self.table.page.locator("#game article.seat:has(.flag-turn) h3")
+        return (heading.get_attribute("id") or "").removeprefix("board-seat-")
+
     def first_player(self) -> str:
         """The seat the table's board marks as the first player."""
         heading = self.table.page.locator("#game article.seat:has(.flag-first) h3")
@@ -586,9 +591,9 @@ def count_to_target(g: Game) -> None:
 
 
 def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
-    """Run the colony phase step by step from the table, checking the reveals."""
+    """Run the colony phase from the table: each Confirm runs the steps up to the next that asks
+    (the main objective, when it does not count), checking the reveals."""
     g.sync()
-    g.table.act(g.table.control("start_colony_phase", ".ctl-main").locator("button"))
     for _ in range(12):
         g.sync()
         if g.table.whatnow() == "survivor_choice":  # a failed crisis asks each phone
@@ -601,28 +606,33 @@ def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
             break
         preview = g.table.page.locator("#colony-preview")
         preview.wait_for(timeout=WAIT_MS)
-        asked = g.table.control("check_main_objective")
+        runs = preview.locator(".step-title").all_text_contents()  # folded: no inner text
+        asked = preview.locator("form:has(input[name=met])")
         if asked.count() and rnd == 1:
             g.shots.take(g.table.page, f"r{rnd}-table-colony-main-objective")
-        if asked.locator("input[name=met]").count():
-            chosen = asked.filter(has=g.table.page.locator(f"input[value={str(met).lower()}]"))
-            g.table.act(chosen.locator("button[type=submit]"))
+        if asked.count():
+            chosen = asked.filter(
+                has=g.table.page.locator(f"input[name=met][value={str(met).lower()}]")
+            ).filter(has_not=g.table.page.locator("input[name=keep_first_player]"))
+            g.table.act(chosen.first.locator("button[type=submit]"))
+            if rnd == UNDO_ROUND and g.table.whatnow() != "colony_phase":
+                undo_colony_step(g, rnd)
             continue
-        if asked.count() and met:  # a counting main objective: its counter reaches the target
+        numbers = [int(re.search(r"\d+", t).group()) for t in runs]
+        if met and 5 in numbers:  # a counting main objective: its counter reaches the target
             count_to_target(g)
         confirm = preview.locator("form.ctl-confirm")
-        kind = confirm.locator("input[name=type]").get_attribute("value")
-        if kind == "pass_first_player" and rnd == UNDO_ROUND:
-            g.table.act(confirm.locator("button[type=submit]"))
-            undo_colony_step(g, rnd)
-            continue
-        if kind in ("resolve_crisis", "add_colony_phase_zombies"):
-            g.shots.take(g.table.page, f"r{rnd}-table-preview-{kind}")
+        if 3 in numbers:
+            g.shots.take(g.table.page, f"r{rnd}-table-preview-colony-steps")
         g.table.act(confirm.locator("button[type=submit]"))
-        if kind == "resolve_crisis":
+        if 3 in numbers and g.table.page.locator("#reveal").count():
             check_crisis_reveal(g, rnd)
-        elif kind == "add_colony_phase_zombies" and rnd == OVERRUN_ROUND:
-            check_zombie_reveal(g, rnd)
+            if rnd == OVERRUN_ROUND:
+                check_zombie_reveal(g, rnd)
+            else:
+                g.table.act(g.table.page.locator("#reveal .reveal-done button"))
+        if rnd == UNDO_ROUND and g.table.whatnow() != "colony_phase":
+            undo_colony_step(g, rnd)
     else:
         raise AssertionError("the colony phase did not finish")
 
@@ -647,9 +657,12 @@ def check_crisis_reveal(g: Game, rnd: int) -> None:
     cards = g.table.page.locator("#reveal li.rs-crisis_card_revealed")
     assert cards.count() == len(g.phones), cards.count()
     show_reveal(g)
-    text = g.table.page.locator("#reveal").inner_text()
-    for phone in g.phones:
-        assert phone.name not in text, f"the crisis reveal names {phone.name}"
+    crisis = g.table.page.locator("#reveal li[class*=rs-crisis]").all_inner_texts()
+    assert len(crisis) >= len(g.phones), crisis
+    for phone in g.phones:  # the crisis lines (the token's new holder is public)
+        assert not any(phone.name in line for line in crisis), (
+            f"the crisis reveal names {phone.name}"
+        )
     g.shots.take(g.table.page, f"r{rnd}-table-crisis-reveal")
 
 
@@ -671,11 +684,17 @@ def check_zombie_reveal(g: Game, rnd: int) -> None:
     overrun = g.pattern("Zombie {k} → {where} is full and unprotected: overrun!")
     assert any(overrun.fullmatch(line) for line in reveal_texts(g, "overrun"))
     g.shots.take(g.table.page, f"r{rnd}-table-zombies-reveal")
-    # no spoiler: while the table turns the zombies over, its board still shows the barricade
-    assert entrance(g, 1)[1] == 1
+    # no spoiler: while the table turns the zombies over, its board still shows the barricade;
+    # when the same Confirm met the main objective (issue 29.4: steps 1 to 7 at once) the table
+    # shows the end instead of the board
+    ended = g.table.whatnow() == "declare_winners"
+    assert g.table.page.locator("#board-colony").count() == int(not ended)
+    if not ended:
+        assert entrance(g, 1)[1] == 1
     g.table.act(g.table.page.locator("#reveal .reveal-done button"))
-    for number in (1, 2):
-        assert entrance(g, number)[1] == 0
+    if not ended:
+        for number in (1, 2):
+            assert entrance(g, number)[1] == 0
 
 
 def round_text(phone: Phone) -> str:
@@ -684,13 +703,17 @@ def round_text(phone: Phone) -> str:
 
 
 def undo_colony_step(g: Game, rnd: int) -> None:
-    """Undo the last colony step from the table: every phone goes back to the colony phase of
-    this round; then redo it."""
+    """Undo the last colony Confirm from the table (and the end of its reveal, if it had one):
+    every phone goes back to the colony phase of this round; then redo them."""
     g.sync()
     after = g._("Round %(n)s", n=rnd + 1)
     for phone in g.phones:
         assert after in round_text(phone), round_text(phone)
-    g.table.act(g.table.page.locator("#game .undo-redo .btn-undo"))
+    undone = 0
+    while g.table.whatnow() != "colony_phase" or g.table.page.locator("#reveal").count():
+        assert undone < 2, "more than a Confirm and its reveal to undo"
+        g.table.act(Keys(g.table.page, "Control+z"))  # the reveal may cover the Undo button
+        undone += 1
     assert g.table.whatnow() == "colony_phase"
     shown = (g.table.page.locator(".whatnow-round").text_content() or "").strip()
     assert shown == g._("Round %(n)s", n=rnd), shown
@@ -706,10 +729,24 @@ def undo_colony_step(g: Game, rnd: int) -> None:
         assert g._("Round %(n)s", n=rnd) in round_text(phone), round_text(phone)
     g.shots.take(g.table.page, f"r{rnd}-table-undone")
     g.shots.take(g.phones[0].page, f"phone-{g.phones[0].name}-after-undo", full=True)
-    g.table.act(g.table.page.locator("#game .undo-redo .btn-redo"))
+    for _ in range(undone):
+        g.table.act(Keys(g.table.page, "Control+Shift+z"))
     g.sync()
     for phone in g.phones:
         assert after in round_text(phone), round_text(phone)
+
+
+@dataclass
+class Keys:
+    """A key press on a page, pressed like a button by ``Table.act`` (game.js: Ctrl+Z undoes,
+    Ctrl+Shift+Z redoes)."""
+
+    page: Any
+    keys: str
+
+    def click(self) -> None:
+        """Press the keys on the page's body."""
+        self.page.locator("body").press(self.keys)
 
 
 def reload_phone(g: Game, phone: Phone) -> None:
@@ -724,14 +761,19 @@ def reload_phone(g: Game, phone: Phone) -> None:
 
 
 def play_turn(g: Game, rnd: int, turn: int, symbol: str) -> str:
-    """One player's turn, started and ended from the table; the seat whose turn it was."""
+    """One player's turn from the table: the first of the round started with its Start, each
+    later one by the End of the one before (issue 29.4); the seat whose turn it was."""
     g.sync()
-    start = g.table.control("start_turn", ".ctl-main")
-    active_id = start.locator("input[name=seat_id]").get_attribute("value") or ""
-    active = g.phone_of(active_id)
-    g.table.act(start.locator("button"))
-    g.sync()
+    if turn == 0:
+        start = g.table.control("start_turn", ".ctl-main")
+        active_id = start.locator("input[name=seat_id]").get_attribute("value") or ""
+        g.table.act(start.locator("button"))
+        g.sync()
+    else:
+        active_id = g.active_player()
     assert g.table.whatnow() == "turn"
+    assert g.active_player() == active_id
+    active = g.phone_of(active_id)
     drawer = g.right_of(active_id)
     for phone in g.phones:
         assert phone.has("#crossroads") == (phone is drawer), (
@@ -753,8 +795,12 @@ def play_turn(g: Game, rnd: int, turn: int, symbol: str) -> str:
         arrange_overrun(g, rnd)
     contribute(g, active, symbol, rnd)
     g.check_privacy()
-    g.table.act(g.table.control("end_turn", ".ctl-main").locator("button"))
+    end = g.table.control("end_turn", ".ctl-main")
+    starts_next = turn < len(g.phones) - 1
+    assert end.locator("input[name=start_next]").count() == int(starts_next)
+    g.table.act(end.locator("button"))
     g.sync()
+    assert g.table.whatnow() == ("turn" if starts_next else "colony_phase")
     assert not drawer.has("#crossroads"), "the card stays on the phone after the turn"
     return active_id
 

@@ -57,9 +57,30 @@ def due_step(st: State) -> dict[str, Any]:
         "number": COLONY_STEPS.index(name) + 1,
         "of": len(COLONY_STEPS),
         "action": STEP_ACTIONS[name],
-        "asks": name in ASKS_THE_TABLE and objective_asks_the_table(st),
+        "asks": asks_the_table(st, name),
         "begun": begun,
     }
+
+
+def asks_the_table(st: State, name: str) -> bool:
+    """Whether a colony step cannot run before the table answers (``ASKS_THE_TABLE``; a main
+    objective that counts asks nothing, unless its last word is the table's:
+    objective_progress.objective_asks_the_table)."""
+    return name in ASKS_THE_TABLE and objective_asks_the_table(st)
+
+
+def steps_to_run(st: State) -> list[str]:
+    """The colony steps one Confirm runs (``run_colony_steps``): the step that is due, then each
+    following one up to the next that asks the table (002:1579: the steps keep their order;
+    only a question of the table's stops them). A pending decision or the game's end may stop
+    them earlier."""
+    start = COLONY_STEPS.index(due_step(st)["step"])
+    names = [COLONY_STEPS[start]]
+    for name in COLONY_STEPS[start + 1 :]:
+        if asks_the_table(st, name):
+            break
+        names.append(name)
+    return names
 
 
 def enter_colony_phase(st: State, steps: list[Step]) -> None:

@@ -18,8 +18,13 @@ from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin
 from companion.engine.words.steps import N_, Step
 
-REVEALED = frozenset({"add_colony_phase_zombies", "resolve_crisis", "run_colony_phase"})
+REVEALED = frozenset(
+    {"add_colony_phase_zombies", "resolve_crisis", "run_colony_phase", "run_colony_steps"}
+)
 """Actions whose steps the table screen turns over one at a time (they open a reveal)."""
+TURNED_OVER = frozenset({"crisis_prevented", "crisis_failed", "zombies_to_add"})
+"""Steps that make ``run_colony_steps`` open a reveal: it resolved the crisis or added the
+zombies (its other steps, food, waste, the round track, are told on the Confirm's screen)."""
 
 
 def revealing(state: State | None) -> dict[str, Any] | None:
@@ -35,8 +40,11 @@ def closed(state: State) -> State:
     return {k: v for k, v in state.items() if k != "reveal"}
 
 
-def opened(state: State, kind: str) -> State:
-    """After the action ``kind``: the state with its reveal open when ``kind`` opens one."""
+def opened(state: State, kind: str, steps: list[Step] = ()) -> State:
+    """After the action ``kind``: the state with its reveal open when ``kind`` opens one
+    (``run_colony_steps`` only when its ``steps`` turned the crisis or the zombies over)."""
+    if kind == "run_colony_steps" and not any(s["kind"] in TURNED_OVER for s in steps):
+        return state
     if kind in REVEALED:
         state["reveal"] = {"action": kind}
     return state

@@ -28,7 +28,9 @@ from companion.engine.colony.phases import (
     COLONY_STEPS,
     begin_step,
     colony_step_done,
+    due_step,
     enter_colony_phase,
+    steps_to_run,
 )
 from companion.engine.core.dice import Randomness, flip_coin, roll_d6
 from companion.engine.core.errors import Phrase, RuleError, shown
@@ -103,7 +105,63 @@ def run_colony_phase(
         steps.append(step("colony_phase_paused", next_step=st["colony_step"]))
         return st, steps
     start = COLONY_STEPS.index(st["colony_step"] or COLONY_STEPS[0])
-    for name in COLONY_STEPS[start:]:
+    _run_steps(
+        st, steps, COLONY_STEPS[start:], rng, objective_met, keep_first_player, first_player_votes
+    )
+    return st, steps
+
+
+def run_colony_steps(
+    state: State,
+    rng: Randomness,
+    *,
+    met: bool | None = None,
+    keep_first_player: bool = False,
+) -> tuple[State, list[Step]]:
+    """One Confirm of the table: the colony step that is due and each following one that asks
+    the table nothing, up to the next that does (``phases.steps_to_run``), in the rulebook's
+    order (002:1579, 000:472-500); the phase begins first when it has not (the last turn is
+    over). Pauses like ``run_colony_phase`` when a decision becomes pending and stops when the
+    game ends.
+
+    ``met`` answers step 5 when it is the step that is due and asks (002:1621); it is refused
+    otherwise. ``keep_first_player``: a Long Night first player vote passed (000:660), for a
+    run that reaches step 7.
+    """
+    st, steps = begin(state)
+    if met is not None:
+        _require_bool(met, N_("say whether the main objective is met"))
+    _require_bool(keep_first_player, N_("say whether a vote keeps the first player token"))
+    if st["phase"] == "player_turns" and st.get("turn"):
+        raise RuleError(N_("a player's turn is still in progress: end it before the colony phase"))
+    enter_colony_phase(st, steps)
+    if st["pending"]:
+        steps.append(step("colony_phase_paused", next_step=st["colony_step"]))
+        return st, steps
+    names = steps_to_run(st)
+    if names[0] == "check_main_objective" and due_step(st)["asks"]:
+        if met is None:
+            raise RuleError(N_("say whether the main objective is met"))
+    elif met is not None:
+        raise RuleError(N_("the main objective is not asked about now"))
+    if keep_first_player and "pass_first_player" not in names:
+        raise RuleError(N_("the first player token is not passed now"))
+    _run_steps(st, steps, names, rng, bool(met), keep_first_player, None)
+    return st, steps
+
+
+def _run_steps(
+    st: State,
+    steps: list[Step],
+    names: list[str] | tuple[str, ...],
+    rng: Randomness,
+    objective_met: bool,
+    keep_first_player: bool,
+    first_player_votes: dict[str, bool] | None,
+) -> None:
+    """Run the named colony steps in order (mutating helper); stop when the game ends or a
+    decision becomes pending (a ``colony_phase_paused`` step says which step is next)."""
+    for name in names:
         if name == "pay_food":
             _pay_food(st, steps)
         elif name == "check_waste":
@@ -122,11 +180,10 @@ def run_colony_phase(
             _pass_first_player(st, steps, keep_first_player, first_player_votes)
         colony_step_done(st, name)
         if st["ended"]:
-            return st, steps
+            return
         if st["pending"]:
             steps.append(step("colony_phase_paused", next_step=st["colony_step"]))
-            return st, steps
-    return st, steps
+            return
 
 
 def _require_bool(value: object, what: str) -> None:

@@ -63,6 +63,21 @@ def colony_full_blocks(st: State, option: dict[str, Any], active: str) -> bool:
     return free_survivor_spaces(st, COLONY) <= 0
 
 
+def can_be_taken(st: State) -> bool:
+    """Whether the revealed crossroads card has an option the active player can take now: a
+    vote card none of whose options adds survivors to a full colony, any other card one such
+    option (002:1727) that names no survivor of theirs when they have none left."""
+    _drawer, card = held_card(st)
+    active = st["turn"]["seat"]
+    has_survivor = any(s["owner"] == active for s in st["survivors"])
+    blocked = [
+        colony_full_blocks(st, opt, active)
+        or (not has_survivor and any(e.get("target") == "chosen" for e in opt.get("effects", [])))
+        for opt in card_options(card)
+    ]
+    return not any(blocked) if card.get("vote") else not all(blocked)
+
+
 def held_card(st: State) -> tuple[str, dict[str, Any]]:
     """The drawer of this turn and the facts of the crossroads card they hold, or raise."""
     turn = current_turn(st)

@@ -193,19 +193,43 @@ def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[St
     return st, steps
 
 
-def end_turn(state: State) -> tuple[State, list[Step]]:
+def crossroads_waits(st: State) -> bool:
+    """Whether this turn's crossroads card has been revealed and still waits for its option
+    (000:458, 002:1464: once the trigger is met, the active player takes an option). A card none
+    of whose options can be taken now (002:1727, crossroads.colony_full_blocks) waits for
+    nothing."""
+    turn = st.get("turn")
+    drawer = turn.get("crossroads_drawer") if turn else None
+    if not drawer or not turn.get("crossroads_revealed") or not st["secrets"][drawer]["crossroads"]:
+        return False
+    from companion.engine.turns.crossroads import can_be_taken  # crossroads.py imports this one
+
+    return can_be_taken(st)
+
+
+def end_turn(state: State, start_next: bool = False) -> tuple[State, list[Step]]:
     """End the turn: an untriggered crossroads card goes under its deck (000:458, 002:1481).
 
     Refused while an exiled player still has survivors to move out of the colony (002:1736),
-    unless no location has room for them.
+    unless no location has room for them, and while a revealed crossroads card still waits for
+    its option (``crossroads_waits``). ``start_next``: when the next player's turn follows with
+    nothing between (another player has a turn this round, the game goes on and no decision is
+    open), it starts in the same action (``start_turn``), so one undo takes both back.
     """
     st, steps = begin(state)
     turn = current_turn(st)
+    if not isinstance(start_next, bool):
+        raise RuleError(N_("say whether the next turn starts (True or False)"))
     waiting = still_to_leave_colony(st)
     if must_leave_first(st):
         names = ", ".join(s["name"] for s in waiting)
         raise RuleError(
             N_("{names} must leave the colony first (the exiled player moves them)"), names=names
+        )
+    if crossroads_waits(st):
+        raise RuleError(
+            N_("{name}'s turn cannot end while the crossroads card waits for its option"),
+            name=seat(st, turn["seat"])["name"],
         )
     st["must_leave_colony"] = [s["id"] for s in waiting]
     return_crossroads(st, steps, turn)
@@ -213,4 +237,7 @@ def end_turn(state: State) -> tuple[State, list[Step]]:
     st["turn"] = None
     if next_turn_seat(st) is None:
         steps.append(step("turns_over"))
+    elif start_next and not st["ended"] and not st.get("pending"):
+        st, more = start_turn(st)
+        steps += more
     return st, steps

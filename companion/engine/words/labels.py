@@ -50,6 +50,7 @@ ACTION_WORDS = {
     "resolve_crisis": N_("resolve crisis"),
     "start_colony_phase": N_("start colony phase"),
     "run_colony_phase": N_("run colony phase"),
+    "run_colony_steps": N_("run colony steps"),
     "pay_food": N_("pay food"),
     "check_waste": N_("check waste"),
     "add_colony_phase_zombies": N_("add colony phase zombies"),
@@ -251,6 +252,9 @@ REVEAL_NOTES = {
         "The table is placing the zombies one at a time: watch the table."
     ),
     "run_colony_phase": N_(
+        "The table is turning the colony phase over one step at a time: watch the table."
+    ),
+    "run_colony_steps": N_(
         "The table is turning the colony phase over one step at a time: watch the table."
     ),
 }
