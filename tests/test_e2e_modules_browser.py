@@ -18,11 +18,9 @@ Screenshots go to tests/artifacts/e2e-modules/<lang>/.
 from __future__ import annotations
 
 import re
-import shutil
 from typing import Any
 
 import pytest
-from helpers.axe import Checked
 from helpers.e2e import (
     ARTIFACTS,
     NAMES,
@@ -63,17 +61,6 @@ NUMBERS = {
 """Numbers typed for card R1 (the box's card holds the real ones: cards/long_night/NOTES.md)."""
 ROUNDS = 2
 CHAPTER_MET_ROUND = 1
-
-
-class ModuleShots(Shots):
-    """Screenshots under tests/artifacts/e2e-modules/<lang>/."""
-
-    def __init__(self, lang: str) -> None:  # not Shots's: that one empties e2e/<lang>/
-        self.folder = ARTIFACTS.parent / "e2e-modules" / lang
-        shutil.rmtree(self.folder, ignore_errors=True)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.n = 0
-        self.axe = Checked(fail_fast=True)  # axe-core on every page shot, as Shots does
 
 
 def create_game(
@@ -162,7 +149,7 @@ def module_checks(g: Game, rnd: int) -> None:
 @pytest.mark.proof
 @pytest.mark.parametrize("lang", ["en", "pt_BR"])
 def test_two_rounds_with_every_module_and_a_scenario(browser, companion_server, lang):
-    shots = ModuleShots(lang)
+    shots = Shots(lang, ARTIFACTS.parent / "e2e-modules" / lang)
     base = companion_server.url("").rstrip("/")
     contexts = []
     try:
@@ -304,7 +291,7 @@ def finish_colony_phase(g: Game) -> None:
 def test_b2_completed_and_its_special_exile_phase(browser, companion_server, lang):
     """Bandit Blitz from B2 (000:974): one round, B2 met at colony step 5, the special exile
     phase on the table and the phones (000:982-992), then the round goes on to B3 (000:994)."""
-    shots = ModuleShots(lang + "-b2")
+    shots = Shots(lang, ARTIFACTS.parent / "e2e-modules" / (lang + "-b2"))
     base = companion_server.url("").rstrip("/")
     contexts = []
     try:

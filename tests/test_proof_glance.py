@@ -20,7 +20,6 @@ tests/artifacts/glance/<lang>/ (the table at both sizes, each phone at both widt
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -68,16 +67,6 @@ UNFOLD_JS = """(open) => {
   });
   return found.length;
 }"""
-
-
-class GlanceShots(Shots):
-    """The e2e test's screenshots, kept under tests/artifacts/glance/<lang>/e2e/."""
-
-    def __init__(self, lang: str) -> None:
-        self.folder = ARTIFACTS / lang / "e2e"
-        shutil.rmtree(self.folder, ignore_errors=True)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.n = 0
 
 
 class Meter:
@@ -211,7 +200,7 @@ def devices(browser) -> Iterator[list[Any]]:
 @pytest.mark.parametrize("lang", ["en", "pt_BR"])
 def test_every_step_of_a_whole_game_fits_at_a_glance(browser, companion_server, devices, lang):
     meter = Meter(lang)
-    shots = GlanceShots(lang)
+    shots = Shots(lang, ARTIFACTS / lang / "e2e")
     base = companion_server.url("").rstrip("/")
     table_context = browser.new_context(viewport=TABLE_SIZES[0])
     devices.append(table_context)

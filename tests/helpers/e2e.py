@@ -49,10 +49,10 @@ ANIMATIONS_DONE_JS = (
 
 
 class Shots:
-    """Numbered screenshots under tests/artifacts/e2e/<lang>/."""
+    """Numbered screenshots under ``folder`` (tests/artifacts/e2e/<lang>/ unless given)."""
 
-    def __init__(self, lang: str) -> None:
-        self.folder = ARTIFACTS / lang
+    def __init__(self, lang: str, folder: Path | None = None) -> None:
+        self.folder = folder or ARTIFACTS / lang
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.n = 0
