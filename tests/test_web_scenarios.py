@@ -10,7 +10,7 @@ import re
 
 import pytest
 from helpers.phones import take_seat
-from helpers.table import find_form, form_data, table_act, view_of
+from helpers.table import find_form, form_data, form_type, page_forms, table_act, view_of
 
 from companion import store
 
@@ -142,8 +142,8 @@ def test_step_five_of_a_chapter_says_the_game_goes_on(app, client, game_form):
     game_id = created(client, scenario_form(game_form, "raxxon:1"))
     for kind in ("reveal_crisis", "start_colony_phase", "pay_food", "check_waste"):
         table_act(app, game_id, {"type": kind})
-    table_act(app, game_id, {"type": "resolve_crisis"})
-    table_act(app, game_id, {"type": "add_colony_phase_zombies"})
+    for kind in ("resolve_crisis", "finish_reveal", "add_colony_phase_zombies", "finish_reveal"):
+        table_act(app, game_id, {"type": kind})  # each reveal turned over: no step asked before
     assert view_of(app, game_id)["waiting"]["step"] == "check_main_objective"
     page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "Met: R1 is complete; read its section now, R2 begins next round" in page
@@ -153,7 +153,12 @@ def test_step_five_of_a_chapter_says_the_game_goes_on(app, client, game_form):
     assert (
         "Cumprido: R1 está completo; leiam a seção dele agora, R2 começa na próxima rodada" in page
     )
-    form = find_form(page, "check_main_objective", 1)
+    [form] = [
+        f
+        for f in page_forms(page)
+        if form_type(f) == "run_colony_steps"
+        and {x["name"]: x["value"] for x in f["fields"]}.get("met") == "true"
+    ]
     assert client.post(form["action"], data=form_data(form)).status_code in (200, 303)
     state = state_of(app, game_id)
     assert state["ended"] is None and state["scenario"]["completed"] is True

@@ -22,11 +22,12 @@ from typing import Any
 
 from companion.engine.board.zombies import place_zombie
 from companion.engine.core import catalogue
-from companion.engine.core.errors import RuleError, counted, shown
+from companion.engine.core.errors import RuleError, counted
 from companion.engine.core.state import (
     COLONY,
     State,
     begin,
+    entrance,
     free_survivor_spaces,
     new_survivor,
     place_name,
@@ -321,16 +322,8 @@ def _zombies_to_raxxon(st: State, steps: list[Step], entrances: list[int], where
             N_("name the colony entrance of each zombie moved to Raxxon: {count}"),
             count=counted("{n} zombie", "{n} zombies", due, n=due),
         )
-    numbers = [e["number"] for e in st["colony"]["entrances"]]
     for number in entrances:
-        if number not in numbers:
-            raise RuleError(
-                N_("the colony has entrances {first}-{last}, not {number}"),
-                first=numbers[0],
-                last=numbers[-1],
-                number=shown(number),
-            )
-        ent = st["colony"]["entrances"][numbers.index(number)]
+        ent = entrance(st, COLONY, number)
         if ent["zombies"] <= 0:
             raise RuleError(
                 N_("colony entrance {number} holds no more zombies to move"), number=number
