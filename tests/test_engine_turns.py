@@ -247,3 +247,17 @@ def test_the_turn_cannot_end_while_a_revealed_crossroads_card_waits_for_its_opti
     assert "end_turn" not in view["legal"]["table"]
     with pytest.raises(engine.RuleError, match="waits for its option"):
         engine.apply(state, {"type": "end_turn", "by": "table"})
+
+
+def test_a_game_saved_before_the_rule_replays_its_turn_ending_as_it_was_played():
+    """A save whose setup leaves ``end_waits_for_crossroads`` out (the companion before the
+    rule) ends that turn as it did then: the card goes under its deck (000:458)."""
+    state, _ = play.start(3, 2, settings={"end_waits_for_crossroads": False})
+    assert state["settings"]["end_waits_for_crossroads"] is False
+    state, _ = engine.apply(state, {"type": "reveal_crisis", "by": "table", "seed": 1})
+    state, _ = engine.apply(state, {"type": "start_turn", "by": "table"})
+    drawer = state["turn"]["crossroads_drawer"]
+    state, _ = engine.apply(state, {"type": "reveal_crossroads", "by": drawer})
+    assert "end_turn" in engine.table_view(state)["legal"]["table"]
+    state, steps = engine.apply(state, {"type": "end_turn", "by": "table"})
+    assert "crossroads_returned" in kinds(steps) and state["turn"] is None

@@ -176,6 +176,8 @@ def as_old_code_made_it(state: dict, made: dict, kind: str, triggers: dict) -> d
     checklist = old.pop("setup_checklist")
     assert checklist == made["setup_checklist"] and checklist["done"] == [], kind
     assert old.pop("crises_revealed", None) == made.get("crises_revealed"), kind
+    # A game saved before the crossroads card held its turn open replays without that rule.
+    assert old["settings"].pop("end_waits_for_crossroads") is False, kind
     return old
 
 

@@ -170,6 +170,7 @@ def test_the_add_zombies_preview_says_bandits_where_only_bandits_stand(app, tabl
     for kind in ("reveal_crisis", "start_colony_phase", "pay_food", "check_waste"):
         table_act(app, game, type=kind, seed=40)
     table_act(app, game, type="resolve_crisis", seed=41)
+    table_act(app, game, type="finish_reveal")  # no colony step is asked during a reveal
     state, _ = head(app, game)
     assert engine.table_view(state)["waiting"]["step"] == "add_zombies"
     page = html.unescape(table.get(f"/games/{game}").text)

@@ -81,6 +81,7 @@ def test_thumbs_down_the_table_picks_the_place_on_its_screen(client, app, new_ga
     # 000:795: the Add Zombies preview shows the 3 fewer at the chosen place
     for kind in ("place_special_zombies", "pay_food", "check_waste", "resolve_crisis"):
         table_act(app, game_id, {"type": kind})
+    table_act(app, game_id, {"type": "finish_reveal"})  # no colony step asked during a reveal
     assert view_of(app, game_id)["waiting"]["step"] == "add_zombies"
     html = client.get(f"/games/{game_id}").text
     assert "Thumbs down: the colony gets 3 fewer (never below 0)." in html

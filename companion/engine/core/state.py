@@ -288,7 +288,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "mature": True,
     "barricade_before_trap": True,
     "sets": [],
+    "end_waits_for_crossroads": False,
 }
+"""A game's settings when its setup leaves one out. ``end_waits_for_crossroads``: a turn may not
+end while its revealed crossroads card waits for its option (turn.crossroads_waits); games made
+by the companion turn it on (cards/game.py), games saved before it existed replay without it."""
 
 
 def new_entrance(spaces: int, number: int = 1) -> dict[str, Any]:

@@ -22,6 +22,7 @@
 
 settings: ``modules`` (list of "improvements", "bandits", "raxxon"), ``player_elimination``
 (bool), ``mature`` (bool: False leaves mature cards out), ``barricade_before_trap`` (bool),
+``end_waits_for_crossroads`` (bool),
 ``sets`` (list of set ids whose cards enter the decks; empty: every set).
 
 Each seat's ``survivors`` are survivor cards (id, name, influence, attack, search) or ids of
@@ -201,7 +202,12 @@ def _settings(raw: Any) -> dict[str, Any]:
     if unknown:
         raise RuleError(N_("unknown setting(s): {settings}"), settings=", ".join(unknown))
     merged = {**DEFAULT_SETTINGS, **raw}
-    for key in ("player_elimination", "mature", "barricade_before_trap"):
+    for key in (
+        "player_elimination",
+        "mature",
+        "barricade_before_trap",
+        "end_waits_for_crossroads",
+    ):
         if not isinstance(merged[key], bool):
             raise RuleError(
                 N_("setting {key} must be true or false, not {value}"),

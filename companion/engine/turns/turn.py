@@ -197,8 +197,11 @@ def crossroads_waits(st: State) -> bool:
     """Whether this turn's crossroads card has been revealed and still waits for its option
     (000:458, 002:1464: once the trigger is met, the active player takes an option). A card none
     of whose options can be taken now (002:1727, crossroads.colony_full_blocks) waits for
-    nothing."""
+    nothing. Only in a game whose setting ``end_waits_for_crossroads`` is on: a game saved
+    before the rule replays as it was played."""
     turn = st.get("turn")
+    if not st["settings"].get("end_waits_for_crossroads"):
+        return False
     drawer = turn.get("crossroads_drawer") if turn else None
     if not drawer or not turn.get("crossroads_revealed") or not st["secrets"][drawer]["crossroads"]:
         return False
