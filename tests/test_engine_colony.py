@@ -336,3 +336,25 @@ def test_one_confirm_runs_the_colony_steps_up_to_the_one_that_asks():
     )
     assert state["round"] == 2 and state["phase"] == "player_turns"
     assert "reveal" not in state  # nothing was turned over: no reveal to finish
+
+
+def test_the_end_waits_until_the_reveal_that_brought_it_is_turned_over():
+    """Issue 29.8: one Confirm may both open a reveal and end the game (a counting main
+    objective met at step 5, 002:1621); the table's side says the game is over only once the
+    reveal is read, so the end is not told before its lines."""
+    import play
+
+    import companion.engine as engine
+
+    state, _ = play.start(2, 4)
+    state["main_objective"]["progress"] = 6  # We Need More Samples: 3 per player, met
+    state, _ = engine.apply(state, {"type": "reveal_crisis", "by": "table", "seed": 1})
+    for _ in range(2):
+        state, _ = engine.apply(state, {"type": "start_turn", "by": "table"})
+        state, _ = engine.apply(state, {"type": "end_turn", "by": "table"})
+    state, _ = engine.apply(state, {"type": "run_colony_steps", "by": "table", "seed": 2})
+    assert state["ended"] and state["reveal"]
+    view = engine.table_view(state)
+    assert view["waiting"] == {"kind": "revealing"}
+    state, _ = engine.apply(state, {"type": "finish_reveal", "by": "table"})
+    assert engine.table_view(state)["waiting"]["kind"] == "declare_winners"

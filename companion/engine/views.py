@@ -236,7 +236,8 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     waits for (``waiting_on``, must_do.py).
 
     ``before`` is the state before the head action: while a reveal is open (reveal.py) the
-    public state and its numbers are that one's, and ``revealing`` names the open reveal."""
+    public state and its numbers are that one's, ``revealing`` names the open reveal, and a
+    game it ended waits for it (``waiting`` kind ``revealing``) before telling its end."""
     shown = shown_state(state, before)
     view = public_view(shown)
     view["numbers"] = numbers(shown)
@@ -250,6 +251,8 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     view["bandit_board"] = bandits.board_view(shown)
     view["special_zombies"] = special_zombies(shown)  # Raxxon module (raxxon.py)
     view["side_effects"] = side_effects_shown(shown)
+    if view["revealing"] and state.get("ended"):
+        view["waiting"] = {"kind": "revealing"}  # the end is told once its lines are read
     if view["revealing"]:
         view["legal"]["table"] = {
             "finish_reveal": {},
