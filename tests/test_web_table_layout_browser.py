@@ -27,7 +27,8 @@ WHERE_JS = """el => {
   const r = el.getBoundingClientRect();
   if (!r.width || !r.height) { return ['not drawn']; }
   if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) {
-    faults.push(`out of the ${innerWidth}x${innerHeight} window: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+    const box = [r.left, r.top, r.right, r.bottom].map(Math.round);
+    faults.push(`out of the ${innerWidth}x${innerHeight} window: ${box}`);
   }
   const root = document.scrollingElement;
   if (root.scrollTop > 0 || root.scrollHeight > innerHeight + 1) {
