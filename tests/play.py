@@ -22,15 +22,10 @@ NAMES = ["Ana", "Bruno", "Carla", "Davi", "Elis"]
 
 
 def setup_for(players: int = 3, *, deal: bool = False, **kw: Any) -> dict[str, Any]:
-    """A We Need More Samples setup for `players` seats from cards.db."""
+    """A setup for `players` seats from cards.db: We Need More Samples, or `main_objective`."""
     seats = [{"name": NAMES[i], "survivors": SURVIVORS[i]} for i in range(players)]
-    return game_setup(
-        CARDS_DB,
-        seats=seats,
-        main_objective="base.we-need-more-samples",
-        deal_survivors=deal,
-        **kw,
-    )
+    kw.setdefault("main_objective", "base.we-need-more-samples")
+    return game_setup(CARDS_DB, seats=seats, deal_survivors=deal, **kw)
 
 
 def start(players: int = 3, seed: int = 1, **kw: Any) -> tuple[dict, list[dict]]:

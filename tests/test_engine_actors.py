@@ -90,6 +90,7 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "place_special_zombies": ({T}, {A, OTHER}),
     "attack_special_zombie": ({T, A}, {OTHER}),
     "remove_special_zombie": ({T, A}, {OTHER}),
+    "move_special_zombie": ({T, A}, {OTHER}),
     "equip_side_effect": ({T, A}, {OTHER}),
 }
 

@@ -9,9 +9,11 @@ this main objective for each player that started the game."
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
+import sqlite_utils
 from factory import Scripted, make_setup
 
 import companion.engine as engine
@@ -20,6 +22,7 @@ from companion.engine.core.objective_progress import objective_count, objective_
 from companion.engine.legal import legal_actions
 from companion.engine.setup.new_game import new_game
 from companion.engine.views import table_view
+from companion.paths import project_root
 
 SAMPLES_COUNT = {"what": "zombies", "per_player": 3}
 
@@ -166,3 +169,132 @@ def test_the_shipped_counting_objectives_carry_their_counts():
 
     setup = setup_for(3)
     assert setup["main_objective"]["counts"] == SAMPLES_COUNT  # We Need More Samples, 002:44
+
+
+# --- what a count needs besides itself (counts.also, vocabulary.OBJECTIVE_CONDITIONS) ---
+
+HOSPITAL = {"what": "cards", "per_player": 1, "also": [{"check": "colony_unhurt"}]}
+LESSONS = {
+    "what": "cards",
+    "per_player": 1,
+    "also": [{"check": "helpless_in_colony", "at_least": 4}],
+}
+WORKSHOP = {
+    "what": "cards",
+    "per_player": 2,
+    "also": [{"check": "barricades_at_colony", "at_least": 3}, {"check": "table"}],
+}
+
+
+def counted_step(steps):
+    return next(s for s in steps if s["kind"] == "main_objective_counted")
+
+
+def test_field_hospital_waits_for_every_survivor_in_the_colony_to_be_unhurt():
+    """Field Hospital: "1 medicine card for each player ... and no survivor in the colony
+    carries a wound, frostbite or despair token" (our card's words)."""
+    st = game(counts=HOSPITAL)
+    st, _ = act(st, type="add_objective_progress", count=3)
+    in_colony = [s for s in st["survivors"] if s["location"] == "colony"]
+    in_colony[0]["frostbite"] = 1
+    st = to_step_5(st)
+    assert due_step(st)["asks"] is False
+    after, steps = act(st, type="check_main_objective")
+    counted = counted_step(steps)
+    assert (counted["count"], counted["target"], counted["met"]) == (3, 3, False)
+    assert not after["ended"]
+    assert engine.render_step(counted, after) == (
+        "The main objective is not met yet: 3 of 3 cards on the card. Still needed: no "
+        "survivor in the colony with a wound, frostbite or despair token."
+    )
+    assert engine.render_step(counted, after, "pt_BR").startswith(
+        "O objetivo principal ainda não foi cumprido: 3 de 3"
+    )
+    for survivor in after["survivors"]:
+        survivor["frostbite"] = survivor["wounds"] = survivor["despair"] = 0
+    st["survivors"] = after["survivors"]
+    healed, steps = act(st, type="check_main_objective")
+    assert counted_step(steps)["met"] is True and healed["ended"]["reason"] == "main_objective"
+
+
+@pytest.mark.parametrize(("helpless", "met"), [(3, False), (4, True)])
+def test_lessons_by_candlelight_needs_4_helpless_survivors_in_the_colony(helpless, met):
+    """Lessons by Candlelight: "at least 4 helpless survivors remain in the colony"; an unruly
+    token is one helpless survivor."""
+    st = game(counts=LESSONS)
+    st, _ = act(st, type="add_objective_progress", count=3)
+    st = to_step_5(st)
+    st["helpless"] = {"normal": helpless - 1, "unruly": 1}
+    conditions = table_view(st)["numbers"]["objective_conditions"]
+    assert conditions == [
+        {"check": "helpless_in_colony", "at_least": 4, "have": helpless, "met": met, "seen": True}
+    ]
+    after, steps = act(st, type="check_main_objective")
+    assert counted_step(steps)["met"] is met
+    assert bool(after["ended"]) is met
+
+
+def test_the_workshop_asks_the_table_only_once_the_board_holds():
+    """The Workshop: a tool and a fuel card for each player (the table checks the split) and at
+    least 3 barricades at the colony (the board)."""
+    st = game(counts=WORKSHOP)
+    st, _ = act(st, type="add_objective_progress", count=6)
+    st = to_step_5(st)
+    st["colony"]["entrances"][0]["barricades"] = 2
+    assert due_step(st)["asks"] is False
+    assert "met" not in legal_actions(st)["table"]["check_main_objective"]
+    with pytest.raises(engine.RuleError, match="checked from its count"):
+        act(st, type="check_main_objective", met=True)
+    after, steps = act(st, type="check_main_objective")
+    assert counted_step(steps)["unmet"] == [{"check": "barricades_at_colony", "at_least": 3}]
+    assert "Still needed: at least 3 barricades at the colony." in engine.render_step(
+        counted_step(steps), after
+    )
+    st["colony"]["entrances"][1]["barricades"] = 1
+    assert due_step(st)["asks"] is True
+    assert legal_actions(st)["table"]["check_main_objective"]["met"] == [False, True]
+    with pytest.raises(engine.RuleError, match="say whether the main objective is met"):
+        act(st, type="check_main_objective")
+    no, steps = act(st, type="check_main_objective", met=False)
+    assert not no["ended"] and counted_step(steps)["confirmed"] is False
+    assert engine.render_step(counted_step(steps), no).endswith(
+        "The table says the rest of the goal is not done."
+    )
+    yes, _ = act(st, type="check_main_objective", met=True)
+    assert yes["ended"]["reason"] == "main_objective"
+
+
+def test_a_count_may_start_from_a_base():
+    """The Time Capsule: one card of each of the six symbols, plus 1 for each player."""
+    st = game(3, counts={"what": "cards", "base": 6, "per_player": 1})
+    assert objective_target(st) == 9
+
+
+@pytest.mark.parametrize(
+    "also",
+    [
+        [{"check": "hats"}],
+        [{"check": "helpless_in_colony"}],
+        [{"check": "barricades_at_colony", "at_least": 0}],
+        ["table"],
+    ],
+)
+def test_a_malformed_condition_is_refused_at_setup(also):
+    with pytest.raises(engine.RuleError):
+        game(counts={"what": "cards", "per_player": 1, "also": also})
+
+
+def test_the_shipped_objectives_say_what_they_need_besides_the_count():
+    db = sqlite_utils.Database(project_root() / "cards.db")
+    rows = {r["name"]: r for r in db["main_objectives"].rows}
+
+    def also(name):
+        counts = rows[name]["counts"]
+        counts = json.loads(counts) if isinstance(counts, str) else counts
+        return [c["check"] for c in counts.get("also", [])]
+
+    assert also("Field Hospital") == ["colony_unhurt"]
+    assert also("Lessons by Candlelight") == ["helpless_in_colony"]
+    assert also("Arm the Watch") == ["table"]
+    assert also("The Workshop") == ["barricades_at_colony", "table"]
+    assert also("The Time Capsule") == ["table"]

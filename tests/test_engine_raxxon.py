@@ -9,6 +9,7 @@ from companion.engine.board import special_zombies
 from companion.engine.colony.steps import run_colony_phase
 from companion.engine.core.errors import render_error
 from companion.engine.core.state import free_survivor_spaces, new_state
+from companion.engine.core.vocabulary import NOT_CHOSEN
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.search import search_location
@@ -633,6 +634,55 @@ def test_attacking_rolls_exposure_then_the_encounter_die_if_alive_000_807():
     assert rolled[-1]["roll"] == 6 and rolled[-1]["rolled"] is True
     with pytest.raises(engine.RuleError, match="no special zombie"):
         raxxon.attack_special_zombie(st, sid, "Tank", exposure="blank")
+
+
+def test_the_encounter_die_is_never_left_at_a_default_face():
+    """Issue 29 ("no silent defaults on a roll"): an encounter die left unchosen is refused
+    with the reason; "roll" rolls it here."""
+    st = hunter_at_police()
+    sid = at(st, "s1", "police")
+    with pytest.raises(engine.RuleError, match="choose the face the encounter die shows") as err:
+        raxxon.attack_special_zombie(st, sid, "Hunter", exposure="blank", encounter=NOT_CHOSEN)
+    assert "dado de confronto" in render_error(err.value, "pt_BR")
+    _, rolled = raxxon.attack_special_zombie(
+        st, sid, "Hunter", exposure="blank", encounter="roll", rng=Scripted([5])
+    )
+    assert rolled[-1]["roll"] == 5 and rolled[-1]["rolled"] is True
+    with pytest.raises(engine.RuleError, match="an action die shows 1 to 6"):
+        raxxon.attack_special_zombie(st, sid, "Hunter", exposure="blank", encounter=7)
+
+
+def test_only_its_encounter_card_moves_a_special_zombie_000_805():
+    """000:805: "Special zombies cannot be moved by any game effects except for those listed
+    on their encounter cards": the table moves it by its card, to a free space elsewhere."""
+    st = hunter_at_police()
+    assert legal_for_seat(st, "s1")["move_special_zombie"]["targets"] == [
+        {"zombie": "Hunter", "place": "police", "entrance": None}
+    ]
+    move = {"type": "move_special_zombie", "by": "s1", "place": "police", "zombie": "Hunter"}
+    new, steps = engine.apply(st, {**move, "to": "colony"})
+    assert special_zombies.specials_at(new, "police") == []
+    assert new["colony"]["entrances"][0]["special"] == ["Hunter"]
+    assert render_step(steps[0], new) == (
+        "Its encounter card moves the special zombie Hunter from Police Station to colony "
+        "entrance 1."
+    )
+    assert render_step(steps[0], new, "pt_BR") == (
+        "A carta de confronto move o zumbi especial Hunter. Antes: Police Station; agora: "
+        "entrada 1 da colônia."
+    )
+    school, _ = engine.apply(st, {**move, "to": "school"})
+    assert special_zombies.specials_at(school, "school") == ["Hunter"]
+    with pytest.raises(engine.RuleError, match="is at Police Station already"):
+        engine.apply(st, {**move, "to": "police"})
+    with pytest.raises(engine.RuleError, match="no special zombie 'Tank'"):
+        engine.apply(st, {**move, "zombie": "Tank", "to": "school"})
+    full = next(loc for loc in st["locations"] if loc["id"] == "school")
+    full["entrance"]["zombies"] = full["entrance"]["spaces"]
+    with pytest.raises(engine.RuleError, match="no free space for Hunter"):
+        engine.apply(st, {**move, "to": "school"})
+    with pytest.raises(engine.RuleError):
+        engine.apply(st, {**move, "by": "s2", "to": "colony"})  # not s2's turn
 
 
 # --- side effects (000:780-784) ---

@@ -104,3 +104,18 @@ def test_the_main_objective_counter_on_the_table_screen(client, app):
     client.set_cookie("lang", "pt_BR")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "zumbis sobre a carta" in page
+
+
+def test_the_table_screen_shows_what_the_workshop_needs_besides_its_count(client, app):
+    """The Workshop: a tool and a fuel card for each player on the card (the counter; the
+    table checks the split) and at least 3 barricades at the colony (the board)."""
+    game_id = make_game(app, main_objective="companion.the-workshop")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    panel = page[page.index('id="board-objective"') :]
+    panel = panel[: panel.index("</section>")]
+    assert "0</span> / 6" in panel
+    assert "Not yet: at least 3 barricades at the colony (now 0)" in panel
+    assert "The table checks: the rest of the card&#39;s goal" in panel
+    client.set_cookie("lang", "pt_BR")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Ainda não: pelo menos 3 barricadas na colônia (agora 0)" in page

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.phones import take_seat
-from helpers.table import find_form, form_data, form_type, page_forms, table_act, view_of
+from helpers.table import current, find_form, form_data, form_type, page_forms, table_act, view_of
 
 from companion import store
 
@@ -155,15 +155,16 @@ def hunter_in_the_colony(client, app, new_game) -> tuple[str, str]:
     return game_id, next(s["id"] for s in view["survivors"] if s["owner"] == active)
 
 
-@pytest.mark.parametrize(("sent", "rolled"), [("4", False), ("", True)])
+@pytest.mark.parametrize(("sent", "rolled"), [("4", False), ("roll", True)])
 def test_the_encounter_die_is_entered_or_rolled_for_the_table(client, app, new_game, sent, rolled):
     """000:807: "roll a die and apply the corresponding effect of the special zombie encounter
-    card": as with exposure, the table enters the die it rolled or lets the app roll it."""
+    card": as with exposure, the table enters the die it rolled or lets the app roll it; no
+    face is chosen for it (issue 29, "no silent defaults on a roll")."""
     game_id, attacker = hunter_in_the_colony(client, app, new_game)
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     form = find_form(html, "attack_special_zombie")
     field = next(x for x in form["fields"] if x["name"] == "encounter")
-    assert [v for v, _sel in field["options"]] == ["1", "2", "3", "4", "5", "6", ""]
+    assert [v for v, _sel in field["options"]] == ["", "1", "2", "3", "4", "5", "6", "roll"]
     answer = client.post(
         form["action"],
         data=form_data(form, survivor_id=attacker, exposure="blank", encounter=sent),
@@ -194,3 +195,33 @@ def test_a_dead_survivor_s_side_effect_is_listed_by_name_not_by_id(client, app, 
     client.get("/lang/pt_BR?next=/")
     panel = client.get(f"/games/{game_id}").text.split('class="side-effects"', 1)[1]
     assert "(fora de jogo: as cartas podem ser equipadas de novo)" in panel.split("</ul>")[0]
+
+
+def test_an_encounter_die_left_empty_is_refused_and_nothing_changes(client, app, new_game):
+    game_id, attacker = hunter_in_the_colony(client, app, new_game)
+    before = current(app, game_id).version
+    form = find_form(client.get(f"/games/{game_id}").text, "attack_special_zombie")
+    answer = client.post(
+        form["action"], data=form_data(form, survivor_id=attacker, exposure="blank", encounter="")
+    )
+    assert answer.status_code in (400, 409, 422)
+    assert "Choose the face the encounter die shows" in answer.text
+    assert current(app, game_id).version == before
+
+
+def test_the_table_moves_a_special_zombie_by_its_encounter_card(client, app, new_game):
+    """000:805: only its own encounter card moves a special zombie; the table does it here."""
+    game_id, _ = hunter_in_the_colony(client, app, new_game)
+    html = client.get(f"/games/{game_id}").text
+    assert "Its encounter card moves a special zombie" in html
+    form = find_form(html, "move_special_zombie")
+    field = next(x for x in form["fields"] if x["name"] == "zombie|place|entrance")
+    [(value, _)] = field["options"]
+    assert value.startswith("Hunter|colony|")
+    school = next(p for p in view_of(app, game_id)["locations"] if p["number"] == 3)["id"]
+    answer = client.post(form["action"], data=form_data(form, to=school))
+    assert answer.status_code in (200, 303), answer.text
+    view = view_of(app, game_id)
+    assert [z["place"] for z in view["special_zombies"]] == [school]
+    client.get("/lang/pt_BR?next=/")
+    assert "A carta de confronto move um zumbi especial" in client.get(f"/games/{game_id}").text

@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.core.errors import RuleError
+from companion.engine.core.objective_progress import check_counts
 from companion.engine.core.vocabulary import (
-    COUNTED_THINGS,
     EFFECT_KINDS,
     EXPOSURE_RESULTS,
     OBJECTIVE_KINDS,
@@ -415,19 +416,12 @@ def _normalise_setup(side: str, value: Any, problems: list[tuple[str, str]]) -> 
 
 
 def _normalise_counts(name: str, value: Any, problems: list[tuple[str, str]]) -> Any:
-    """A main objective's count: what it counts and how many for each player who started."""
-    if not isinstance(value, dict):
-        problems.append((name, "must be a table with what and per_player"))
+    """A main objective's count, checked by the engine's own rule (objective_progress)."""
+    try:
+        return check_counts(value)
+    except RuleError as err:
+        problems.append((name, str(err)))
         return None
-    for key in value:
-        if key not in ("what", "per_player"):
-            problems.append((f"{name}.{key}", "is not a field of counts"))
-    if value.get("what") not in COUNTED_THINGS:
-        problems.append((f"{name}.what", f"must be one of {_choices(COUNTED_THINGS)}"))
-    per_player = value.get("per_player")
-    if not _is_int(per_player) or per_player < 1:
-        problems.append((f"{name}.per_player", "must be a whole number, 1 or more"))
-    return {"what": value.get("what"), "per_player": per_player}
 
 
 def _check_trigger(record: dict[str, Any], problems: list[tuple[str, str]]) -> None:

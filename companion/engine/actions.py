@@ -157,6 +157,7 @@ ACTIONS: dict[str, EntryPoint] = {
         raxxon.place_special_zombies,
         raxxon.attack_special_zombie,
         raxxon.remove_special_zombie,
+        raxxon.move_special_zombie,
         raxxon.equip_side_effect,
         # the end
         ending.mark_objective,

@@ -19,7 +19,11 @@ from companion.engine.board.player_choices import still_choosing
 from companion.engine.colony.phases import COLONY_STEPS, STEP_ACTIONS, due_step
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
-from companion.engine.core.objective_progress import objective_counts, progress_choices
+from companion.engine.core.objective_progress import (
+    objective_asks_the_table,
+    progress_choices,
+    table_has_a_say,
+)
 from companion.engine.core.state import (
     COLONY,
     State,
@@ -286,7 +290,7 @@ def _colony_choices(st: State) -> dict[str, Choices]:
     if due == "resolve_crisis" and st["crisis"] is None:
         out["resolve_crisis"] = {}
     out[STEP_ACTIONS[due]] = {"step": due}
-    if due == "check_main_objective" and not objective_counts(st):
+    if due == "check_main_objective" and objective_asks_the_table(st):
         out[STEP_ACTIONS[due]]["met"] = [False, True]
     if due == "pass_first_player" and st["ruleset"] == "long_night":
         out[STEP_ACTIONS[due]]["keep"] = [False, True]
@@ -295,8 +299,8 @@ def _colony_choices(st: State) -> dict[str, Choices]:
 
 def _answers(st: State) -> list[bool]:
     """The table's possible answers to colony step 5: none but "not met" for a main objective
-    checked from its count (objective_progress.py)."""
-    return [False] if objective_counts(st) else [False, True]
+    checked from its count alone (objective_progress.py)."""
+    return [False, True] if table_has_a_say(st) else [False]
 
 
 def legal_for_table(st: State) -> dict[str, Choices]:

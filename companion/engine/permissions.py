@@ -118,6 +118,7 @@ WHO: dict[str, Rule] = {
     "place_special_zombies": (TABLE, None),
     "attack_special_zombie": (TURN, "survivor:survivor_id"),
     "remove_special_zombie": (TURN, None),
+    "move_special_zombie": (TURN, None),
     "equip_side_effect": (TURN, "survivor:survivor_id"),
     # the end
     "mark_objective": (OPEN, "seat_id"),

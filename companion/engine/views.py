@@ -22,7 +22,12 @@ from companion.engine.colony.phases import due_step
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed, zombies_due
 from companion.engine.core.decisions import open_for
-from companion.engine.core.objective_progress import objective_count, objective_target
+from companion.engine.core.objective_progress import (
+    objective_conditions,
+    objective_count,
+    objective_met_by_count,
+    objective_target,
+)
 from companion.engine.core.state import (
     COLONY,
     State,
@@ -99,6 +104,8 @@ def numbers(st: State) -> dict[str, Any]:
         "free_entrance_spaces": free_entrance_spaces(st),
         "objective_count": objective_count(st),
         "objective_target": objective_target(st),
+        "objective_conditions": objective_conditions(st),
+        "objective_reached": objective_met_by_count(st),
     }
 
 

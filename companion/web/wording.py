@@ -35,9 +35,10 @@ def stays_english(card: Any) -> bool:
     return card_texts.stays_english(card, page_language())
 
 
-def label(table: str, code: Any, capital: bool = True) -> str:
-    """A code's words from one of labels.TABLES, translated, first letter capitalised."""
-    return labels.label(table, code, gettext, capital=capital)
+def label(table: str, code: Any, capital: bool = True, **fields: Any) -> str:
+    """A code's words from one of labels.TABLES, translated, its fields filled in, first letter
+    capitalised."""
+    return labels.label(table, code, gettext, capital=capital, **fields)
 
 
 def colony_step_heading(due: dict[str, Any]) -> str:

@@ -6,16 +6,11 @@ from typing import Any
 
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.morale import change_morale
-from companion.engine.core.state import State, seat, survivor, survivors_of
+from companion.engine.core.state import State, seat, survivor, survivors_of, wound_total
 from companion.engine.core.vocabulary import WOUND_KINDS
 from companion.engine.words.steps import N_, Step, step
 
 DEADLY_WOUNDS = 3
-
-
-def wound_total(s: dict) -> int:
-    """Wound, frostbite and despair tokens all count (002 "Killing Survivors", 000:536)."""
-    return s["wounds"] + s["frostbite"] + s["despair"]
 
 
 def lowest_influence(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.core.errors import RuleError, words
-from companion.engine.core.objective_progress import objective_counts
+from companion.engine.core.objective_progress import objective_asks_the_table
 from companion.engine.core.state import State
 from companion.engine.modules.raxxon.rules import containment_check, containment_due
 from companion.engine.turns.turn import return_crossroads
@@ -43,7 +43,8 @@ ASKS_THE_TABLE = frozenset({"check_main_objective"})
 """Steps that cannot run before the table answers: whether the main objective's goal has been
 achieved (002:1621); the companion cannot see the board. The Long Night first player vote of
 step 7 (000:660) is optional: without it the token passes. A main objective that counts is
-checked from its count and asks nothing (objective_progress.py)."""
+checked from its count and asks nothing, unless its last word is the table's
+(objective_progress.objective_asks_the_table)."""
 
 
 def due_step(st: State) -> dict[str, Any]:
@@ -56,7 +57,7 @@ def due_step(st: State) -> dict[str, Any]:
         "number": COLONY_STEPS.index(name) + 1,
         "of": len(COLONY_STEPS),
         "action": STEP_ACTIONS[name],
-        "asks": name in ASKS_THE_TABLE and not objective_counts(st),
+        "asks": name in ASKS_THE_TABLE and objective_asks_the_table(st),
         "begun": begun,
     }
 

@@ -34,10 +34,13 @@ from companion.engine.core.dice import Randomness, flip_coin, roll_d6
 from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.morale import change_morale, end_game
 from companion.engine.core.objective_progress import (
+    objective_asks_the_table,
+    objective_conditions,
     objective_count,
     objective_counts,
     objective_met_by_count,
     objective_target,
+    table_has_a_say,
 )
 from companion.engine.core.state import (
     COLONY,
@@ -93,7 +96,7 @@ def run_colony_phase(
     st, steps = begin(state)
     _require_bool(objective_met, N_("say whether the main objective is met"))
     _require_bool(keep_first_player, N_("say whether a vote keeps the first player token"))
-    if objective_met:
+    if objective_met and not table_has_a_say(st):
         _refuse_answer_to_count(st)
     enter_colony_phase(st, steps)
     if st["pending"]:
@@ -110,7 +113,9 @@ def run_colony_phase(
         elif name == "add_zombies":
             _add_colony_phase_zombies(st, steps, rng)
         elif name == "check_main_objective":
-            _check_main_objective(st, steps, None if objective_counts(st) else objective_met)
+            _check_main_objective(
+                st, steps, objective_met if objective_asks_the_table(st) else None
+            )
         elif name == "move_round_track":
             _move_round_track(st, steps)
         else:
@@ -287,15 +292,15 @@ def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> 
 def check_main_objective(state: State, met: bool | None = None) -> tuple[State, list[Step]]:
     """Colony step 5: is the main objective met? (002:1621, 000:494)
 
-    A counting main objective is checked from its count (``met`` left out); any other is
-    answered by the table, ``met`` True or False.
+    A counting main objective is checked from its count (``met`` left out) unless its last word
+    is the table's (objective_progress.objective_asks_the_table); any other is answered by the
+    table, ``met`` True or False.
     """
     st, steps = begin(state)
-    if objective_counts(st):
-        if met is not None:
-            _refuse_answer_to_count(st)
-    else:
+    if objective_asks_the_table(st):
         _require_bool(met, N_("say whether the main objective is met"))
+    elif met is not None:
+        _refuse_answer_to_count(st)
     begin_step(st, steps, "check_main_objective")
     _check_main_objective(st, steps, met)
     colony_step_done(st, "check_main_objective")
@@ -304,7 +309,7 @@ def check_main_objective(state: State, met: bool | None = None) -> tuple[State, 
 
 def _refuse_answer_to_count(st: State) -> None:
     """Refuse the table's yes or no for a main objective the engine checks from its count."""
-    if objective_counts(st):
+    if not objective_asks_the_table(st):
         raise RuleError(
             N_(
                 "this main objective is checked from its count; correct the count instead "
@@ -319,10 +324,13 @@ def _check_main_objective(st: State, steps: list[Step], met: bool | None) -> Non
     is not the last goes on instead (scenarios.complete_chapter, 000:886).
 
     A counting main objective (objective_progress.py) is met when its count has reached its
-    target; the step says both numbers.
+    target and what else it needs holds (the board's conditions; the table's yes where it has
+    the last word); the step says both numbers and what is still missing.
     """
     if objective_counts(st):
-        met = bool(objective_met_by_count(st))
+        reached = bool(objective_met_by_count(st))
+        confirmed = met if objective_asks_the_table(st) else None
+        met = reached and confirmed is not False
         steps.append(
             step(
                 "main_objective_counted",
@@ -330,6 +338,12 @@ def _check_main_objective(st: State, steps: list[Step], met: bool | None) -> Non
                 count=objective_count(st),
                 target=objective_target(st),
                 met=met,
+                unmet=[
+                    {"check": c["check"], "at_least": c["at_least"]}
+                    for c in objective_conditions(st)
+                    if c["met"] is False
+                ],
+                confirmed=confirmed,
             )
         )
     else:

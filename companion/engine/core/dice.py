@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any, Protocol
 
-from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.vocabulary import EXPOSURE_ROLL, NOT_CHOSEN
 from companion.engine.words.steps import N_
 
@@ -49,16 +49,24 @@ def action_die_face(face: Any) -> int:
 def spent_die(face: Any, rng: Randomness | None) -> int:
     """The action die spent on an attack: the face the table rolled, or one rolled here (None or
     "roll it here for me"); a die left unchosen is refused, so no roll is recorded unmade."""
-    if face == NOT_CHOSEN:
-        raise RuleError(
-            N_(
-                "choose the face the spent die shows, or let the companion roll it "
-                "(“roll it here for me”): nothing is recorded without a roll"
-            )
-        )
+    require_a_roll(face, N_("the spent die"))
     if face is None or face == EXPOSURE_ROLL:
         return roll_d6(rng or NO_ROLL)
     return action_die_face(face)
+
+
+def require_a_roll(face: Any, die: str) -> None:
+    """Refuse a die left unchosen (``NOT_CHOSEN``): the table picks the face it rolled or lets
+    the companion roll, so no roll is recorded that nobody made (issue 29, "no silent
+    defaults on a roll")."""
+    if face == NOT_CHOSEN:
+        raise RuleError(
+            N_(
+                "choose the face {die} shows, or let the companion roll it "
+                "(“roll it here for me”): nothing is recorded without a roll"
+            ),
+            die=Phrase(die),
+        )
 
 
 def flip_coin(rng: Randomness) -> bool:

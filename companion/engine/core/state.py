@@ -258,6 +258,11 @@ def one_per_two_colonists(st: State) -> int:
     return (colonists(st) + 1) // 2
 
 
+def wound_total(s: dict[str, Any]) -> int:
+    """Wound, frostbite and despair tokens all count (002 "Killing Survivors", 000:536)."""
+    return s["wounds"] + s["frostbite"] + s["despair"]
+
+
 def colony_occupancy(st: State) -> int:
     """Survivor spaces taken in the colony: survivor cards plus helpless tokens."""
     return len(survivors_at(st, COLONY)) + st["helpless"]["normal"] + st["helpless"]["unruly"]

@@ -38,6 +38,19 @@ COUNTED_THINGS: tuple[str, ...] = ("cards", "zombies", "survivors")
 """What a counting main objective counts (its ``counts.what``): cards or zombies set on the
 card, or survivors gathered in the colony, which the engine counts itself from the board."""
 
+OBJECTIVE_CONDITIONS: tuple[str, ...] = (
+    "colony_unhurt",
+    "helpless_in_colony",
+    "barricades_at_colony",
+    "table",
+)
+"""What a counting main objective needs besides its count (its ``counts.also``): no wound,
+frostbite or despair token on a survivor in the colony; at least so many helpless survivor
+tokens, or barricades, at the colony (the engine sees these on the board); or the table's word
+(what the companion does not track: cards equipped, symbols on the card)."""
+CONDITIONS_WITH_A_NUMBER: tuple[str, ...] = ("helpless_in_colony", "barricades_at_colony")
+"""The conditions that say how many (``at_least``)."""
+
 OBJECTIVE_KINDS: tuple[str, ...] = ("normal", "betrayal", "exiled", "bandit_betrayal")
 BETRAYAL_KINDS: tuple[str, ...] = ("betrayal", "bandit_betrayal")
 BANDIT_RULES: tuple[str, ...] = ("placing", "zombies", "scavenge", "attack", "hideout", "leader")

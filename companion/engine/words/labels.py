@@ -110,6 +110,7 @@ ACTION_WORDS = {
     "place_special_zombies": N_("place special zombies"),
     "attack_special_zombie": N_("attack a special zombie"),
     "remove_special_zombie": N_("remove a special zombie"),
+    "move_special_zombie": N_("move a special zombie by its encounter card"),
     "equip_side_effect": N_("equip a side effect"),
 }
 """Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
@@ -176,6 +177,14 @@ COUNTED_NAMES = {
     "survivors": N_("survivors in the colony"),
 }
 """What a counting main objective counts (vocabulary.COUNTED_THINGS)."""
+
+OBJECTIVE_CONDITION_WORDS = {
+    "colony_unhurt": N_("no survivor in the colony with a wound, frostbite or despair token"),
+    "helpless_in_colony": N_("at least {at_least} helpless survivors in the colony"),
+    "barricades_at_colony": N_("at least {at_least} barricades at the colony"),
+    "table": N_("the rest of the card's goal"),
+}
+"""What a counting main objective needs besides its count (vocabulary.OBJECTIVE_CONDITIONS)."""
 
 SIDE_NUMBER_NAMES = {
     "morale": N_("Morale"),
@@ -542,6 +551,7 @@ TABLES: dict[str, Mapping[str, str]] = {
     "modules": MODULE_NAMES,
     "module_titles": MODULE_TITLES,
     "counted": COUNTED_NAMES,
+    "objective_conditions": OBJECTIVE_CONDITION_WORDS,
     "phases": PHASE_WORDS,
     "places": PLACES,
     "reveals": REVEAL_NOTES,
@@ -557,13 +567,15 @@ TABLES: dict[str, Mapping[str, str]] = {
 """The tables screens show, by the name templates use: ``label("symbols", "food")``."""
 
 
-def label(table: str, code: Any, gettext: Callable[[str], str], *, capital: bool = True) -> str:
-    """``code``'s words from ``TABLES[table]`` through ``gettext``, first letter capitalised
-    (``capital``); a code the table does not hold is shown as it is."""
+def label(
+    table: str, code: Any, gettext: Callable[[str], str], *, capital: bool = True, **fields: Any
+) -> str:
+    """``code``'s words from ``TABLES[table]`` through ``gettext``, its ``fields`` filled in,
+    first letter capitalised (``capital``); a code the table does not hold is shown as it is."""
     words = TABLES[table].get(code) if isinstance(code, str) else None
     if words is None:
         return "" if code is None else str(code)
-    text = gettext(words)
+    text = gettext(words).format(**fields) if fields else gettext(words)
     return text[:1].upper() + text[1:] if capital else text
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.engine.words.fill import Message, Names, Renderer, choice, code, field
-from companion.engine.words.labels import COUNTED_NAMES, N_, NP_
+from companion.engine.words.fill import Message, Names, Renderer, code, field, fill, join
+from companion.engine.words.labels import COUNTED_NAMES, N_, NP_, OBJECTIVE_CONDITION_WORDS
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
@@ -67,8 +67,23 @@ MAIN_OBJECTIVE_COUNTED: dict[bool, Message] = {
 """main_objective_counted's sentence, by whether the objective is met."""
 
 
+def _main_objective_counted(s: Step, n: Names, tr: Translator) -> str:
+    """The count against its target, then what else the goal still needs (the board's
+    conditions not met, or the table's no)."""
+    text = fill(MAIN_OBJECTIVE_COUNTED[bool(s["met"])], s, n, tr)
+    missing = [
+        code(OBJECTIVE_CONDITION_WORDS, c["check"], tr, at_least=c["at_least"])
+        for c in s.get("unmet", [])
+    ]
+    if missing:
+        text += " " + tr.gettext("Still needed: {conditions}.").format(conditions=join(tr, missing))
+    if s.get("confirmed") is False:
+        text += " " + tr.gettext("The table says the rest of the goal is not done.")
+    return text
+
+
 RENDERERS: dict[str, Renderer] = {
     "advancement_changed": _advancement_changed,
-    "main_objective_counted": choice(lambda s: bool(s["met"]), MAIN_OBJECTIVE_COUNTED),
+    "main_objective_counted": _main_objective_counted,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""

@@ -113,6 +113,8 @@ def turn_choices(st: State) -> dict[str, Choices]:
     attacked = [z for z in specials if special_zombie_attacked(st, z["place"], z["zombie"])]
     if attacked:
         out["remove_special_zombie"] = {"targets": attacked, "how": [KILL_WAYS[0]]}
+    if specials:
+        out["move_special_zombie"] = {"targets": specials, "to": _places(st)}
     if mine:
         out["equip_side_effect"] = {"survivor_id": [s["id"] for s in mine]}
     return out

@@ -29,6 +29,7 @@ from companion.engine.core.dice import (
     NO_ROLL,
     Randomness,
     action_die_face,
+    require_a_roll,
     roll_d6,
 )
 from companion.engine.core.errors import RuleError, shown
@@ -47,6 +48,10 @@ from companion.engine.core.state import (
     survivors_of,
     voters,
 )
+from companion.engine.core.state import (
+    entrance as entrance_of,
+)
+from companion.engine.core.vocabulary import EXPOSURE_ROLL
 from companion.engine.turns.votes import open_vote, outcome
 from companion.engine.words.steps import N_, Step, step, step_place_name
 
@@ -424,13 +429,14 @@ def attack_special_zombie(
     survivor_id: str,
     zombie: str,
     exposure: str | None = None,
-    encounter: int | None = None,
+    encounter: int | str | None = None,
     rng: Randomness | None = None,
 ) -> tuple[State, list[Step]]:
     """A survivor attacks a special zombie where it stands (000:805-807): roll for exposure,
     then, if the survivor lives, roll the die for the zombie's encounter card (the table reads
     the card; ``remove_special_zombie`` records a removal, which this attack now allows:
-    ``turn.special_attacks``)."""
+    ``turn.special_attacks``). ``encounter`` is the face the table rolled, or None / "roll" for
+    one rolled here; left unchosen, it is refused (dice.require_a_roll)."""
     st, steps = begin(state)
     attacker = survivor(st, survivor_id)
     place = attacker["location"]
@@ -440,7 +446,9 @@ def attack_special_zombie(
             zombie=shown(zombie),
             place=place_name(st, place),
         )
-    if encounter is not None:
+    require_a_roll(encounter, N_("the encounter die"))
+    rolled_here = encounter is None or encounter == EXPOSURE_ROLL
+    if not rolled_here:
         action_die_face(encounter)
     dice = rng or NO_ROLL
     steps.append(
@@ -458,13 +466,13 @@ def attack_special_zombie(
     alive = any(s["id"] == attacker["id"] for s in st["survivors"])
     if not alive or st["ended"]:
         return st, steps
-    roll = encounter if encounter is not None else roll_d6(dice)
+    roll = roll_d6(dice) if rolled_here else encounter
     steps.append(
         step(
             "encounter_rolled",
             zombie=zombie,
             roll=roll,
-            rolled=encounter is None,
+            rolled=rolled_here,
             survivor=attacker["id"],
             name=attacker["name"],
         )
@@ -483,6 +491,24 @@ def special_zombie_attacked(st: State, place: str, zombie: str) -> bool:
     return any(
         a["zombie"] == zombie and a["place"] == place for a in turn.get("special_attacks", [])
     )
+
+
+def entrance_holding(
+    st: State, place: str, zombie: str, entrance: int | None = None
+) -> dict[str, Any]:
+    """The entrance at ``place`` (``entrance``, at the colony) where the special zombie
+    ``zombie`` stands, or raise."""
+    ents = st["colony"]["entrances"] if place == COLONY else [location(st, place)["entrance"]]
+    if entrance is not None:
+        ents = [e for e in ents if e["number"] == entrance]
+    holder = next((e for e in ents if zombie in e.get("special", [])), None)
+    if holder is None:
+        raise RuleError(
+            N_("there is no special zombie {zombie} at {place}"),
+            zombie=shown(zombie),
+            place=place_name(st, place),
+        )
+    return holder
 
 
 def remove_special_zombie(
@@ -516,16 +542,7 @@ def remove_special_zombie(
             zombie=zombie,
             place=place_name(st, place),
         )
-    ents = st["colony"]["entrances"] if place == COLONY else [location(st, place)["entrance"]]
-    if entrance is not None:
-        ents = [e for e in ents if e["number"] == entrance]
-    holder = next((e for e in ents if zombie in e.get("special", [])), None)
-    if holder is None:
-        raise RuleError(
-            N_("there is no special zombie {zombie} at {place}"),
-            zombie=shown(zombie),
-            place=place_name(st, place),
-        )
+    holder = entrance_holding(st, place, zombie, entrance)
     holder["special"].remove(zombie)
     attacks = st["turn"]["special_attacks"]
     attacks.remove(next(a for a in attacks if a["zombie"] == zombie and a["place"] == place))
@@ -538,6 +555,57 @@ def remove_special_zombie(
             entrance=holder["number"],
             location_name=step_place_name(st, place),
             left=left,
+        )
+    )
+    return st, steps
+
+
+def move_special_zombie(
+    state: State,
+    place: str,
+    zombie: str,
+    to: str,
+    entrance: int | None = None,
+    to_entrance: int | None = None,
+) -> tuple[State, list[Step]]:
+    """Its own encounter card moves a special zombie (000:805: "Special zombies cannot be moved
+    by any game effects except for those listed on their encounter cards"): the table reads the
+    card and moves it here, to a free space at another place (an entrance of the colony by
+    ``to_entrance``; the first with room otherwise). Nothing else moves one
+    (``special_zombies_cannot_be_moved``)."""
+    st, steps = begin(state)
+    record(st)
+    for where in (place, to):
+        if where != COLONY:
+            location(st, where)
+    holder = entrance_holding(st, place, zombie, entrance)
+    if to == place and (to != COLONY or to_entrance in (None, holder["number"])):
+        raise RuleError(
+            N_("{zombie} is at {place} already"), zombie=zombie, place=place_name(st, to)
+        )
+    if to == COLONY and to_entrance is None:
+        free = [e for e in st["colony"]["entrances"] if free_spaces(e) > 0]
+        target = free[0] if free else st["colony"]["entrances"][0]
+    else:
+        target = entrance_of(st, to, to_entrance)
+    if free_spaces(target) <= 0:
+        raise RuleError(
+            N_("{place} has no free space for {zombie}: the encounter card says what happens then"),
+            place=place_name(st, to),
+            zombie=zombie,
+        )
+    holder["special"].remove(zombie)
+    target.setdefault("special", []).append(zombie)
+    steps.append(
+        step(
+            "special_zombie_moved",
+            zombie=zombie,
+            where=place,
+            entrance=holder["number"],
+            location_name=step_place_name(st, place),
+            to=to,
+            to_entrance=target["number"],
+            to_name=step_place_name(st, to),
         )
     )
     return st, steps

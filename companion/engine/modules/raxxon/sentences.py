@@ -12,6 +12,7 @@ from companion.engine.words.fill import (
     choice,
     field,
     fill,
+    where,
 )
 from companion.engine.words.labels import N_, NP_
 from companion.engine.words.steps import Step
@@ -155,6 +156,17 @@ def _special_removed(s: Step, n: Names, tr: Translator) -> str:
     return fill((msgid, AT_WHERE), s, n, tr)
 
 
+def _special_moved(s: Step, n: Names, tr: Translator) -> str:
+    arrival = {"where": s["to"], "entrance": s["to_entrance"], "location_name": s["to_name"]}
+    return tr.gettext(
+        "Its encounter card moves the special zombie {zombie} from {from_place} to {to_place}."
+    ).format(
+        zombie=s["zombie"],
+        from_place=where(s, n, tr),
+        to_place=where(arrival, n, tr),
+    )
+
+
 SEARCHED: dict[bool, Message] = {
     True: (
         NP_(
@@ -175,5 +187,6 @@ RENDERERS: dict[str, Renderer] = {
     "experiment_discarded": _discarded,
     "special_zombie_rolled": _rolled,
     "special_zombie_removed": _special_removed,
+    "special_zombie_moved": _special_moved,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""
