@@ -7,7 +7,11 @@
  * - a fresh stream for a phone back from sleep, back online or back from the page cache;
  * - the screen kept awake while the page is visible, where the browser allows it;
  * - what the morph keeps: fields and groups changed by hand (el._byHand, which page scripts
- *   may clear), and an element whose script says it is unchanged (el._keepIf(incoming)).
+ *   may clear), and an element whose script says it is unchanged (el._keepIf(incoming));
+ * - nudges (docs/live.md "Nudges"): while [data-must-do] lists a moment the page's title starts
+ *   with "● "; a phone vibrates once for each moment id it has not seen yet, only once the page
+ *   has been touched (the browser refuses, and logs, a vibration before) and unless its player
+ *   turned vibration off (#nudge-vibrate, kept in localStorage). The table's is data-silent.
  */
 (function () {
   "use strict";
@@ -180,6 +184,59 @@
     }
   });
 
+  /* Nudges: nothing here is sent anywhere; each device decides for itself. */
+  var MARK = "\u25cf ";
+  var SEEN_KEY = "companion-nudged:" + location.pathname;
+  var VIBRATE_KEY = "companion-vibrate";
+  var SEEN_MAX = 200;
+  var touched = false;
+  var bareTitle = document.title.indexOf(MARK) === 0 ? document.title.slice(MARK.length) : document.title;
+
+  function stored(store, key) {
+    try { return window[store].getItem(key); } catch (e) { return null; }
+  }
+  function store(storeName, key, value) {
+    try { window[storeName].setItem(key, value); } catch (e) { /* private mode: not kept */ }
+  }
+  function vibrationOn() {
+    return stored("localStorage", VIBRATE_KEY) !== "off";
+  }
+  function mayVibrate() {
+    var activation = navigator.userActivation;
+    return typeof navigator.vibrate === "function" && vibrationOn() &&
+      (activation ? activation.hasBeenActive : touched);
+  }
+
+  function nudge() {
+    var holder = document.querySelector("[data-must-do]");
+    var ids = holder ? holder.getAttribute("data-must-do").split(" ").filter(Boolean) : [];
+    var title = ids.length ? MARK + bareTitle : bareTitle;
+    if (document.title !== title) { document.title = title; }
+    if (!holder || holder.hasAttribute("data-silent")) { return; }
+    var seen = (stored("sessionStorage", SEEN_KEY) || "").split(" ").filter(Boolean);
+    var fresh = ids.filter(function (id) { return seen.indexOf(id) < 0; });
+    if (!fresh.length) { return; }
+    if (mayVibrate()) {
+      var crossroads = fresh.some(function (id) { return id.indexOf("crossroads") === 0; });
+      navigator.vibrate(crossroads ? [300, 120, 300, 120, 500] : [200]);
+    }
+    store("sessionStorage", SEEN_KEY, seen.concat(fresh).slice(-SEEN_MAX).join(" "));
+  }
+
+  var vibrateSwitch = document.getElementById("nudge-vibrate");
+  if (vibrateSwitch && typeof navigator.vibrate === "function") {
+    vibrateSwitch.checked = vibrationOn();
+    vibrateSwitch.addEventListener("change", function () {
+      store("localStorage", VIBRATE_KEY, vibrateSwitch.checked ? "on" : "off");
+    });
+    vibrateSwitch.closest("[hidden]").hidden = false;
+  }
+  ["pointerdown", "keydown"].forEach(function (type) {
+    document.addEventListener(type, function () { touched = true; }, true);
+  });
+  document.addEventListener("htmx:afterSettle", nudge);
+
   show("connecting");
   keepAwake();
+  nudge();
 })();

@@ -3,7 +3,6 @@
    new version, and keeps what was typed or opened by hand); this file starts a sent form afresh,
    shows a message when the table does not answer, and stops a second tap from sending a form
    twice;
-   - a newly arrived crossroads card, vote or bite decision vibrates the phone where allowed;
    - secrets open on a tap, or only while held ("hold to peek"), and close again after a while;
    - the crisis counters get - and + buttons. */
 (function () {
@@ -16,17 +15,6 @@
   function enhance() {
     root.querySelectorAll("button.step[hidden]").forEach(function (b) { b.hidden = false; });
     root.querySelectorAll("details[data-peek][open]").forEach(hideLater);
-    var screen = root.querySelector(".screen");
-    var attention = screen ? screen.getAttribute("data-attention") : "";
-    var key = "companion-attention:" + location.pathname;
-    var seen = null;
-    try { seen = sessionStorage.getItem(key); } catch (e) { seen = null; }
-    // Chromium refuses (and logs) a vibration before the player's first tap on the page.
-    var tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
-    if (attention && attention !== seen && navigator.vibrate && tapped) {
-      navigator.vibrate(attention.indexOf("crossroads") === 0 ? [300, 120, 300, 120, 500] : [200]);
-    }
-    try { sessionStorage.setItem(key, attention || ""); } catch (e) { /* private mode */ }
   }
 
   /* htmx morphs each answer into #phone, keeping what was typed, ticked or opened by hand

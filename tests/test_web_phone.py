@@ -69,7 +69,7 @@ def test_a_phone_keeps_its_survivors_with_the_leader_it_picked(app, game, phones
     page = phones["s1"].get(f"/phone/{game}").text
     for card_id in dealt:
         assert f'value="{card_id}"' in page
-    assert "Keep 2 of them" in page and 'data-attention="keep"' in page
+    assert "Keep 2 of them" in page and 'data-must-do-id="keep_survivors:s1:' in page
     response = post(
         phones["s1"], game, type="keep_survivors", survivors=dealt[:2], _leader=dealt[1]
     )
@@ -267,7 +267,7 @@ def test_the_crossroads_card_reaches_its_holder_and_triggered_reveals_it(app, ga
     card = state["cards"]["crossroads"][state["secrets"][holder]["crossroads"]]
     page = phones[holder].get(f"/phone/{game}").text
     assert unescape(page).count(card["trigger"]) == 1
-    assert "Triggered" in page and 'data-attention="crossroads:' in page
+    assert "Triggered" in page and f'data-must-do-id="crossroads:{holder}:' in page
     assert '<details class="options"' in page
     for sid, client in phones.items():
         if sid != holder:
@@ -296,7 +296,9 @@ def test_an_exile_vote_on_the_phones(app, game, phones):
     assert len(voters) >= 2
     for sid in voters:
         page = phones[sid].get(f"/phone/{game}").text
-        assert "Exile " in page and 'value="true"' in page and 'data-attention="vote:' in page
+        assert (
+            "Exile " in page and 'value="true"' in page and f'data-must-do-id="vote:{sid}:' in page
+        )
     first, *rest = voters
     pages = {sid: phones[sid].get(f"/phone/{game}").text for sid in voters}
     response = post(phones[first], game, page=pages[first], type="cast_vote", up="true")
@@ -386,7 +388,7 @@ def test_the_end_each_phone_marks_its_own_objective(app, game, phones):
     state, _ = head(app, game)
     assert state["ended"]
     page = phones["s1"].get(f"/phone/{game}").text
-    assert "Did you complete it?" in page and 'data-attention="mark"' in page
+    assert "Did you complete it?" in page and 'data-must-do-id="objective:s1:' in page
     response = post(phones["s1"], game, type="mark_objective", complete="true")
     assert response.status_code == 200 and 'aria-pressed="true"' in response.text
     state, _ = head(app, game)

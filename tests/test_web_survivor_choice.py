@@ -27,7 +27,7 @@ def test_no_phone_is_asked_while_the_cards_are_turned_over(app, table):
     white_fingers_failed(app, game, turned_over=False)
     page = phones["s1"].get(f"/phone/{game}").text
     assert "Being turned over on the table." in page
-    assert "survivor-choice" not in page and 'data-attention=""' in page
+    assert "survivor-choice" not in page and "survivor_choice:" not in page
 
 
 def mine(state, seat_id):
@@ -52,12 +52,15 @@ def test_each_phone_is_asked_and_the_table_answers_for_a_seat(app, table, choosi
     state, _ = head(app, game)
     page = phones["s1"].get(f"/phone/{game}").text
     assert "Which of your survivors takes the frostbite?" in page
+    assert 'data-must-do-id="survivor_choice:s1:' in page
+    assert "A card asks you to choose one of your survivors." in page
     for sid in mine(state, "s1"):
         assert f'name="survivor_id" value="{sid}"' in page
     for sid in mine(state, "s2"):
         assert f'value="{sid}"' not in page
     board = table.get(f"/games/{game}").text
     assert "Still choosing:" in board
+    assert 'data-must-do="survivor_choice:s1:' in board and "data-silent" in board
     assert board.count('name="type" value="choose_survivor"') == 3
     # s1 answers on its phone: the pick is applied only once everyone has chosen.
     pick = mine(state, "s1")[1]

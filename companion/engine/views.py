@@ -22,6 +22,7 @@ from companion.engine.colony.phases import due_step
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed, zombies_due
 from companion.engine.core.decisions import open_for
+from companion.engine.core.must_do import must_do, waiting_on
 from companion.engine.core.objective_progress import (
     objective_conditions,
     objective_count,
@@ -214,8 +215,9 @@ def _card(st: State, kind: str, card_id: str | None) -> dict[str, Any] | None:
 
 def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     """The table screen's view: the public state, its numbers, what the game waits for, whose
-    turn it is and who holds its crossroads card, every actor's legal actions now, and the id
-    of each open decision among the table's (``decisions``, decisions.py).
+    turn it is and who holds its crossroads card, every actor's legal actions now, the id
+    of each open decision among the table's (``decisions``, decisions.py) and whom the table
+    waits for (``waiting_on``, must_do.py).
 
     ``before`` is the state before the head action: while a reveal is open (reveal.py) the
     public state and its numbers are that one's, and ``revealing`` names the open reveal."""
@@ -235,12 +237,16 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     if view["revealing"]:
         view["legal"]["table"] = {"finish_reveal": {}, **view["legal"]["table"]}
     view["decisions"] = {"table": open_for(state, view["legal"]["table"], None)}
+    view["waiting_on"] = waiting_on(
+        state, {s["id"]: legal_for_seat(state, s["id"]) for s in state["seats"]}, view
+    )
     return view
 
 
 def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """A phone's view: the table's view, plus its own secrets (card facts) under "mine", its
-    own legal actions under "legal" and the id of each decision it has open under "decisions".
+    own legal actions under "legal", the id of each decision it has open under "decisions" and
+    what it must do now under "must_do" (must_do.py: the moments its phone nudges for).
 
     ``table`` is ``table_view(state)`` when the caller already has it (every phone of a game
     shares one): it is not changed; the seat's view is a new dict sharing its public parts.
@@ -274,6 +280,7 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
     }
     view["legal"] = {seat_id: legal_for_seat(state, seat_id)}
     view["decisions"] = {seat_id: open_for(state, view["legal"][seat_id], seat_id)}
+    view["must_do"] = must_do(state, seat_id, view["legal"][seat_id], view)
     return view
 
 
