@@ -26,13 +26,13 @@ def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, serve
     assert page.evaluate("window.notReloaded")
 
     page.click("#group-corrections > summary")
-    page.evaluate("document.querySelector('.game-side').scrollTop = 250")
+    page.evaluate("document.querySelector('#side-more').scrollTop = 250")
     page.click(".ctl-add_barricade button >> nth=0")
     version_is(page, 4)
     # the open groups and the scroll come back once the swap has settled (htmx settles later)
     page.wait_for_function(
         "() => document.getElementById('group-corrections').open"
-        " && document.querySelector('.game-side').scrollTop > 0",
+        " && document.querySelector('#side-more').scrollTop > 0",
         timeout=WAIT_MS,
     )
 

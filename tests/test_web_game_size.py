@@ -66,7 +66,11 @@ def test_a_folded_group_comes_empty_in_a_fragment_and_whole_in_a_page(client, ap
     game_id = busy_turn(client, app)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     fragment = client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)
-    for group, kind in (("survivors", "wound_survivor"), ("corrections", "set_counter")):
+    for group, kind in (
+        ("board", "attract_zombies"),
+        ("survivors", "record_exposure"),
+        ("corrections", "remove_noise"),
+    ):
         assert f"ctl-{kind}" in page and f"ctl-{kind}" not in fragment
         assert f'hx-get="/games/{game_id}/controls/{group}"' in fragment
         body = client.get(f"/games/{game_id}/controls/{group}", headers=HX)
@@ -86,13 +90,15 @@ def test_a_fragment_keeps_the_controls_of_the_folded_groups_the_table_shows_open
     asked = {**HX, "X-Open-Groups": "corrections elsewhere"}
     answer = client.get(f"/games/{game_id}", headers=asked)
     fragment = answer.get_data(as_text=True)
-    assert "ctl-set_counter" in fragment and "ctl-wound_survivor" not in fragment
+    assert "ctl-remove_noise" in fragment and "ctl-record_exposure" not in fragment
     assert f'hx-get="/games/{game_id}/controls/corrections"' in fragment  # refetched if reopened
     assert "X-Open-Groups" in answer.headers["Vary"]
     both = client.get(f"/games/{game_id}", headers={**HX, "X-Open-Groups": "survivors corrections"})
-    assert "ctl-set_counter" in both.text and "ctl-wound_survivor" in both.text
+    assert "ctl-remove_noise" in both.text and "ctl-record_exposure" in both.text
+    assert "ctl-attract_zombies" not in both.text  # "More on the board" not named: left empty
     page = client.get(f"/games/{game_id}", headers={"X-Open-Groups": "corrections"}).text
-    assert "ctl-wound_survivor" in page and "/controls/" not in page  # a page: all, no fetch
+    assert "ctl-record_exposure" in page and "ctl-attract_zombies" in page
+    assert "/controls/" not in page  # a page: all, no fetch
 
 
 def test_a_folded_group_is_the_table_s_alone(app):

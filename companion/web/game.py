@@ -30,7 +30,7 @@ bp = Blueprint("game", __name__, url_prefix="/games")
 
 RECENT_ROWS = 6
 """How many of the latest actions the table screen lists under "Just now"."""
-FOLDED_GROUPS = ("survivors", "corrections")
+FOLDED_GROUPS = ("board", "survivors", "corrections")
 """The groups of controls the table screen shows folded (partials/game/controls.html)."""
 OPEN_GROUPS_HEADER = "X-Open-Groups"
 """The folded groups the table screen shows open, named in its requests (static/game.js)."""
@@ -221,7 +221,7 @@ def table(game_id: str) -> Response:
 @bp.get("/<game_id>/controls/<group>")
 @require_table
 def folded_group(game_id: str, group: str) -> Response:
-    """The controls of a group the table screen folds (survivors, corrections), fetched when
+    """The controls of a group the table screen folds (board, survivors, corrections), fetched when
     the table unfolds it."""
     if group not in FOLDED_GROUPS:
         abort(404)

@@ -370,7 +370,7 @@ def keep_survivors(g: Game) -> None:
 def correct_counter(g: Game, name: str, value: int) -> None:
     """The table corrects a counter (morale, food...) by hand."""
     g.table.open_group("group-corrections")
-    form = g.table.control("set_counter")
+    form = g.table.page.locator("#group-corrections form.ctl-set_counter")
     form.locator("select[name=name]").select_option(name)
     form.locator("input[name=value]").fill(str(value))
     g.table.act(form.locator("button[type=submit]"))
@@ -525,8 +525,18 @@ def traps(g: Game, number: int) -> int:
     return ent.locator(".piece-trap").count()
 
 
+HAND_PLACE_KINDS = ("add_barricade", "add_trap")
+"""The place actions in a compact row under the board (a select of places and one button)."""
+
+
 def board_target(g: Game, kind: str, value: str) -> Any:
-    """The one-click button of a target grid (kill, barricade...) for ``place|entrance``."""
+    """The button posting ``kind`` at ``place|entrance``: a one-click grid's (kill by a card,
+    remove a barricade...), or the row under the board's (barricade, trap) with that place
+    chosen in its select."""
+    if kind in HAND_PLACE_KINDS:
+        form = g.table.page.locator(f"#game #hand form.ctl-{kind}")
+        form.locator("select[name='place|entrance']").select_option(value)
+        return form.locator("button[type=submit]")
     grid = g.table.page.locator(f"#game form.ctl-{kind}.target-grid")
     return grid.locator(f"button[type=submit][value='{value}']")
 
