@@ -9,7 +9,8 @@ from factory import make_state, put_survivors, with_cards
 
 from companion.engine.core.errors import RuleError
 from companion.engine.sentences import render_step
-from companion.engine.turns.crossroads import adds_survivors, reveal_crossroads, trigger_crossroads
+from companion.engine.turns.crossroads import reveal_crossroads, trigger_crossroads
+from companion.engine.turns.crossroads_options import adds_survivors
 from companion.engine.turns.turn import end_turn, start_turn
 from companion.engine.turns.votes import cast_vote, record_votes
 

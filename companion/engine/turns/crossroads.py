@@ -17,65 +17,18 @@ from typing import Any
 
 from companion.engine.board.effects import apply_effects
 from companion.engine.core.dice import NO_ROLL, Randomness
-from companion.engine.core.errors import RuleError, counted, shown
+from companion.engine.core.errors import RuleError, counted
 from companion.engine.core.state import (
-    COLONY,
     State,
     begin,
-    free_survivor_spaces,
     require_count,
     seat,
 )
+from companion.engine.turns.crossroads_options import card_options, colony_full_blocks
 from companion.engine.turns.turn import current_turn
 from companion.engine.turns.votes import open_vote, outcome, tally_vote
 from companion.engine.words.card_texts import card_text
 from companion.engine.words.steps import N_, Step, step
-
-
-def card_options(card: dict[str, Any]) -> list[dict[str, Any]]:
-    """The options of a crossroads card dict (``options`` from cards.db, ``option`` in TOML)."""
-    options = card.get("options", card.get("option"))
-    if not isinstance(options, list) or not options:
-        raise RuleError(N_("crossroads card {card} has no options"), card=shown(card.get("id")))
-    return options
-
-
-def adds_survivors(option: dict[str, Any]) -> bool:
-    """Whether an option would add survivors: a ``helpless`` effect with amount > 0 (002:1727).
-
-    Ruling: ``manual`` text is not read; a new survivor card joining is entered by the table
-    with ``add_survivor``, which refuses a full colony itself.
-    """
-    return any(
-        e.get("kind") == "helpless" and isinstance(e.get("amount"), int) and e["amount"] > 0
-        for e in option.get("effects", [])
-    )
-
-
-def colony_full_blocks(st: State, option: dict[str, Any], active: str) -> bool:
-    """002:1727: an option that adds survivors cannot fire while the colony has no empty space.
-
-    Ruling: an exiled active player is never blocked: the helpless they would add are not added
-    (002:1749) and their new survivors go to a non-colony location (002:1751).
-    """
-    if seat(st, active)["exiled"] or not adds_survivors(option):
-        return False
-    return free_survivor_spaces(st, COLONY) <= 0
-
-
-def can_be_taken(st: State) -> bool:
-    """Whether the revealed crossroads card has an option the active player can take now: a
-    vote card none of whose options adds survivors to a full colony, any other card one such
-    option (002:1727) that names no survivor of theirs when they have none left."""
-    _drawer, card = held_card(st)
-    active = st["turn"]["seat"]
-    has_survivor = any(s["owner"] == active for s in st["survivors"])
-    blocked = [
-        colony_full_blocks(st, opt, active)
-        or (not has_survivor and any(e.get("target") == "chosen" for e in opt.get("effects", [])))
-        for opt in card_options(card)
-    ]
-    return not any(blocked) if card.get("vote") else not all(blocked)
 
 
 def held_card(st: State) -> tuple[str, dict[str, Any]]:

@@ -30,6 +30,7 @@ from companion.engine.core.state import (
     survivor,
     survivors_of,
 )
+from companion.engine.turns.crossroads_options import can_be_taken
 from companion.engine.words.labels import PHASE_WORDS
 from companion.engine.words.steps import N_, Step, step
 
@@ -196,7 +197,7 @@ def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[St
 def crossroads_waits(st: State) -> bool:
     """Whether this turn's crossroads card has been revealed and still waits for its option
     (000:458, 002:1464: once the trigger is met, the active player takes an option). A card none
-    of whose options can be taken now (002:1727, crossroads.colony_full_blocks) waits for
+    of whose options can be taken now (002:1727, crossroads_options.colony_full_blocks) waits for
     nothing. Only in a game whose setting ``end_waits_for_crossroads`` is on: a game saved
     before the rule replays as it was played."""
     turn = st.get("turn")
@@ -205,9 +206,8 @@ def crossroads_waits(st: State) -> bool:
     drawer = turn.get("crossroads_drawer") if turn else None
     if not drawer or not turn.get("crossroads_revealed") or not st["secrets"][drawer]["crossroads"]:
         return False
-    from companion.engine.turns.crossroads import can_be_taken  # crossroads.py imports this one
-
-    return can_be_taken(st)
+    card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
+    return can_be_taken(st, card, turn["seat"])
 
 
 def end_turn(state: State, start_next: bool = False) -> tuple[State, list[Step]]:
