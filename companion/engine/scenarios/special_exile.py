@@ -49,7 +49,7 @@ from companion.engine.core.state import (
     send_home,
 )
 from companion.engine.modules.bandits.rules import HIDEOUT_ID, hideout
-from companion.engine.turns.exile import held_betrayal
+from companion.engine.turns.exile import exile_vote_called, held_betrayal
 from companion.engine.turns.votes import afterwards, open_vote
 from companion.engine.words.steps import N_, Step, step
 
@@ -154,15 +154,7 @@ def call_special_exile_vote(
     assert record is not None
     record["callers"].pop(0)
     st["pending"] = None
-    steps.append(
-        step(
-            "exile_vote_called",
-            caller=caller,
-            caller_name=calling["name"],
-            target=target,
-            target_name=accused["name"],
-        )
-    )
+    exile_vote_called(steps, calling, accused)
     open_vote(st, steps, "exile", target=target, then=PHASE)
     return st, steps
 

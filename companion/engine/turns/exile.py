@@ -16,6 +16,8 @@ roll with the exposure action). Survivors not given a destination are listed in
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.board.survivors import move
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.dice import Randomness
@@ -154,6 +156,19 @@ def leave_colony(
         )
 
 
+def exile_vote_called(steps: list[Step], calling: dict[str, Any], accused: dict[str, Any]) -> None:
+    """Say who calls a vote to exile whom (002:1736), in a turn or B2's special exile phase."""
+    steps.append(
+        step(
+            "exile_vote_called",
+            caller=calling["id"],
+            caller_name=calling["name"],
+            target=accused["id"],
+            target_name=accused["name"],
+        )
+    )
+
+
 def call_exile_vote(
     state: State,
     caller: str,
@@ -201,15 +216,7 @@ def call_exile_vote(
             if to != COLONY:
                 place_name(st, to)
     turn["exile_vote_called"] = True
-    steps.append(
-        step(
-            "exile_vote_called",
-            caller=caller,
-            caller_name=calling["name"],
-            target=target,
-            target_name=accused["name"],
-        )
-    )
+    exile_vote_called(steps, calling, accused)
     if votes is None:
         open_vote(st, steps, "exile", target=target, destinations=destinations)
         return st, steps
