@@ -14,19 +14,17 @@ from __future__ import annotations
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "helpers")]
 
 from helpers.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from helpers.phones import head, join_path, new_game, post, table_act, take_seat  # noqa: E402
+from helpers.states import cookies_of, states  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from test_i18n_pages import english_left  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
-import companion.engine as engine  # noqa: E402
 from companion import create_app  # noqa: E402
 
 SIZES = {"wide": {"width": 1366, "height": 768}, "narrow": {"width": 390, "height": 844}}
@@ -50,85 +48,6 @@ CHECK_JS = """() => {
           wide: wide.slice(0, 5),
           uses: [...document.querySelectorAll('use')].map((u) => u.getAttribute('href'))};
 }"""
-
-
-def cookies_of(client, base: str) -> list[dict]:
-    """A test client's cookies, for a browser context on ``base``."""
-    return [{"name": c.key, "value": c.value, "url": base} for c in client._cookies.values()]
-
-
-def states(app, table) -> Iterator[tuple[str, str, object]]:
-    """(name, path, phone client or None) of every state, built in order."""
-    yield from (
-        ("home", "/", None),
-        ("new-game", "/games/new", None),
-        ("cards", "/cards", None),
-        ("cards-search", "/cards?q=delegacia", None),
-        ("error-404", "/no/such/page", None),
-        ("join-code", "/j", None),
-    )
-    game = new_game(app)  # three players, survivors dealt
-    yield ("join-pick", join_path(table, game), None)
-    yield ("setup-checklist", f"/games/{game}/setup", None)
-    phones = {sid: take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")}
-    yield ("table-setup", f"/games/{game}", None)
-    yield ("phone-keep-survivors", f"/phone/{game}", phones["s1"])
-    for sid, client in phones.items():
-        state, _ = head(app, game)
-        dealt = state["secrets"][sid]["dealt_survivors"]
-        post(client, game, type="keep_survivors", survivors=dealt[:2])
-    table_act(app, game, type="reveal_crisis")
-    state, _ = head(app, game)
-    active = engine.table_view(state)["waiting"]["seat"]
-    table_act(app, game, type="start_turn", seat_id=active)
-    other = next(s for s in phones if s != active)
-    yield ("table-turn", f"/games/{game}", None)
-    yield ("phone-turn", f"/phone/{game}", phones[active])
-    yield ("phone-crisis", f"/phone/{game}", phones[other])
-    table_act(app, game, type="call_exile_vote", caller=active, target=other)
-    yield ("table-vote", f"/games/{game}", None)
-    state, _ = head(app, game)
-    voter = next(s for s in phones if "cast_vote" in engine.seat_view(state, s)["legal"][s])
-    yield ("phone-vote", f"/phone/{game}", phones[voter])
-    yield ("log", f"/games/{game}/log", None)
-
-    frost = new_game(app, seed=5)  # White Fingers fails: each phone picks its frostbite
-    phones = {sid: take_seat(app, table, frost, sid, int(sid[1:]) + 20) for sid in phones}
-    for sid, client in phones.items():
-        state, _ = head(app, frost)
-        dealt = state["secrets"][sid]["dealt_survivors"][:2]
-        post(client, frost, type="keep_survivors", survivors=dealt)
-    table_act(app, frost, type="reveal_crisis", crisis="companion.white-fingers")
-    for kind in ("resolve_crisis", "finish_reveal"):
-        table_act(app, frost, type=kind, seed=7)
-    yield ("table-survivor-choice", f"/games/{frost}", None)
-    yield ("phone-survivor-choice", f"/phone/{frost}", phones["s1"])
-
-    colony = new_game(app, seed=5)
-    phones = {sid: take_seat(app, table, colony, sid, int(sid[1:]) + 10) for sid in phones}
-    for sid, client in phones.items():
-        state, _ = head(app, colony)
-        post(
-            client,
-            colony,
-            type="keep_survivors",
-            survivors=state["secrets"][sid]["dealt_survivors"][:2],
-        )
-    table_act(app, colony, type="reveal_crisis")
-    table_act(app, colony, type="start_colony_phase")
-    yield ("table-colony", f"/games/{colony}", None)
-    yield ("colony-page", f"/games/{colony}/colony", None)
-    for kind in ("pay_food", "check_waste", "resolve_crisis"):
-        table_act(app, colony, type=kind, seed=7)
-    yield ("table-colony-reveal", f"/games/{colony}", None)
-
-    table_act(app, colony, type="set_counter", name="morale", value=0)
-    yield ("table-end-objectives", f"/games/{colony}", None)
-    for sid in phones:
-        table_act(app, colony, type="mark_objective", seat_id=sid, complete=True)
-    yield ("table-end", f"/games/{colony}", None)
-    yield ("end-page", f"/games/{colony}/end", None)
-    yield ("phone-end", f"/phone/{colony}", phones["s1"])
 
 
 def main(out: Path) -> int:

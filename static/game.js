@@ -79,6 +79,9 @@
     var side = document.querySelector(".game-side");
     if (side && side.querySelector("[role=alert]")) side.scrollTop = 0;
     init(document);
+    // A refresh asked before a group was opened brings it empty: fetch its controls again.
+    document.querySelectorAll("#game details[data-folded][open] > .group-body[data-empty]")
+      .forEach(function (body) { htmx.trigger(body.parentElement, "toggle"); });
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
 

@@ -54,6 +54,8 @@ def test_each_phone_is_asked_and_the_table_answers_for_a_seat(app, table, choosi
     assert "Which of your survivors takes the frostbite?" in page
     assert 'data-must-do-id="survivor_choice:s1:' in page
     assert "A card asks you to choose one of your survivors." in page
+    now = page.split('<p class="now-text">', 1)[1].split("</p>", 1)[0]
+    assert now.strip() == "A card asks players to choose one of their survivors."  # not empty
     for sid in mine(state, "s1"):
         assert f'name="survivor_id" value="{sid}"' in page
     for sid in mine(state, "s2"):

@@ -625,7 +625,7 @@ def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
                 has=g.table.page.locator(f"input[name=met][value={str(met).lower()}]")
             ).filter(has_not=g.table.page.locator("input[name=keep_first_player]"))
             g.table.act(chosen.first.locator("button[type=submit]"))
-            if rnd == UNDO_ROUND and g.table.whatnow() != "colony_phase":
+            if rnd == UNDO_ROUND and round_moved_on(g, rnd):
                 undo_colony_step(g, rnd)
             continue
         numbers = [int(re.search(r"\d+", t).group()) for t in runs]
@@ -641,7 +641,7 @@ def colony_phase(g: Game, rnd: int, *, met: bool) -> None:
                 check_zombie_reveal(g, rnd)
             else:
                 g.table.act(g.table.page.locator("#reveal .reveal-done button"))
-        if rnd == UNDO_ROUND and g.table.whatnow() != "colony_phase":
+        if rnd == UNDO_ROUND and round_moved_on(g, rnd):
             undo_colony_step(g, rnd)
     else:
         raise AssertionError("the colony phase did not finish")
@@ -705,6 +705,13 @@ def check_zombie_reveal(g: Game, rnd: int) -> None:
     if not ended:
         for number in (1, 2):
             assert entrance(g, number)[1] == 0
+
+
+def round_moved_on(g: Game, rnd: int) -> bool:
+    """Whether the colony phase of round ``rnd`` is over and the next round has begun (not so
+    while a decision it opened waits: R1's completion, B2's special exile phase, a vote)."""
+    g.sync()
+    return g._("Round %(n)s", n=rnd + 1) in round_text(g.phones[0])
 
 
 def round_text(phone: Phone) -> str:

@@ -1,6 +1,5 @@
 """Every page and state of the companion, built in order through the store: for the
-accessibility test (tests/test_a11y_browser.py). scripts/screens.py walks the same kind of list
-for its screenshots.
+accessibility test (tests/test_a11y_browser.py) and scripts/screens.py's screenshots.
 
 `states` yields (name, path, phone client or None); a phone client's cookies make a browser
 context that phone (its seat cookie).
