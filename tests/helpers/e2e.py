@@ -121,12 +121,16 @@ class Table:
         return False
 
     def open_group(self, group_id: str) -> None:
-        """Unfold a group of controls (board, corrections...) if it is folded."""
+        """Unfold a group of controls (board, corrections...) if it is folded, and wait for its
+        controls (a fragment leaves a folded group's body empty until it is opened)."""
         if not self.page.evaluate(f"document.getElementById('{group_id}').open"):
             self.page.click(f"#{group_id} > summary")
             self.page.wait_for_function(
                 f"() => document.getElementById('{group_id}').open", timeout=WAIT_MS
             )
+        self.page.locator(f"#{group_id} > .group-body:not([data-empty])").wait_for(
+            state="attached", timeout=WAIT_MS
+        )
 
     def control(self, kind: str, extra: str = "") -> Any:
         """The form of a table control (``.ctl-<kind>`` plus extra classes/selectors)."""
