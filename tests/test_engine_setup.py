@@ -335,7 +335,9 @@ def test_the_checklist_follows_the_table_and_joining_comes_before_the_objectives
     by_id = {i["id"]: i for i in items}
     assert kinds(by_id["secret_objectives"]["steps"]) == ["objectives_dealt"]
     assert kinds(by_id["main_objective"]["steps"])[0] == "game_set_up"
-    assert "zombie_placed" in kinds(by_id["main_objective"]["details"])
+    details = kinds(by_id["main_objective"]["details"])
+    assert details.count("zombies_to_add") == 6  # one line a setup zombie, not two
+    assert "zombie_placed" not in kinds(by_id["main_objective"]["steps"]) + details
     assert kinds(by_id["first_player"]["steps"]) == ["first_player_chosen"]
     assert kinds(by_id["join"]["steps"]) == ["setup_join"]
     assert state["setup_checklist"] == {"items": [i["id"] for i in items], "done": []}

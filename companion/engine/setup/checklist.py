@@ -56,8 +56,12 @@ STEP_ITEMS: dict[str, str] = {
 }
 """Which checklist item each of new_game's step kinds belongs to (module_setup: its own)."""
 
-DETAIL_KINDS = ("zombies_to_add", "zombie_placed", "decks_built")
+DETAIL_KINDS = ("zombies_to_add", "decks_built")
 """Steps shown small under their item: what the companion did, not a thing to do."""
+
+UNLISTED_KINDS = ("zombie_placed",)
+"""Steps the checklist leaves out: a setup zombie put in a free space says again what its
+"zombies to add" line said (a full place would make another kind of step, which is listed)."""
 
 HELD_DECKS = ("crises", "crossroads", "secret_objectives", "exiled_objectives")
 """The decks the companion may hold, in the order the rulebook sets them up (002 4-6)."""
@@ -149,7 +153,7 @@ def setup_checklist(st: State, first_steps: list[Step]) -> list[dict[str, Any]]:
             item = module_item(s["module"], s["part"])
         else:
             item = STEP_ITEMS.get(s["kind"], MAIN_OBJECTIVE)
-        if item not in grouped:
+        if item not in grouped or s["kind"] in UNLISTED_KINDS:
             continue
         grouped[item]["details" if s["kind"] in DETAIL_KINDS else "steps"].append(s)
     extra = _own_steps(st, any(s["kind"] == "survivors_dealt" for s in first_steps))
