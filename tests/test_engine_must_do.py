@@ -252,3 +252,25 @@ def test_no_turn_is_called_before_the_round_s_crisis_is_revealed():
     revealed = engine.apply(st, {"type": "reveal_crisis", "by": "table", "seed": 1})[0]
     first = engine.table_view(revealed)["waiting"]["seat"]
     assert kinds(revealed, first) == ["turn", "crisis"]
+
+
+def test_a_seat_is_not_told_twice_what_its_own_moment_says():
+    """The phone's "Now" line leaves out what the seat's own moment says already: in its turn
+    "It is your turn." once; the others still read whose turn it is; keeping survivors, only
+    the seats that have not kept yet are spared the line."""
+    st = in_turn()
+    active = st["turn"]["seat"]
+    for sid in PLAYERS:
+        view = engine.seat_view(st, sid)
+        assert view["waiting"]["kind"] == "turn"
+        assert view["waiting_said"] == (sid == active), sid
+    st = playing()  # waiting to start the first turn: "Your turn is next." is its moment too
+    first = engine.table_view(st)["waiting"]["seat"]
+    assert [engine.seat_view(st, sid)["waiting_said"] for sid in PLAYERS] == [
+        sid == first for sid in PLAYERS
+    ]
+    st = dealt()
+    hand = st["secrets"]["s1"]["dealt_survivors"]
+    st = act(st, "s1", type="keep_survivors", survivors=hand[:2])
+    said = {sid: engine.seat_view(st, sid)["waiting_said"] for sid in PLAYERS}
+    assert said == {"s1": False, "s2": True, "s3": True}

@@ -6,6 +6,7 @@ refused request is checked against the database: the game's version and state ar
 
 from __future__ import annotations
 
+import html
 import re
 from html import unescape
 from urllib.parse import urljoin
@@ -279,6 +280,25 @@ def test_the_crossroads_card_reaches_its_holder_and_triggered_reveals_it(app, ga
     state, _ = head(app, game)
     assert engine.table_view(state)["turn"]["crossroads"]["id"] == card["id"]
     assert "Revealed" in response.text and "Triggered" not in response.text
+
+
+def test_the_phone_in_its_turn_says_so_once(app, game, phones):
+    """Its own moment says "It is your turn."; the "Now" line does not say it again, and the
+    other phones still read whose turn it is."""
+    keep_all(app, game, phones)
+    table_act(app, game, type="reveal_crisis")
+    state, _ = head(app, game)
+    active = engine.table_view(state)["waiting"]["seat"]
+    table_act(app, game, type="start_turn", seat_id=active)
+    name = next(s["name"] for s in state["seats"] if s["id"] == active)
+    for sid, client in phones.items():
+        page = html.unescape(client.get(f"/phone/{game}").text)
+        now = re.findall(r'<p class="now-text">([^<]*)</p>', page)
+        if sid == active:
+            assert page.count("It is your turn.") == 1 and "Your turn." not in page, now
+            assert now == []
+        else:
+            assert "It is your turn." not in page and now == [f"{name}'s turn."], now
 
 
 def test_an_exile_vote_on_the_phones(app, game, phones):

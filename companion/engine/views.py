@@ -22,7 +22,7 @@ from companion.engine.colony.phases import STEP_ACTIONS, due_step, steps_to_run
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed, zombies_due
 from companion.engine.core.decisions import open_for
-from companion.engine.core.must_do import must_do, waiting_on
+from companion.engine.core.must_do import must_do, waiting_on, waiting_said
 from companion.engine.core.objective_progress import (
     objective_conditions,
     objective_count,
@@ -280,7 +280,8 @@ def survivor_may_join(state: State, seat_id: str, legal: dict[str, Any]) -> bool
 def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """A phone's view: the table's view, plus its own secrets (card facts) under "mine", its
     own legal actions under "legal", the id of each decision it has open under "decisions" and
-    what it must do now under "must_do" (must_do.py: the moments its phone nudges for).
+    what it must do now under "must_do" (must_do.py: the moments its phone nudges for), and
+    whether those moments already say what the game waits for ("waiting_said").
 
     ``table`` is ``table_view(state)`` when the caller already has it (every phone of a game
     shares one): it is not changed; the seat's view is a new dict sharing its public parts.
@@ -318,6 +319,7 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
     view["decisions"] = {seat_id: open_for(state, view["legal"][seat_id], seat_id)}
     view["mine"]["survivor_may_join"] = survivor_may_join(state, seat_id, view["legal"][seat_id])
     view["must_do"] = must_do(state, seat_id, view["legal"][seat_id], view)
+    view["waiting_said"] = waiting_said(view["waiting"], view["must_do"])
     return view
 
 

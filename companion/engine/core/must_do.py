@@ -172,6 +172,28 @@ def moment(st: State, kind: str, seat_id: str, public: bool = False) -> dict[str
     }
 
 
+SAID_BY_MOMENT: dict[str, str] = {
+    "start_turn": "turn",
+    "turn": "turn",
+    "keep_survivors": "keep_survivors",
+    "bite": "bite",
+    "bandit_leader": "bandits",
+    "special_exile": "special_exile",
+    "survivor_choice": "survivor_choice",
+    "vote": "vote",
+    "declare_winners": "objective",
+}
+"""What the game waits for (``views.waiting_for``'s kinds) that one of a seat's moments says
+already, when that moment is the seat's."""
+
+
+def waiting_said(waiting: Mapping[str, Any], moments: list[dict[str, Any]]) -> bool:
+    """Whether this seat's moments already say what the game waits for, so its phone does not
+    say it twice ("It is your turn." and "Now: your turn.")."""
+    kind = SAID_BY_MOMENT.get(str(waiting.get("kind")))
+    return kind is not None and any(m["kind"] == kind for m in moments)
+
+
 def must_do(
     st: State, seat_id: str, legal: Legal, view: Mapping[str, Any] | None = None
 ) -> list[dict[str, Any]]:
