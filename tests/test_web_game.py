@@ -491,6 +491,21 @@ def test_undo_across_a_colony_phase_and_redo_it(client, app):
     assert redone.state == after_phase.state and redone.head == after_phase.head
 
 
+def test_an_undo_is_told_when_it_comes_and_then_stays_in_the_log(client, app):
+    """The answer and every live refresh say "Undone: ..."; a page loaded later (a reload, a
+    language chosen) keeps it in its log, not as a notice of a past moment."""
+    game_id = make_game(app)
+    finish_turns(client, app, game_id)
+    version = current(app, game_id).version
+    client.post(f"/games/{game_id}/undo", data={"version": version}, headers=HX)
+    notice = '<p class="notice" role="status">Undone:'
+    assert notice in client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)
+    client.set_cookie("lang", "pt_BR")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert '<p class="notice" role="status">' not in page
+    assert '<li class="log-row moved"><span class="log-action">Desfeito:' in page
+
+
 def test_nothing_to_undo_or_redo_is_said_plainly(client, app):
     game_id = make_game(app)
     version = current(app, game_id).version

@@ -160,7 +160,9 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
         else None,
     }
     ctx.update(extra)
-    if ctx["notice"] is None and ctx["last_move"]:  # every table screen says what was undone
+    if ctx["notice"] is None and ctx["last_move"] and fragment_wanted():
+        # Every table screen following the game is told what was undone or redone when it
+        # comes; a page loaded afterwards (a reload, a language chosen) has it in its log only.
         ctx["notice"] = ctx["last_move"]
     return ctx
 
