@@ -37,8 +37,12 @@ def test_undo_and_redo_are_said_on_every_device_until_the_next_action(app):
     page = phone.get(f"/phone/{game}", headers=LIVE).get_data(as_text=True)
     assert page.count("Undone: reveal crisis") == 2  # the notice and the log's first line
     assert 'class="notice moved" role="status">Undone: reveal crisis' in page
-    screen = other_table.get(f"/games/{game}").get_data(as_text=True)
+    screen = other_table.get(f"/games/{game}", headers=LIVE).get_data(as_text=True)
     assert 'role="status">Undone: reveal crisis' in screen and "moved" in screen
+    # A table screen loaded afterwards has it in its log, not as a notice of a past moment.
+    screen = other_table.get(f"/games/{game}").get_data(as_text=True)
+    assert 'role="status">Undone: reveal crisis' not in screen
+    assert '<span class="log-action">Undone: reveal crisis' in screen
 
     # issue 29: a page loaded anew (here a language switch) comes after that moment: the
     # log still says it, no notice announces it

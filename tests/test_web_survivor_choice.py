@@ -54,8 +54,7 @@ def test_each_phone_is_asked_and_the_table_answers_for_a_seat(app, table, choosi
     assert "Which of your survivors takes the frostbite?" in page
     assert 'data-must-do-id="survivor_choice:s1:' in page
     assert "A card asks you to choose one of your survivors." in page
-    now = page.split('<p class="now-text">', 1)[1].split("</p>", 1)[0]
-    assert now.strip() == "A card asks players to choose one of their survivors."  # not empty
+    assert '<p class="now-text">' not in page  # the seat's own moment says it: not twice
     for sid in mine(state, "s1"):
         assert f'name="survivor_id" value="{sid}"' in page
     for sid in mine(state, "s2"):
@@ -69,6 +68,9 @@ def test_each_phone_is_asked_and_the_table_answers_for_a_seat(app, table, choosi
     answer = post(phones["s1"], game, type="choose_survivor", survivor_id=pick)
     assert answer.status_code == 200
     assert f"You chose {name(state, pick)}." in answer.text
+    # Once s1 has chosen, its moment is gone and "Now" says what the table waits for (not empty).
+    now = answer.text.split('<p class="now-text">', 1)[1].split("</p>", 1)[0]
+    assert now.strip() == "A card asks players to choose one of their survivors."
     # A phone may not answer for another seat.
     theirs = mine(state, "s2")[0]
     refused = post(phones["s1"], game, type="choose_survivor", seat_id="s2", survivor_id=theirs)
