@@ -140,7 +140,10 @@ def test_step_five_of_a_chapter_says_the_game_goes_on(app, client, game_form):
     completed"; 000:904: at the next round the R2 card takes its place: the game goes on, and
     the table's "met" button says so instead of ending the game."""
     game_id = created(client, scenario_form(game_form, "raxxon:1"))
-    for kind in ("reveal_crisis", "start_colony_phase", "pay_food", "check_waste"):
+    # a crisis typed in (its failure is the table's by hand): a drawn one that asks each player
+    # to choose a survivor would hold the colony phase, and the draw is not seeded here
+    table_act(app, game_id, {"type": "reveal_crisis", "name": "Quiet", "prevent": ["food"]})
+    for kind in ("start_colony_phase", "pay_food", "check_waste"):
         table_act(app, game_id, {"type": kind})
     for kind in ("resolve_crisis", "finish_reveal", "add_colony_phase_zombies", "finish_reveal"):
         table_act(app, game_id, {"type": kind})  # each reveal turned over: no step asked before
