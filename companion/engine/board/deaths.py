@@ -8,7 +8,7 @@ from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.morale import change_morale
 from companion.engine.core.state import State, seat, survivor, survivors_of, wound_total
 from companion.engine.core.vocabulary import WOUND_KINDS
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_seat, of_survivor, step
 
 DEADLY_WOUNDS = 3
 
@@ -56,8 +56,7 @@ def kill_survivor(
     steps.append(
         step(
             "survivor_died",
-            survivor=dead["id"],
-            name=dead["name"],
+            **of_survivor(dead),
             location=dead["location"],
             cause=cause,
             **details,
@@ -69,7 +68,7 @@ def kill_survivor(
     if owner:
         after_survivor_lost(st, steps, owner, dead)
     if costs_morale:
-        change_morale(st, steps, -1, "survivor_died", survivor=dead["id"], name=dead["name"])
+        change_morale(st, steps, -1, "survivor_died", **of_survivor(dead))
 
 
 def remove_survivor(
@@ -78,9 +77,7 @@ def remove_survivor(
     """Remove a survivor by a card effect: not a death, no morale (002 "Killing Survivors")."""
     gone = survivor(st, survivor_id)
     st["survivors"].remove(gone)
-    steps.append(
-        step("survivor_removed", survivor=gone["id"], name=gone["name"], cause=cause, **details)
-    )
+    steps.append(step("survivor_removed", **of_survivor(gone), cause=cause, **details))
     if gone["owner"]:
         after_survivor_lost(st, steps, seat(st, gone["owner"]), gone)
 
@@ -92,10 +89,8 @@ def promote_leader(st: State, steps: list[Step], owner: dict, survivor_id: str) 
     steps.append(
         step(
             "leader_promoted",
-            seat=owner["id"],
-            seat_name=owner["name"],
-            survivor=survivor_id,
-            name=survivor(st, survivor_id)["name"],
+            **of_seat(owner),
+            **of_survivor(survivor(st, survivor_id)),
         )
     )
 
@@ -115,10 +110,10 @@ def after_survivor_lost(st: State, steps: list[Step], owner: dict, lost: dict) -
         return
     if st["settings"]["player_elimination"]:
         owner["eliminated"] = True
-        steps.append(step("player_eliminated", seat=owner["id"], seat_name=owner["name"]))
+        steps.append(step("player_eliminated", **of_seat(owner)))
     else:
         owner["needs_survivor"] = True
-        steps.append(step("last_survivor_lost", seat=owner["id"], seat_name=owner["name"]))
+        steps.append(step("last_survivor_lost", **of_seat(owner)))
 
 
 def kill_helpless(
@@ -159,8 +154,6 @@ def add_wound(
     key = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}[wound]
     target[key] += 1
     total = wound_total(target)
-    steps.append(
-        step("wound_added", survivor=target["id"], name=target["name"], wound=wound, total=total)
-    )
+    steps.append(step("wound_added", **of_survivor(target), wound=wound, total=total))
     if total >= DEADLY_WOUNDS:
         kill_survivor(st, steps, target["id"], "wounds", wounds=total, wound_cause=cause, **details)

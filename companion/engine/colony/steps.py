@@ -61,7 +61,7 @@ from companion.engine.modules.bandits.rules import bandits_scavenge
 from companion.engine.modules.raxxon.rules import fewer_zombies_at, reduced_count
 from companion.engine.scenarios.chapters import begin_next_chapter, complete_chapter
 from companion.engine.turns.votes import tally_vote
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_location, of_seat, step
 
 WASTE_PER_MORALE = 10
 NOISE_HIT_MAX = 3
@@ -334,8 +334,7 @@ def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> 
         steps.append(
             step(
                 "noise_resolved",
-                location=loc["id"],
-                location_name=loc["name"],
+                **of_location(loc),
                 hit=hit,
                 **fields,
             )
@@ -468,11 +467,11 @@ def _pass_first_player(
         steps.extend(vote_steps)
     current = st["first_player"]
     if keep and current in {s["id"] for s in seats_in_play(st)}:
-        steps.append(step("first_player_kept", seat=current, seat_name=seat(st, current)["name"]))
+        steps.append(step("first_player_kept", **of_seat(seat(st, current))))
     else:
         new = _right_of_token(st, current)
         st["first_player"] = new
-        steps.append(step("first_player_passed", seat=new, seat_name=seat(st, new)["name"]))
+        steps.append(step("first_player_passed", **of_seat(seat(st, new))))
     st["round"] += 1
     st["phase"] = "player_turns"
     st["colony_step"] = None
