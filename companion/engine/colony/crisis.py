@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.engine.board.checks import require_own_turn
 from companion.engine.board.effects import apply_effects
-from companion.engine.colony.phases import begin_step, colony_step_done
+from companion.engine.colony.phases import run_colony_step
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
@@ -263,11 +263,7 @@ def score_crisis(symbols: list[str], prevent: list[str], target: int) -> dict[st
 
 def resolve_crisis(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 3: resolve the crisis (``resolve_crisis_now``; 002:1598, 000:488)."""
-    st, steps = begin(state)
-    begin_step(st, steps, "resolve_crisis")
-    resolve_crisis_now(st, steps, rng)
-    colony_step_done(st, "resolve_crisis")
-    return st, steps
+    return run_colony_step(state, "resolve_crisis", resolve_crisis_now, rng)
 
 
 def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:

@@ -30,6 +30,7 @@ from companion.engine.colony.phases import (
     colony_step_done,
     due_step,
     enter_colony_phase,
+    run_colony_step,
     steps_to_run,
 )
 from companion.engine.core.dice import Randomness, flip_coin, roll_d6
@@ -204,11 +205,7 @@ def _require_bool(value: object, what: str) -> None:
 
 def pay_food(state: State) -> tuple[State, list[Step]]:
     """Colony step 1: the colony eats (base 002 "Colony Phase" 1, 002:1581; 000:476, 000:690)."""
-    st, steps = begin(state)
-    begin_step(st, steps, "pay_food")
-    _pay_food(st, steps)
-    colony_step_done(st, "pay_food")
-    return st, steps
+    return run_colony_step(state, "pay_food", _pay_food)
 
 
 def _pay_food(st: State, steps: list[Step]) -> None:
@@ -247,11 +244,7 @@ def food_needed(st: State) -> int:
 
 def check_waste(state: State) -> tuple[State, list[Step]]:
     """Colony step 2: the waste pile costs morale (base 002 "Colony Phase" 2, 002:1596)."""
-    st, steps = begin(state)
-    begin_step(st, steps, "check_waste")
-    _check_waste(st, steps)
-    colony_step_done(st, "check_waste")
-    return st, steps
+    return run_colony_step(state, "check_waste", _check_waste)
 
 
 def _check_waste(st: State, steps: list[Step]) -> None:
@@ -272,11 +265,7 @@ def _check_waste(st: State, steps: list[Step]) -> None:
 
 def add_colony_phase_zombies(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 4: zombies come to the colony and the locations (002:1613, 000:490)."""
-    st, steps = begin(state)
-    begin_step(st, steps, "add_zombies")
-    _add_colony_phase_zombies(st, steps, rng)
-    colony_step_done(st, "add_zombies")
-    return st, steps
+    return run_colony_step(state, "add_zombies", _add_colony_phase_zombies, rng)
 
 
 def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> None:
@@ -413,11 +402,7 @@ def _check_main_objective(st: State, steps: list[Step], met: bool | None) -> Non
 
 def move_round_track(state: State) -> tuple[State, list[Step]]:
     """Colony step 6: the round track moves down 1 (002:1626, 000:498)."""
-    st, steps = begin(state)
-    begin_step(st, steps, "move_round_track")
-    _move_round_track(st, steps)
-    colony_step_done(st, "move_round_track")
-    return st, steps
+    return run_colony_step(state, "move_round_track", _move_round_track)
 
 
 def _move_round_track(st: State, steps: list[Step]) -> None:
