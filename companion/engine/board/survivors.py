@@ -242,7 +242,6 @@ def kill_survivor_by_card(
     ``cause`` is the code "card" or the table's own words (shown as typed).
     """
     st, steps = begin(state)
-    survivor(st, survivor_id)
     kill_survivor(st, steps, survivor_id, cause)
     return st, steps
 
@@ -250,11 +249,8 @@ def kill_survivor_by_card(
 def remove_survivor_by_card(
     state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
-    """A card removes a survivor from the game: not a death, no morale (002:1790 note).
-
-    ``cause`` is the code "card" or the table's own words (shown as typed).
-    """
+    """A card removes a survivor from the game: not a death, no morale (002:1790 note); ``cause``
+    as ``kill_survivor_by_card`` has it."""
     st, steps = begin(state)
-    survivor(st, survivor_id)
     remove_survivor(st, steps, survivor_id, cause)
     return st, steps
