@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.morale import change_morale
-from companion.engine.core.state import State, seat, survivor, survivors_of, wound_total
-from companion.engine.core.vocabulary import WOUND_KINDS
-from companion.engine.words.steps import N_, Step, of_seat, of_survivor, step
+from companion.engine.core.state import (
+    State,
+    require_wound_kind,
+    seat,
+    survivor,
+    survivors_of,
+    wound_total,
+)
+from companion.engine.words.steps import Step, of_seat, of_survivor, step
 
 DEADLY_WOUNDS = 3
+WOUND_KEYS = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}
+"""The survivor's count each kind of wound token (vocabulary.WOUND_KINDS) adds to."""
 
 
 def lowest_influence(
@@ -144,15 +151,9 @@ def add_wound(
     ``cause`` (a code: exposure, frostbite, card_or_attack, card with ``source``) is kept on the
     death step as ``wound_cause``.
     """
-    if wound not in WOUND_KINDS:
-        raise RuleError(
-            N_("a wound is one of {known}, not {wound}"),
-            known=", ".join(WOUND_KINDS),
-            wound=shown(wound),
-        )
+    require_wound_kind(wound)
     target = survivor(st, survivor_id)
-    key = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}[wound]
-    target[key] += 1
+    target[WOUND_KEYS[wound]] += 1
     total = wound_total(target)
     steps.append(step("wound_added", **of_survivor(target), wound=wound, total=total))
     if total >= DEADLY_WOUNDS:

@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.checks import active_seat, check_place, expose, exposures, require_room
-from companion.engine.board.deaths import add_wound, kill_survivor, promote_leader, remove_survivor
+from companion.engine.board.deaths import (
+    WOUND_KEYS,
+    add_wound,
+    kill_survivor,
+    promote_leader,
+    remove_survivor,
+)
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
@@ -30,7 +36,6 @@ from companion.engine.words.steps import (
 )
 
 HEALABLE = ("wound", "frostbite")
-WOUND_KEYS = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}
 NO_TOKEN = {
     "wound": N_("{name} has no wound token"),
     "frostbite": N_("{name} has no frostbite token"),
