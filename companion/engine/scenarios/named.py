@@ -171,8 +171,7 @@ def named_survivor_joins(
     steps.append(
         step(
             "named_survivor_joined",
-            survivor=survivor_id,
-            name=card["name"],
+            **of_survivor(person),
             **of_seat(player),
             **at_place(st, place),
             wounds=wounds,
