@@ -16,7 +16,7 @@ from companion.engine.core.errors import RuleError
 from companion.engine.core.state import COLONY, State, begin, location, survivor
 from companion.engine.modules.bandits.rules import require_search_deck_not_hideout
 from companion.engine.modules.raxxon.rules import is_raxxon, raxxon_search_exposure_active
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_location, of_survivor, step
 
 
 def search_location(
@@ -58,10 +58,8 @@ def search_location(
     steps.append(
         step(
             "searched",
-            survivor=searcher["id"],
-            name=searcher["name"],
-            location=place,
-            location_name=loc["name"],
+            **of_survivor(searcher),
+            **of_location(loc),
             noise=noise,
         )
     )

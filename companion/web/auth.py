@@ -127,16 +127,7 @@ def set_table_cookie(response: Response, game_id: str) -> Response:
     call replaces the kept hash, so only the newest cookie of a game works.
     """
     token = seats.new_table_token(store.get_db(), game_id)
-    response.set_cookie(
-        cookie_name(game_id),
-        token,
-        max_age=COOKIE_MAX_AGE,
-        path="/",
-        httponly=True,
-        samesite="Strict",
-        secure=request.is_secure,
-    )
-    return response
+    return _set_token_cookie(response, cookie_name(game_id), token, COOKIE_MAX_AGE, "Strict")
 
 
 def forget_table_cookie(response: Response, game_id: str) -> Response:
@@ -185,13 +176,20 @@ def held_seats() -> dict[str, str]:
 
 def set_seat_cookie(response: Response, game_id: str, token: str) -> Response:
     """Give this phone its seat token: HttpOnly, SameSite=Lax, whole site, a month long."""
+    return _set_token_cookie(response, seat_cookie_name(game_id), token, SEAT_COOKIE_MAX_AGE, "Lax")
+
+
+def _set_token_cookie(
+    response: Response, name: str, token: str, max_age: int, samesite: str
+) -> Response:
+    """Set a table's or a seat's token cookie: whole site, HttpOnly, Secure over HTTPS."""
     response.set_cookie(
-        seat_cookie_name(game_id),
+        name,
         token,
-        max_age=SEAT_COOKIE_MAX_AGE,
+        max_age=max_age,
         path="/",
         httponly=True,
-        samesite="Lax",
+        samesite=samesite,
         secure=request.is_secure,
     )
     return response

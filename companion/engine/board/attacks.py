@@ -17,7 +17,7 @@ from companion.engine.board.special_zombies import (
 from companion.engine.core.dice import ACTION_DIE_FACES, Randomness, spent_die
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin, place_name, seat, survivor
-from companion.engine.words.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import N_, Step, of_seat, of_survivor, step, step_place_name
 
 
 def attack_hits(roll: int, attack: int) -> bool:
@@ -65,8 +65,7 @@ def attack_survivor(
     steps.append(
         step(
             "survivor_attacked",
-            survivor=attacker["id"],
-            name=attacker["name"],
+            **of_survivor(attacker),
             target=target["id"],
             target_survivor=target["name"],
             location=attacker["location"],
@@ -74,8 +73,7 @@ def attack_survivor(
             roll=roll,
             attack=target["attack"],
             hit=hit,
-            seat=player["id"],
-            seat_name=player["name"],
+            **of_seat(player),
             owner=victim["id"],
             owner_name=victim["name"],
         )

@@ -18,7 +18,7 @@ from companion.engine.core.state import (
     survivor,
 )
 from companion.engine.core.vocabulary import NOT_CHOSEN
-from companion.engine.words.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import N_, Step, step
 
 
 def check_place(st: State, place: Any) -> str:
@@ -41,11 +41,6 @@ def entrance_label(st: State, place: str, ent: dict[str, Any]) -> Phrase:
     if place == COLONY:
         return Phrase(N_("entrance {number} of the colony"), number=ent["number"])
     return Phrase(N_("the entrance of the {location}"), location=place_name(st, place))
-
-
-def where_fields(st: State, place: str, ent: dict[str, Any]) -> dict[str, Any]:
-    """The fields steps use to name an entrance (see steps._where)."""
-    return {"where": place, "entrance": ent["number"], "location_name": step_place_name(st, place)}
 
 
 def require_room(st: State, place: str, name: str) -> None:

@@ -13,7 +13,7 @@ from companion.engine.board.player_choices import pending_choice
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, around_from, begin, seat, survivor
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_seat, of_survivor, step
 
 
 def choose_survivor(
@@ -41,7 +41,7 @@ def choose_survivor(
             name=who["name"],
         )
     pending["choices"][seat_id] = survivor_id
-    steps.append(step("survivor_chosen", seat=seat_id, seat_name=who["name"]))
+    steps.append(step("survivor_chosen", **of_seat(who)))
     if all(sid in pending["choices"] for sid in pending["asked"]):
         _settle(st, steps, rng or NO_ROLL)
     return st, steps
@@ -60,10 +60,8 @@ def _settle(st: State, steps: list[Step], rng: Randomness) -> None:
             steps.append(
                 step(
                     "survivor_choice_made",
-                    seat=seat_id,
-                    seat_name=seat(st, seat_id)["name"],
-                    survivor=survivor_id,
-                    name=survivor(st, survivor_id)["name"],
+                    **of_seat(seat(st, seat_id)),
+                    **of_survivor(survivor(st, survivor_id)),
                 )
             )
     hurt_survivors(st, steps, pending["effect"], [sid for _, sid in picks], rng, source)

@@ -16,7 +16,7 @@ from companion.engine.core.state import (
     require_count,
 )
 from companion.engine.words.labels import COUNTER_NAMES
-from companion.engine.words.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import N_, Step, at_place, step
 
 COUNTERS = ("morale", "round_track", "food", "starvation", "waste")
 
@@ -80,8 +80,7 @@ def set_capacity(
         steps.append(
             step(
                 "capacity_set",
-                where=place,
-                location_name=step_place_name(st, place),
+                **at_place(st, place),
                 what="survivor_spaces",
                 value=survivor_spaces,
             )
@@ -109,8 +108,7 @@ def set_capacity(
         steps.append(
             step(
                 "capacity_set",
-                where=place,
-                location_name=step_place_name(st, place),
+                **at_place(st, place),
                 what="entrance_spaces",
                 entrance=entrance,
                 value=entrance_spaces,

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.morale import change_morale
-from companion.engine.core.state import State, seat, survivor, survivors_of, wound_total
-from companion.engine.core.vocabulary import WOUND_KINDS
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.core.state import (
+    State,
+    require_wound_kind,
+    seat,
+    survivor,
+    survivors_of,
+    wound_total,
+)
+from companion.engine.words.steps import Step, of_seat, of_survivor, step
 
 DEADLY_WOUNDS = 3
+WOUND_KEYS = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}
+"""The survivor's count each kind of wound token (vocabulary.WOUND_KINDS) adds to."""
 
 
 def lowest_influence(
@@ -56,8 +63,7 @@ def kill_survivor(
     steps.append(
         step(
             "survivor_died",
-            survivor=dead["id"],
-            name=dead["name"],
+            **of_survivor(dead),
             location=dead["location"],
             cause=cause,
             **details,
@@ -69,7 +75,7 @@ def kill_survivor(
     if owner:
         after_survivor_lost(st, steps, owner, dead)
     if costs_morale:
-        change_morale(st, steps, -1, "survivor_died", survivor=dead["id"], name=dead["name"])
+        change_morale(st, steps, -1, "survivor_died", **of_survivor(dead))
 
 
 def remove_survivor(
@@ -78,9 +84,7 @@ def remove_survivor(
     """Remove a survivor by a card effect: not a death, no morale (002 "Killing Survivors")."""
     gone = survivor(st, survivor_id)
     st["survivors"].remove(gone)
-    steps.append(
-        step("survivor_removed", survivor=gone["id"], name=gone["name"], cause=cause, **details)
-    )
+    steps.append(step("survivor_removed", **of_survivor(gone), cause=cause, **details))
     if gone["owner"]:
         after_survivor_lost(st, steps, seat(st, gone["owner"]), gone)
 
@@ -92,10 +96,8 @@ def promote_leader(st: State, steps: list[Step], owner: dict, survivor_id: str) 
     steps.append(
         step(
             "leader_promoted",
-            seat=owner["id"],
-            seat_name=owner["name"],
-            survivor=survivor_id,
-            name=survivor(st, survivor_id)["name"],
+            **of_seat(owner),
+            **of_survivor(survivor(st, survivor_id)),
         )
     )
 
@@ -115,10 +117,10 @@ def after_survivor_lost(st: State, steps: list[Step], owner: dict, lost: dict) -
         return
     if st["settings"]["player_elimination"]:
         owner["eliminated"] = True
-        steps.append(step("player_eliminated", seat=owner["id"], seat_name=owner["name"]))
+        steps.append(step("player_eliminated", **of_seat(owner)))
     else:
         owner["needs_survivor"] = True
-        steps.append(step("last_survivor_lost", seat=owner["id"], seat_name=owner["name"]))
+        steps.append(step("last_survivor_lost", **of_seat(owner)))
 
 
 def kill_helpless(
@@ -149,18 +151,10 @@ def add_wound(
     ``cause`` (a code: exposure, frostbite, card_or_attack, card with ``source``) is kept on the
     death step as ``wound_cause``.
     """
-    if wound not in WOUND_KINDS:
-        raise RuleError(
-            N_("a wound is one of {known}, not {wound}"),
-            known=", ".join(WOUND_KINDS),
-            wound=shown(wound),
-        )
+    require_wound_kind(wound)
     target = survivor(st, survivor_id)
-    key = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}[wound]
-    target[key] += 1
+    target[WOUND_KEYS[wound]] += 1
     total = wound_total(target)
-    steps.append(
-        step("wound_added", survivor=target["id"], name=target["name"], wound=wound, total=total)
-    )
+    steps.append(step("wound_added", **of_survivor(target), wound=wound, total=total))
     if total >= DEADLY_WOUNDS:
         kill_survivor(st, steps, target["id"], "wounds", wounds=total, wound_cause=cause, **details)

@@ -49,7 +49,7 @@ from companion.engine.core.state import (
     survivors_at,
     survivors_of,
 )
-from companion.engine.words.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import N_, Step, at_place, of_location, step
 
 Effect = dict[str, Any]
 
@@ -323,7 +323,7 @@ def _random_location(st: State, steps: list[Step], rng: Randomness) -> list[str]
     if loc is None:
         steps.append(step("random_location_none", roll=roll))
         return []
-    steps.append(step("random_location", roll=roll, location=loc["id"], location_name=loc["name"]))
+    steps.append(step("random_location", roll=roll, **of_location(loc)))
     return [loc["id"]]
 
 
@@ -345,8 +345,7 @@ def _zombies(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx:
         steps.append(
             step(
                 "zombies_removed",
-                where=place,
-                location_name=step_place_name(st, place),
+                **at_place(st, place),
                 count=-amount - left,
                 source=ctx.source,
             )
@@ -406,9 +405,7 @@ def _defence(
             )
             if ent is None:
                 kind = "defence_lost" if amount > 0 else "defence_missing"
-                steps.append(
-                    step(kind, where=place, location_name=step_place_name(st, place), what=key[:-1])
-                )
+                steps.append(step(kind, **at_place(st, place), what=key[:-1]))
                 continue
             number = ent["number"] if place == COLONY else None
             if amount > 0:

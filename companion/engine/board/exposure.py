@@ -15,7 +15,7 @@ from companion.engine.core.dice import Randomness, roll_exposure
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, begin, seat, survivor, survivors_at
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS, EXPOSURE_ROLL, NOT_CHOSEN
-from companion.engine.words.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import N_, Step, at_place, of_survivor, step
 
 SKIP = "skip"
 ROLL = EXPOSURE_ROLL
@@ -66,8 +66,7 @@ def roll_for_exposure(
     steps.append(
         step(
             "exposure_rolled",
-            survivor=target["id"],
-            name=target["name"],
+            **of_survivor(target),
             result=result,
             rolled=rolled,
         )
@@ -93,9 +92,7 @@ def spread_bite(st: State, steps: list[Step], place: str) -> None:
     there = survivors_at(st, place)
     if not there:
         st["pending"] = None
-        steps.append(
-            step("bite_stops_nobody", where=place, location_name=step_place_name(st, place))
-        )
+        steps.append(step("bite_stops_nobody", **at_place(st, place)))
         return
     target = lowest_influence(st, there, steps)
     owner = seat(st, target["owner"]) if target["owner"] else None
@@ -109,12 +106,10 @@ def spread_bite(st: State, steps: list[Step], place: str) -> None:
     steps.append(
         step(
             "bite_spreads",
-            survivor=target["id"],
-            name=target["name"],
+            **of_survivor(target),
             seat=target["owner"],
             owner_name=owner_name,
-            where=place,
-            location_name=step_place_name(st, place),
+            **at_place(st, place),
         )
     )
 
@@ -132,16 +127,14 @@ def resolve_spread_choice(
     place = pending["location"]
     if choice == "kill":
         st["pending"] = None
-        steps.append(step("bite_kill_chosen", survivor=target["id"], name=target["name"]))
+        steps.append(step("bite_kill_chosen", **of_survivor(target)))
         kill_survivor(st, steps, target["id"], "bite_spread")
         return
     face, rolled = exposure_result(result, rng)
-    steps.append(
-        step("bite_roll", survivor=target["id"], name=target["name"], result=face, rolled=rolled)
-    )
+    steps.append(step("bite_roll", **of_survivor(target), result=face, rolled=rolled))
     if face == "blank":
         st["pending"] = None
-        steps.append(step("bite_survived", survivor=target["id"], name=target["name"]))
+        steps.append(step("bite_survived", **of_survivor(target)))
         return
     st["pending"] = None
     kill_survivor(st, steps, target["id"], "bite_spread")

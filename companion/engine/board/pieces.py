@@ -11,7 +11,6 @@ from companion.engine.board.checks import (
     expose,
     exposures,
     require_long_night,
-    where_fields,
 )
 from companion.engine.board.exposure import SKIP
 from companion.engine.board.special_zombies import (
@@ -33,7 +32,7 @@ from companion.engine.core.state import (
     survivor,
 )
 from companion.engine.words.card_texts import card_text
-from companion.engine.words.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import N_, Step, at_entrance, step, step_place_name
 
 MAX_NOISE = 4
 ATTRACT_MAX = 2
@@ -101,7 +100,7 @@ def kill_zombies(
             "zombies_killed",
             count=count,
             by=killer["name"] if killer else "",
-            **where_fields(st, place, ent),
+            **at_entrance(st, place, ent),
         )
     )
     if killer:
@@ -118,7 +117,7 @@ def add_token(st: State, steps: list[Step], place: str, number: Any, token: str)
     if free_spaces(ent) <= 0:
         raise RuleError(FULL[token], entrance=entrance_label(st, place, ent))
     ent[token + "s"] += 1
-    steps.append(step(f"{token}_added", **where_fields(st, place, ent)))
+    steps.append(step(f"{token}_added", **at_entrance(st, place, ent)))
 
 
 def remove_token(st: State, steps: list[Step], place: str, number: Any, token: str) -> None:
@@ -127,7 +126,7 @@ def remove_token(st: State, steps: list[Step], place: str, number: Any, token: s
     if ent[token + "s"] <= 0:
         raise RuleError(NONE_TO_REMOVE[token], entrance=entrance_label(st, place, ent))
     ent[token + "s"] -= 1
-    steps.append(step(f"{token}_removed", **where_fields(st, place, ent)))
+    steps.append(step(f"{token}_removed", **at_entrance(st, place, ent)))
 
 
 def add_barricade(
@@ -233,9 +232,7 @@ def attract(
                 from_where=from_place,
                 from_entrance=source["number"],
                 from_location_name=step_place_name(st, from_place),
-                where=to_place,
-                entrance=target["number"],
-                location_name=step_place_name(st, to_place),
+                **at_entrance(st, to_place, target),
             )
         )
 

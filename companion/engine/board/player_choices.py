@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import COLONY, State, around_from, seat, survivor, voters
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_seat, of_survivor, step
 
 EACH_PLAYER_TARGETS: dict[str, str | None] = {
     "each_player_chooses": None,
@@ -62,9 +62,7 @@ def ask_each_player(
     for who in _asked_in_order(st):
         ids = candidates(st, effect["target"], who["id"])
         if not ids:
-            steps.append(
-                step("survivor_choice_none", seat=who["id"], seat_name=who["name"], source=source)
-            )
+            steps.append(step("survivor_choice_none", **of_seat(who), source=source))
         elif len(ids) == 1:
             picks[who["id"]] = ids[0]
             steps.append(_only_one(st, who, ids[0], source))
@@ -99,10 +97,8 @@ def _only_one(st: State, who: dict[str, Any], survivor_id: str, source: str) -> 
     """The step of a seat not asked: its one survivor there is the one."""
     return step(
         "survivor_choice_only",
-        seat=who["id"],
-        seat_name=who["name"],
-        survivor=survivor_id,
-        name=survivor(st, survivor_id)["name"],
+        **of_seat(who),
+        **of_survivor(survivor(st, survivor_id)),
         source=source,
     )
 

@@ -16,7 +16,7 @@ from companion.engine.core.state import (
     require_count,
     survivors_of,
 )
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_seat, step
 
 CLEAN_WASTE_CARDS = 3
 
@@ -44,8 +44,7 @@ def play(st: State, steps: list[Step], player: dict[str, Any], count: int, event
     steps.append(
         step(
             "cards_played",
-            seat=player["id"],
-            seat_name=player["name"],
+            **of_seat(player),
             count=count,
             removed=removed,
             waste=st["waste"],
@@ -85,8 +84,7 @@ def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
     steps.append(
         step(
             "waste_cleaned",
-            seat=seat_id,
-            seat_name=player["name"],
+            **of_seat(player),
             removed=removed,
             waste=st["waste"],
         )
@@ -117,11 +115,7 @@ def spend(st: State, steps: list[Step], player: dict[str, Any], count: int) -> N
             count=count,
         )
     st["food"] -= count
-    steps.append(
-        step(
-            "food_spent", seat=player["id"], seat_name=player["name"], count=count, food=st["food"]
-        )
-    )
+    steps.append(step("food_spent", **of_seat(player), count=count, food=st["food"]))
 
 
 def spend_food(state: State, seat_id: str, count: int) -> tuple[State, list[Step]]:
@@ -152,9 +146,7 @@ def add_helpless_tokens(
     used (002:1727). **Ruling:** when only some fit, those are added and the rest are not.
     """
     if player and player["exiled"]:
-        steps.append(
-            step("helpless_not_added", seat=player["id"], seat_name=player["name"], count=count)
-        )
+        steps.append(step("helpless_not_added", **of_seat(player), count=count))
         return
     room = free_survivor_spaces(st, COLONY)
     if room <= 0:
@@ -199,8 +191,7 @@ def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
     steps.append(
         step(
             "unruly_calmed",
-            seat=seat_id,
-            seat_name=player["name"],
+            **of_seat(player),
             wasted=not player["exiled"],
             waste=st["waste"],
         )

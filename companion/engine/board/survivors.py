@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.checks import active_seat, check_place, expose, exposures, require_room
-from companion.engine.board.deaths import add_wound, kill_survivor, promote_leader, remove_survivor
+from companion.engine.board.deaths import (
+    WOUND_KEYS,
+    add_wound,
+    kill_survivor,
+    promote_leader,
+    remove_survivor,
+)
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
@@ -19,10 +25,17 @@ from companion.engine.core.state import (
     survivor,
     survivors_of,
 )
-from companion.engine.words.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import (
+    N_,
+    Step,
+    at_place,
+    of_seat,
+    of_survivor,
+    step,
+    step_place_name,
+)
 
 HEALABLE = ("wound", "frostbite")
-WOUND_KEYS = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}
 NO_TOKEN = {
     "wound": N_("{name} has no wound token"),
     "frostbite": N_("{name} has no frostbite token"),
@@ -59,8 +72,7 @@ def move(st: State, steps: list[Step], survivor_id: str, to: str, *, free: bool)
     steps.append(
         step(
             "survivor_moved",
-            survivor=survivor_id,
-            name=mover["name"],
+            **of_survivor(mover),
             came_from=came_from,
             from_name=step_place_name(st, came_from),
             to=to,
@@ -122,7 +134,7 @@ def heal(st: State, steps: list[Step], survivor_id: str, wound: str) -> None:
     if patient[key] <= 0:
         raise RuleError(NO_TOKEN[wound], name=patient["name"])
     patient[key] -= 1
-    steps.append(step("wound_healed", survivor=survivor_id, name=patient["name"], wound=wound))
+    steps.append(step("wound_healed", **of_survivor(patient), wound=wound))
 
 
 def heal_survivor(state: State, survivor_id: str, wound: str = "wound") -> tuple[State, list[Step]]:
@@ -139,7 +151,7 @@ def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
     if patient["despair"] <= 0:
         raise RuleError(N_("{name} has no despair token"), name=patient["name"])
     patient["despair"] -= 1
-    steps.append(step("despair_removed", survivor=survivor_id, name=patient["name"]))
+    steps.append(step("despair_removed", **of_survivor(patient)))
     return st, steps
 
 
@@ -179,12 +191,9 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
     steps.append(
         step(
             "survivor_added",
-            survivor=newcomer["id"],
-            name=newcomer["name"],
-            seat=player["id"],
-            seat_name=player["name"],
-            where=place,
-            location_name=step_place_name(st, place),
+            **of_survivor(newcomer),
+            **of_seat(player),
+            **at_place(st, place),
         )
     )
     if leader:
@@ -238,7 +247,6 @@ def kill_survivor_by_card(
     ``cause`` is the code "card" or the table's own words (shown as typed).
     """
     st, steps = begin(state)
-    survivor(st, survivor_id)
     kill_survivor(st, steps, survivor_id, cause)
     return st, steps
 
@@ -246,11 +254,8 @@ def kill_survivor_by_card(
 def remove_survivor_by_card(
     state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
-    """A card removes a survivor from the game: not a death, no morale (002:1790 note).
-
-    ``cause`` is the code "card" or the table's own words (shown as typed).
-    """
+    """A card removes a survivor from the game: not a death, no morale (002:1790 note); ``cause``
+    as ``kill_survivor_by_card`` has it."""
     st, steps = begin(state)
-    survivor(st, survivor_id)
     remove_survivor(st, steps, survivor_id, cause)
     return st, steps

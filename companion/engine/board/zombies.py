@@ -14,7 +14,7 @@ from companion.engine.core.state import (
     one_per_two_colonists,
     survivors_at,
 )
-from companion.engine.words.steps import Step, step, step_place_name
+from companion.engine.words.steps import Step, at_place, of_location, step, step_place_name
 
 COLONY_ENTRANCES = 6
 
@@ -99,9 +99,7 @@ def overrun(st: State, steps: list[Step], place: str) -> None:
         return
     if place != COLONY and location(st, place)["bandits"] > 0:
         loc = location(st, place)
-        steps.append(
-            step("bandits_removed", location=place, location_name=loc["name"], count=loc["bandits"])
-        )
+        steps.append(step("bandits_removed", **of_location(loc), count=loc["bandits"]))
         loc["bandits"] = 0
         return
     steps.append(step("overrun_nobody", where=place))
@@ -124,8 +122,7 @@ def add_zombies(
     steps.append(
         step(
             "zombies_to_add",
-            where=place,
-            location_name=step_place_name(st, place),
+            **at_place(st, place),
             count=count,
             reason=reason,
             **details,

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.engine.board.checks import require_own_turn
 from companion.engine.board.effects import apply_effects
-from companion.engine.colony.phases import begin_step, colony_step_done
+from companion.engine.colony.phases import run_colony_step
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
@@ -24,7 +24,7 @@ from companion.engine.core.state import (
 from companion.engine.core.vocabulary import SYMBOLS
 from companion.engine.modules.bandits.rules import bandits_at_reveal
 from companion.engine.words.card_texts import copy_translations
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_card, of_seat, step
 
 BONUS_MARGIN = 2
 """The total must beat the target by 2 or more for the bonus (002 "Colony Phase" 3)."""
@@ -97,8 +97,7 @@ def reveal_crisis(
     steps.append(
         step(
             "crisis_revealed",
-            crisis=record["id"],
-            name=record["name"],
+            **of_card("crisis", record),
             prevent=list(record["prevent"]),
             fail_text=record["fail_text"],
             bonus_text=record["bonus_text"],
@@ -193,8 +192,7 @@ def contribute_to_crisis(
     steps.append(
         step(
             "crisis_card_added",
-            seat=seat_id,
-            seat_name=who["name"],
+            **of_seat(who),
             count=len(symbols),
             total=len(pile),
         )
@@ -226,8 +224,7 @@ def withdraw_from_crisis(state: State, seat_id: str) -> tuple[State, list[Step]]
     steps.append(
         step(
             "crisis_cards_withdrawn",
-            seat=seat_id,
-            seat_name=who["name"],
+            **of_seat(who),
             count=len(mine),
             total=len(st["crisis"]["contributions"]),
         )
@@ -266,11 +263,7 @@ def score_crisis(symbols: list[str], prevent: list[str], target: int) -> dict[st
 
 def resolve_crisis(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 3: resolve the crisis (``resolve_crisis_now``; 002:1598, 000:488)."""
-    st, steps = begin(state)
-    begin_step(st, steps, "resolve_crisis")
-    resolve_crisis_now(st, steps, rng)
-    colony_step_done(st, "resolve_crisis")
-    return st, steps
+    return run_colony_step(state, "resolve_crisis", resolve_crisis_now, rng)
 
 
 def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:
@@ -292,8 +285,7 @@ def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:
     steps.append(
         step(
             "crisis_resolving",
-            crisis=crisis["id"],
-            name=crisis["name"],
+            **of_card("crisis", crisis),
             count=len(cards),
             target=target,
         )

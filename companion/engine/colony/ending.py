@@ -17,7 +17,7 @@ from typing import Any
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin, seat
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_seat, step
 
 
 def game_over_reason(state: State) -> str | None:
@@ -97,7 +97,7 @@ def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, l
     if st["ended"]["winners"] is not None:
         raise RuleError(N_("the winners are already declared"))
     st["secrets"][seat_id]["objective_complete"] = complete
-    steps.append(step("objective_marked", seat=seat_id, seat_name=who["name"]))
+    steps.append(step("objective_marked", **of_seat(who)))
     in_play = [s["id"] for s in st["seats"] if not s.get("eliminated")]
     marks = {sid: st["secrets"][sid]["objective_complete"] for sid in in_play}
     if any(mark is None for mark in marks.values()):

@@ -9,11 +9,12 @@ following 7 effects in order": 1 Pay Food (002:1581), 2 Check Waste (002:1596), 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine.core.errors import RuleError, words
 from companion.engine.core.objective_progress import objective_asks_the_table
-from companion.engine.core.state import State
+from companion.engine.core.state import State, begin
 from companion.engine.modules.raxxon.rules import containment_check, containment_due
 from companion.engine.turns.turn import return_crossroads
 from companion.engine.words.labels import COLONY_STEP_NAMES, PHASE_WORDS
@@ -133,3 +134,14 @@ def begin_step(st: State, steps: list[Step], name: str) -> None:
             N_("the colony phase begins with Raxxon's containment check: start the colony phase")
         )
     enter_colony_phase(st, steps)
+
+
+def run_colony_step(
+    state: State, name: str, do: Callable[..., None], *args: Any
+) -> tuple[State, list[Step]]:
+    """Run one colony step on its own: enter it (``begin_step``), ``do`` it, mark it done."""
+    st, steps = begin(state)
+    begin_step(st, steps, name)
+    do(st, steps, *args)
+    colony_step_done(st, name)
+    return st, steps

@@ -30,6 +30,7 @@ from companion.engine.colony.phases import (
     colony_step_done,
     due_step,
     enter_colony_phase,
+    run_colony_step,
     steps_to_run,
 )
 from companion.engine.core.dice import Randomness, flip_coin, roll_d6
@@ -61,7 +62,7 @@ from companion.engine.modules.bandits.rules import bandits_scavenge
 from companion.engine.modules.raxxon.rules import fewer_zombies_at, reduced_count
 from companion.engine.scenarios.chapters import begin_next_chapter, complete_chapter
 from companion.engine.turns.votes import tally_vote
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_location, of_seat, step
 
 WASTE_PER_MORALE = 10
 NOISE_HIT_MAX = 3
@@ -204,11 +205,7 @@ def _require_bool(value: object, what: str) -> None:
 
 def pay_food(state: State) -> tuple[State, list[Step]]:
     """Colony step 1: the colony eats (base 002 "Colony Phase" 1, 002:1581; 000:476, 000:690)."""
-    st, steps = begin(state)
-    begin_step(st, steps, "pay_food")
-    _pay_food(st, steps)
-    colony_step_done(st, "pay_food")
-    return st, steps
+    return run_colony_step(state, "pay_food", _pay_food)
 
 
 def _pay_food(st: State, steps: list[Step]) -> None:
@@ -247,11 +244,7 @@ def food_needed(st: State) -> int:
 
 def check_waste(state: State) -> tuple[State, list[Step]]:
     """Colony step 2: the waste pile costs morale (base 002 "Colony Phase" 2, 002:1596)."""
-    st, steps = begin(state)
-    begin_step(st, steps, "check_waste")
-    _check_waste(st, steps)
-    colony_step_done(st, "check_waste")
-    return st, steps
+    return run_colony_step(state, "check_waste", _check_waste)
 
 
 def _check_waste(st: State, steps: list[Step]) -> None:
@@ -272,11 +265,7 @@ def _check_waste(st: State, steps: list[Step]) -> None:
 
 def add_colony_phase_zombies(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 4: zombies come to the colony and the locations (002:1613, 000:490)."""
-    st, steps = begin(state)
-    begin_step(st, steps, "add_zombies")
-    _add_colony_phase_zombies(st, steps, rng)
-    colony_step_done(st, "add_zombies")
-    return st, steps
+    return run_colony_step(state, "add_zombies", _add_colony_phase_zombies, rng)
 
 
 def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> None:
@@ -334,8 +323,7 @@ def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> 
         steps.append(
             step(
                 "noise_resolved",
-                location=loc["id"],
-                location_name=loc["name"],
+                **of_location(loc),
                 hit=hit,
                 **fields,
             )
@@ -414,11 +402,7 @@ def _check_main_objective(st: State, steps: list[Step], met: bool | None) -> Non
 
 def move_round_track(state: State) -> tuple[State, list[Step]]:
     """Colony step 6: the round track moves down 1 (002:1626, 000:498)."""
-    st, steps = begin(state)
-    begin_step(st, steps, "move_round_track")
-    _move_round_track(st, steps)
-    colony_step_done(st, "move_round_track")
-    return st, steps
+    return run_colony_step(state, "move_round_track", _move_round_track)
 
 
 def _move_round_track(st: State, steps: list[Step]) -> None:
@@ -468,11 +452,11 @@ def _pass_first_player(
         steps.extend(vote_steps)
     current = st["first_player"]
     if keep and current in {s["id"] for s in seats_in_play(st)}:
-        steps.append(step("first_player_kept", seat=current, seat_name=seat(st, current)["name"]))
+        steps.append(step("first_player_kept", **of_seat(seat(st, current))))
     else:
         new = _right_of_token(st, current)
         st["first_player"] = new
-        steps.append(step("first_player_passed", seat=new, seat_name=seat(st, new)["name"]))
+        steps.append(step("first_player_passed", **of_seat(seat(st, new))))
     st["round"] += 1
     st["phase"] = "player_turns"
     st["colony_step"] = None

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
-from companion.engine.core.state import VARIANTS
+from companion.engine.core.state import check_variant
 from companion.engine.core.vocabulary import BETRAYAL_KINDS
 from companion.engine.words.steps import N_
 
@@ -79,12 +79,7 @@ def deal_objectives(
     cards and deal 1 to each player; the rest go back unseen and are not kept. Co-op and
     2-player games deal none (002 "Co-op Variant"); the hardcore variant deals as usual.
     """
-    if variant not in VARIANTS:
-        raise RuleError(
-            N_("variant must be one of {known}, not {variant}"),
-            known=", ".join(VARIANTS),
-            variant=shown(variant),
-        )
+    check_variant(variant)
     if is_coop(variant):
         return {sid: None for sid in seat_ids}
     if not seat_ids:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.core.errors import RuleError, shown
-from companion.engine.core.vocabulary import EFFECT_AMOUNT_LIMIT, EFFECT_KINDS, TARGETS, WOUND_KINDS
+from companion.engine.core.state import require_wound_kind
+from companion.engine.core.vocabulary import EFFECT_AMOUNT_LIMIT, EFFECT_KINDS, TARGETS
 from companion.engine.words.card_texts import translated_fields
 from companion.engine.words.steps import N_
 
@@ -105,11 +106,6 @@ def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:
         if value not in TARGETS:
             raise RuleError(UNKNOWN_TARGET, target=shown(value), known=", ".join(TARGETS))
     elif ftype == "wound_type":
-        if value not in WOUND_KINDS:
-            raise RuleError(
-                N_("a wound is one of {known}, not {wound}"),
-                known=", ".join(WOUND_KINDS),
-                wound=shown(value),
-            )
+        require_wound_kind(value)
     elif not isinstance(value, str) or not value:
         raise RuleError(N_("effect {kind} needs its {field} as text"), kind=shown(kind), field=name)

@@ -11,10 +11,10 @@ import pickle
 from typing import Any
 
 from companion.engine.core.errors import Phrase, RuleError, shown, words
-from companion.engine.core.vocabulary import BANDIT_RULES, MODULES
+from companion.engine.core.vocabulary import BANDIT_RULES, MODULES, WOUND_KINDS
 from companion.engine.words.card_texts import card_text, copy_translations
 from companion.engine.words.labels import PENDING_WORDS
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_survivor, step
 
 SCHEMA = 2
 COLONY = "colony"
@@ -342,11 +342,26 @@ def check_ruleset(ruleset: Any, variant: Any) -> None:
             known=", ".join(RULESETS),
             ruleset=shown(ruleset),
         )
+    check_variant(variant)
+
+
+def check_variant(variant: Any) -> None:
+    """Refuse a variant the engine does not know (002 "Gameplay Variants")."""
     if variant not in VARIANTS:
         raise RuleError(
             N_("variant must be one of {known}, not {variant}"),
             known=", ".join(VARIANTS),
             variant=shown(variant),
+        )
+
+
+def require_wound_kind(wound: Any) -> None:
+    """Refuse anything but a wound, frostbite or despair token (vocabulary.WOUND_KINDS)."""
+    if wound not in WOUND_KINDS:
+        raise RuleError(
+            N_("a wound is one of {known}, not {wound}"),
+            known=", ".join(WOUND_KINDS),
+            wound=shown(wound),
         )
 
 
@@ -454,7 +469,7 @@ def send_survivor_home(st: State, steps: list[Step], person: dict[str, Any]) -> 
     """A story sends one survivor to the colony from where it stands, not as a move (B1
     completed, 000:968; ``send_home``): an exiled player's survivor stays there."""
     place = person["location"]
-    fields = {"survivor": person["id"], "name": person["name"], "came_from": place}
+    fields = {**of_survivor(person), "came_from": place}
     from_name = place_name(st, place)
     if any(s["id"] == person["owner"] and s["exiled"] for s in st["seats"]):
         steps.append(step("scenario_exiled_stays", **fields, from_name=from_name))

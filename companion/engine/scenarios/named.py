@@ -38,7 +38,15 @@ from companion.engine.core.state import (
     survivors_of,
 )
 from companion.engine.modules.raxxon.rules import raxxon_location
-from companion.engine.words.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import (
+    N_,
+    Step,
+    at_place,
+    of_seat,
+    of_survivor,
+    step,
+    step_place_name,
+)
 
 EMMA = "long_night.emma-han"
 """Emma Han's card id (cards/long_night/survivors.toml)."""
@@ -163,12 +171,9 @@ def named_survivor_joins(
     steps.append(
         step(
             "named_survivor_joined",
-            survivor=survivor_id,
-            name=card["name"],
-            seat=seat_id,
-            seat_name=player["name"],
-            where=place,
-            location_name=step_place_name(st, place),
+            **of_survivor(person),
+            **of_seat(player),
+            **at_place(st, place),
             wounds=wounds,
             equip=equip,
             typed=sorted(typed),
@@ -303,8 +308,7 @@ def _place_reader_survivor(
     steps.append(
         step(
             "scenario_placed",
-            survivor=person["id"],
-            name=person["name"],
+            **of_survivor(person),
             came_from=came_from,
             from_name=step_place_name(st, came_from),
             to=where,

@@ -51,7 +51,7 @@ from companion.engine.core.state import (
 from companion.engine.modules.bandits.rules import HIDEOUT_ID, hideout
 from companion.engine.turns.exile import exile_vote_called, held_betrayal
 from companion.engine.turns.votes import afterwards, open_vote
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_seat, step
 
 PHASE = "special_exile"
 """``pending.kind`` while a player may call their one exile vote (000:984)."""
@@ -117,7 +117,7 @@ def _next_caller(st: State, steps: list[Step]) -> None:
             return
         record["callers"].pop(0)
         who = seat(st, caller)
-        steps.append(step("special_exile_nobody_left", seat=caller, seat_name=who["name"]))
+        steps.append(step("special_exile_nobody_left", **of_seat(who)))
     st["pending"] = {"kind": REVEAL, "seat": None}
     steps.append(step("betrayer_may_reveal"))
 
@@ -194,7 +194,7 @@ def skip_special_exile_vote(state: State, caller: str) -> tuple[State, list[Step
     record = phase_record(st)
     assert record is not None
     record["callers"].pop(0)
-    steps.append(step("special_exile_vote_skipped", seat=caller, seat_name=who["name"]))
+    steps.append(step("special_exile_vote_skipped", **of_seat(who)))
     _next_caller(st, steps)
     return st, steps
 
@@ -229,7 +229,7 @@ def reveal_bandit_betrayal(state: State, seat_id: str) -> tuple[State, list[Step
             N_("{name} has no Bandit Betrayal to reveal now (000:986)"), name=who["name"]
         )
     st["scenario"].pop(PHASE, None)
-    steps.append(step("bandit_betrayal_revealed", seat=seat_id, seat_name=who["name"]))
+    steps.append(step("bandit_betrayal_revealed", **of_seat(who)))
     end_game(st, steps, "betrayer_revealed")
     st["ended"]["winners"] = [seat_id]
     names = {s["id"]: s["name"] for s in st["seats"]}

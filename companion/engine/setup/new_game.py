@@ -63,7 +63,7 @@ from companion.engine.setup.checklist import store_checklist
 from companion.engine.setup.modules import module_setup_steps
 from companion.engine.words.card_texts import card_text, copy_translations
 from companion.engine.words.labels import SIDE_NUMBER_NAMES, SIDES, VARIANT_WORDS
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_card, of_seat, step
 
 SETUP_KEYS = (
     "ruleset",
@@ -522,8 +522,7 @@ def _deal_secret_objectives(
                     "objective_received",
                     private=sid,
                     seat=sid,
-                    objective=card["id"],
-                    name=card["name"],
+                    **of_card("objective", card),
                 )
             )
     steps.append(step("objectives_dealt", players=len(seat_ids)))
@@ -639,8 +638,7 @@ def keep_survivors(
     steps.append(
         step(
             "survivors_kept",
-            seat=seat_id,
-            seat_name=player["name"],
+            **of_seat(player),
             survivors=list(survivors),
             names=[st["cards"]["survivors"][c]["name"] for c in survivors],
         )
@@ -685,8 +683,7 @@ def _choose_first_player(st: State, steps: list[Step]) -> None:
     steps.append(
         step(
             "first_player_chosen",
-            seat=first["id"],
-            seat_name=first["name"],
+            **of_seat(first),
             leader=leader["name"],
             influence=top,
             tied_with=", ".join(s["name"] for s, _ in tied[1:]),

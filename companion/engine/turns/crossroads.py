@@ -28,7 +28,7 @@ from companion.engine.turns.crossroads_options import card_options, colony_full_
 from companion.engine.turns.turn import current_turn
 from companion.engine.turns.votes import open_vote, outcome, tally_vote
 from companion.engine.words.card_texts import card_text
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_card, of_seat, step
 
 
 def held_card(st: State) -> tuple[str, dict[str, Any]]:
@@ -63,8 +63,7 @@ def reveal_crossroads(state: State, seat_id: str) -> tuple[State, list[Step]]:
             "crossroads_revealed",
             drawer=drawer,
             drawer_name=seat(st, drawer)["name"],
-            card=card["id"],
-            name=card["name"],
+            **of_card("card", card),
             trigger=card.get("trigger", ""),
         )
     )
@@ -157,7 +156,7 @@ def apply_option(
     active = st["turn"]["seat"]
     options = card_options(card)
     if option > len(options):
-        steps.append(step("crossroads_no_option", card=card["id"], name=card["name"]))
+        steps.append(step("crossroads_no_option", **of_card("card", card)))
         remove_crossroads(st, steps, drawer, card)
         return
     picked = options[option - 1]
@@ -177,8 +176,7 @@ def apply_option(
             option=option,
             text=picked.get("text", ""),
             by_vote=bool(card.get("vote")),
-            seat=active,
-            seat_name=seat(st, active)["name"],
+            **of_seat(seat(st, active)),
         )
     )
     remove_crossroads(st, steps, drawer, card)
@@ -199,4 +197,4 @@ def remove_crossroads(st: State, steps: list[Step], drawer: str, card: dict[str,
     """A triggered crossroads card leaves the game; it does not go back to the deck (000:458)."""
     st["secrets"][drawer]["crossroads"] = None
     st["turn"]["crossroads_revealed"] = False
-    steps.append(step("crossroads_removed", card=card["id"], name=card["name"]))
+    steps.append(step("crossroads_removed", **of_card("card", card)))

@@ -35,7 +35,7 @@ from companion.engine.core.state import (
 from companion.engine.core.vocabulary import BETRAYAL_KINDS
 from companion.engine.turns.turn import current_turn
 from companion.engine.turns.votes import open_vote, outcome, tally_vote
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_seat, of_survivor, step
 
 NO_EXILE = {
     "coop": N_("there is no exile in the co-op variant"),
@@ -135,8 +135,7 @@ def leave_colony(
         steps.append(
             step(
                 "exiled_survivor_moved",
-                survivor=sid,
-                name=mover["name"],
+                **of_survivor(mover),
                 to=to,
                 location_name=place_name(st, to),
             )
@@ -148,8 +147,7 @@ def leave_colony(
         steps.append(
             step(
                 "exiled_must_move",
-                seat=target,
-                seat_name=owner["name"],
+                **of_seat(owner),
                 survivors=still,
                 names=names,
             )

@@ -32,7 +32,7 @@ from companion.engine.core.state import (
 )
 from companion.engine.turns.crossroads_options import can_be_taken
 from companion.engine.words.labels import PHASE_WORDS
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_seat, of_survivor, step
 
 # --- look-ups other rule modules share ---
 
@@ -127,7 +127,7 @@ def frostbite_wounds(st: State, steps: list[Step], active: str) -> None:
         if st["ended"]:
             return
         who = survivor(st, sid)
-        steps.append(step("frostbite_hurts", survivor=sid, name=who["name"], seat_name=seat_name))
+        steps.append(step("frostbite_hurts", **of_survivor(who), seat_name=seat_name))
         add_wound(st, steps, sid, "wound", "frostbite")
 
 
@@ -179,9 +179,7 @@ def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[St
             other=seat(st, seat_id)["name"],
         )
     st["turns_taken"] = {"round": st["round"], "seats": [*turns_taken(st), active]}
-    steps.append(
-        step("turn_started", seat=active, seat_name=seat(st, active)["name"], round=st["round"])
-    )
+    steps.append(step("turn_started", **of_seat(seat(st, active)), round=st["round"]))
     drawer = draw_crossroads(st, steps, active)
     st["turn"] = {
         "seat": active,

@@ -17,7 +17,7 @@ from typing import Any
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, around_from, begin, seat, voters
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_seat, step
 
 
 def tie_breaker(st: State) -> tuple[str, bool]:
@@ -178,7 +178,7 @@ def cast_vote(
     if seat_id in vote["votes"]:
         raise RuleError(N_("{name} has already voted: wait for the other votes"), name=who["name"])
     vote["votes"][seat_id] = up
-    steps.append(step("vote_cast", seat=seat_id, seat_name=who["name"], subject=vote["subject"]))
+    steps.append(step("vote_cast", **of_seat(who), subject=vote["subject"]))
     if all(s["id"] in vote["votes"] for s in voters(st)):
         settle_vote(st, steps, dict(vote["votes"]), rng or NO_ROLL)
     return st, steps

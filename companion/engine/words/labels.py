@@ -244,6 +244,10 @@ COLONY_STEP_TITLES = {
     "pass_first_player": N_("pass the first player token"),
 }
 """A colony step (phases.COLONY_STEPS) as the heading of its screen."""
+COLONY_PHASE_NOTE = N_(
+    "The table is turning the colony phase over one step at a time: watch the table."
+)
+"""What a phone says while the table runs the colony phase step by step (either reveal)."""
 REVEAL_NOTES = {
     "resolve_crisis": N_(
         "The table is turning the crisis cards over one at a time: watch the table."
@@ -251,12 +255,8 @@ REVEAL_NOTES = {
     "add_colony_phase_zombies": N_(
         "The table is placing the zombies one at a time: watch the table."
     ),
-    "run_colony_phase": N_(
-        "The table is turning the colony phase over one step at a time: watch the table."
-    ),
-    "run_colony_steps": N_(
-        "The table is turning the colony phase over one step at a time: watch the table."
-    ),
+    "run_colony_phase": COLONY_PHASE_NOTE,
+    "run_colony_steps": COLONY_PHASE_NOTE,
 }
 """An open reveal (``state["reveal"]["action"]``, reveal.REVEALED) as a phone says it."""
 

@@ -39,7 +39,7 @@ from companion.engine.core.state import (
 )
 from companion.engine.core.vocabulary import BANDIT_RULES, BETRAYAL_KINDS
 from companion.engine.words.card_texts import card_text
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_location, of_seat, of_survivor, step
 
 HIDEOUT_ID = "long_night.bandits-hideout"
 """The Bandits' Hideout (cards/long_night/locations.toml); it has no search deck (000:726)."""
@@ -227,8 +227,7 @@ def _add_bandit(st: State, steps: list[Step], loc: dict[str, Any]) -> None:
         step(
             "bandit_placed",
             number=loc["number"],
-            location=loc["id"],
-            location_name=loc["name"],
+            **of_location(loc),
             bandits=loc["bandits"],
         )
     )
@@ -261,9 +260,7 @@ def lead_bandits(state: State, seat_id: str, locations: list[str]) -> tuple[Stat
             )
         _add_bandit(st, steps, loc)
     st["pending"] = None
-    steps.insert(
-        0, step("bandits_led", seat=seat_id, seat_name=leader["name"], count=len(locations))
-    )
+    steps.insert(0, step("bandits_led", **of_seat(leader), count=len(locations)))
     return st, steps
 
 
@@ -301,10 +298,8 @@ def attack_bandit(
     steps.append(
         step(
             "bandit_attacked",
-            survivor=attacker["id"],
-            name=attacker["name"],
-            location=loc["id"],
-            location_name=loc["name"],
+            **of_survivor(attacker),
+            **of_location(loc),
             roll=roll,
             hit=hit,
             bandits=loc["bandits"],
@@ -336,8 +331,7 @@ def bandits_scavenge(st: State, steps: list[Step]) -> None:
         steps.append(
             step(
                 "bandits_scavenge",
-                location=loc["id"],
-                location_name=loc["name"],
+                **of_location(loc),
                 count=loc["bandits"],
             )
         )
@@ -391,7 +385,7 @@ def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list
             count=count,
         )
     loc["bandits"] = count
-    steps.append(step("bandits_set", location=loc["id"], location_name=loc["name"], bandits=count))
+    steps.append(step("bandits_set", **of_location(loc), bandits=count))
     return st, steps
 
 
@@ -472,8 +466,7 @@ def b1_survivor_runs_home(st: State, steps: list[Step], person: dict[str, Any]) 
     steps.append(
         step(
             "blitz_runs_home",
-            survivor=person["id"],
-            name=person["name"],
+            **of_survivor(person),
             wounded=wounded,
             wounds=wounds,
         )

@@ -19,7 +19,7 @@ from typing import Any
 from companion.engine.core.catalogue import IMPROVEMENT_TOKENS
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, begin, require_count
-from companion.engine.words.steps import N_, Step, step
+from companion.engine.words.steps import N_, Step, of_card, step
 
 MODULE = "improvements"
 FACE_UP = 4
@@ -107,8 +107,7 @@ def place_improvement(
     steps.append(
         step(
             "improvement_placed",
-            improvement=record["id"],
-            name=record["name"],
+            **of_card("improvement", record),
             needs=record["needs"],
         )
     )
@@ -141,7 +140,7 @@ def remove_improvement(state: State, improvement: str) -> tuple[State, list[Step
     st, steps = begin(state)
     imp = _not_built(st, improvement)
     st["improvements"].remove(imp)
-    steps.append(step("improvement_removed", improvement=imp["id"], name=imp["name"]))
+    steps.append(step("improvement_removed", **of_card("improvement", imp)))
     return st, steps
 
 
@@ -158,8 +157,7 @@ def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[Sta
         steps.append(
             step(
                 "improvement_built",
-                improvement=imp["id"],
-                name=imp["name"],
+                **of_card("improvement", imp),
                 tokens=imp["tokens"],
                 needs=imp["needs"],
             )
@@ -203,8 +201,7 @@ def _tokens_step(imp: dict[str, Any], amount: int) -> Step:
     """The step of advancement tokens put on or taken off an improvement."""
     return step(
         "advancement_changed",
-        improvement=imp["id"],
-        name=imp["name"],
+        **of_card("improvement", imp),
         amount=amount,
         tokens=imp["tokens"],
         needs=imp["needs"],

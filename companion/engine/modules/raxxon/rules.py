@@ -53,7 +53,17 @@ from companion.engine.core.state import (
 )
 from companion.engine.core.vocabulary import EXPOSURE_ROLL
 from companion.engine.turns.votes import open_vote, outcome
-from companion.engine.words.steps import N_, Step, step, step_place_name
+from companion.engine.words.steps import (
+    N_,
+    Step,
+    at_entrance,
+    at_place,
+    of_location,
+    of_seat,
+    of_survivor,
+    step,
+    step_place_name,
+)
 
 FACES = ACTION_DIE_FACES
 REDUCTION = 3
@@ -136,8 +146,7 @@ def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[Sta
     steps.append(
         step(
             "raxxon_dice_placed",
-            seat=seat_id,
-            seat_name=player["name"],
+            **of_seat(player),
             faces=faces,
             dice=list(rec["dice"]),
         )
@@ -263,7 +272,7 @@ def _containment_vote(
     if chooser not in {s["id"] for s in voters(st)}:
         chooser = next((s["id"] for s in voters(st)), chooser)
     st["pending"] = {"kind": "containment_place", "seat": chooser}
-    steps.append(step("containment_place_asked", seat=chooser, seat_name=seat(st, chooser)["name"]))
+    steps.append(step("containment_place_asked", **of_seat(seat(st, chooser))))
 
 
 def choose_containment_place(state: State, place: str) -> tuple[State, list[Step]]:
@@ -280,8 +289,7 @@ def choose_containment_place(state: State, place: str) -> tuple[State, list[Step
     steps.append(
         step(
             "containment_place_chosen",
-            where=place,
-            location_name=step_place_name(st, place),
+            **at_place(st, place),
             count=REDUCTION,
         )
     )
@@ -312,8 +320,7 @@ def reduced_count(st: State, steps: list[Step], place: str, count: int) -> int:
     steps.append(
         step(
             "containment_fewer_zombies",
-            where=place,
-            location_name=step_place_name(st, place),
+            **at_place(st, place),
             before=count,
             count=count - less,
         )
@@ -394,9 +401,7 @@ def place_special_zombies(
                     "special_zombie_placed",
                     zombie=name,
                     k=k,
-                    where=place,
-                    entrance=ent["number"],
-                    location_name=step_place_name(st, place),
+                    **at_entrance(st, place, ent),
                 )
             )
             continue
@@ -405,9 +410,7 @@ def place_special_zombies(
                 "special_zombie_not_placed",
                 zombie=name,
                 k=k,
-                where=place,
-                entrance=ent["number"],
-                location_name=step_place_name(st, place),
+                **at_entrance(st, place, ent),
             )
         )
         place_zombie(st, steps, place, number, k)
@@ -454,11 +457,9 @@ def attack_special_zombie(
     steps.append(
         step(
             "special_zombie_attacked",
-            survivor=attacker["id"],
-            name=attacker["name"],
+            **of_survivor(attacker),
             zombie=zombie,
-            where=place,
-            location_name=step_place_name(st, place),
+            **at_place(st, place),
         )
     )
     face, rolled = exposure_result(exposure, rng)
@@ -473,8 +474,7 @@ def attack_special_zombie(
             zombie=zombie,
             roll=roll,
             rolled=rolled_here,
-            survivor=attacker["id"],
-            name=attacker["name"],
+            **of_survivor(attacker),
         )
     )
     if st.get("turn"):
@@ -551,9 +551,7 @@ def remove_special_zombie(
         step(
             "special_zombie_removed",
             zombie=zombie,
-            where=place,
-            entrance=holder["number"],
-            location_name=step_place_name(st, place),
+            **at_entrance(st, place, holder),
             left=left,
         )
     )
@@ -600,9 +598,7 @@ def move_special_zombie(
         step(
             "special_zombie_moved",
             zombie=zombie,
-            where=place,
-            entrance=holder["number"],
-            location_name=step_place_name(st, place),
+            **at_entrance(st, place, holder),
             to=to,
             to_entrance=target["number"],
             to_name=step_place_name(st, to),
@@ -689,7 +685,7 @@ def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State,
     name = _name(card)
     side_effects_never_come_off(st, name)
     rec["side_effects"].setdefault(who["id"], []).append(name)
-    steps.append(step("side_effect_equipped", survivor=who["id"], name=who["name"], card=name))
+    steps.append(step("side_effect_equipped", **of_survivor(who), card=name))
     return st, steps
 
 
@@ -748,18 +744,14 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
         loc["survivor_spaces"] = 0
         added = max(0, free_spaces(ent))
         ent["barricades"] += added
-        steps.append(
-            step("raxxon_sealed", location=where, location_name=loc["name"], barricades=added)
-        )
+        steps.append(step("raxxon_sealed", **of_location(loc), barricades=added))
     elif chapter == "R2":
         rec["containment_from"] = None
         if rec["sealed_spaces"] is not None:
             loc["survivor_spaces"] = rec["sealed_spaces"]
             rec["sealed_spaces"] = None
         removed, ent["barricades"] = ent["barricades"], 0
-        steps.append(
-            step("raxxon_opened", location=where, location_name=loc["name"], barricades=removed)
-        )
+        steps.append(step("raxxon_opened", **of_location(loc), barricades=removed))
     else:
         _clear_dice(rec, steps)
         send_home(st, steps, where)
