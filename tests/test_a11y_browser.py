@@ -9,6 +9,8 @@ phone whose seat is held elsewhere) and each kind of state built directly (helpe
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from helpers.axe import violations
 from helpers.states import cookies_of, states
@@ -23,25 +25,38 @@ BROKEN = (
 )
 
 
+def one_page_per_size(browser: Any) -> dict[str, Any]:
+    """A page in a context of its own for each size, reused for every page shown at that size."""
+    return {size: browser.new_context(viewport=box).new_page() for size, box in SIZES.items()}
+
+
+def check(
+    pages: dict[str, Any], base: str, lang: str, name: str, path: str, phone: Any
+) -> list[str]:
+    """Open ``path`` at its size with only its own cookies (language, seat); what axe finds."""
+    page = pages["phone" if name.startswith(PHONE_PAGES) else "table"]
+    # As in a fresh context: the cookies are this page's alone, and the only storage the pages
+    # write (live.js's memory of the moments a phone vibrated for) changes nothing they show.
+    page.context.clear_cookies()
+    cookies = [{"name": "lang", "value": lang, "url": base}]
+    page.context.add_cookies(cookies + (cookies_of(phone, base) if phone else []))
+    page.goto(base + path)
+    page.wait_for_load_state("load")
+    assert page.locator("html").get_attribute("lang") == lang.replace("_", "-"), name
+    return violations(page)
+
+
 @pytest.mark.refusals(404, 403)  # the error pages answer with their status, as they should
 @pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.proof)])
 def test_every_page_and_state_has_no_serious_violation(browser, served, lang):
     app, base = served
     table = app.test_client()
+    pages = one_page_per_size(browser)
     found = {}
     for name, path, phone in states(app, table):
-        size = "phone" if name.startswith(PHONE_PAGES) else "table"
-        context = browser.new_context(viewport=SIZES[size])
-        cookies = [{"name": "lang", "value": lang, "url": base}]
-        context.add_cookies(cookies + (cookies_of(phone, base) if phone else []))
-        page = context.new_page()
-        page.goto(base + path)
-        page.wait_for_load_state("load")
-        assert page.locator("html").get_attribute("lang") == lang.replace("_", "-"), name
-        lines = violations(page)
+        lines = check(pages, base, lang, name, path, phone)
         if lines:
             found[f"{name} ({path})"] = lines
-        context.close()
     assert not found, "accessibility violations (axe-core, WCAG 2.1 A/AA):\n" + "\n".join(
         f"{where}:\n  " + "\n  ".join(lines) for where, lines in found.items()
     )
