@@ -55,7 +55,14 @@ RECORD_JS = """(() => {
     return holder ? holder.getAttribute("data-must-do").split(" ").filter(Boolean) : [];
   };
   const touched = () => navigator.userActivation.hasBeenActive;
+  let marked = null;
   const look = () => {
+    if (document.title.startsWith("\u25cf ") !== marked) {
+      /* Said on the console, so a test can wait for it without evaluating in the page: the
+         title gained or lost its mark (live.js's nudge sets it, then vibrates if it will). */
+      marked = document.title.startsWith("\u25cf ");
+      console.debug(marked ? "e2e: the title has its mark" : "e2e: the title has no mark");
+    }
     const log = load();
     let changed = false;
     for (const id of ids()) {
@@ -86,8 +93,8 @@ RECORD_JS = """(() => {
 })();"""
 LOG_JS = "() => JSON.parse(sessionStorage.getItem('e2e-nudges'))"
 MARK = "\u25cf "
-STREAM_MS = 3000
-"""Time enough for a page's stream to bring a new version and the page to show it."""
+TITLE_MARKED = "e2e: the title has its mark"
+"""The console line of a page's recorder (RECORD_JS) once its title gains the mark."""
 TITLE_MATCHES_JS = """mark => {
   const holder = document.querySelector("[data-must-do]");
   const waiting = !!holder && holder.getAttribute("data-must-do").trim() !== "";
@@ -189,15 +196,17 @@ def test_a_round_s_start_calls_each_phone_for_its_own_moments(browser, companion
         g = start(browser, companion_server, contexts, lang)
         # The first phone opened again in a new tab and not touched: the crisis comes and it
         # does not vibrate. Nothing is evaluated in that tab meanwhile (Playwright evaluates as
-        # a user gesture, which would count as a touch), so its stream is given time instead.
+        # a user gesture, which would count as a touch).
+        # What it waits for comes from the browser, not from the page: its stream's answer, then
+        # the console line its recorder writes when the nudge marks the title.
         untouched = g.phones[0]
         fresh_tab = untouched.page.context.new_page()
-        fresh_tab.goto(untouched.page.url, wait_until="load")
+        with fresh_tab.expect_response(lambda r: r.url.endswith("/events"), timeout=WAIT_MS):
+            fresh_tab.goto(untouched.page.url, wait_until="load")
         untouched.page.close()
         untouched.page = fresh_tab
-        fresh_tab.wait_for_timeout(STREAM_MS)
-        g.table.act(g.table.control("reveal_crisis", ".ctl-main").locator("button"))
-        fresh_tab.wait_for_timeout(STREAM_MS)
+        with fresh_tab.expect_console_message(lambda m: m.text == TITLE_MARKED, timeout=WAIT_MS):
+            g.table.act(g.table.control("reveal_crisis", ".ctl-main").locator("button"))
         log = fresh_tab.evaluate(LOG_JS)
         assert log["calls"] == [], "a phone vibrated before its page was touched"
         (crisis,) = [i for i in log["shown"] if i.startswith("crisis:")]
