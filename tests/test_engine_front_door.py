@@ -214,39 +214,51 @@ def assert_valid(st: dict) -> None:
     engine.table_view(st)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=JUNK, seed=st_.integers(0, 2**63) | JUNK)
-def test_new_game_from_junk_is_refused_cleanly(setup, seed):
-    with contextlib.suppress(engine.RuleError):
-        engine.apply(None, {"type": "new_game", "by": "table", "setup": setup, "seed": seed})
+JUNK_SIZES = [60, pytest.param(300, marks=pytest.mark.proof)]
+"""Examples of the junk setups: 60 in the default run, 300 marked ``proof``."""
+
+
+@pytest.mark.parametrize("examples", JUNK_SIZES)
+def test_new_game_from_junk_is_refused_cleanly(examples):
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(setup=JUNK, seed=st_.integers(0, 2**63) | JUNK)
+    def one(setup, seed):
+        with contextlib.suppress(engine.RuleError):
+            engine.apply(None, {"type": "new_game", "by": "table", "setup": setup, "seed": seed})
+
+    one()
 
 
 REAL_SETUP = play.setup_for(3)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st_.data())
-def test_junk_inside_a_real_setup_is_refused_cleanly(data):
-    setup = copy.deepcopy(REAL_SETUP)  # the same setup each time, without reading cards.db
-    key = data.draw(st_.sampled_from(sorted(setup)))
-    if isinstance(setup[key], list) and setup[key]:
-        n = data.draw(st_.integers(0, len(setup[key]) - 1))
-        record = setup[key][n]
-        if isinstance(record, dict):
-            field = data.draw(st_.sampled_from(sorted(record)))
-            record[field] = data.draw(JUNK)
+@pytest.mark.parametrize("examples", JUNK_SIZES)
+def test_junk_inside_a_real_setup_is_refused_cleanly(examples):
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(data=st_.data())
+    def one(data):
+        setup = copy.deepcopy(REAL_SETUP)  # the same setup each time, without reading cards.db
+        key = data.draw(st_.sampled_from(sorted(setup)))
+        if isinstance(setup[key], list) and setup[key]:
+            n = data.draw(st_.integers(0, len(setup[key]) - 1))
+            record = setup[key][n]
+            if isinstance(record, dict):
+                field = data.draw(st_.sampled_from(sorted(record)))
+                record[field] = data.draw(JUNK)
+            else:
+                setup[key][n] = data.draw(JUNK)
         else:
-            setup[key][n] = data.draw(JUNK)
-    else:
-        setup[key] = data.draw(JUNK)
-    try:
-        state, _ = engine.apply(
-            None, {"type": "new_game", "by": "table", "setup": setup, "seed": 1}
-        )
-    except engine.RuleError:
-        return
-    json.dumps(state)
-    engine.table_view(state)
+            setup[key] = data.draw(JUNK)
+        try:
+            state, _ = engine.apply(
+                None, {"type": "new_game", "by": "table", "setup": setup, "seed": 1}
+            )
+        except engine.RuleError:
+            return
+        json.dumps(state)
+        engine.table_view(state)
+
+    one()
 
 
 def _turn_state() -> dict:
