@@ -20,8 +20,14 @@
   if (!live || !window.htmx || !window.EventSource) {
     return;
   }
+  /* A number the page carries on [data-live] (the app's LIVE_* config), else its default. */
+  function setting(name, fallback) {
+    var value = parseInt(live.getAttribute("data-" + name), 10);
+    return value >= 0 ? value : fallback;
+  }
   var SLEPT_MS = 10000;
-  var LOST_AFTER_MS = 3000;
+  var LOST_AFTER_MS = setting("lost-after-ms", 3000);
+  var REFUSED_BACKOFF_MS = setting("refused-backoff-ms", 250);
   var latest = 0;
   var sources = [];
   var lostTimer = null;
@@ -74,13 +80,13 @@
       lostTimer = setTimeout(function () { show("lost"); }, LOST_AFTER_MS);
     }
     // One the server refused (429, 503) or could not reach is closed for good: open a fresh one,
-    // waiting 0.5, 1, 2 ... 64 s (the browser itself reopens one that merely dropped).
+    // waiting 0.5, 1, 2 ... 64 s by default (the browser itself reopens one that merely dropped).
     if (source.readyState === EventSource.CLOSED && sources.indexOf(source) >= 0 && !retryTimer) {
       retries = Math.min(retries + 1, 8);
       retryTimer = setTimeout(function () {
         retryTimer = null;
         reconnect();
-      }, 250 * Math.pow(2, retries));
+      }, REFUSED_BACKOFF_MS * Math.pow(2, retries));
     }
   }
 

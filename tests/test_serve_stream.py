@@ -20,6 +20,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -197,11 +198,13 @@ def stop(process: subprocess.Popen) -> tuple[str, str]:
         return process.communicate(timeout=10)
 
 
-@pytest.fixture
-def server(tmp_path):
-    """A real `companion serve` on a free loopback port with one game; (process, port, game)."""
+def serving(tmp_path: Path, config: str = "") -> Iterator[tuple[subprocess.Popen, int, str]]:
+    """A real `companion serve` on a free loopback port with one game (and ``config`` as the
+    data folder's config.py); (process, port, game), killed afterwards if still running."""
     data = tmp_path / "data"
     data.mkdir()
+    if config:
+        (data / "config.py").write_text(config)
     game = make_game(data)
     port = free_port()
     process = launch(data, port)
@@ -211,6 +214,26 @@ def server(tmp_path):
         if process.poll() is None:
             process.kill()
             process.communicate(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A real `companion serve` on a free loopback port with one game; (process, port, game)."""
+    yield from serving(tmp_path)
+
+
+# Shorter waits for static/live.js (the page carries them, from the app's config): a page says
+# "Reconnecting" once its stream has been down 2 s (3 s by default; a stream that ends on
+# schedule is back in 0.3 s here) and retries a stream it was refused or could not reach after
+# 0.2, 0.4, 0.8, 1.6 ... s (0.5, 1, 2, 4 ... by default). Each retry shows "Connecting" again, so
+# "Reconnecting" falls in the long wait before the fourth retry, as it does by default.
+QUICK = "LIVE_LOST_AFTER_MS = 2000\nLIVE_REFUSED_BACKOFF_MS = 100\n"
+
+
+@pytest.fixture
+def quick_server(tmp_path):
+    """``server`` whose pages give up on a stream and retry a refused one sooner (``QUICK``)."""
+    yield from serving(tmp_path, QUICK)
 
 
 def test_many_streams_follow_every_change_and_free_their_place(server):
@@ -382,7 +405,8 @@ class PhonePage:
 def test_the_phone_follows_changes_reconnects_and_says_so(tmp_path, browser):
     data = tmp_path / "data"
     data.mkdir()
-    (data / "config.py").write_text("LIVE_LIFETIME = 2.0\nLIVE_RETRY_MS = 300\n")
+    # Streams end every 2 s and the browser reopens them 0.3 s later; QUICK's waits.
+    (data / "config.py").write_text("LIVE_LIFETIME = 2.0\nLIVE_RETRY_MS = 300\n" + QUICK)
     game = make_game(data)
     port = free_port()
     process = launch(data, port)
@@ -445,11 +469,12 @@ def test_the_phone_follows_changes_reconnects_and_says_so(tmp_path, browser):
 
 
 @pytest.mark.refusals(503)  # the four streams the server refuses on purpose
-def test_the_phone_comes_back_after_being_refused(server, browser):
-    _, port, game = server
+def test_the_phone_comes_back_after_being_refused(quick_server, browser):
+    _, port, game = quick_server
     # The first four streams are answered 503 (a full server, as a phone on the network may be
     # told): the sse extension tries again, waiting longer each time.
     phone = PhonePage(browser, port, game, refuse=4)
+    assert phone.page.get_attribute("[data-live]", "data-refused-backoff-ms") == "100"
     phone.wait_mark("lost")
     phone.wait_mark("ok", timeout=20000)
     assert phone.streams == 5

@@ -455,4 +455,6 @@ def test_defaults_are_the_issue_s_numbers(tmp_path):
     assert app.config["LIVE_LIFETIME"] == 600.0
     assert app.config["LIVE_MAX_STREAMS"] == live.stream_limit(live.THREADS) == 20
     assert app.config["LIVE_MAX_PER_ADDRESS"] == 4
+    assert app.config["LIVE_LOST_AFTER_MS"] == 3000  # static/live.js's "Reconnecting" after 3 s
+    assert app.config["LIVE_REFUSED_BACKOFF_MS"] == 250  # its retries after 0.5, 1, 2 ... 64 s
     assert live.hub(app) is app.extensions[live.EXTENSION]

@@ -34,6 +34,9 @@ DEFAULTS = {
     "LIVE_POLL": 0.5,  # seconds between checks that the device is still there
     "LIVE_RETRY_MS": 2000,  # how long a browser waits before reconnecting
     "LIVE_RETRY_AFTER": 5,  # seconds a refused device is told to wait
+    # Read by static/live.js from the page's [data-live] (game/table.html, phone/index.html):
+    "LIVE_LOST_AFTER_MS": 3000,  # how long a stream is down before the page says "Reconnecting"
+    "LIVE_REFUSED_BACKOFF_MS": 250,  # a refused stream is retried after 2, 4 ... 256 times this
 }
 HEARTBEAT = b": still here\n\n"
 
