@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers.table import HX, current, game_ids, make_game, start_turn
 
+from companion import create_app
 from companion.web.forms import MAX_DIGITS, MAX_FIELD, whole_number
 
 BAD = ["²", "١٢", "", "-", "9" * 500]
@@ -29,15 +30,20 @@ def post_act(client, app, game_id, fields, headers):
     return response
 
 
-@pytest.fixture
-def game(app, client):
+@pytest.fixture(scope="module")
+def turn(tmp_path_factory):
+    """(app, the table's client, a game in its first turn), shared by the tests whose every
+    request is refused: post_act checks each one left the game's version and state alone."""
+    app = create_app({"TESTING": True}, data_dir=tmp_path_factory.mktemp("numbers"))
+    client = app.test_client()
     game_id = make_game(app)
     start_turn(client, app, game_id)
-    return game_id
+    return app, client, game_id
 
 
 @pytest.mark.parametrize("value", BAD)
-def test_a_bad_version_is_400(app, client, game, value):
+def test_a_bad_version_is_400(turn, value):
+    app, client, game = turn
     fields = {"type": "add_food", "count": "1", "version": value}
     for headers, words in ((HX, "which version"), (PT, "de qual versão")):
         response = post_act(client, app, game, fields, headers)
@@ -55,7 +61,8 @@ def count_words(value: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("value", BAD)
-def test_a_bad_count_is_refused(app, client, game, value):
+def test_a_bad_count_is_refused(turn, value):
+    app, client, game = turn
     english, portuguese = count_words(value)
     for headers, words in ((HX, english), (PT, portuguese)):
         response = post_act(client, app, game, {"type": "add_food", "count": value}, headers)
@@ -65,7 +72,8 @@ def test_a_bad_count_is_refused(app, client, game, value):
 
 
 @pytest.mark.parametrize("value", BAD)
-def test_a_bad_repeat_count_is_refused(app, client, game, value):
+def test_a_bad_repeat_count_is_refused(turn, value):
+    app, client, game = turn
     fields = {"type": "contribute_to_crisis", "seat_id": "s1", "symbols*food": value}
     english, portuguese = "needs a whole number", "precisa de um número inteiro"
     if not value:  # blank: no card of that symbol, which the rules refuse (no crisis yet)
