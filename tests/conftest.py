@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from helpers.browser import CHROMIUM, CHROMIUM_ARGS, browser_missing
+from helpers.browser import CHROMIUM, browser_missing, launch_chromium
 from helpers.console import ConsoleWatch, WatchedBrowser
 from helpers.templates import SharedBytecode
 from hypothesis import settings
@@ -48,7 +48,7 @@ def chromium_process() -> Iterator[Any]:
     except ImportError:
         browser_missing("playwright is not installed (pip install -e '.[test]')")
     with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        launched = launch_chromium(p)
         yield launched
         launched.close()
 
