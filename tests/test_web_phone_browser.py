@@ -20,12 +20,16 @@ def test_the_language_is_at_the_top_of_every_phone_page(browser, served):
     table = app.test_client()
     game = new_game(app)
     held = take_seat(app, table, game, "s1")
+    # One phone's page for all three: no cookie but the seat's where it is held, so each page
+    # opens as a fresh phone's would (in English, then switched).
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
     for path, client in ((f"/phone/{game}", held), (join_path(table, game), None), ("/j", None)):
-        context = browser.new_context(viewport=PHONE)
+        context.clear_cookies()
         if client:
             context.add_cookies(cookies_of(client, base))
-        page = context.new_page()
         page.goto(base + path)
+        assert page.evaluate("document.documentElement.lang") == "en", path
         links = page.locator("nav.lang a")
         assert links.count() == 2, path
         for n in range(2):
@@ -34,7 +38,7 @@ def test_the_language_is_at_the_top_of_every_phone_page(browser, served):
         page.click("nav.lang a[lang=pt-BR]")
         page.wait_for_function("() => document.documentElement.lang === 'pt-BR'", timeout=WAIT_MS)
         assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"], path
-        context.close()
+    context.close()
 
 
 def test_the_tables_release_is_in_view_once_the_phones_fold_opens(browser, served):
