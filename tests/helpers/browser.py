@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,14 +53,20 @@ the 2-core machine: a context with two pages opens and loads in about 300-420 ms
 370-490, and six browser test files take 37 s instead of 45 (``-n 1``)."""
 
 
-def command_line(browser: Any) -> list[str]:
-    """The switches a launched chromium runs with, as its chrome://version page shows them."""
+def on_version_page(browser: Any, read: Callable[[Any], Any]) -> Any:
+    """What ``read`` takes from a launched chromium's chrome://version page (in a context of its
+    own, closed after)."""
     page = browser.new_page()
     try:
         page.goto("chrome://version")
-        return page.inner_text("#command_line").split()
+        return read(page)
     finally:
         page.context.close()
+
+
+def command_line(browser: Any) -> list[str]:
+    """The switches a launched chromium runs with, as its chrome://version page shows them."""
+    return on_version_page(browser, lambda page: page.inner_text("#command_line").split())
 
 
 def disabled_on(switches: list[str]) -> list[str]:
@@ -72,12 +79,9 @@ def in_effect_disabled(browser: Any) -> set[str]:
     """The features a launched chromium actually has off (chrome://version's command-line
     variations, which it decodes from its switches: a later --disable-features replaces an
     earlier one)."""
-    page = browser.new_page()
-    try:
-        page.goto("chrome://version")
-        encoded = page.get_attribute("#variations-cmd", "data-value") or ""
-    finally:
-        page.context.close()
+    encoded = on_version_page(
+        browser, lambda page: page.get_attribute("#variations-cmd", "data-value") or ""
+    )
     disabled = json.loads(base64.b64decode(encoded) or "{}").get("disable-features", "")
     return {f for f in disabled.split(",") if f}
 
