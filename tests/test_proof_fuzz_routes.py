@@ -42,6 +42,7 @@ from companion import create_app, store
 from companion.engine.actions import PARAMETERS
 from companion.store import flask as store_flask
 from companion.store import seats
+from companion.web import heads
 
 EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "30"))
 DEEP_EXAMPLES = int(os.environ.get("COMPANION_FUZZ_DEEP", "80"))
@@ -289,8 +290,10 @@ class World:
 
     def restore(self) -> None:
         """games.db back to the two games as made (no request runs now; this thread's kept
-        connection is closed first, so the next request opens the file restored)."""
+        connection is closed first, so the next request opens the file restored, and the
+        shared heads are dropped, as their versions come again with other states)."""
         store_flask.forget_db()
+        heads.forget()
         for suffix in ("-wal", "-shm"):
             Path(str(self.db_path) + suffix).unlink(missing_ok=True)
         self.db_path.write_bytes(self.pristine)

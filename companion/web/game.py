@@ -106,19 +106,18 @@ def recent(
 ) -> list[dict[str, Any]]:
     """The latest log rows (``None``: all of them), newest first, each with its action type and
     public sentences."""
-    state = current.state
-    entries = store.log(get_db(), game_id, last=rows, types_only=True)
-    out = []
-    for row in reversed(entries):
-        out.append(
-            {
-                "seq": row["seq"],
-                "type": row["action"].get("type"),
-                "created": row["created"],
-                "lines": rendered(row["steps"], state),
-            }
-        )
-    return out
+    return [
+        {
+            "seq": row["seq"],
+            "type": row["type"],
+            "created": row["created"],
+            "lines": [
+                {"kind": s["kind"], "step": s, "text": text}
+                for s, text in heads.visible_lines(row, None)
+            ],
+        }
+        for row in reversed(heads.log_sentences(game_id, current, rows, locale()))
+    ]
 
 
 def chart_for(game_id: str) -> Markup:

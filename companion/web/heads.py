@@ -1,11 +1,74 @@
-"""The table view of a game's head, worked out per request from the store (engine output only)."""
+"""Each game's head as its devices see it, worked out once per version and shared by them.
+
+The table screen and every phone of a game show the same version: its ``engine.table_view``
+and the sentences of its latest log rows are the same for all of them, so the first device
+that asks works them out and the others read them. They are held for the latest version of
+a few games only, keyed by games.db's path and the game: a version is never reused (every
+write bumps it, store/games.py), so a held part is never out of date.
+
+Kept because a measurement needs it (issue 27, point 3): without it every phone worked out
+the whole table view and its log's sentences again, and the devices' new view p95 came out
+7 % over 86a4e21's over ten rounds (docs/benchmarks.md, "Issue 27 on 2 December").
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from flask import current_app
 
 import companion.engine as engine
 from companion import store
+
+GAMES_HELD = 8
+"""How many games' heads are held at once (a laptop runs one table; the rest cost little)."""
+
+T = TypeVar("T")
+
+
+@dataclass
+class _Head:
+    """What is held of one game: its version and the parts worked out for it."""
+
+    version: int
+    parts: dict[Hashable, Any] = field(default_factory=dict)
+
+
+_held: OrderedDict[tuple[str, str], _Head] = OrderedDict()
+_lock = threading.Lock()
+
+
+def shared(game_id: str, current: store.Current, part: Hashable, work: Callable[[], T]) -> T:
+    """``work()`` for this version of the game, worked out by the first device that asks and
+    then read by the others; a version older than the one held is worked out and not held."""
+    key = (str(current_app.config["GAMES_DB"]), game_id)
+    with _lock:
+        head = _held.get(key)
+        if head is None or head.version < current.version:
+            head = _held[key] = _Head(current.version)
+        _held.move_to_end(key)
+        while len(_held) > GAMES_HELD:
+            _held.popitem(last=False)
+        if head.version != current.version:
+            head = None
+        elif part in head.parts:
+            return head.parts[part]
+    value = work()
+    if head is not None:
+        with _lock:
+            value = head.parts.setdefault(part, value)
+    return value
+
+
+def forget() -> None:
+    """Hold nothing: for a caller that puts an older games.db back under a running app (its
+    versions would come again with other states), as the route fuzzer's restore does."""
+    with _lock:
+        _held.clear()
 
 
 def last_move(game_id: str, current: store.Current) -> dict[str, Any] | None:
@@ -16,8 +79,45 @@ def last_move(game_id: str, current: store.Current) -> dict[str, Any] | None:
 
 def table_view(game_id: str, current: store.Current) -> dict[str, Any]:
     """``engine.table_view`` of ``current``, with the state before it while a reveal is on
-    the table (no spoilers: engine/reveal.py)."""
-    before = None
-    if engine.revealing(current.state) and current.head > 1:
-        before = store.state_at(store.get_db(), game_id, current.head - 1)
-    return engine.table_view(current.state, before)
+    the table (no spoilers: engine/reveal.py); shared, so never changed by its readers."""
+
+    def work() -> dict[str, Any]:
+        before = None
+        if engine.revealing(current.state) and current.head > 1:
+            before = store.state_at(store.get_db(), game_id, current.head - 1)
+        return engine.table_view(current.state, before)
+
+    return shared(game_id, current, "table_view", work)
+
+
+def log_sentences(
+    game_id: str, current: store.Current, rows: int | None, lang: str
+) -> list[dict[str, Any]]:
+    """The latest ``rows`` log rows (``None``: all), oldest first, each with its ``seq``,
+    action ``type``, ``created``, every step (public and private) and each step's sentence in
+    ``lang``. Shared by every device: each shows only its ``visible_lines``."""
+
+    def work() -> list[dict[str, Any]]:
+        log = store.log(store.get_db(), game_id, last=rows, types_only=True)
+        texts = iter(
+            engine.render_steps([s for row in log for s in row["steps"]], current.state, lang)
+        )
+        return [
+            {
+                "seq": row["seq"],
+                "type": row["action"].get("type"),
+                "created": row["created"],
+                "steps": row["steps"],
+                "texts": [next(texts) for _ in row["steps"]],
+            }
+            for row in log
+        ]
+
+    return shared(game_id, current, ("log", rows, lang), work)
+
+
+def visible_lines(row: dict[str, Any], seat_id: str | None) -> list[tuple[dict[str, Any], str]]:
+    """A ``log_sentences`` row's steps that ``seat_id`` may see (None: the table), each with
+    its sentence (engine.visible_steps decides)."""
+    text_of = {id(s): t for s, t in zip(row["steps"], row["texts"], strict=True)}
+    return [(s, text_of[id(s)]) for s in engine.visible_steps(row["steps"], seat_id)]

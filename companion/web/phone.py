@@ -86,21 +86,17 @@ def rendered_log(
 ) -> list[dict[str, Any]]:
     """The latest log rows, newest first: public steps and this seat's private ones, as text
     in ``lang``."""
-    state = current.state
-    rows = store.log(store.get_db(), game_id, last=RECENT_ROWS, types_only=True)[::-1]
-    shown = [engine.visible_steps(row["steps"], seat_id) for row in rows]
-    texts = iter(engine.render_steps([s for steps in shown for s in steps], state, lang))
     out = []
-    for row, steps in zip(rows, shown, strict=True):  # the steps of every row written at once
+    for row in heads.log_sentences(game_id, current, RECENT_ROWS, lang)[::-1]:
         lines = [
             {
-                "text": next(texts),
+                "text": text,
                 "private": s.get("private") is not None,
                 "to_do": s.get("to_do") == seat_id,
             }
-            for s in steps
+            for s, text in heads.visible_lines(row, seat_id)
         ]
-        if row["seq"] == current.head and engine.revealing(state):  # no spoilers
+        if row["seq"] == current.head and engine.revealing(current.state):  # no spoilers
             lines = [{"text": _("Being turned over on the table."), "private": False}]
         if lines:
             out.append({"seq": row["seq"], "lines": lines})
