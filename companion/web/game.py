@@ -105,7 +105,9 @@ def recent(
     game_id: str, current: store.Current, rows: int | None = RECENT_ROWS
 ) -> list[dict[str, Any]]:
     """The latest log rows (``None``: all of them), newest first, each with its action type and
-    public sentences."""
+    public sentences (read from the devices' shared ``heads.LOG_ROWS`` when as few)."""
+    shared_rows = heads.LOG_ROWS if rows is not None and rows <= heads.LOG_ROWS else rows
+    log = heads.log_sentences(game_id, current, shared_rows, locale())
     return [
         {
             "seq": row["seq"],
@@ -116,7 +118,7 @@ def recent(
                 for s, text in heads.visible_lines(row, None)
             ],
         }
-        for row in reversed(heads.log_sentences(game_id, current, rows, locale()))
+        for row in reversed(log if rows is None else log[-rows:])
     ]
 
 

@@ -26,6 +26,9 @@ from companion import store
 
 GAMES_HELD = 8
 """How many games' heads are held at once (a laptop runs one table; the rest cost little)."""
+LOG_ROWS = 8
+"""How many of the latest log rows the devices read: a phone shows them all, the table screen
+the newest of them (game.RECENT_ROWS)."""
 
 T = TypeVar("T")
 

@@ -25,11 +25,11 @@ from companion.web.wording import names
 
 bp = Blueprint("phone", __name__, url_prefix="/phone")
 
-RECENT_ROWS = 8
+RECENT_ROWS = heads.LOG_ROWS
+"""How many of the latest log rows the phone lists (the rows every device reads)."""
 LOG_SHOWN = 2
 """The latest log rows a phone shows open; the older of RECENT_ROWS fold under "Earlier" (a
 short page at 390 px)."""
-"""How many of the latest log rows the phone lists."""
 SEAT_FIELDS = ("by", "seat_id", "caller")
 """Form fields that would name an actor: a phone may only name its own seat (or leave them)."""
 DROPPED = (*SEAT_FIELDS, "seed")
