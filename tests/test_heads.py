@@ -114,3 +114,17 @@ def test_the_log_is_read_in_each_devices_language(app, table):
     assert OBJECTIVE_LINE.search(english)
     assert not OBJECTIVE_LINE.search(portuguese)
     assert "Seu objetivo secreto" in portuguese
+
+
+def test_no_reader_changes_the_shared_table_view(app, table):
+    game = phones.new_game(app, 3)
+    seats = [phones.take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")]
+    for phone in seats:
+        phone.get(f"/phone/{game}", headers=HX)
+    table.get(f"/games/{game}", headers=HX)
+    table.get(f"/games/{game}")
+    with app.test_request_context():
+        current = store.current(store.get_db(), game)
+        held = heads.table_view(game, current)
+        assert held == engine.table_view(current.state)
+        assert "mine" not in held and set(held["legal"]) == {"table"}
