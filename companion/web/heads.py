@@ -8,7 +8,8 @@ write bumps it, store/games.py), so a held part is never out of date.
 
 Kept because a measurement needs it (issue 27, point 3): without it every phone worked out
 the whole table view and its log's sentences again, and the devices' new view p95 came out
-7 % over 86a4e21's over ten rounds (docs/benchmarks.md, "Issue 27 on 2 December").
+7 % over 86a4e21's over ten rounds; with it, 3 % under (docs/benchmarks.md, the two "Issue 27
+on 2 December" sections).
 """
 
 from __future__ import annotations
