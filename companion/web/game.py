@@ -7,7 +7,7 @@ Each URL serves a full page, or its fragment when htmx asks (``Vary: HX-Request`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -47,11 +47,15 @@ def load(game_id: str) -> store.Current:
         abort(404, description=_("There is no such game: it may have been deleted."))
 
 
+def lines(pairs: Iterable[tuple[dict[str, Any], str]]) -> list[dict[str, Any]]:
+    """(step, sentence) pairs as the templates read a log line: its kind, step and text."""
+    return [{"kind": s["kind"], "step": s, "text": text} for s, text in pairs]
+
+
 def rendered(steps: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[str, Any]]:
     """The public steps as sentences in this device's language, each with its step."""
     shown = engine.visible_steps(steps, None)
-    texts = engine.render_steps(shown, state, locale())
-    return [{"kind": s["kind"], "step": s, "text": t} for s, t in zip(shown, texts, strict=True)]
+    return lines(zip(shown, engine.render_steps(shown, state, locale()), strict=True))
 
 
 def choices(
@@ -105,18 +109,15 @@ def recent(
     game_id: str, current: store.Current, rows: int | None = RECENT_ROWS
 ) -> list[dict[str, Any]]:
     """The latest log rows (``None``: all of them), newest first, each with its action type and
-    public sentences (read from the devices' shared ``heads.LOG_ROWS`` when as few)."""
-    shared_rows = heads.LOG_ROWS if rows is not None and rows <= heads.LOG_ROWS else rows
-    log = heads.log_sentences(game_id, current, shared_rows, locale())
+    public sentences (the devices' shared ``heads.LOG_ROWS`` when as few are asked for)."""
+    read = None if rows is None else max(rows, heads.LOG_ROWS)
+    log = heads.log_sentences(game_id, current, read, locale())
     return [
         {
             "seq": row["seq"],
             "type": row["type"],
             "created": row["created"],
-            "lines": [
-                {"kind": s["kind"], "step": s, "text": text}
-                for s, text in heads.visible_lines(row, None)
-            ],
+            "lines": lines(heads.visible_lines(row, None)),
         }
         for row in reversed(log if rows is None else log[-rows:])
     ]

@@ -123,5 +123,5 @@ def log_sentences(
 def visible_lines(row: dict[str, Any], seat_id: str | None) -> list[tuple[dict[str, Any], str]]:
     """A ``log_sentences`` row's steps that ``seat_id`` may see (None: the table), each with
     its sentence (engine.visible_steps decides)."""
-    text_of = {id(s): t for s, t in zip(row["steps"], row["texts"], strict=True)}
-    return [(s, text_of[id(s)]) for s in engine.visible_steps(row["steps"], seat_id)]
+    pairs = zip(row["steps"], row["texts"], strict=True)
+    return [(s, text) for s, text in pairs if engine.visible_steps([s], seat_id)]
