@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin
 from companion.engine.words.steps import N_, Step
@@ -56,6 +57,13 @@ def finish_reveal(state: State) -> tuple[State, list[Step]]:
         raise RuleError(N_("nothing is being turned over on the table: carry on with the game"))
     st, steps = begin(closed(state), allow_pending=True, allow_ended=True)
     return st, steps
+
+
+act.declare(
+    finish_reveal,
+    who=act.TABLE,
+    label=N_("finish the reveal"),
+)
 
 
 def shown_state(state: State, before: State | None) -> State:

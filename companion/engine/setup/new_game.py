@@ -40,6 +40,7 @@ from typing import Any
 
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core import catalogue, dealing, decisions
+from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import Phrase, RuleError, shown, words
 from companion.engine.core.objective_progress import check_counts
@@ -653,6 +654,17 @@ def keep_survivors(
     _choose_first_player(st, steps)
     named.emma_joins(st, steps)
     return st, steps
+
+
+act.declare(
+    keep_survivors,
+    who=act.OWN,
+    about="seat_id",
+    question="keep",
+    label=N_("keep survivors"),
+    survivors=act.each(),
+    leader=act.among("survivors"),
+)
 
 
 def _leader_first(st: State, survivors: list[str], leader: str) -> list[str]:
