@@ -22,6 +22,7 @@ store's log and a replay drive the engine:
 
 from __future__ import annotations
 
+import copy
 import inspect
 import random
 import types
@@ -29,7 +30,7 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.engine import board, search
+from companion.engine import board, legal, search
 from companion.engine.board import (
     choose,
     effects,
@@ -48,11 +49,11 @@ from companion.engine.core import (
 from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import Phrase, RuleError, action_words, shown
-from companion.engine.core.state import SCHEMA, State
+from companion.engine.core.state import SCHEMA, State, active_seat_id, seat
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.improvements import rules as improvements
 from companion.engine.modules.raxxon import rules as raxxon
-from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
+from companion.engine.permissions import WHO, actor_name, check_actor, check_by, seat_argument
 from companion.engine.scenarios import named, special_exile
 from companion.engine.setup import checklist
 from companion.engine.setup import new_game as setup
@@ -283,6 +284,41 @@ def _check_decision(state: State, kind: str, args: dict[str, Any], action: dict[
         decisions.check_answer(state, kind, args, action["decision"])
 
 
+def door(state: State, kind: str, by: str, args: dict[str, Any]) -> RuleError | None:
+    """The refusal of an action the actor's legal list does not offer now (its type, or one
+    of its arguments' values as its declaration's domains read the choices), else None."""
+    listed = legal.legal_for(state, by)
+    name = actor_name(state, by)
+    if kind not in listed:
+        return RuleError(
+            N_("{name} may not {action} now: {why}"),
+            name=name,
+            action=action_words(kind),
+            why=legal.closed_reason(state, kind),
+        )
+    found = act.outside(act.REGISTRY[kind], listed[kind], args)
+    if found is None:
+        return None
+    arg, value = found
+    survivor = next((s for s in state["survivors"] if s["id"] == value), None)
+    player = by if by != "table" else active_seat_id(state)
+    if survivor is not None and player is not None and survivor["owner"] != player:
+        return RuleError(
+            N_("{name} may not {action} with {survivor}: not a survivor {player} controls"),
+            name=name,
+            action=action_words(kind),
+            survivor=survivor["name"],
+            player=seat(state, player)["name"],
+        )
+    return RuleError(
+        N_("{name} may not {action} with {argument} {value}: it is not among the choices now"),
+        name=name,
+        action=action_words(kind),
+        argument=arg.replace("_", " "),
+        value=survivor["name"] if survivor else shown(value),
+    )
+
+
 def apply(
     state: State | None, action: dict[str, Any], rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -316,9 +352,15 @@ def apply(
     check_actor(state, kind, by, args)
     _check_decision(state, kind, args, action)
     fn = ACTIONS[kind]
+    shut = door(state, kind, by, args)
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
-    new_state, steps = fn(state if kind == "finish_reveal" else reveal.closed(state), **args)
+    before = state if kind == "finish_reveal" else reveal.closed(state)
+    if shut is not None:  # the rule's own refusal says more, where it has one
+        trial = random.Random(0) if dice is NO_DICE else copy.deepcopy(dice)
+        fn(before, **{**args, "rng": trial} if "rng" in args else args)
+        raise shut
+    new_state, steps = fn(before, **args)
     note_hint(new_state, steps)
     return decisions.refreshed(reveal.opened(new_state, kind, steps)), steps
 

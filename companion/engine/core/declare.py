@@ -215,6 +215,8 @@ def outside(
         dom = declared.domain(arg)
         if dom.kind in ("free", "part"):
             continue
+        if value is None and not declared.parameters[arg][1]:
+            continue  # an optional argument left to its default
         key = dom.key or arg
         if dom.kind == "flag":
             if value is True and args.get(dom.by[0]) not in _listed(choices.get(key)):

@@ -142,7 +142,6 @@ act.declare(
     tick_setup_step,
     who=act.TABLE,
     label=N_("tick a setup step"),
-    item=act.among("items"),
 )
 
 
