@@ -56,6 +56,7 @@ from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
 from companion.engine.setup.new_game import survivors_per_seat
+from companion.engine.turns.crossroads_options import colony_full_blocks
 from companion.engine.turns.turn import (
     crossroads_waits,
     must_leave_first,
@@ -201,7 +202,11 @@ def _turn_choices(st: State) -> dict[str, Choices]:
         card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
         chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
         needs = {n: _needs(opt) for n, opt in enumerate(card.get("options", []), start=1)}
-        options = [n for n in needs if chosen or "chosen" not in needs[n]]  # 002:1480-1481
+        options = [  # an option she cannot meet is not hers to choose (002:1480-1482, 002:1727)
+            n
+            for n, opt in enumerate(card.get("options", []), start=1)
+            if (chosen or "chosen" not in needs[n]) and not colony_full_blocks(st, opt, active)
+        ]
         choice: Choices = {"vote": True} if card.get("vote") else {"option": options}
         choice["needs"] = needs
         choice["chosen"] = chosen

@@ -4,7 +4,8 @@ time, every device shows the game as it was before (no spoilers).
 The colony steps whose outcome the table screen turns over line by line (the crisis cards of
 step 3, the zombies of step 4, or the whole phase at once) open a reveal: ``state["reveal"]``
 names the action. It stays open until the table finishes it (``finish_reveal``) or makes any
-other action (which closes it first). While it is open, ``views.table_view`` is made from the
+other action its legal list offers (which closes it first; no colony step is offered until the
+reveal is finished, legal.py). While it is open, ``views.table_view`` is made from the
 state before that action for everything public (the board, the tracks, the numbers), so no
 phone's header or log and none of the table's own tracks shows the result before the table
 has turned it over; what the game waits for and the legal actions are the current ones.
