@@ -90,8 +90,7 @@ def game(
         "crises": [FUEL_SHORTAGE, BARE, BARE_AGAIN],
         "survivors": [NEWCOMER],
     }
-    if settings:
-        setup["settings"] = settings
+    setup["settings"] = {"listed_only": True, **settings}
     st, _ = engine.apply(None, {"type": "new_game", "by": "table", "setup": setup, "seed": seed})
     round_trip(st)
     return st

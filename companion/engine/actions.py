@@ -352,7 +352,7 @@ def apply(
     check_actor(state, kind, by, args)
     _check_decision(state, kind, args, action)
     fn = ACTIONS[kind]
-    shut = door(state, kind, by, args)
+    shut = door(state, kind, by, args) if state["settings"].get("listed_only") else None
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
     before = state if kind == "finish_reveal" else reveal.closed(state)

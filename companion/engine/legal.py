@@ -595,6 +595,8 @@ def closed_reason(st: State, kind: str) -> Phrase:
         )
     if st["phase"] == "setup":
         return Phrase(N_("the game is still being set up"))
+    if revealing(st) and kind in COLONY_STEP_ACTIONS:
+        return Phrase(N_("the table is still turning the last step over: finish that first"))
     if st["phase"] == "colony":
         return Phrase(N_("it is the colony phase"))
     if kind == "start_turn" and crisis_first(st) and not st.get("turn"):

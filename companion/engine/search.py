@@ -77,4 +77,5 @@ act.declare(
     label=N_("search at a location"),
     lines=("000:224", "000:726", "000:776", "000:892"),
     noise=act.keyed("survivor_id", "survivor_id", "noise"),
+    exposure=act.die(None, "roll", "skip"),
 )

@@ -91,6 +91,7 @@ act.declare(
     label=N_("attack a survivor"),
     lines=("000:320-322", "000:343-354", "000:322", "000:805"),
     target_id=act.keyed("targets", "survivor_id"),
+    roll=act.die(),
 )
 
 

@@ -164,6 +164,7 @@ act.declare(
     who=act.TURN,
     about="survivor:survivor_id",
     label=N_("record exposure"),
+    result=act.die(),
 )
 
 
@@ -195,4 +196,5 @@ act.declare(
     question=act.PENDING,
     label=N_("resolve bite"),
     lines=("002:1439",),
+    result=act.die(),
 )

@@ -119,6 +119,7 @@ act.declare(
     entrance=act.PART,
     count=act.FREE,
     survivor_id=act.among("card_killers"),
+    exposure=act.die(None, "roll", "skip"),
 )
 
 

@@ -113,6 +113,7 @@ act.declare(
     lines=("002:1378",),
     to=act.keyed("survivor_id", "survivor_id"),
     free=act.flag("free", "survivor_id"),
+    exposure=act.die(None, "roll", "skip"),
 )
 
 

@@ -88,6 +88,12 @@ def number(key: str | None = None) -> Domain:
     return Domain("range", key)
 
 
+def die(key: str | None = None, *words: str) -> Domain:
+    """A die's face among ``choices[key]``, or one of ``words`` (default "roll": the companion
+    rolls it with the action's seed; "skip" where a card says not to roll)."""
+    return Domain("die", key, words or ("roll",))
+
+
 def flag(key: str, by: str) -> Domain:
     """True only for an ``args[by]`` listed in ``choices[key]`` (False is always allowed)."""
     return Domain("flag", key, (by,))
@@ -238,6 +244,9 @@ def _fits(dom: Domain, listed: Any, value: Any, args: Mapping[str, Any]) -> bool
         if dom.sub is not None:
             at = at.get(dom.sub) if isinstance(at, Mapping) else None
         return value in _listed(at)
+    if dom.kind == "die":
+        faces = value if isinstance(value, list) else [value]
+        return all(v in dom.by or v in _listed(listed) for v in faces)
     if dom.kind in ("among", "keyed", "each"):
         items = value if isinstance(value, list | dict) else [value]
         if dom.kind == "each" and not isinstance(value, list | dict):

@@ -22,7 +22,7 @@
 
 settings: ``modules`` (list of "improvements", "bandits", "raxxon"), ``player_elimination``
 (bool), ``mature`` (bool: False leaves mature cards out), ``barricade_before_trap`` (bool),
-``end_waits_for_crossroads`` (bool),
+``end_waits_for_crossroads`` (bool), ``listed_only`` (bool: only listed actions are taken),
 ``sets`` (list of set ids whose cards enter the decks; empty: every set).
 
 Each seat's ``survivors`` are survivor cards (id, name, influence, attack, search) or ids of
@@ -208,6 +208,7 @@ def _settings(raw: Any) -> dict[str, Any]:
         "mature",
         "barricade_before_trap",
         "end_waits_for_crossroads",
+        "listed_only",
     ):
         if not isinstance(merged[key], bool):
             raise RuleError(

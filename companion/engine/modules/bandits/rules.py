@@ -326,6 +326,7 @@ act.declare(
     about="survivor:survivor_id",
     label=N_("attack a bandit"),
     lines=("000:741", "000:320-322", "000:322", "000:805"),
+    roll=act.die(),
 )
 
 

@@ -539,6 +539,8 @@ act.declare(
     label=N_("attack a special zombie"),
     lines=("000:805-807",),
     zombie=act.keyed("survivor_id", "survivor_id"),
+    exposure=act.die(None, "roll", "skip"),
+    encounter=act.die(),
 )
 
 
