@@ -81,7 +81,7 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
         key = dom.key or arg
         if kind == "trigger_crossroads" and arg in NEEDS:
             continue  # given below, once the option is chosen
-        if dom.kind in ("keyed", "flag"):
+        if dom.kind in ("keyed", "flag", "within"):
             later.append((arg, dom))
             continue
         if dom.kind == "free":
@@ -140,6 +140,10 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
             if required or rng.random() < 0.7:
                 out[arg] = rng.choice(pool)
     for arg, dom in later:
+        if dom.kind == "within":
+            if out.get(dom.by[0]) and rng.random() < 0.5:
+                out[arg] = rng.choice(out[dom.by[0]])
+            continue
         if dom.kind == "flag":
             if out.get(dom.by[0]) in _pool(choices.get(dom.key)) and rng.random() < 0.8:
                 out[arg] = True

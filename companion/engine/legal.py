@@ -226,7 +226,13 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     return out
 
 
-def _seat_choices(st: State, seat_id: str) -> dict[str, Choices]:
+def _deck_by_name(st: State) -> list[str]:
+    """The survivor deck's cards in name order (never the deck's order)."""
+    names = st["cards"]["survivors"]
+    return sorted(st["decks"]["survivors"], key=lambda c: (names[c]["name"], c))
+
+
+def _seat_choices(st: State, seat_id: str, by_name: list[str] | None = None) -> dict[str, Choices]:
     """What a seat may do for itself whatever the turn (its OWN and OPEN actions)."""
     out: dict[str, Choices] = {}
     mine = st["secrets"][seat_id]
@@ -248,8 +254,7 @@ def _seat_choices(st: State, seat_id: str) -> dict[str, Choices]:
     deck = st["decks"]["survivors"]
     room = bool(_joining_places(st, player))
     if deck and not player.get("eliminated") and room:
-        names = st["cards"]["survivors"]
-        by_name = sorted(deck, key=lambda c: (names[c]["name"], c))  # never the deck's order
+        by_name = _deck_by_name(st) if by_name is None else by_name
         out["add_survivor"] = {
             "seat_id": [seat_id],
             "survivor_id": by_name,
@@ -488,8 +493,9 @@ def _table_now(st: State) -> dict[str, Choices]:
             out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}
     else:
         out.update(_round_choices(st))
+    by_name = _deck_by_name(st)
     for s in seats_in_play(st):
-        for kind, choices in _seat_choices(st, s["id"]).items():
+        for kind, choices in _seat_choices(st, s["id"], by_name).items():
             if WHO[kind][0] != "open":
                 continue
             merged = out.setdefault(kind, {**choices, "seat_id": [], "survivor_id": []})

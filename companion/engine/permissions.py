@@ -101,13 +101,14 @@ def concerned_seat(st: State, kind: str, args: dict[str, Any]) -> str | None:
 def check_actor(st: State, kind: str, by: str, args: dict[str, Any]) -> None:
     """Refuse an action its actor may not make (the rules of ``WHO``), naming who and why."""
     who = WHO[kind][0]
-    name = actor_name(st, by)
-    action = action_words(kind)
     target = concerned_seat(st, kind, args)
+
     if who in (TABLE, CORRECTION):
         if by != TABLE_ACTOR:
             raise RuleError(
-                N_("{name} may not {action}: only the table may"), name=name, action=action
+                N_("{name} may not {action}: only the table may"),
+                name=actor_name(st, by),
+                action=action_words(kind),
             )
         return
     if who == OWN:
@@ -116,14 +117,14 @@ def check_actor(st: State, kind: str, by: str, args: dict[str, Any]) -> None:
                 return  # the table adds cards face down for nobody in particular
             raise RuleError(
                 N_("the table may not {action} for a player: only their own phone may"),
-                action=action,
+                action=action_words(kind),
             )
         if target != by:
-            raise RuleError(FOR_ANOTHER, name=name, action=action)
+            raise RuleError(FOR_ANOTHER, name=actor_name(st, by), action=action_words(kind))
         return
     if who == OPEN:
         if by != TABLE_ACTOR and target != by:
-            raise RuleError(FOR_ANOTHER, name=name, action=action)
+            raise RuleError(FOR_ANOTHER, name=actor_name(st, by), action=action_words(kind))
         return
     if by == TABLE_ACTOR:
         return
@@ -134,17 +135,17 @@ def check_actor(st: State, kind: str, by: str, args: dict[str, Any]) -> None:
         if active is None:
             raise RuleError(
                 N_("{name} may not {action} between turns: only the active player or the table"),
-                name=name,
-                action=action,
+                name=actor_name(st, by),
+                action=action_words(kind),
             )
         raise RuleError(
             N_(
                 "{name} may not {action} during {active}'s turn: only the active player or "
                 "the table"
             ),
-            name=name,
-            action=action,
             active=seat(st, active)["name"],
+            name=actor_name(st, by),
+            action=action_words(kind),
         )
     if target is not None and target != by:
-        raise RuleError(FOR_ANOTHER, name=name, action=action)
+        raise RuleError(FOR_ANOTHER, name=actor_name(st, by), action=action_words(kind))

@@ -46,8 +46,9 @@ class Domain:
     ``each`` (every item of a list value is in ``choices[key]``), ``keyed`` (the value is in
     ``choices[key][args[by]]``), ``entrance`` (``{place, entrance}`` is in ``choices[key]``, the
     places and entrances taken from the arguments ``by``), ``range`` (a whole number from
-    ``choices[key][0]`` to ``choices[key][1]``), ``flag`` (True only for an ``args[by]`` listed
-    in ``choices[key]``), ``free`` (typed by the table: only its type is checked)."""
+    ``choices[key][0]`` to ``choices[key][1]``), ``die`` (a face listed, or a word like "roll"),
+    ``within`` (one of another list argument's items), ``flag`` (True only for an ``args[by]``
+    listed in ``choices[key]``), ``free`` (typed by the table: only its type is checked)."""
 
     kind: str
     key: str | None = None
@@ -92,6 +93,11 @@ def die(key: str | None = None, *words: str) -> Domain:
     """A die's face among ``choices[key]``, or one of ``words`` (default "roll": the companion
     rolls it with the action's seed; "skip" where a card says not to roll)."""
     return Domain("die", key, words or ("roll",))
+
+
+def within(arg: str) -> Domain:
+    """The value is one of the items the argument ``arg`` gives (the leader among the kept)."""
+    return Domain("within", None, (arg,))
 
 
 def flag(key: str, by: str) -> Domain:
@@ -176,23 +182,35 @@ def declare(
 
 
 class View(Mapping[str, Any]):
-    """A read-only table read from the registry: one field of every declaration."""
+    """A read-only table read from the registry: one field of every declaration (worked out
+    again only when an action was declared since)."""
 
     def __init__(self, read: Callable[[Declared], Any], keep: Callable[[Declared], bool]) -> None:
         self._read = read
         self._keep = keep
+        self._made: tuple[int, dict[str, Any]] = (-1, {})
+
+    def _table(self) -> dict[str, Any]:
+        """The table as the registry holds it now."""
+        if self._made[0] != len(REGISTRY):
+            table = {k: self._read(d) for k, d in REGISTRY.items() if self._keep(d)}
+            self._made = (len(REGISTRY), table)
+        return self._made[1]
 
     def __getitem__(self, kind: str) -> Any:
-        found = REGISTRY.get(kind)
-        if found is None or not self._keep(found):
-            raise KeyError(kind)
-        return self._read(found)
+        return self._table()[kind]
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._table()
+
+    def get(self, kind: str, default: Any = None) -> Any:
+        return self._table().get(kind, default)
 
     def __iter__(self) -> Iterator[str]:
-        return (kind for kind, d in REGISTRY.items() if self._keep(d))
+        return iter(self._table())
 
     def __len__(self) -> int:
-        return sum(1 for d in REGISTRY.values() if self._keep(d))
+        return len(self._table())
 
 
 def view(read: Callable[[Declared], Any], keep: Callable[[Declared], bool] | None = None) -> View:
@@ -224,6 +242,11 @@ def outside(
         if value is None and not declared.parameters[arg][1]:
             continue  # an optional argument left to its default
         key = dom.key or arg
+        if dom.kind == "within":
+            given = args.get(dom.by[0])
+            if value not in (given if isinstance(given, list) else []):
+                return arg, value
+            continue
         if dom.kind == "flag":
             if value is True and args.get(dom.by[0]) not in _listed(choices.get(key)):
                 return arg, value

@@ -664,7 +664,7 @@ act.declare(
     question="keep",
     label=N_("keep survivors"),
     survivors=act.each(),
-    leader=act.among("survivors"),
+    leader=act.within("survivors"),
 )
 
 
