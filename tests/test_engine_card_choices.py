@@ -435,3 +435,21 @@ def test_every_new_step_reads_in_both_languages():
     for made in steps + more:
         for locale in ("en", "pt_BR"):
             assert render_step(made, st, locale)
+
+
+def test_a_tie_for_the_lowest_influence_is_asked_of_the_first_player():
+    """000:584: the first player breaks a tie; with one lowest survivor nobody is asked."""
+    st = make_state(3)
+    low = put_survivors(st, [20], owner="s2") + put_survivors(st, [20], owner="s3")
+    put_survivors(st, [50], owner="s1")
+    effect = {"kind": "wound", "target": "lowest_influence_in_colony", "amount": 1}
+    st, _ = engine.apply_card_effects(st, [effect, {"kind": "morale", "amount": -1}], Scripted())
+    morale = st["morale"]
+    assert st["pending"]["ask"] == "tied_survivor" and st["pending"]["seat"] == "s1"
+    assert st["pending"]["options"] == low
+    st, _ = engine.choose_for_card(st, "s1", low[1])
+    assert [survivor(st, sid)["wounds"] for sid in low] == [0, 1]
+    assert st["morale"] == morale - 1
+    survivor(st, low[0])["influence"] = 21  # no tie: the lowest is taken
+    st, _ = engine.apply_card_effects(st, [effect], Scripted())
+    assert st["pending"] is None and survivor(st, low[1])["wounds"] == 2

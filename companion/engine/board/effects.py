@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.board.card_choices import ask_or_take, chooser, question
+from companion.engine.board.card_choices import Ask, ask_or_take, chooser, question, register
 from companion.engine.board.deaths import (
     add_wound,
     kill_survivor,
@@ -494,7 +494,17 @@ def _alive(st: State, survivor_id: str) -> bool:
 def _on_targets(
     st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
 ) -> None:
-    """A wound, kill, leave or exposure effect on the survivors its target names."""
+    """A wound, kill, leave or exposure effect on the survivors its target names; a tie for
+    the lowest influence in the colony is the first player's to break (000:584): asked."""
+    if effect["target"] == "lowest_influence_in_colony":
+        there = survivors_at(st, COLONY)
+        low = min((s["influence"] for s in there), default=None)
+        tied = [s["id"] for s in there if s["influence"] == low]
+        if len(tied) > 1:
+            q = question(st, "tied_survivor", st["first_player"], effect, 1, ctx.carry())
+            q["tied"] = tied
+            ctx.ask(st, steps, q, rng)
+            return
     hurt_survivors(st, steps, effect, _targets(st, steps, effect, ctx), rng, ctx.source)
 
 
@@ -591,6 +601,22 @@ def hurt_survivors(
             remove_survivor(st, steps, sid, "card", source=source)
         else:
             roll_for_exposure(st, steps, sid, roll_exposure(rng), rolled=True)
+
+
+def _tied_options(st: State, q: dict[str, Any]) -> list[str]:
+    """The tied survivors still in play."""
+    return [sid for sid in q["tied"] if _alive(st, sid)]
+
+
+def _tied_apply(
+    st: State, steps: list[Step], q: dict[str, Any], answer: str, rng: Randomness
+) -> bool:
+    """The effect falls on the tied survivor the first player picked."""
+    hurt_survivors(st, steps, q["effect"], [answer], rng, q["source"])
+    return False
+
+
+register("tied_survivor", Ask(_tied_options, _tied_apply))
 
 
 def _manual(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:

@@ -576,6 +576,7 @@ CARD_QUESTIONS = {
     "player": N_("Which player does the card name?"),
     "crisis_card": N_("Which card do you add to the crisis, face down?"),
     "give_or_wound": N_("Do you give the card, or which of your survivors takes the wound?"),
+    "tied_survivor": N_("These survivors tie for the lowest influence: which one does it fall on?"),
 }
 """The chooser's question for a card's choice of one player (card_choices.py), by its ask."""
 CARD_LINES = {
@@ -589,6 +590,9 @@ CARD_LINES = {
     "player": N_("{name} chooses which player the card names."),
     "crisis_card": N_("{name} adds a card from their hand to the crisis, face down."),
     "give_or_wound": N_("{name} gives the card, or chooses a survivor to take the wound."),
+    "tied_survivor": N_(
+        "{name}, the first player, chooses which of the tied survivors it falls on."
+    ),
 }
 """The table screen's and the log's line for the same question; ``{name}`` is the chooser."""
 CARD_ANSWERS = {
