@@ -380,7 +380,8 @@ def test_swapped_in_the_pile_takes_one_at_random_and_asks_for_one_privately():
     taken = next(s for s in steps if s["kind"] == "crisis_cards_taken_private")
     assert taken["private"] == "s1" and taken["symbols"] == ["food"]
     assert st["pending"]["ask"] == "crisis_card" and st["pending"]["seat"] == "s1"
-    assert table_view(st)["pending"]["options"] == []  # a secret answer: not on the table
+    answers = table_view(st)["pending"]["answers"]
+    assert answers[0] == {"value": "food", "kind": "symbol"} and answers[-1]["kind"] == "code"
     st, steps = engine.choose_for_card(st, "s1", "weapon")
     assert st["crisis"]["contributions"][-1] == {"seat": "s1", "symbol": "weapon"}
     public = [s for s in engine.visible_steps(steps) if "weapon" in str(s)]

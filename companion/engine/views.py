@@ -91,8 +91,10 @@ def _public_pending(st: State) -> dict[str, Any] | None:
     if not isinstance(pending, dict):
         return None
     if pending.get("kind") in (KIND, CARD_CHOICE):
-        public = public_choice if pending["kind"] == KIND else public_card_choice
-        shown = copy.deepcopy(public(pending))
+        if pending["kind"] == KIND:
+            shown = copy.deepcopy(public_choice(pending))
+        else:
+            shown = copy.deepcopy(public_card_choice(st, pending))
         card = find_card(st, pending.get("source_card"))
         shown["card"] = copy.deepcopy(card) if card else None
         return shown

@@ -55,13 +55,15 @@ class Ask:
     ``apply`` returns True when it opened a further question (a player picked, who then
     answers their own part). ``room`` is how many pieces all the answers together could take:
     when it is no more than the pieces left, every answer is taken anyway and nobody is asked.
+    ``nothing`` says so when no answer is left; ``words`` says how a screen names an answer
+    (``answer_words``).
     """
 
     options: Callable[[State, Question], list[str]]
     apply: Callable[[State, list[Step], Question, str, Randomness], bool]
     room: Callable[[State, Question], int] | None = None
-    secret: bool = False
     nothing: Callable[[State, list[Step], Question], None] | None = None
+    words: Callable[[State, str], dict[str, Any]] | None = None
 
 
 ASKS: dict[str, Ask] = {}
@@ -154,12 +156,18 @@ def pending_card_choice(st: State) -> Question:
     return pending
 
 
-def public_card_choice(pending: Question) -> dict[str, Any]:
-    """The open question as every device may see it: who chooses, what about, and the answers
-    (none of which is a secret; a secret question's answers are the chooser's alone)."""
+def answer_words(st: State, q: Question) -> list[dict[str, Any]]:
+    """Each answer with what a screen needs to name it: ``kind`` "entrance" (a colony entrance
+    number), "symbol", "code" (labels.CARD_ANSWERS) or "name" (a player's, a survivor's or an
+    improvement's own name, in ``name``)."""
+    words = ASKS[q["ask"]].words or (lambda st, value: {"kind": "code"})
+    return [{"value": value, **words(st, value)} for value in q["options"]]
+
+
+def public_card_choice(st: State, pending: Question) -> dict[str, Any]:
+    """The open question as every device may see it: who chooses, what about, the answers."""
     shown = {k: v for k, v in pending.items() if k not in ("later", "context")}
-    if ASKS[pending["ask"]].secret:
-        shown["options"] = []
+    shown["answers"] = answer_words(st, pending)
     return shown
 
 
@@ -168,7 +176,19 @@ def own_card_choice(st: State, seat_id: str) -> Question | None:
     pending = open_card_choice(st)
     if pending is None or pending["seat"] != seat_id:
         return None
-    return public_card_choice(pending) | {"options": list(pending["options"])}
+    return public_card_choice(st, pending)
+
+
+def _entrance_words(st: State, value: str) -> dict[str, Any]:
+    return {"kind": "entrance"}
+
+
+def _survivor_words(st: State, value: str) -> dict[str, Any]:
+    return {"kind": "name", "name": survivor(st, value)["name"]}
+
+
+def _seat_words(st: State, value: str) -> dict[str, Any]:
+    return {"kind": "name", "name": seat(st, value)["name"]}
 
 
 # --- the colony's entrances: barricades, traps and zombies ---
@@ -194,7 +214,7 @@ def _entrance_ask(token: str, adding: bool) -> Ask:
         kind = "defence_lost" if adding else "defence_missing"
         steps.extend(step(kind, **at_place(st, COLONY), what=token) for _ in range(q["left"]))
 
-    return Ask(options, apply, room, nothing=nothing)
+    return Ask(options, apply, room, nothing=nothing, words=_entrance_words)
 
 
 def _zombie_options(st: State, q: Question) -> list[str]:
@@ -277,7 +297,7 @@ def _player_picked(st: State, steps: list[Step], q: Question, answer: str, rng: 
     return ask_or_take(st, steps, follow, rng)
 
 
-register("player", Ask(_player_options, _player_picked))
+register("player", Ask(_player_options, _player_picked, words=_seat_words))
 
 
 def _give_options(st: State, q: Question) -> list[str]:
@@ -297,4 +317,8 @@ def _give_or_wound(st: State, steps: list[Step], q: Question, answer: str, rng: 
     return False
 
 
-register("give_or_wound", Ask(_give_options, _give_or_wound))
+def _give_words(st: State, value: str) -> dict[str, Any]:
+    return {"kind": "code"} if value == "gave" else _survivor_words(st, value)
+
+
+register("give_or_wound", Ask(_give_options, _give_or_wound, words=_give_words))

@@ -616,7 +616,14 @@ def _tied_apply(
     return False
 
 
-register("tied_survivor", Ask(_tied_options, _tied_apply))
+register(
+    "tied_survivor",
+    Ask(
+        _tied_options,
+        _tied_apply,
+        words=lambda st, value: {"kind": "name", "name": survivor(st, value)["name"]},
+    ),
+)
 
 
 def _manual(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:

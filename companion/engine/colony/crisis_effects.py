@@ -88,6 +88,10 @@ def _no_crisis_now(st: State, steps: list[Step], q: Question) -> None:
     steps.append(step("crisis_effect_no_crisis", source=q["source"]))
 
 
-register("crisis_card", Ask(_card_options, _add_card, secret=True, nothing=_no_crisis_now))
+def _card_words(st: State, value: str) -> dict[str, str]:
+    return {"kind": "code" if value == NO_CARD else "symbol"}
+
+
+register("crisis_card", Ask(_card_options, _add_card, nothing=_no_crisis_now, words=_card_words))
 register_effect("crisis_look", _look)
 register_effect("crisis_take", _take)

@@ -40,7 +40,14 @@ def _advance(st: State, steps: list[Step], q: Question, answer: str, rng: Random
     return False
 
 
-register("improvement", Ask(_options, _advance))
+register(
+    "improvement",
+    Ask(
+        _options,
+        _advance,
+        words=lambda st, value: {"kind": "name", "name": improvement(st, value)["name"]},
+    ),
+)
 
 
 def _advancement(st: State, steps: list[Step], effect, rng: Randomness, ctx) -> None:
