@@ -454,3 +454,19 @@ def test_a_tie_for_the_lowest_influence_is_asked_of_the_first_player():
     survivor(st, low[0])["influence"] = 21  # no tie: the lowest is taken
     st, _ = engine.apply_card_effects(st, [effect], Scripted())
     assert st["pending"] is None and survivor(st, low[1])["wounds"] == 2
+
+
+def test_the_smell_carries_counts_each_players_discard_onto_the_waste_pile():
+    st, _ = crossroads_turn("companion.the-smell-carries")
+    st["waste"] = 12
+    st, _ = engine.trigger_crossroads(st, votes={"s1": True, "s2": True, "s3": True})
+    assert st["waste"] == 12 - 3 + 3  # 3 cleaned, 1 from each of the 3 players
+
+
+def test_what_the_dog_brought_rolls_for_sparky():
+    st, ids = crossroads_turn(
+        "companion.what-the-dog-brought", survivors={"Sparky": ("s1", "police")}
+    )
+    st, steps = engine.trigger_crossroads(st, 1, Scripted([7]))  # a wound face
+    rolled = next(s for s in steps if s["kind"] == "exposure_rolled")
+    assert rolled["survivor"] == ids["Sparky"] and survivor(st, ids["Sparky"])["wounds"] == 1

@@ -2,15 +2,15 @@
 
 The vocabulary is the "Effects" table of docs/card-sources.md. ``apply_effects`` is the mutating
 helper other rules call (a failed crisis, a crossroads option); ``apply_card_effects`` is the
-entry point a table uses to apply any card by hand.
+entry point a table uses to apply any card by hand. A choice an effect leaves to a player
+(which colony entrance a barricade or trap goes to or comes off, which loses the zombies a card
+removes, which token or survivor) is asked of that player (card_choices.py) unless only one
+answer is possible.
 
 Rulings where the books are silent (each one is visible in a step):
 - Counters never go below zero: a card that takes more food, waste, starvation, helpless or
   round-track spaces than there are takes what there is, and the step says so.
 - Helpless tokens only go into free colony survivor spaces; the rest are not added.
-- Which colony entrance a barricade or trap goes to (or comes off), and which entrance loses
-  the zombies a card removes from the colony, is the chooser's: asked (card_choices.py) unless
-  only one answer is possible.
 - A place named by a card that is not on this table's board: nothing happens there (a step).
 - An exposure roll is applied by exposure.roll_for_exposure (a bite leaves a decision pending).
 """
@@ -246,7 +246,11 @@ def _starvation(
 
 
 def _waste(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Cards onto (or cleaned from) the waste pile; never below zero."""
+    """Cards onto (or cleaned from) the waste pile; never below zero. ``each_player``: that
+    many from each player in play (each discards from their own hand)."""
+    if effect.get("each_player"):
+        players = sum(1 for s in st["seats"] if not s.get("eliminated"))
+        effect = {**effect, "amount": effect["amount"] * players}
     _move_counter(st, steps, "waste", "waste_changed", effect, ctx)
 
 

@@ -94,7 +94,7 @@ EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     "starvation": {"amount": ("int", True, None)},
     "helpless": {"amount": ("int", True, None), "unruly": ("bool", False, False)},
     "unruly": {"amount": ("int", True, None)},
-    "waste": {"amount": ("int", True, None)},
+    "waste": {"amount": ("int", True, None), "each_player": ("bool", False, False)},
     "rounds": {"amount": ("int", True, None)},
     "zombies": {"where": ("where", True, None), "amount": ("int", True, None)},
     "noise": {"where": ("where", True, None), "amount": ("int", True, None)},
