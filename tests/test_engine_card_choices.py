@@ -470,3 +470,22 @@ def test_what_the_dog_brought_rolls_for_sparky():
     st, steps = engine.trigger_crossroads(st, 1, Scripted([7]))  # a wound face
     rolled = next(s for s in steps if s["kind"] == "exposure_rolled")
     assert rolled["survivor"] == ids["Sparky"] and survivor(st, ids["Sparky"])["wounds"] == 1
+
+
+def test_a_question_while_another_decision_waits_is_left_to_the_table_and_said():
+    st = make_state(3)
+    put_survivors(st, [40], owner="s1")
+    st["pending"] = {"kind": "bite_spread", "seat": "s1", "survivor": "x", "location": COLONY}
+    st["colony"]["entrances"][0]["barricades"] = 1
+    st["colony"]["entrances"][1]["barricades"] = 1
+    from companion.engine.board.effects import apply_effects
+
+    steps = []
+    effect = {"kind": "barricade", "where": "colony", "amount": -1}
+    apply_effects(st, steps, [effect], Scripted(), strict=False)
+    assert [s["kind"] for s in steps] == ["effect_by_hand"] and steps[0]["need"] == "card_choice"
+    for locale in ("en", "pt_BR"):
+        assert "None" not in render_step(steps[0], st, locale)
+    steps = []
+    apply_effects(st, steps, [{"kind": "crisis_add", "amount": 1}], Scripted(), strict=False)
+    assert steps[0]["need"] == "active_players_part"

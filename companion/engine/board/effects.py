@@ -89,7 +89,7 @@ class _Context:
     def ask(self, st: State, steps: list[Step], q: dict[str, Any], rng: Randomness) -> None:
         """Ask a question of one player (card_choices.py), or take its only answers."""
         if st["pending"]:
-            raise _NeedsTable("player_choice")
+            raise _NeedsTable("card_choice")
         self.waits = ask_or_take(st, steps, q, rng)
 
 
@@ -565,7 +565,7 @@ def _players_part(
     if ctx.seat is None:
         if ctx.strict:
             raise RuleError(N_("this effect needs the active player (seat=...)"))
-        raise _NeedsTable("active_player")
+        raise _NeedsTable("active_players_part")
     if effect.get("who", "active") == "active":
         ask = "crisis_card" if effect["kind"] == "crisis_add" else "give_or_wound"
         q = question(st, ask, ctx.seat, effect, effect.get("amount", 1), ctx.carry())

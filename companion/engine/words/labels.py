@@ -409,6 +409,12 @@ BY_HAND_NEEDS = {
         "{source}: by hand: apply it to every survivor at the active player's location."
     ),
     "player_choice": N_("{source}: by hand: {target}; another decision is waiting first."),
+    "card_choice": N_(
+        "{source}: another decision is waiting first, so the table carries out this effect by hand."
+    ),
+    "active_players_part": N_(
+        "{source}: by hand: this is the active player's to do, and nobody is active now."
+    ),
 }
 """effect_by_hand ``need``: the context an effect lacked (no ``need``: a manual card text)."""
 
