@@ -489,3 +489,22 @@ def test_a_question_while_another_decision_waits_is_left_to_the_table_and_said()
     steps = []
     apply_effects(st, steps, [{"kind": "crisis_add", "amount": 1}], Scripted(), strict=False)
     assert steps[0]["need"] == "active_players_part"
+
+
+def test_a_crisis_bonus_barricade_is_placed_where_the_first_player_says():
+    st = crisis_failing("companion.sprung-hinges")
+    prevent = st["crisis"]["prevent"][0]
+    st, _ = engine.contribute_to_crisis(st, None, [prevent] * 6)  # 3 needed: beaten by 2+
+    st, _ = engine.resolve_crisis(st, Scripted())
+    assert st["pending"]["ask"] == "barricade_add" and st["pending"]["seat"] == "s1"
+    assert st["pending"]["options"] == list("123456")
+    st, _ = engine.choose_for_card(st, "s1", "6")
+    assert [e["barricades"] for e in st["colony"]["entrances"]] == [0, 0, 0, 0, 0, 1]
+
+
+def test_an_exiled_player_is_not_offered_to_add_to_the_crisis():
+    st, _ = crossroads_turn("companion.swapped-in-the-pile")
+    with_crisis(st, [])
+    next(s for s in st["seats"] if s["id"] == "s2")["exiled"] = True
+    st, _ = trigger(st, 2)  # only Carla may add: she is asked without Ana picking
+    assert st["pending"]["ask"] == "crisis_card" and st["pending"]["seat"] == "s3"
