@@ -508,3 +508,13 @@ def test_an_exiled_player_is_not_offered_to_add_to_the_crisis():
     next(s for s in st["seats"] if s["id"] == "s2")["exiled"] = True
     st, _ = trigger(st, 2)  # only Carla may add: she is asked without Ana picking
     assert st["pending"]["ask"] == "crisis_card" and st["pending"]["seat"] == "s3"
+
+
+def test_a_vote_settled_on_the_phones_opens_the_cards_question():
+    st, _ = crossroads_turn("companion.pressed-against-the-boards")
+    st["colony"]["entrances"][0]["zombies"], st["colony"]["entrances"][3]["zombies"] = 2, 2
+    st, _ = engine.trigger_crossroads(st)  # the vote opens on the phones
+    for sid in ("s1", "s2", "s3"):
+        st, _ = engine.cast_vote(st, sid, True)
+    assert st["pending"]["kind"] == "card_choice" and st["pending"]["seat"] == "s1"
+    assert st["pending"]["options"] == ["1", "4"] and st["pending"]["left"] == 3
