@@ -271,7 +271,13 @@ def test_the_other_wound_or_frostbite_cards_heal_the_survivor_chosen(card):
     st, ids = crossroads_turn(card, ruleset="long_night", modules=["raxxon"])
     hurt = ids["s1"][0]
     survivor(st, hurt)["wounds"] = 1
-    option = 2 if card.endswith("locker") else 1
+    option = 1
+    if card.endswith("locker"):  # a survivor at the Hospital (the board's id in cards.db)
+        option = 2
+        next(loc for loc in st["locations"] if loc["id"] == "hospital")["id"] = "base.hospital"
+        with pytest.raises(RuleError, match="is not at Hospital: this card heals a survivor"):
+            trigger(st, option, chosen=hurt)
+        survivor(st, hurt)["location"] = "base.hospital"
     st, _ = trigger(st, option, chosen=hurt)
     assert survivor(st, hurt)["wounds"] == 0
 
@@ -518,3 +524,18 @@ def test_a_vote_settled_on_the_phones_opens_the_cards_question():
         st, _ = engine.cast_vote(st, sid, True)
     assert st["pending"]["kind"] == "card_choice" and st["pending"]["seat"] == "s1"
     assert st["pending"]["options"] == ["1", "4"] and st["pending"]["left"] == 3
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        {"kind": "wound", "target": "named", "amount": 1},
+        {"kind": "wound", "target": "chosen", "amount": 1, "survivor": "Sparky"},
+        {"kind": "heal", "target": "chosen", "amount": 0},
+        {"kind": "heal", "target": "chosen", "amount": 1, "wound": "despair"},
+        {"kind": "crisis_add", "amount": 1, "who": "everyone"},
+    ],
+)
+def test_an_effect_table_the_vocabulary_refuses(effect):
+    with pytest.raises(RuleError):
+        engine.apply_card_effects(make_state(2), [effect], Scripted(), seat="s1")

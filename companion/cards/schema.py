@@ -316,6 +316,8 @@ def normalise_effects(
             if message:
                 problems.append((f"{here}.{name}", message))
             clean[name] = effect[name]
+        if (effect.get("target") == "named") != ("survivor" in effect):
+            problems.append((f"{here}.survivor", "is given exactly when the target is 'named'"))
         clean.update(extra)
         out.append(clean)
     return out

@@ -46,6 +46,7 @@ from companion.engine.core.state import (
     free_survivor_spaces,
     location_numbered,
     locations_in_order,
+    place_name,
     seat,
     survivor,
     survivors_at,
@@ -522,6 +523,12 @@ def _heal(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _C
     kind = effect.get("wound", "wound")
     for sid in ids:
         person = survivor(st, sid)
+        if effect.get("at") and person["location"] != effect["at"]:
+            raise RuleError(
+                N_("{name} is not at {place}: this card heals a survivor there"),
+                name=person["name"],
+                place=place_name(st, effect["at"]),
+            )
         if kind == "wound_or_frostbite":
             q = question(
                 st,

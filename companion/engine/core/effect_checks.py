@@ -77,6 +77,11 @@ def _validate(effect: Any) -> None:
     for field in translations:
         if field in effect:
             _check_field(effect["kind"], field, "text", effect[field])
+    if (effect.get("target") == "named") != ("survivor" in effect):
+        raise RuleError(
+            N_("a {kind} effect names a survivor exactly when its target is named"),
+            kind=effect["kind"],
+        )
 
 
 def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:

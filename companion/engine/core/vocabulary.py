@@ -114,6 +114,7 @@ EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "amount": ("int", True, None),
         "wound": ("heal_type", False, "wound"),
         "survivor": ("text", False, None),
+        "at": ("where", False, None),
     },
     "to_colony": {"target": ("target", True, None), "survivor": ("text", False, None)},
     "bandits": {"where": ("where", True, None), "amount": ("int", True, None)},
