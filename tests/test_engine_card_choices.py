@@ -539,3 +539,14 @@ def test_a_vote_settled_on_the_phones_opens_the_cards_question():
 def test_an_effect_table_the_vocabulary_refuses(effect):
     with pytest.raises(RuleError):
         engine.apply_card_effects(make_state(2), [effect], Scripted(), seat="s1")
+
+
+def test_every_card_a_manual_step_puts_on_the_waste_pile_is_counted_beside_it():
+    """The waste pile's count is tracked: a step that puts cards there has a waste effect."""
+    for path in SOURCES:
+        for card in tomllib.loads(path.read_text()).get("card", []):
+            for option in card.get("option", []):
+                effects = option.get("effects", [])
+                onto = [e for e in effects if e["kind"] == "manual" and "waste pile" in e["text"]]
+                if onto:
+                    assert any(e["kind"] == "waste" and e["amount"] > 0 for e in effects), card
