@@ -3,11 +3,14 @@ player asked of that player (board/card_choices.py), checked card by card from c
 
 from __future__ import annotations
 
+import random
 import tomllib
 from pathlib import Path
 
 import pytest
 from factory import Scripted, make_state, put_survivors, with_cards
+from hypothesis import given, settings
+from hypothesis import strategies as st_
 
 import companion.engine as engine
 from companion.cards.load import load_cards
@@ -550,3 +553,63 @@ def test_every_card_a_manual_step_puts_on_the_waste_pile_is_counted_beside_it():
                 onto = [e for e in effects if e["kind"] == "manual" and "waste pile" in e["text"]]
                 if onto:
                     assert any(e["kind"] == "waste" and e["amount"] > 0 for e in effects), card
+
+
+EFFECTS = [
+    {"kind": "barricade", "where": "colony", "amount": 2},
+    {"kind": "barricade", "where": "colony", "amount": -2},
+    {"kind": "trap", "where": "colony", "amount": 1},
+    {"kind": "zombies", "where": "colony", "amount": -3},
+    {"kind": "zombies", "where": "colony", "amount": 2},
+    {"kind": "heal", "target": "chosen", "amount": 1, "wound": "wound_or_frostbite"},
+    {"kind": "heal", "target": "each_in_colony", "amount": 2, "wound": "frostbite"},
+    {"kind": "wound", "target": "lowest_influence_in_colony", "amount": 1},
+    {"kind": "wound", "target": "named", "survivor": "Survivor 40", "amount": 1},
+    {"kind": "to_colony", "target": "chosen"},
+    {"kind": "exposure", "target": "chosen"},
+    {"kind": "advancement", "amount": 2},
+    {"kind": "bandits", "where": "random_location", "amount": 1},
+    {"kind": "hideout", "amount": -1},
+    {"kind": "crisis_look"},
+    {"kind": "crisis_take", "amount": 2},
+    {"kind": "crisis_add", "amount": 1, "who": "other_player"},
+    {"kind": "give_or_wound", "who": "other_player"},
+    {"kind": "morale", "amount": -1},
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    picks=st_.lists(st_.sampled_from(EFFECTS), min_size=1, max_size=5),
+    seed=st_.integers(min_value=0, max_value=10_000),
+)
+def test_any_list_of_effects_is_applied_or_asked_until_done(picks, seed):
+    """Every question a card opens is answered (a random answer each time) and the card goes
+    on to its end: nothing but a RuleError escapes, and no question is left open."""
+    rng = random.Random(seed)
+    st = make_state(3, ruleset="long_night", modules=["improvements", "bandits"])
+    for sid in ("s1", "s2", "s3"):
+        put_survivors(st, [40, 20 + rng.randint(0, 1)], owner=sid)
+    for s in st["survivors"]:
+        s["wounds"], s["frostbite"] = rng.randint(0, 1), rng.randint(0, 1)
+        s["location"] = rng.choice([COLONY, COLONY, "police"])
+    st["seats"][rng.randint(0, 2)]["exiled"] = rng.random() < 0.3
+    if rng.random() < 0.3:
+        st["colony"]["survivor_spaces"] = 0  # full
+    for ent in st["colony"]["entrances"]:
+        ent["zombies"], ent["barricades"] = rng.randint(0, 1), rng.randint(0, 1)
+    for name in ("Forge", "Greenhouse"):
+        st, _ = place_improvement(st, name=name, needs=3)
+    st["bandits"]["hideout_cards"] = rng.randint(0, 2)
+    with_crisis(st, [("s2", "fuel"), ("s3", "tool")])
+    chosen = next(s["id"] for s in st["survivors"] if s["owner"] == "s1")
+    try:
+        st, _ = engine.apply_card_effects(st, picks, rng, seat="s1", chosen=chosen)
+    except RuleError:
+        return
+    for _ in range(40):
+        pending = st["pending"]
+        if pending is None or pending["kind"] != "card_choice":
+            break
+        st, _ = engine.choose_for_card(st, pending["seat"], rng.choice(pending["options"]), rng)
+    assert st["pending"] is None or st["pending"]["kind"] == "bite_spread"

@@ -493,6 +493,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "card_not_given": {**ANA, "survivor": "v1", "name": "Bo"},
     "effect_module_missing": {"module": "bandits", "source": "Arrows"},
     "hideout_empty": {"source": "Arrows"},
+    "to_colony_no_room": {"survivor": "v1", "name": "Bo", "came_from": "x", "source": "Seeds"},
     "crisis_effect_no_crisis": {"source": "Swapped"},
     "crisis_card_none": {**ANA, "source": "Swapped"},
     "crisis_cards_looked_at": {**ANA, "count": 2},

@@ -68,6 +68,7 @@ class _Context:
         source: str,
         strict: bool,
         source_card: str | None = None,
+        st_survivors: list[dict[str, Any]] | None = None,
     ) -> None:
         self.seat = seat_id
         self.chosen = chosen
@@ -75,6 +76,7 @@ class _Context:
         self.source = source  # a card's name; "" renders as "a card"
         self.strict = strict
         self.source_card = source_card
+        self.known = {s["id"] for s in st_survivors or []}  # in play as the card was applied
         self.later: list[Effect] = []  # the effects after the one being applied
         self.waits = False  # a player's choice was asked: the later effects wait for it
 
@@ -136,7 +138,7 @@ def apply_effects(
     carries both (its sentence reads the card's words by id, card_texts.py).
     """
     validate_effects(effects)
-    ctx = _Context(seat, chosen, location, source, strict, source_card)
+    ctx = _Context(seat, chosen, location, source, strict, source_card, st["survivors"])
     if seat is not None:
         _seat_check(st, seat)
     for k, effect in enumerate(effects):
@@ -466,6 +468,8 @@ def _targets(st: State, steps: list[Step], effect: Effect, ctx: _Context) -> lis
             if ctx.strict:
                 raise RuleError(N_("this effect needs the chosen survivor (chosen=...)"))
             raise _NeedsTable("chosen_survivor")
+        if not _alive(st, ctx.chosen) and (ctx.chosen in ctx.known or not ctx.strict):
+            return []  # chosen, then lost to an earlier effect of the same card
         picked = survivor(st, ctx.chosen)
         if picked["owner"] != ctx.seat:
             raise RuleError(
@@ -555,12 +559,23 @@ def _to_colony(
     st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
 ) -> None:
     """The survivors named go to the colony now; not a move of the turn, no exposure roll of
-    its own (a card that wants one says so with an ``exposure`` effect)."""
+    its own (a card that wants one says so with an ``exposure`` effect). An exiled player's
+    survivor stays (002:1736), and so does one the full colony has no room for (a step)."""
     ids = _targets(st, steps, effect, ctx)
     if not ids:
         steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
     for sid in ids:
-        if survivor(st, sid)["location"] != COLONY:
+        person = survivor(st, sid)
+        if person["location"] == COLONY:
+            continue
+        owner = seat(st, person["owner"]) if person["owner"] else None
+        fields = {**of_survivor(person), "came_from": person["location"]}
+        fields["from_name"] = place_name(st, person["location"])
+        if owner and owner["exiled"]:  # 002:1736: never into the colony
+            steps.append(step("scenario_exiled_stays", **fields))
+        elif free_survivor_spaces(st, COLONY) <= 0:
+            steps.append(step("to_colony_no_room", **fields, source=ctx.source))
+        else:
             move(st, steps, sid, COLONY, free=True)
 
 

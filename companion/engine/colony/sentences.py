@@ -64,6 +64,9 @@ MESSAGES: dict[str, Message] = {
         {"module": label(MODULE_NAMES, "module")},
     ),
     "hideout_empty": N_("{source}: the Hideout holds no card; nothing is taken."),
+    "to_colony_no_room": N_(
+        "{source}: the colony has no empty survivor space, so {name} stays where they are."
+    ),
     "effect_no_target": (
         N_("{source}: nobody fits ({target}); nothing happens."),
         {"target": label(TARGET_NAMES, "target")},
