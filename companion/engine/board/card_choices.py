@@ -180,14 +180,17 @@ def own_card_choice(st: State, seat_id: str) -> Question | None:
 
 
 def _entrance_words(st: State, value: str) -> dict[str, Any]:
+    """An entrance number: a screen says "Entrance n"."""
     return {"kind": "entrance"}
 
 
 def _survivor_words(st: State, value: str) -> dict[str, Any]:
+    """A survivor, by its name."""
     return {"kind": "name", "name": survivor(st, value)["name"]}
 
 
 def _seat_words(st: State, value: str) -> dict[str, Any]:
+    """A player, by their name."""
     return {"kind": "name", "name": seat(st, value)["name"]}
 
 
@@ -198,19 +201,24 @@ def _entrance_ask(token: str, adding: bool) -> Ask:
     """A question of which colony entrance takes (or loses) a barricade or trap."""
 
     def fits(ent: dict[str, Any]) -> int:
+        """How many pieces this entrance takes (adding) or holds (removing)."""
         return free_spaces(ent) if adding else ent[token + "s"]
 
     def options(st: State, q: Question) -> list[str]:
+        """The colony entrances with room (adding) or with a piece (removing)."""
         return [str(e["number"]) for e in st["colony"]["entrances"] if fits(e) > 0]
 
     def apply(st: State, steps: list[Step], q: Question, answer: str, rng: Randomness) -> bool:
+        """The piece goes on (or comes off) the entrance answered."""
         (add_token if adding else remove_token)(st, steps, COLONY, int(answer), token)
         return False
 
     def room(st: State, q: Question) -> int:
+        """How many pieces the colony could take (or give up) in all."""
         return sum(fits(e) for e in st["colony"]["entrances"])
 
     def nothing(st: State, steps: list[Step], q: Question) -> None:
+        """No entrance left: each piece left is lost (or missing), as a step."""
         kind = "defence_lost" if adding else "defence_missing"
         steps.extend(step(kind, **at_place(st, COLONY), what=token) for _ in range(q["left"]))
 
@@ -318,6 +326,7 @@ def _give_or_wound(st: State, steps: list[Step], q: Question, answer: str, rng: 
 
 
 def _give_words(st: State, value: str) -> dict[str, Any]:
+    """ "I give the card" (a code), or the survivor who takes the wound instead."""
     return {"kind": "code"} if value == "gave" else _survivor_words(st, value)
 
 

@@ -89,6 +89,7 @@ def _no_crisis_now(st: State, steps: list[Step], q: Question) -> None:
 
 
 def _card_words(st: State, value: str) -> dict[str, str]:
+    """A symbol, or "I have no card to add" (a code)."""
     return {"kind": "code" if value == NO_CARD else "symbol"}
 
 
