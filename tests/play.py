@@ -201,6 +201,7 @@ FLOW = (
     "record_votes",
     "resolve_bite",
     "choose_survivor",
+    "choose_for_card",
     "mark_objective",
     "declare_winners",
     "reveal_crisis",
