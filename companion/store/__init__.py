@@ -12,7 +12,7 @@ from companion.store.errors import (
     StoreError,
     UnknownGame,
 )
-from companion.store.flask import end_request, get_db, init_app
+from companion.store.flask import close_db, get_db, init_app
 from companion.store.games import (
     Current,
     Result,
@@ -49,12 +49,12 @@ __all__ = [
     "StoreError",
     "UnknownGame",
     "act",
+    "close_db",
     "connect",
     "count_games",
     "create_game",
     "current",
     "delete_game",
-    "end_request",
     "engine_apply",
     "export_game",
     "game_version",
