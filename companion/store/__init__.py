@@ -14,6 +14,8 @@ from companion.store.errors import (
 )
 from companion.store.flask import close_db, get_db, init_app
 from companion.store.games import (
+    SEED_BITS,
+    SYSTEM_RANDOM,
     Current,
     Result,
     act,
@@ -27,10 +29,12 @@ from companion.store.games import (
     last_move,
     list_games,
     log,
+    new_seed,
     redo,
     state_at,
     undo,
     undo_redo,
+    with_seed,
 )
 from companion.store.saves import FORMAT, FORMAT_VERSION, export_game, import_game
 from companion.store.schema import MIGRATION_SET, MIGRATIONS, connect, migrate, open_db
@@ -40,6 +44,8 @@ __all__ = [
     "FORMAT_VERSION",
     "MIGRATIONS",
     "MIGRATION_SET",
+    "SEED_BITS",
+    "SYSTEM_RANDOM",
     "BadSaveFile",
     "Current",
     "NothingToRedo",
@@ -66,9 +72,11 @@ __all__ = [
     "list_games",
     "log",
     "migrate",
+    "new_seed",
     "open_db",
     "redo",
     "state_at",
     "undo",
     "undo_redo",
+    "with_seed",
 ]

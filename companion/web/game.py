@@ -19,11 +19,12 @@ import companion.engine as engine
 from companion import store
 from companion.engine.colony import phases
 from companion.engine.words.card_texts import card_words
+from companion.i18n import locale
 from companion.store import get_db
 from companion.web import forms, heads, history, live, qr, randomness
 from companion.web.auth import require_table, table_credential
 from companion.web.chart import DEFAULT_LABELS, morale_chart
-from companion.web.responses import fragment_wanted, locale, page, respond, rule_message
+from companion.web.responses import fragment_wanted, page, respond, rule_message
 from companion.web.wording import names
 
 bp = Blueprint("game", __name__, url_prefix="/games")
@@ -95,7 +96,7 @@ def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any
     }
     if due["asks"]:
         return preview
-    seed = randomness.seed()
+    seed = store.new_seed(randomness.source())
     try:
         after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": seed})
     except engine.RuleError as exc:
@@ -241,7 +242,9 @@ def act(game_id: str) -> Response:
     head = load(game_id)
     try:
         version = forms.read_version(request.form)
-        action = randomness.seeded(forms.action_from_form(request.form, by="table"))
+        action = store.with_seed(
+            forms.action_from_form(request.form, by="table"), randomness.source()
+        )
     except forms.FormError as exc:
         return screen(game_id, 400, head, alert=str(exc))
     if version != head.version:

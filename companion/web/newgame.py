@@ -31,11 +31,12 @@ from companion.cards.schema import MODULES
 from companion.engine.core.state import RULESETS, VARIANTS
 from companion.engine.core.vocabulary import COUNTED_THINGS
 from companion.engine.scenarios import chapters as scenarios
+from companion.i18n import locale
 from companion.web import live, qr, randomness
 from companion.web.auth import require_host, require_table, set_table_cookie, table_credential
 from companion.web.cardsdb import cards_db_path
 from companion.web.forms import whole_number
-from companion.web.responses import fragment_wanted, locale, respond, table_url
+from companion.web.responses import fragment_wanted, respond, table_url
 from companion.web.wording import label
 
 bp = Blueprint("newgame", __name__, url_prefix="/games")
@@ -412,7 +413,9 @@ def create() -> Response:
         return respond(render_form(values, choices, _("The card database is not built.")), 400)
     try:
         setup = build_setup(values, choices)
-        action = randomness.seeded({"type": "new_game", "by": "table", "setup": setup})
+        action = store.with_seed(
+            {"type": "new_game", "by": "table", "setup": setup}, randomness.source()
+        )
         game_id = store.create_game(store.get_db(), values["name"], action)
     except FieldErrors as exc:
         return respond(render_form(values, choices, str(exc), exc.fields), 400)
