@@ -25,8 +25,8 @@ def game_setup(
     ``main_objective`` is the id of a card in the database, or a card made by the engine's
     ``setup.chosen.typed_main_objective``.
 
-    Card texts keep every language (``load_cards(locale=None)``): the game's catalogue holds
-    them, and each device reads its own. The decks hold every set in ``settings["sets"]``
+    Card texts keep every language (``load_cards``): the game's catalogue holds them, and
+    each device reads its own. The decks hold every set in ``settings["sets"]``
     (default: all sets in the database); the engine's dealing then filters by modules, mature
     cards and the co-op variant. Locations of a module not in play are left off the board.
     Set-aside survivors (Blue, Emma Han) never enter the deck: they go as ``set_aside``, for the
@@ -34,7 +34,7 @@ def game_setup(
     revealed crossroads card's option (``end_waits_for_crossroads``) unless the settings say not.
     """
     chosen = {"end_waits_for_crossroads": True, **(settings or {})}
-    cards = load_cards(db_path, locale=None)
+    cards = load_cards(db_path)
     if not chosen.get("sets"):
         chosen["sets"] = [s["id"] for s in cards["sets"]]
     modules = set(chosen.get("modules", []))

@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import store
 from companion.cards.game import game_setup
-from companion.cards.load import load_cards
+from companion.cards.load import load_cards, set_header
 from companion.cards.names import close_names
 from companion.cards.schema import MODULES
 from companion.engine.core.state import RULESETS, VARIANTS
@@ -32,6 +32,7 @@ from companion.engine.setup.chosen import (
     set_rulesets,
     sets_for_ruleset,
 )
+from companion.engine.words.card_texts import words
 from companion.i18n import locale
 from companion.web import live, qr, randomness
 from companion.web.auth import require_host, require_table, set_table_cookie, table_credential
@@ -71,12 +72,13 @@ def load_choices() -> dict[str, Any]:
     path = cards_db_path()
     if path is None:
         return {"built": False, "sets": [], "modules": [], "objectives": [], "survivors": []}
-    cards = load_cards(path, locale=locale())
-    set_names = {s["id"]: s["name"] for s in cards["sets"]}
+    cards = load_cards(path)
+    lang = locale()
+    set_names = {s["id"]: words(s, "name", lang) for s in cards["sets"]}
     objectives = [
         {
             "id": card["id"],
-            "name": card["name"],
+            "name": words(card, "name", lang),
             "set": set_names.get(card["set"], card["set"]),
             "module": card["module"],
             "standard": card["standard"],
@@ -88,9 +90,9 @@ def load_choices() -> dict[str, Any]:
         (
             {
                 "id": card["id"],
-                "name": card["name"],
+                "name": words(card, "name", lang),
                 "influence": card["influence"],
-                "occupation": card.get("occupation") or "",
+                "occupation": words(card, "occupation", lang),
             }
             for card in cards["survivors"]
             if not card.get("set_aside")  # Blue, Emma Han: the scenario puts them in play
@@ -99,7 +101,7 @@ def load_choices() -> dict[str, Any]:
     )
     return {
         "built": True,
-        "sets": [{**s, "rulesets": set_rulesets(s["id"])} for s in cards["sets"]],
+        "sets": [{**set_header(s, lang), "rulesets": set_rulesets(s["id"])} for s in cards["sets"]],
         "modules": list(MODULES[1:]),
         "objectives": objectives,
         "survivors": survivors,
