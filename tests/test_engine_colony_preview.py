@@ -12,17 +12,22 @@ from companion.engine.colony.preview import colony_preview
 
 
 def first_colony_state(seed: int) -> dict:
-    """A three-player game played at random until the colony phase waits for a Confirm."""
-    state, _ = engine.apply(
-        None, {"type": "new_game", "by": "table", "setup": play.setup_for(3), "seed": seed}
-    )
-    rng = random.Random(seed)
-    for _ in range(2000):
-        view = engine.table_view(state)
-        if view["waiting"]["kind"] == "colony_phase" and not view["waiting"]["asks"]:
-            return state
-        state, _ = engine.apply(state, play.next_action(state, rng))
-    raise AssertionError("no colony phase in 2000 actions")
+    """A three-player game played at random until the colony phase waits for a Confirm (the
+    next seed's game when one ends first)."""
+    for tried in range(seed, seed + 20):
+        setup = play.setup_for(3)
+        state, _ = engine.apply(
+            None, {"type": "new_game", "by": "table", "setup": setup, "seed": tried}
+        )
+        rng = random.Random(tried)
+        for _ in range(2000):
+            waiting = engine.table_view(state)["waiting"]
+            if waiting["kind"] == "colony_phase" and not waiting["asks"]:
+                return state
+            if waiting["kind"] in ("over", "declare_winners"):
+                break
+            state, _ = engine.apply(state, play.next_action(state, rng))
+    raise AssertionError("no colony phase in 20 random games")
 
 
 def test_no_preview_outside_the_colony_phase():
