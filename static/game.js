@@ -1,6 +1,7 @@
 /* The table screen's small helpers (htmx does the rest):
    - a reveal turns its lines over one at a time with "Next" (without this script, CSS staggers them);
-   - after htmx morphs the screen, a message is scrolled into view;
+   - after htmx morphs the screen, a message is scrolled into view; a form the game accepted
+     starts afresh;
    - each request names the folded groups shown open, so their controls come with the answer;
    - keys: Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes, Enter confirms the colony step in view. */
 (function () {
@@ -71,6 +72,21 @@
       if (document.querySelector("#game dialog.reveal[open]")) return;
       if (press("#colony-preview .ctl-confirm button[type=submit]")) event.preventDefault();
     }
+  });
+
+  // A form the game accepted starts afresh: the choices made in it by hand (live.js keeps them
+  // through a morph) are let go, so the next survivor's form shows what the server sends, not
+  // the last destination or die face. A refused one keeps them, to be put right.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var sent = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!sent || sent.tagName !== "FORM" || event.detail.xhr.status >= 300 || !sent.closest("#game")) return;
+    // A tap on the board picks into every form under it (static/hand.js): a pick serves one action.
+    var hand = sent.closest("#hand");
+    var forms = hand ? Array.prototype.slice.call(hand.querySelectorAll("form")) : [sent];
+    forms.forEach(function (form) {
+      form.reset();
+      form.querySelectorAll("input, select, textarea").forEach(function (el) { el._byHand = false; });
+    });
   });
 
   // htmx morphs the screen, so the controls keep their scroll and the groups opened or closed
