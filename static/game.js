@@ -1,5 +1,6 @@
 /* The table screen's small helpers (htmx does the rest):
-   - a reveal turns its lines over one at a time with "Next" (without this script, CSS staggers them);
+   - a reveal plays itself, a line at a time, with Pause, Play and "Show all" (without this
+     script, CSS staggers the lines);
    - after htmx morphs the screen, a message is scrolled into view; a form the game accepted
      starts afresh;
    - each request names the folded groups shown open, so their controls come with the answer;
@@ -7,46 +8,97 @@
 (function () {
   "use strict";
 
-  // The reveal's state lives on the dialog; the buttons are handled once, for every dialog.
+  // The reveal plays itself: from the tap that opened it, a line turns over every
+  // data-pace-ms (a readable pace, said by the live region), until the last; Pause stops it,
+  // Play goes on, "Show all" turns every line over at once. Its state lives on the dialog.
   // htmx morphs the screen after every change: a reveal whose lines are the same is left as it
-  // stands (static/live.js reads _keepIf), a new one starts again from its first line.
+  // stands and goes on playing (static/live.js reads _keepIf), a new one starts from its first line.
+  var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+
   function show(dialog, count) {
     var lines = Array.prototype.slice.call(dialog.querySelectorAll(".rs"));
-    var next = dialog.querySelector(".reveal-next");
-    var all = dialog.querySelector(".reveal-all");
     count = Math.min(count, lines.length);
+    var before = dialog._shown || 0;
     lines.forEach(function (li, i) {
       li.classList.toggle("pending", i >= count);
       li.classList.toggle("latest", i === count - 1);
     });
     dialog._shown = count;
+    var say = dialog.querySelector(".reveal-say");
+    if (say && count > before) {
+      // one line at a time is read out; "Show all" reads what it turned over together
+      say.textContent = lines.slice(before, count).map(function (li) {
+        return li.textContent.replace(/\s+/g, " ").trim();
+      }).join(" ");
+    }
+    if (count > 0) {
+      lines[count - 1].scrollIntoView({ block: "nearest", behavior: still && still.matches ? "auto" : "smooth" });
+    }
     var done = count >= lines.length;
-    next.hidden = done;
-    all.hidden = done;
-    if (count > 0) lines[count - 1].scrollIntoView({ block: "nearest" });
-    if (done) { var close = dialog.querySelector(".reveal-done button, form[method=dialog] button"); if (close) close.focus(); }
-    else next.focus();
+    if (done) { stop(dialog); }
+    buttons(dialog, done);
   }
 
-  function stepwise(dialog) {
+  function buttons(dialog, done) {
+    var playing = !!dialog._timer;
+    var focused = dialog.contains(document.activeElement);
+    dialog.querySelector(".reveal-pause").hidden = done || !playing;
+    dialog.querySelector(".reveal-play").hidden = done || playing;
+    dialog.querySelector(".reveal-all").hidden = done;
+    if (done && focused) {
+      var close = dialog.querySelector(".reveal-done button, form[method=dialog] button");
+      if (close) close.focus();
+    } else if (focused && document.activeElement.hidden) {
+      dialog.querySelector(playing ? ".reveal-pause" : ".reveal-play").focus();
+    }
+  }
+
+  function stop(dialog) {
+    clearInterval(dialog._timer);
+    dialog._timer = null;
+  }
+
+  function play(dialog) {
+    stop(dialog);
+    var pace = parseInt(dialog.getAttribute("data-pace-ms"), 10) || 1500;
+    dialog._timer = setInterval(function () {
+      if (!dialog.isConnected) { stop(dialog); return; }
+      show(dialog, (dialog._shown || 0) + 1);
+    }, pace);
+    buttons(dialog, (dialog._shown || 0) >= dialog.querySelectorAll(".rs").length);
+  }
+
+  function playing(dialog) {
     if (dialog.dataset.stepwise) return;
-    if (!dialog.querySelector(".rs") || !dialog.querySelector(".reveal-next") || !dialog.querySelector(".reveal-all")) return;
+    if (!dialog.querySelector(".rs") || !dialog.querySelector(".reveal-pause") || !dialog.querySelector(".reveal-all")) return;
     dialog.dataset.stepwise = "1";
     dialog.classList.add("stepwise");
     var text = dialog.textContent;
     dialog._keepIf = function (incoming) { return incoming.textContent === text; };
     show(dialog, 1);
+    if ((dialog._shown || 0) < dialog.querySelectorAll(".rs").length) play(dialog);
+    var first = dialog.querySelector(".reveal-pause:not([hidden]), .reveal-done button, form[method=dialog] button");
+    if (first) first.focus({ preventScroll: true });
   }
 
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest(".reveal-next, .reveal-all");
+    var button = event.target.closest && event.target.closest(".reveal-pause, .reveal-play, .reveal-all");
     var dialog = button && button.closest("[data-stepwise]");
     if (!dialog) return;
-    show(dialog, button.classList.contains("reveal-all") ? Infinity : (dialog._shown || 0) + 1);
+    if (button.classList.contains("reveal-all")) {
+      stop(dialog);
+      show(dialog, Infinity);
+    } else if (button.classList.contains("reveal-pause")) {
+      stop(dialog);
+      buttons(dialog, false);
+    } else {
+      show(dialog, (dialog._shown || 0) + 1);
+      if (dialog._shown < dialog.querySelectorAll(".rs").length) play(dialog);
+    }
   });
 
   function init(root) {
-    (root || document).querySelectorAll("[data-reveal]").forEach(stepwise);
+    (root || document).querySelectorAll("[data-reveal]").forEach(playing);
   }
 
   // A key presses the button it stands for, if it is there and not disabled (the server says

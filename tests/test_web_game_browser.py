@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.browser import IN_FLIGHT_JS, SETTLED_JS, SSE_SEEN_JS, WAIT_MS, version_is
-from helpers.table import current, make_game
+from helpers.table import current, make_game, table_act, view_of
 
 pytestmark = pytest.mark.seed(1)  # the game's draws repeat: no test waits on a lucky roll
 
@@ -53,12 +53,23 @@ def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, serve
     assert page.evaluate("window.notReloaded")
 
 
-def test_a_reveal_turns_over_one_line_at_a_time(browser, served):
+SHOWN = "#reveal .rs:not(.pending)"
+SHOWN_AT_LEAST = "n => document.querySelectorAll('#reveal .rs:not(.pending)').length >= n"
+
+
+def test_a_reveal_plays_itself_with_pause_show_all_and_done_in_view(browser, served):
+    """The reveal turns its lines over by itself, each read out by its live region; Pause holds
+    it, Play goes on, "Show all" ends it; its buttons stay in the window while the bounded list
+    of lines scrolls under them, at 1366x768 and 1024x768."""
     app, base = served
+    app.config["REVEAL_PACE_MS"] = 300
     game_id = make_game(app)
     client = app.test_client()
+    table_act(app, game_id, {"type": "reveal_crisis"})
+    symbols = view_of(app, game_id)["legal"]["table"]["contribute_to_crisis"]["symbols"]
     for action in (
-        {"type": "reveal_crisis"},
+        {"type": "contribute_to_crisis", "seat_id": "", f"symbols*{symbols[0]}": "9"},
+        {"type": "contribute_to_crisis", "seat_id": "", f"symbols*{symbols[1]}": "9"},
         {"type": "start_colony_phase"},
         {"type": "pay_food"},
         {"type": "check_waste"},
@@ -69,22 +80,43 @@ def test_a_reveal_turns_over_one_line_at_a_time(browser, served):
         assert (
             client.post(f"/games/{game_id}/act", data={**action, "version": version}).status_code
             == 303
-        )
-    page = browser.new_page(viewport={"width": 1920, "height": 1080})
-    page.goto(f"{base}/games/{game_id}")
-    lines = page.locator("#reveal .rs")
-    total = lines.count()
-    assert total > 0
-    assert page.locator("#reveal .rs:not(.pending)").count() == 1
-    if total > 1:
-        page.click(".reveal-next")
-        assert page.locator("#reveal .rs:not(.pending)").count() == 2
-        page.click(".reveal-all")
-        assert page.locator("#reveal .rs:not(.pending)").count() == total
-    assert page.locator(".reveal-next").is_hidden()
-    page.click("#reveal .reveal-done button")  # finish_reveal: every device shows the outcome
-    page.locator("#reveal").wait_for(state="detached")
-    assert not current(app, game_id).state.get("reveal")
+        ), action
+    for viewport in ({"width": 1366, "height": 768}, {"width": 1024, "height": 768}):
+        page = browser.new_page(viewport=viewport)
+        page.goto(f"{base}/games/{game_id}")
+        lines = page.locator("#reveal .rs")
+        total = lines.count()
+        assert total > 14, total  # more lines than the list shows at once
+        assert page.locator(SHOWN).count() == 1
+        say = page.locator("#reveal .reveal-say")
+        assert say.get_attribute("aria-live") == "polite"
+        assert say.inner_text().strip() == lines.first.inner_text().split("\n")[0].strip() or say.inner_text()
+        page.wait_for_function(SHOWN_AT_LEAST, arg=3, timeout=WAIT_MS)
+        assert say.inner_text().strip()
+        page.click("#reveal .reveal-pause")
+        held = page.locator(SHOWN).count()
+        page.wait_for_timeout(900)
+        assert page.locator(SHOWN).count() == held
+        assert page.locator("#reveal .reveal-pause").is_hidden()
+        page.click("#reveal .reveal-play")
+        assert page.locator(SHOWN).count() == held + 1
+        page.wait_for_function(SHOWN_AT_LEAST, arg=min(total, 16), timeout=WAIT_MS)
+        # the list scrolls under the header: the buttons are in the window, the dialog is not
+        for name in (".reveal-pause", ".reveal-all", ".reveal-done button"):
+            box = page.locator(f"#reveal {name}").bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], name
+        steps = page.locator("#reveal .reveal-steps")
+        assert steps.evaluate("e => e.scrollHeight > e.clientHeight")
+        assert page.locator("#reveal").evaluate("e => e.scrollTop") == 0
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+        page.click("#reveal .reveal-all")
+        assert page.locator(SHOWN).count() == total
+        for name in (".reveal-pause", ".reveal-play", ".reveal-all"):
+            assert page.locator(f"#reveal {name}").is_hidden(), name
+        if viewport["width"] == 1024:
+            page.click("#reveal .reveal-done button")  # every device shows the outcome
+            page.locator("#reveal").wait_for(state="detached")
+            assert not current(app, game_id).state.get("reveal")
 
 
 def test_the_tables_own_action_is_answered_once_and_its_version_not_fetched_again(browser, served):
