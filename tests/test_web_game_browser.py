@@ -90,7 +90,10 @@ def test_a_reveal_plays_itself_with_pause_show_all_and_done_in_view(browser, ser
         assert page.locator(SHOWN).count() == 1
         say = page.locator("#reveal .reveal-say")
         assert say.get_attribute("aria-live") == "polite"
-        assert say.inner_text().strip() == lines.first.inner_text().split("\n")[0].strip() or say.inner_text()
+        assert (
+            say.inner_text().strip() == lines.first.inner_text().split("\n")[0].strip()
+            or say.inner_text()
+        )
         page.wait_for_function(SHOWN_AT_LEAST, arg=3, timeout=WAIT_MS)
         assert say.inner_text().strip()
         page.click("#reveal .reveal-pause")
