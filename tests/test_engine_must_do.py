@@ -112,7 +112,7 @@ def test_the_crisis_calls_every_seat_between_turns_then_only_the_one_who_has_giv
 
 
 def test_a_turn_s_start_calls_again_then_keeps_its_id_to_the_end_and_the_next_has_another():
-    """"Your turn is next" calls the first player with the crisis; the start of that turn is a
+    """ "Your turn is next" calls the first player with the crisis; the start of that turn is a
     call of its own (a new id), which lasts to the end of the turn."""
     st = playing()
     first = engine.table_view(st)["waiting"]["seat"]
