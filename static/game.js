@@ -4,6 +4,7 @@
    - after htmx morphs the screen, a message is scrolled into view; a form the game accepted
      starts afresh;
    - each request names the folded groups shown open, so their controls come with the answer;
+     a folded group opens in an overlay, one at a time, closed again by Close or Escape;
    - keys: Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes, Enter confirms the colony step in view. */
 (function () {
   "use strict";
@@ -99,7 +100,30 @@
 
   function init(root) {
     (root || document).querySelectorAll("[data-reveal]").forEach(playing);
+    (root || document).querySelectorAll("#game .fold .group-close[hidden]").forEach(function (b) { b.hidden = false; });
   }
+
+  // A rare group opens in an overlay (static/game.css): one at a time; Close or Escape folds
+  // it again and gives the focus back to its summary.
+  function fold(group) {
+    group.open = false;
+    group._byHand = true;
+    var summary = group.querySelector("summary");
+    if (summary) summary.focus({ preventScroll: true });
+  }
+  document.addEventListener("click", function (event) {
+    var close = event.target.closest && event.target.closest(".fold .group-close");
+    if (close) fold(close.closest("details"));
+  });
+  document.addEventListener("toggle", function (event) {
+    var group = event.target;
+    if (!group.matches || !group.matches("#game details.fold") || !group.open) return;
+    document.querySelectorAll("#game details.fold[open]").forEach(function (other) {
+      if (other !== group) { other.open = false; other._byHand = true; }
+    });
+    var first = group.querySelector(".group-body select, .group-body input:not([type=hidden]), .group-body button:not(.group-close)");
+    if (first && !group.querySelector(".group-body[data-empty]")) first.focus({ preventScroll: true });
+  }, true);
 
   // A key presses the button it stands for, if it is there and not disabled (the server says
   // whether there is anything to undo or redo); never while the table types in a field.
@@ -119,6 +143,9 @@
       if (typing(event.target)) return;
       var redo = key === "y" || event.shiftKey;
       if (press(redo ? "#game .btn-redo" : "#game .btn-undo")) event.preventDefault();
+    } else if (key === "escape") {
+      var open = document.querySelector("#game details.fold[open]");
+      if (open) { fold(open); event.preventDefault(); }
     } else if (key === "enter" && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey) {
       if (typing(event.target) || (event.target.closest && event.target.closest("button, a, summary"))) return;
       if (document.querySelector("#game dialog.reveal[open]")) return;
