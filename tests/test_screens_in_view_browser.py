@@ -35,14 +35,16 @@ OUT_OF_VIEW_JS = """root => {
     if (!r.width || !r.height) continue;
     const name = (el.tagName + ' ' + (el.textContent || el.name || '').trim()).slice(0, 50);
     if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1) {
-      faults.push(`${name}: out of the window at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+      const at = [r.left, r.top, r.right, r.bottom].map(Math.round);
+      faults.push(`${name}: out of the window at ${at}`);
       continue;
     }
     for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
       const style = getComputedStyle(a);
       if (!/(auto|scroll|hidden)/.test(style.overflowY + style.overflowX)) continue;
       const box = a.getBoundingClientRect();
-      if (r.top < box.top - 1 || r.bottom > box.bottom + 1 || r.left < box.left - 1 || r.right > box.right + 1) {
+      if (r.top < box.top - 1 || r.bottom > box.bottom + 1
+          || r.left < box.left - 1 || r.right > box.right + 1) {
         faults.push(`${name}: clipped by ${a.tagName}.${a.className}`);
         break;
       }
