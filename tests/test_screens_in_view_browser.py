@@ -79,8 +79,12 @@ OVERLAY_JS = """group => {
 }"""
 
 
-def open_page(browser: Any, base: str, path: str, viewport: dict, client: Any = None) -> Any:
+def open_page(
+    browser: Any, base: str, path: str, viewport: dict, client: Any = None, lang: str = "en"
+) -> Any:
+    """``path`` in a context of its own at ``viewport``, in ``lang``, as ``client``'s phone."""
     context = browser.new_context(viewport=viewport)
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
     if client is not None:
         context.add_cookies(cookies_of(client, base))
     page = context.new_page()
@@ -91,14 +95,15 @@ def open_page(browser: Any, base: str, path: str, viewport: dict, client: Any = 
     return page
 
 
-def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served):
+@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served, lang):
     app, base = served
     table = app.test_client()
     faults: dict[str, list[str]] = {}
     for name, game, phone in moments(app, table):
         for viewport in LAPTOPS:
-            page = open_page(browser, base, f"/games/{game}", viewport)
-            where = f"{name} table {viewport['width']}x{viewport['height']}"
+            where = f"{name} table {viewport['width']}x{viewport['height']} {lang}"
+            page = open_page(browser, base, f"/games/{game}", viewport, lang=lang)
             found = page.locator("#game").evaluate(OUT_OF_VIEW_JS)
             wide = page.evaluate(SIDEWAYS_JS)
             if wide > 0:
@@ -116,8 +121,8 @@ def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served):
                 faults[where] = found
             page.context.close()
         if phone is not None:
-            page = open_page(browser, base, f"/phone/{game}", PHONE, phone)
-            where = f"{name} phone 390x844"
+            page = open_page(browser, base, f"/phone/{game}", PHONE, phone, lang=lang)
+            where = f"{name} phone 390x844 {lang}"
             found = []
             opens = PHONE_OPENS.get(name)
             if opens:
