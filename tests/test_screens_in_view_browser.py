@@ -2,7 +2,8 @@
 crossroads card waiting, a vote, the colony phase, its reveal, the end) the table screen at
 1366x768, 1920x1080 and 1024x768 shows every enabled control of the moment inside the window,
 none in a pane scrolled or needing a scroll to reach it; a rare group opens in an overlay that
-fits the window; a phone at 390x844 shows its primary button in view; no page scrolls sideways.
+fits the window; a phone at 390x844 shows its primary button in view; no page scrolls sideways;
+axe-core finds no serious violation on the screen, its overlays and the phone, in both languages.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers.axe import violations
 from helpers.browser import SETTLED_JS, WAIT_MS
 from helpers.moments import moments
 from helpers.states import cookies_of
@@ -108,12 +110,17 @@ def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served, 
             wide = page.evaluate(SIDEWAYS_JS)
             if wide > 0:
                 found.append(f"scrolls sideways by {wide}px")
+            laptop = viewport is LAPTOPS[0]
+            if laptop:  # axe at the laptop's size: the screen, then each overlay open
+                found += violations(page)
             for group in page.locator("#game details.fold").all():
                 group.locator("summary").click()
                 page.wait_for_function(
                     SETTLED_JS.replace("window.e2eInFlight === 0\n  && ", ""), timeout=WAIT_MS
                 )
                 found += group.evaluate(OVERLAY_JS)
+                if laptop:
+                    found += violations(page)
                 page.keyboard.press("Escape")
                 if group.evaluate("g => g.open"):
                     found.append(f"{group.get_attribute('id')}: Escape left it open")
@@ -127,6 +134,7 @@ def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served, 
             opens = PHONE_OPENS.get(name)
             if opens:
                 page.click(opens)  # the moment's form, unfolded by its player
+            found += violations(page)
             primary = page.locator("#phone").evaluate(PRIMARY_JS)
             if primary and (primary["top"] < 0 or primary["bottom"] > PHONE["height"]):
                 found.append(f"primary {primary}")
