@@ -1,6 +1,6 @@
 /* The table screen's small helpers (htmx does the rest):
-   - a reveal plays itself, a line at a time, with Pause, Play and "Show all" (without this
-     script, CSS staggers the lines);
+   - a reveal plays itself, a line at a time, with Pause, Resume and "Show all" (without this
+     script, CSS staggers the lines; under prefers-reduced-motion no line slides in);
    - after htmx morphs the screen, a message is scrolled into view; a form the game accepted
      starts afresh;
    - each request names the folded groups shown open, so their controls come with the answer;
@@ -11,7 +11,7 @@
 
   // The reveal plays itself: from the tap that opened it, a line turns over every
   // data-pace-ms (a readable pace, said by the live region), until the last; Pause stops it,
-  // Play goes on, "Show all" turns every line over at once. Its state lives on the dialog.
+  // Resume goes on, "Show all" turns every line over at once. Its state lives on the dialog.
   // htmx morphs the screen after every change: a reveal whose lines are the same is left as it
   // stands and goes on playing (static/live.js reads _keepIf), a new one starts from its first line.
   var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");

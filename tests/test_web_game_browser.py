@@ -87,7 +87,10 @@ def test_a_reveal_plays_itself_with_pause_show_all_and_done_in_view(browser, ser
     for viewport in ({"width": 1366, "height": 768}, {"width": 1024, "height": 768}):
         page = browser.new_page(viewport=viewport)
         app.config["REVEAL_PACE_MS"] = 60_000  # the first line, said, and nothing more yet
+        page.emulate_media(reduced_motion="reduce")
         page.goto(f"{base}/games/{game_id}")
+        slides = "e => getComputedStyle(e).animationName"
+        assert page.locator("#reveal .rs.latest").evaluate(slides) == "none"  # no line slides in
         lines = page.locator("#reveal .rs")
         total = lines.count()
         assert total > 14, total  # more lines than the list shows at once
@@ -97,7 +100,9 @@ def test_a_reveal_plays_itself_with_pause_show_all_and_done_in_view(browser, ser
         assert " ".join(say.inner_text().split()) == " ".join(lines.first.inner_text().split())
         assert page.locator("#reveal .reveal-pause").is_visible()
         app.config["REVEAL_PACE_MS"] = 300  # then at a quick pace, to watch it play
+        page.emulate_media(reduced_motion="no-preference")
         page.goto(f"{base}/games/{game_id}")
+        assert page.locator("#reveal .rs.latest").evaluate(slides) == "reveal-in"
         page.wait_for_function(SHOWN_AT_LEAST, arg=3, timeout=WAIT_MS)
         page.click("#reveal .reveal-pause")
         held = page.locator(SHOWN).count()
