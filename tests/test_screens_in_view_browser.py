@@ -147,3 +147,22 @@ def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served, 
     report = "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in faults.items())
     print(report)
     assert not faults, report
+
+
+def test_a_rare_group_opens_and_folds_again_without_scripts(browser, served):
+    """Without JavaScript a rare group still opens in its overlay, over the screen, and a tap
+    beside the overlay (on its summary, the backdrop) folds it again."""
+    app, base = served
+    table = app.test_client()
+    name, game, _phone = next(m for m in moments(app, table) if m[0] == "turn")
+    context = browser.new_context(viewport=LAPTOPS[0], java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base}/games/{game}")
+    group = page.locator("#group-board")
+    group.locator("summary").click()
+    assert group.evaluate("g => g.open"), name
+    assert not group.evaluate(OVERLAY_JS)
+    assert page.locator("#group-board .group-close").is_hidden()  # game.js shows it
+    page.mouse.click(5, LAPTOPS[0]["height"] - 5)  # beside the overlay
+    assert not group.evaluate("g => g.open")
+    context.close()
