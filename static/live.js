@@ -127,9 +127,27 @@
       return !(owner && owner._byHand && KEPT[name] && KEPT[name].indexOf(owner.tagName) >= 0);
     };
     Idiomorph.defaults.callbacks.beforeNodeMorphed = function (old, incoming) {
-      // An unchanged part (the browser compares it natively, fast) is left as it is.
-      return !(old.isEqualNode(incoming) || (old._keepIf && old._keepIf(incoming)));
+      // An unchanged part (the browser compares it natively, fast) is left as it is; its fields
+      // too, unless one shows a choice its incoming twin does not (isEqualNode compares only
+      // attributes, so a field changed by hand and since let go would keep that choice).
+      if (old._keepIf && old._keepIf(incoming)) { return false; }
+      return !(old.isEqualNode(incoming) && sameFields(old, incoming));
     };
+  }
+
+  var FIELDS = "input, select, textarea, option";
+  /* Whether the fields in `old` show what those of `incoming` (same markup) show. */
+  function sameFields(old, incoming) {
+    if (old.nodeType !== 1) { return true; }
+    var mine = [old].filter(function (el) { return el.matches(FIELDS); })
+      .concat(Array.prototype.slice.call(old.querySelectorAll(FIELDS)));
+    var theirs = [incoming].filter(function (el) { return el.matches(FIELDS); })
+      .concat(Array.prototype.slice.call(incoming.querySelectorAll(FIELDS)));
+    return mine.every(function (el, i) {
+      var twin = theirs[i];
+      return el.tagName === "OPTION" ? el.selected === twin.selected
+        : el.value === twin.value && el.checked === twin.checked;
+    });
   }
 
   document.addEventListener("htmx:confirm", function (event) {
