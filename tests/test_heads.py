@@ -30,7 +30,7 @@ def counting_table_views(monkeypatch) -> list[int]:
 
 
 def test_every_device_of_one_version_reads_one_table_view(app, table, monkeypatch):
-    game = phones.new_game(app, 3)
+    game = phones.new_game(app, 3, deal=False)  # set up: the table's corrections are listed
     seats = [phones.take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")]
     calls = counting_table_views(monkeypatch)
     for phone in seats:
