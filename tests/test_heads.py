@@ -30,7 +30,7 @@ def counting_table_views(monkeypatch) -> list[int]:
 
 
 def test_every_device_of_one_version_reads_one_table_view(app, table, monkeypatch):
-    game = phones.new_game(app, 3, deal=False)  # set up: the table's corrections are listed
+    game = phones.new_game(app, 3)
     seats = [phones.take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")]
     calls = counting_table_views(monkeypatch)
     for phone in seats:
@@ -38,7 +38,7 @@ def test_every_device_of_one_version_reads_one_table_view(app, table, monkeypatc
     assert table.get(f"/games/{game}", headers=HX).status_code == 200
     assert len(calls) == 1
 
-    phones.table_act(app, game, type="set_counter", name="food", value=7)
+    phones.table_act(app, game, type="tick_setup_step", item="board")  # open while setting up
     _, version = phones.head(app, game)
     answer = seats[0].get(f"/phone/{game}", headers=HX)
     assert f'value="{version}"' in answer.text
