@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from hypothesis import settings
 from live_server import LiveServer
 from werkzeug.serving import make_server
 
+import factory
 from companion import create_app
 from companion.cards.load import load_cards
 
@@ -51,6 +53,23 @@ def chromium_process() -> Iterator[Any]:
         launched = launch_chromium(p)
         yield launched
         launched.close()
+
+
+def _factory_data() -> str:
+    """The test factory's module-level cards and locations, as text to compare."""
+    shared = {k: v for k, v in vars(factory).items() if k.isupper()}
+    return json.dumps(shared, sort_keys=True, default=repr)
+
+
+FACTORY_DATA = _factory_data()
+
+
+@pytest.fixture(autouse=True)
+def factory_data_unchanged() -> Iterator[None]:
+    """Fail a test that changed the factory's shared data: the next test would see it, and the
+    suite would pass or fail by its order."""
+    yield
+    assert _factory_data() == FACTORY_DATA, "a test changed tests/factory.py's shared data"
 
 
 CONSOLE = pytest.StashKey[ConsoleWatch]()
