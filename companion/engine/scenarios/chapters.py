@@ -235,6 +235,15 @@ def set_up_scenario(
     module_setup(st, steps, name, chapter)
 
 
+def sealed_at_setup(st: State, scenario: dict[str, Any] | None) -> set[str]:
+    """The locations a starting chapter seals before setup's zombies come: Raxxon at R1,
+    "Place barricades on every entrance and survivor space on the Raxxon location" (000:873),
+    so no setup zombie goes there."""
+    if scenario is None or (scenario["name"], scenario["chapter"]) != ("raxxon", 1):
+        return set()
+    return {raxxon.raxxon_location(st)}
+
+
 def _tell_tasks(st: State, steps: list[Step], name: str, chapter: int) -> None:
     """One step per thing the table does by hand as the chapter begins (``TASKS``)."""
     for task in named.tasks_left_to_table(st, TASKS[(name, chapter)]):

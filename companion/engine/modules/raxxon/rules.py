@@ -722,8 +722,8 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
 
     R1 (000:873): Raxxon is sealed: every free entrance space takes a barricade and its
     survivor spaces close (``sealed_spaces`` keeps their number; ``state.free_survivor_spaces``
-    then counts none); no containment check. Ruling: the setup's zombies are placed first, so
-    a zombie already at Raxxon keeps its space. R2 (R1 completed, 000:892): the barricades
+    then counts none); no containment check. Setup puts no zombie there
+    (``chapters.sealed_at_setup``), so every entrance space takes a barricade. R2 (R1 completed, 000:892): the barricades
     come off and Raxxon opens; no containment yet. R3 (R2 completed, 000:917-930): the dice
     come off Raxxon, its survivors go to the colony (``state.send_home``), the containment
     check starts next round, and 2 or 3 experiments are placed now. The table's other tasks
