@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import factory
 import pytest
 from flask import Flask
 from helpers.browser import CHROMIUM, browser_missing, launch_chromium
@@ -17,7 +18,6 @@ from hypothesis import settings
 from live_server import LiveServer
 from werkzeug.serving import make_server
 
-import factory
 from companion import create_app
 from companion.cards.load import load_cards
 

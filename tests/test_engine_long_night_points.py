@@ -7,6 +7,8 @@ Confirm's list, the Hideout's take, an attract that names its zombies, one name 
 from __future__ import annotations
 
 import pytest
+from factory import Scripted
+from test_engine_raxxon import at, in_turn, rax_state, with_experiment
 from test_engine_special_scenarios import (
     RAXXON,
     act,
@@ -18,7 +20,17 @@ from test_engine_special_scenarios import (
     to_step_five,
 )
 
+import companion.engine as engine
+from companion.engine import RuleError
+from companion.engine.colony.steps import run_colony_phase
+from companion.engine.core.errors import render_error
 from companion.engine.core.state import free_survivor_spaces
+from companion.engine.legal import legal_for_seat, legal_for_table
+from companion.engine.modules.raxxon import rules as raxxon
+from companion.engine.sentences import render_step
+from companion.engine.turns.votes import record_votes
+from companion.engine.views import table_view
+from companion.engine.words.steps import step
 
 
 def test_r1_barricades_every_entrance_space_of_raxxon_and_no_setup_zombie_goes_there():
@@ -62,6 +74,79 @@ def test_r1_completion_puts_3_colony_zombies_at_raxxon_without_an_overrun():
     assert len(st["survivors"]) == alive + 1  # Blue joined; nobody died
     placed = next(s for s in steps if s["kind"] == "scenario_placed")
     assert kinds(steps).index("scenario_placed") < kinds(steps).index("scenario_zombies_moved")
-    assert next(v for v in st["survivors"] if v["id"] == placed["survivor"])["location"] == (
-        RAXXON["id"]
+    assert (
+        next(v for v in st["survivors"] if v["id"] == placed["survivor"])["location"]
+        == (RAXXON["id"])
     )
+
+
+# --- the next experiment, asked at once (000:769, 000:790) ---
+
+
+def test_after_a_placement_the_next_experiment_is_asked_at_once_000_769():
+    """000:769 "Players may read the Audio Logs of the top card of the Raxxon experiments deck
+    at any time"; 000:790 dice go on Raxxon during a turn, aimed at its code: once the
+    experiment's zombies are placed, the table enters the new top card before anything else."""
+    st = with_experiment(rax_state())
+    st["raxxon"]["dice"] = [3]
+    waiting, _ = run_colony_phase(st, Scripted())
+    placed, steps = raxxon.place_special_zombies(waiting, ["police", "grocery"])
+    assert kinds(steps)[-2:] == ["experiment_encounter", "next_experiment_asked"]
+    assert placed["pending"] == {"kind": "top_experiment", "seat": None, "next": True}
+    assert table_view(placed)["waiting"]["kind"] == "top_experiment"
+    assert list(legal_for_table(placed)) == ["enter_experiment"]
+    with pytest.raises(RuleError, match="waiting for a decision first"):
+        run_colony_phase(placed, Scripted())
+    entered, steps = raxxon.enter_experiment(placed, [2, 6], ["Claw"])
+    assert kinds(steps) == ["experiment_entered"]  # recorded; no second check this round
+    assert entered["pending"] is None
+    assert entered["raxxon"]["experiment"] == {"code": [2, 6], "zombies": ["Claw"]}
+    _done, later = run_colony_phase(entered, Scripted([1] * 20))
+    assert "containment_checked" not in kinds(later) and "food_paid" in kinds(later)
+    asked = step("next_experiment_asked")
+    assert render_step(asked, placed) == (
+        "The next Raxxon experiment is on top: enter its containment code and special zombies "
+        "now, so the dice on Raxxon can aim at it."
+    )
+    assert render_step(asked, placed, "pt_BR") != render_step(asked, placed)
+
+
+def test_a_contained_experiment_discarded_asks_for_the_next_at_once_000_794():
+    """000:794 thumbs up discards the top experiment: the next card is on top at once."""
+    st = with_experiment(rax_state())
+    st["raxxon"]["dice"] = [3, 5]
+    voting, _ = run_colony_phase(st, Scripted())
+    new, steps = record_votes(voting, {"s1": True, "s2": True, "s3": True})
+    assert kinds(steps)[-2:] == ["experiment_discarded", "next_experiment_asked"]
+    assert new["pending"]["next"] is True
+
+
+def test_no_next_experiment_is_asked_in_r1_and_r2_000_873_000_906():
+    """R1 and R2 "Do not use ... containment code rules" (000:873, 000:906): no experiment is
+    asked for, and no dice go on Raxxon then."""
+    st = in_turn(rax_state())
+    st["raxxon"]["containment_from"] = None
+    steps: list = []
+    raxxon.ask_next_experiment(st, steps)
+    assert st["pending"] is None and steps == []
+    at(st, "s1", RAXXON["id"])
+    assert "place_raxxon_dice" not in legal_for_seat(st, "s1")
+    with pytest.raises(RuleError, match="containment code rules are not in play"):
+        raxxon.place_raxxon_dice(st, "s1", [3])
+
+
+def test_dice_go_on_raxxon_only_against_a_known_code_000_790():
+    """000:790-792: dice on Raxxon are matched against the top experiment's code; with no
+    code entered the companion refuses them and says why, in both languages."""
+    st = in_turn(rax_state())
+    at(st, "s1", RAXXON["id"])
+    assert "place_raxxon_dice" not in legal_for_seat(st, "s1")
+    with pytest.raises(RuleError, match="enter the top Raxxon experiment first") as err:
+        raxxon.place_raxxon_dice(st, "s1", [3])
+    assert render_error(err.value, "pt_BR") != render_error(err.value)
+    with pytest.raises(RuleError, match="enter the top Raxxon experiment first"):
+        engine.apply(st, {"type": "place_raxxon_dice", "by": "s1", "seat_id": "s1", "faces": [3]})
+    known = with_experiment(st)
+    assert "place_raxxon_dice" in legal_for_seat(known, "s1")
+    placed, _ = raxxon.place_raxxon_dice(known, "s1", [3])
+    assert placed["raxxon"]["dice"] == [3]

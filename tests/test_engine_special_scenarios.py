@@ -94,6 +94,8 @@ def to_step_five(st: dict, log: list | None = None) -> dict:
             code = {"type": "enter_experiment", "code": [1, 2], "zombies": ["Hunter"]}
             st, _ = act(st, code, log)
             st, _ = act(st, {"type": "place_special_zombies"}, log)
+            if (st["pending"] or {}).get("next"):  # the next one, asked at once (000:769)
+                st, _ = act(st, {**code, "code": [3, 4]}, log)
     for action in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
         st, _ = act(st, {"type": action}, log)
         assert not st["ended"], action
@@ -545,6 +547,8 @@ def test_step_five_says_what_a_met_chapter_does_000_886(name, chapter, met):
     while raxxon.experiments_to_draw(st):  # R3 begins with its draws (000:930)
         st, _ = act(st, {"type": "enter_experiment", "code": [1, 2], "zombies": ["Hunter"]})
         st, _ = act(st, {"type": "place_special_zombies"})
+    if (st["pending"] or {}).get("next"):  # then the next top experiment (000:769)
+        st, _ = act(st, {"type": "enter_experiment", "code": [3, 4], "zombies": ["Claw"]})
     st = to_step_five(st)
     waiting = engine.table_view(st)["waiting"]
     assert waiting["step"] == "check_main_objective" and waiting["met"] == met

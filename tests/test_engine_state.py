@@ -198,8 +198,9 @@ def raxxon_state():
     st = with_experiment(rax_state(), zombies=("Claw", "Tank"))
     st["pending"] = {"kind": "special_zombies", "seat": None}
     st, _ = raxxon.place_special_zombies(st, ["colony", "police"])
-    st, _ = raxxon.equip_side_effect(st, st["survivors"][0]["id"], "Twitch")
+    assert st["pending"]["next"]  # the next experiment, asked at once
     st = with_experiment(st, zombies=("Siren",))
+    st, _ = raxxon.equip_side_effect(st, st["survivors"][0]["id"], "Twitch")
     st["raxxon"]["dice"] = [2]
     st["raxxon"]["reduced"] = {"place": "colony", "round": 1}
     st = with_turn(st)  # s1's survivor attacks the Tank at the police station and lives

@@ -284,6 +284,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "raxxon_dice_removed": {"count": 2},
     "experiment_entered": {"code": [3, 5], "zombies": ["Hunter", "Hunter"]},
     "containment_experiment_asked": {"dice": [2, 2]},
+    "next_experiment_asked": {},
     "containment_checked": {"code": [3, 5], "dice": [3], "match": False},
     "experiment_discarded": {"reason": "contained"},
     "containment_place_asked": ANA,

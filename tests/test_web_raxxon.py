@@ -35,9 +35,20 @@ def test_raxxon_on_the_table_experiment_and_special_zombies_in_both_languages(
     assert post(client, game_id, "place_special_zombies").status_code in (200, 303)
     specials = view_of(app, game_id)["special_zombies"]
     assert [z["zombie"] for z in specials] == ["Hunter"]
+    # 000:769: the next experiment is on top at once; the table enters it before going on
+    assert view_of(app, game_id)["waiting"]["kind"] == "top_experiment"
+    html = client.get(f"/games/{game_id}").text
+    assert "The next Raxxon experiment" in html
+    phone = take_seat(app, client, game_id, "s2")
+    assert "The table enters the next Raxxon experiment." in phone.get(f"/phone/{game_id}").text
     client.get("/lang/pt_BR?next=/")
     html = client.get(f"/games/{game_id}").text
     assert "Dados na Raxxon" in html and "Zumbi especial: Hunter" in html
+    assert "O próximo experimento da Raxxon" in html
+    answer = post(client, game_id, "enter_experiment", code=["1", "4"], zombies=["Claw"])
+    assert answer.status_code in (200, 303), answer.get_data(as_text=True)
+    assert view_of(app, game_id)["raxxon"]["experiment"] == {"code": [1, 4], "zombies": ["Claw"]}
+    assert view_of(app, game_id)["waiting"]["kind"] == "colony_phase"
 
 
 def test_thumbs_down_the_table_picks_the_place_on_its_screen(client, app, new_game):
@@ -79,7 +90,9 @@ def test_thumbs_down_the_table_picks_the_place_on_its_screen(client, app, new_ga
     assert view_of(app, game_id)["raxxon"]["reduced"]["place"] == "colony"
     assert view_of(app, game_id)["waiting"]["kind"] == "special_zombies"
     # 000:795: the Add Zombies preview shows the 3 fewer at the chosen place
-    for kind in ("place_special_zombies", "pay_food", "check_waste", "resolve_crisis"):
+    table_act(app, game_id, {"type": "place_special_zombies"})
+    table_act(app, game_id, {"type": "enter_experiment", "code": [1, 4], "zombies": ["Claw"]})
+    for kind in ("pay_food", "check_waste", "resolve_crisis"):
         table_act(app, game_id, {"type": kind})
     table_act(app, game_id, {"type": "finish_reveal"})  # no colony step asked during a reveal
     assert view_of(app, game_id)["waiting"]["step"] == "add_zombies"
@@ -146,6 +159,7 @@ def hunter_in_the_colony(client, app, new_game) -> tuple[str, str]:
     table_act(app, game_id, {"type": "enter_experiment", "code": [3, 5], "zombies": ["Hunter"]})
     table_act(app, game_id, {"type": "start_colony_phase"})
     table_act(app, game_id, {"type": "place_special_zombies", "places": ["colony"]})
+    table_act(app, game_id, {"type": "enter_experiment", "code": [1, 4], "zombies": ["Claw"]})
     table_act(app, game_id, {"type": "add_food", "count": 20})
     table_act(app, game_id, {"type": "run_colony_phase"})
     assert view_of(app, game_id)["round"] == 2

@@ -147,7 +147,7 @@ PENDING_WORDS = {
     "bandit_placement": N_("the bandit leader's placement"),
     "containment_place": N_("the first player's choice of where fewer zombies come"),
     "special_zombies": N_("the special zombies to be placed"),
-    "top_experiment": N_("the top Raxxon experiment, for the containment check"),
+    "top_experiment": N_("the top Raxxon experiment's code and special zombies"),
     "special_exile": N_("a player's exile vote in the special exile phase"),
     "betrayer_reveal": N_("the betrayer's moment to reveal, after the special exile phase"),
     "r1_completion": N_("R1's completion steps"),

@@ -58,6 +58,10 @@ MESSAGES: dict[str, Message] = {
         ),
         {"dice": dice_or_none("dice")},
     ),
+    "next_experiment_asked": N_(
+        "The next Raxxon experiment is on top: enter its containment code and special zombies "
+        "now, so the dice on Raxxon can aim at it."
+    ),
     "containment_place_asked": N_(
         "Thumbs down: {seat_name} chooses a place (the colony too) where Add Zombies puts 3 "
         "fewer this colony phase."
