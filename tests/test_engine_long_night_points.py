@@ -150,3 +150,55 @@ def test_dice_go_on_raxxon_only_against_a_known_code_000_790():
     assert "place_raxxon_dice" in legal_for_seat(known, "s1")
     placed, _ = raxxon.place_raxxon_dice(known, "s1", [3])
     assert placed["raxxon"]["dice"] == [3]
+
+
+# --- the chapter card after a won game (000:986) ---
+
+
+def test_after_the_betrayer_wins_at_b2_no_next_card_is_announced_000_986():
+    """000:986 the betrayer reveals "to immediately win the game": B2 is complete, but B3 never
+    comes (000:994 "At the beginning of the next round ... place the Special Main Objective B3
+    card" happens only when the game goes on)."""
+    from test_engine_special_exile import BETRAYER, b2_completed, by, skip_all
+
+    st = skip_all(b2_completed())
+    assert st["scenario"]["completed"] is True
+    assert engine.table_view(st)["scenario"]["next_card"] is True  # the game goes on so far
+    won, _ = by(st, BETRAYER, {"type": "reveal_bandit_betrayal"})
+    assert won["ended"]["winners"] == [BETRAYER]
+    for view in (engine.table_view(won), engine.seat_view(won, "s1")):
+        assert view["scenario"]["completed"] is True
+        assert view["scenario"]["next_card"] is False
+    passed, _ = by(st, "table", {"type": "pass_betrayal_reveal"})
+    assert not passed["ended"] and engine.table_view(passed)["scenario"]["next_card"] is True
+
+
+@pytest.mark.parametrize(
+    "partial", ["partials/phone/scenario.html", "partials/board/scenario.html"]
+)
+@pytest.mark.parametrize(
+    ("next_card", "ended", "shown"),
+    [(True, False, "complete: the next card comes next round"), (False, True, "complete")],
+)
+def test_the_chapter_line_says_the_next_card_only_while_the_game_goes_on(
+    app, partial, next_card, ended, shown
+):
+    """The phone's and the table's chapter line: "the next card comes next round" only when it
+    does (``next_card``); after a won game only "complete"."""
+    from flask import render_template
+
+    view = {
+        "scenario": {
+            "name": "bandit_blitz",
+            "chapter": 2,
+            "completed": True,
+            "next_card": next_card,
+        },
+        "main_objective": {"name": "B2"},
+        "ended": {"winners": ["s2"]} if ended else None,
+    }
+    with app.test_request_context("/"):
+        page = render_template(partial, view=view, sc=view["scenario"])
+    assert shown in page
+    if not next_card:
+        assert "next card" not in page

@@ -45,7 +45,7 @@ from companion.engine.legal import legal_actions, legal_for_seat, legal_for_tabl
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon.rules import experiments_to_draw, side_effects_shown
 from companion.engine.scenarios import special_exile
-from companion.engine.scenarios.chapters import objective_met_means
+from companion.engine.scenarios.chapters import next_card_comes, objective_met_means
 from companion.engine.turns.crossroads_hints import hint_for
 from companion.engine.turns.turn import (
     crossroads_waits,
@@ -77,6 +77,8 @@ def public_view(state: State) -> dict[str, Any]:
     if isinstance(crisis, dict) and "contributions" in crisis:
         crisis["contributions"] = _contribution_count(crisis["contributions"])
     view["pending"] = _public_pending(state)
+    if isinstance(view.get("scenario"), dict):
+        view["scenario"]["next_card"] = next_card_comes(state)
     if state.get("phase") == "setup":  # the leaders decide it once all are kept (002 Setup 14)
         view["first_player"] = None
     return view

@@ -282,6 +282,13 @@ def objective_met_means(st: State) -> dict[str, Any]:
     }
 
 
+def next_card_comes(st: State) -> bool:
+    """Whether a completed chapter's next card comes next round (000:904, 000:928, 000:974,
+    000:994): not once the game is over, as when the betrayer wins at B2 (000:986)."""
+    sc = scenario_of(st)
+    return bool(sc and sc["completed"] and not st.get("ended") and sc["chapter"] < CHAPTER_COUNT)
+
+
 def complete_chapter(st: State, steps: list[Step]) -> bool:
     """The main objective met at colony step 5, in a scenario (mutating helper): returns
     False when no scenario is played (the game ends as usual).
