@@ -43,7 +43,11 @@ from companion.engine.core.state import (
 )
 from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
 from companion.engine.modules.bandits import rules as bandits
-from companion.engine.modules.raxxon.rules import experiments_to_draw, side_effects_shown
+from companion.engine.modules.raxxon.rules import (
+    containment_runs_first,
+    experiments_to_draw,
+    side_effects_shown,
+)
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.chapters import next_card_comes, objective_met_means
 from companion.engine.turns.crossroads_hints import hint_for
@@ -180,8 +184,15 @@ def waiting_for(st: State) -> dict[str, Any]:
 
 
 def _colony_due(st: State) -> dict[str, Any]:
-    """The colony step that is due; at step 5, what a met main objective does (``met``)."""
-    due = {"kind": "colony_phase", **due_step(st), "run": steps_to_run(st)}
+    """The colony step that is due, the steps its Confirm runs (``run``) and whether the
+    containment check opens them (``containment``, 000:792); at step 5, what a met main
+    objective does (``met``)."""
+    due = {
+        "kind": "colony_phase",
+        **due_step(st),
+        "run": steps_to_run(st),
+        "containment": containment_runs_first(st),
+    }
     if due["step"] == "check_main_objective":
         due["met"] = objective_met_means(st)
     return due

@@ -90,7 +90,11 @@ def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any
         "choices": legal[kind],
         "revealed": any(STEP_ACTIONS[name] in REVEALED for name in due["run"]),
         "headings": [
-            {**due, "step": name, "number": due["number"] + n} for n, name in enumerate(due["run"])
+            *([{**due, "step": "containment_check"}] if due.get("containment") else []),
+            *(
+                {**due, "step": name, "number": due["number"] + n}
+                for n, name in enumerate(due["run"])
+            ),
         ],
     }
     if due["asks"]:

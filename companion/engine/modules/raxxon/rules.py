@@ -246,6 +246,12 @@ def containment_due(st: State) -> bool:
     return start is not None and st["round"] >= start
 
 
+def containment_runs_first(st: State) -> bool:
+    """Whether the next Confirm of the colony phase opens with the containment check: the
+    phase has not begun and the check is due this round (000:792)."""
+    return st["phase"] != "colony" and containment_due(st)
+
+
 def containment_check(st: State, steps: list[Step]) -> None:
     """At the start of the colony phase, check the dice on Raxxon against the code (000:792).
 
