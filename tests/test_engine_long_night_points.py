@@ -7,7 +7,7 @@ Confirm's list, the Hideout's take, an attract that names its zombies, one name 
 from __future__ import annotations
 
 import pytest
-from factory import Scripted
+from factory import Scripted, put_survivors
 from test_engine_raxxon import at, in_turn, rax_state, with_experiment
 from test_engine_special_scenarios import (
     RAXXON,
@@ -26,6 +26,7 @@ from companion.engine.colony.steps import run_colony_phase
 from companion.engine.core.errors import render_error
 from companion.engine.core.state import free_survivor_spaces
 from companion.engine.legal import legal_for_seat, legal_for_table
+from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.sentences import render_step
 from companion.engine.turns.votes import record_votes
@@ -202,3 +203,60 @@ def test_the_chapter_line_says_the_next_card_only_while_the_game_goes_on(
     assert shown in page
     if not next_card:
         assert "next card" not in page
+
+
+# --- the Bandits' Hideout: who takes its cards (000:755) ---
+
+
+def hideout_game() -> dict:
+    """A Bandits game in s1's turn, 3 cards on the Hideout, nobody there yet."""
+    from test_engine_bandits import bandit_state
+
+    st = in_turn(bandit_state())
+    st["bandits"]["hideout_cards"] = 3
+    return st
+
+
+def test_the_hideout_s_cards_are_offered_only_with_a_survivor_of_the_player_there_000_755():
+    """000:755 "To interact with the Bandits' Hideout, follow the instructions on the Bandits'
+    Hideout location card": a survivor at the Hideout takes its cards. Nobody of the active
+    player's there: no take offered, and one asked for is refused with a sentence."""
+    st = hideout_game()
+    put_survivors(st, [30], owner="s2", place=bandits.HIDEOUT_ID)  # another player's
+    assert "take_from_hideout" not in legal_for_seat(st, "s1")
+    with pytest.raises(RuleError, match="only a survivor at the Bandits' Hideout") as err:
+        bandits.take_from_hideout(st, 1)
+    assert render_error(err.value, "pt_BR") != render_error(err.value)
+    [mine] = put_survivors(st, [40], owner="s1", place=bandits.HIDEOUT_ID)
+    offered = legal_for_seat(st, "s1")["take_from_hideout"]
+    assert offered == {"count": [1, 2, 3], "survivor_id": [mine]}
+    new, steps = engine.apply(
+        st, {"type": "take_from_hideout", "by": "s1", "count": 2, "survivor_id": mine}
+    )
+    assert new["bandits"]["hideout_cards"] == 1
+    assert render_step(steps[0], new) == (
+        "Survivor 40 takes 2 cards from the Bandits' Hideout (1 left)."
+    )
+    assert render_step(steps[0], new, "pt_BR") == (
+        "Survivor 40 pega 2 cartas do Esconderijo dos Bandidos (que fica com 1)."
+    )
+
+
+def test_with_two_survivors_at_the_hideout_the_player_says_who_takes_the_cards():
+    """Asked, never decided, unless one answer only: two of s1's there, so s1 names one; a
+    survivor of another player or elsewhere is refused and nothing changes."""
+    st = hideout_game()
+    first, second = put_survivors(st, [40, 41], owner="s1", place=bandits.HIDEOUT_ID)
+    [away] = put_survivors(st, [42], owner="s1", place="police")
+    [theirs] = put_survivors(st, [43], owner="s2", place=bandits.HIDEOUT_ID)
+    assert legal_for_seat(st, "s1")["take_from_hideout"]["survivor_id"] == [first, second]
+    with pytest.raises(RuleError, match="say which survivor at the Bandits' Hideout"):
+        bandits.take_from_hideout(st, 1)
+    for wrong in (away, theirs):
+        with pytest.raises(RuleError, match="not a survivor of the active player's"):
+            bandits.take_from_hideout(st, 1, wrong)
+    new, steps = bandits.take_from_hideout(st, 1, second)
+    assert (steps[0]["survivor"], new["bandits"]["hideout_cards"]) == (second, 2)
+    assert st["bandits"]["hideout_cards"] == 3  # the given state is untouched
+    old = {"kind": "hideout_cards_taken", "count": 1, "cards": 2}  # a step logged before
+    assert render_step(old, new) == "1 card is taken from the Bandits' Hideout (2 left)."

@@ -383,7 +383,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "bandits_stay_home": {"count": 1},
     "bandits_scavenge": {"location": "police", "location_name": "Police", "count": 2},
     "hideout_cards": {"added": 2, "cards": 5},
-    "hideout_cards_taken": {"count": 1, "cards": 4},
+    "hideout_cards_taken": {"survivor": "v1", "name": "Ana", "count": 1, "cards": 4},
     "hideout_cards_set": {"cards": 3},
     "bandits_set": {"location": "police", "location_name": "Police", "bandits": 2},
     "bandit_rules": {"chapter": "B1", "rules": ["placing", "zombies", "scavenge"]},
