@@ -22,6 +22,7 @@ from test_engine_special_scenarios import (
 
 import companion.engine as engine
 from companion.engine import RuleError
+from companion.engine.board import pieces as board
 from companion.engine.colony.steps import run_colony_phase
 from companion.engine.core.errors import render_error
 from companion.engine.core.state import free_survivor_spaces
@@ -260,3 +261,84 @@ def test_with_two_survivors_at_the_hideout_the_player_says_who_takes_the_cards()
     assert st["bandits"]["hideout_cards"] == 3  # the given state is untouched
     old = {"kind": "hideout_cards_taken", "count": 1, "cards": 2}  # a step logged before
     assert render_step(old, new) == "1 card is taken from the Bandits' Hideout (2 left)."
+
+
+# --- an attract names the zombies it takes (000:805) ---
+
+
+def attract_table() -> dict:
+    """A Raxxon game in s1's turn: 2 standard zombies and Claw at the Police Station, s1's
+    survivor at the School to attract them."""
+    st = with_experiment(in_turn(rax_state()))
+    police = next(loc for loc in st["locations"] if loc["id"] == "police")
+    police["entrance"].update(zombies=2, special=["Claw"])
+    at(st, "s1", "school")
+    return st
+
+
+def test_an_attract_that_names_a_special_zombie_is_refused_by_name_000_805():
+    """000:805 "Special zombies cannot be moved by any game effects except for those listed on
+    their encounter cards": an attract naming Claw is refused, saying Claw; naming two standard
+    zombies takes them and says Claw stays."""
+    st = attract_table()
+    with pytest.raises(RuleError, match=r"Claw cannot be attracted.*\(000:805\)") as err:
+        engine.apply(
+            st,
+            {"type": "attract_zombies", "by": "s1", "from_place": "police",
+             "to_place": "school", "zombies": [board.STANDARD_ZOMBIE, "Claw"]},
+        )  # fmt: skip
+    assert "Claw" in render_error(err.value, "pt_BR")
+    assert render_error(err.value, "pt_BR") != render_error(err.value)
+    with pytest.raises(RuleError, match="no special zombie 'Hunter' stands at"):
+        board.attract_zombies(st, "police", "school", zombies=["Hunter"])
+    with pytest.raises(RuleError, match="name each attracted zombie"):
+        board.attract_zombies(st, "police", "school", zombies="Claw")
+    new, steps = board.attract_zombies(st, "police", "school", zombies=[board.STANDARD_ZOMBIE] * 2)
+    police = next(loc for loc in new["locations"] if loc["id"] == "police")["entrance"]
+    school = next(loc for loc in new["locations"] if loc["id"] == "school")["entrance"]
+    assert (police["zombies"], police["special"], school["zombies"]) == (0, ["Claw"], 2)
+    assert kinds(steps) == ["zombie_attracted", "zombie_attracted", "special_zombies_stay"]
+    stay = steps[-1]
+    assert render_step(stay, new) == (
+        "Special zombies do not follow an attract (000:805); still at Police Station: Claw."
+    )
+    assert render_step(stay, new, "pt_BR") != render_step(stay, new)
+
+
+def test_a_count_that_would_take_a_special_zombie_names_every_one_there_000_805():
+    """Counting 2 where 1 standard zombie stands beside Claw and Hunter: refused, naming
+    them."""
+    st = attract_table()
+    police = next(loc for loc in st["locations"] if loc["id"] == "police")
+    police["entrance"].update(zombies=1, special=["Claw", "Hunter"])
+    with pytest.raises(RuleError, match="Claw, Hunter"):
+        board.attract_zombies(st, "police", "school", count=2)
+
+
+# --- one name per zombie in the log ---
+
+
+def test_a_special_zombie_that_finds_no_room_keeps_its_name_in_the_log_000_801():
+    """000:801 "if there is no entrance space available, trigger explosive traps, remove
+    barricades, or trigger an overrun as usual": the lines after "Special zombie Claw ... is
+    full" name Claw again, never "Zombie 1"."""
+    st = with_experiment(rax_state(), zombies=("Claw",))
+    st["pending"] = {"kind": "special_zombies", "seat": None}
+    police = next(loc for loc in st["locations"] if loc["id"] == "police")
+    police["entrance"].update(zombies=3)
+    put_survivors(st, [5], owner="s1", place="police")
+    _new, steps = raxxon.place_special_zombies(st, ["police"])
+    lines = [render_step(s, _new) for s in steps]
+    full = next(n for n, s in enumerate(steps) if s["kind"] == "special_zombie_not_placed")
+    assert lines[full].startswith("Special zombie Claw → Police Station is full")
+    assert steps[full + 1]["kind"] == "overrun"
+    assert lines[full + 1] == "Claw → Police Station is full and unprotected: overrun!"
+    assert not [line for line in lines if "Zombie 1" in line or "zombie 1," in line]
+    pt = [render_step(s, _new, "pt_BR") for s in steps]
+    assert pt[full + 1].startswith("Claw →") and "Zumbi 1" not in " ".join(pt)
+    police["entrance"].update(barricades=1)
+    _new, steps = raxxon.place_special_zombies(st, ["police"])
+    broken = next(s for s in steps if s["kind"] == "barricade_broken")
+    assert render_step(broken, _new) == (
+        "Claw → Police Station is full: destroy its barricade; Claw is not placed."
+    )

@@ -581,7 +581,7 @@ def test_special_zombies_cannot_be_moved_000_805():
         "move pela própria carta de confronto (000:805)"
     )
     new, steps = engine.apply(st, {**attract, "count": 1})
-    assert kinds(steps) == ["zombie_attracted"]
+    assert kinds(steps) == ["zombie_attracted", "special_zombies_stay"]
     assert special_zombies.specials_at(new, "police") == ["Hunter"]
     school = next(loc for loc in new["locations"] if loc["id"] == "school")
     assert school["entrance"]["zombies"] == 1 and not school["entrance"].get("special")

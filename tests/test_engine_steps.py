@@ -285,6 +285,12 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "experiment_entered": {"code": [3, 5], "zombies": ["Hunter", "Hunter"]},
     "containment_experiment_asked": {"dice": [2, 2]},
     "next_experiment_asked": {},
+    "special_zombies_stay": {
+        "zombies": ["Claw"],
+        "where": "police",
+        "entrance": 1,
+        "location_name": "Police",
+    },
     "containment_checked": {"code": [3, 5], "dice": [3], "match": False},
     "experiment_discarded": {"reason": "contained"},
     "containment_place_asked": ANA,

@@ -451,7 +451,7 @@ def place_special_zombies(
                 **at_entrance(st, place, ent),
             )
         )
-        place_zombie(st, steps, place, number, k)
+        place_zombie(st, steps, place, number, k, zombie=name)
     if placed:
         steps.append(step("experiment_encounter", zombies=names, placed=placed))
     else:
