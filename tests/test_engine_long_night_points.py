@@ -7,7 +7,7 @@ Confirm's list, the Hideout's take, an attract that names its zombies, one name 
 from __future__ import annotations
 
 import pytest
-from factory import Scripted, put_survivors
+from factory import Scripted, make_setup, put_survivors
 from test_engine_raxxon import at, in_turn, rax_state, with_experiment
 from test_engine_special_scenarios import (
     RAXXON,
@@ -342,3 +342,58 @@ def test_a_special_zombie_that_finds_no_room_keeps_its_name_in_the_log_000_801()
     assert render_step(broken, _new) == (
         "Claw → Police Station is full: destroy its barricade; Claw is not placed."
     )
+
+
+# --- Portuguese contractions of place names ---
+
+
+def real_board_game() -> dict:
+    """A Long Night game with the Bandits module on the real locations of cards.db."""
+    from companion.cards.game import game_setup
+    from companion.cards.load import load_cards
+    from companion.paths import project_root
+
+    cards = load_cards(project_root() / "cards.db", locale=None)
+    places = [loc for loc in cards["locations"] if loc["module"] in ("", "bandits")]
+    setup = make_setup(3, ruleset="long_night", locations=places)
+    setup["settings"] = {"modules": ["bandits"]}
+    st, _ = new(setup)
+    assert game_setup  # the new-game page builds its setup the same way from these rows
+    return st
+
+
+def test_portuguese_contracts_the_preposition_with_the_place_s_article():
+    """'ataca um bandido no Mercado', 'na Delegacia': the gender of each location's
+    Portuguese name is a fact of its card (cards/base/locations.toml, pt_BR_gender)."""
+    st = real_board_game()
+    genders = {loc["id"]: loc.get("pt_BR_gender") for loc in st["locations"]}
+    assert genders["base.grocery-store"] == "m" and genders["base.police-station"] == "f"
+    assert genders["long_night.bandits-hideout"] == "m"
+    hit = {"kind": "bandit_attacked", "hit": False, "name": "Ana", "roll": 6}
+    grocery = {**hit, "location": "base.grocery-store", "location_name": "Grocery Store"}
+    police = {**hit, "location": "base.police-station", "location_name": "Police Station"}
+    assert render_step(grocery, st, "pt_BR").startswith("Ana ataca um bandido no Mercado e")
+    assert render_step(police, st, "pt_BR").startswith("Ana ataca um bandido na Delegacia e")
+    assert render_step(grocery, st) == (
+        "Ana attacks a bandit at Grocery Store and rolls 6 (more than 4): the attack misses."
+    )
+    noise = {"kind": "noise_added", "count": 1, "location": "base.hospital",
+             "location_name": "Hospital", "noise": 2}  # fmt: skip
+    assert "colocada no Hospital" in render_step(noise, st, "pt_BR")
+    off = {"kind": "noise_removed", "count": 1, "location": "base.school",
+           "location_name": "School", "noise": 0}  # fmt: skip
+    assert "retirada da Escola" in render_step(off, st, "pt_BR")
+    stay = {"kind": "special_zombies_stay", "zombies": ["Claw"], "where": "colony", "entrance": 2}
+    assert "continuam na entrada 2 da colônia" in render_step(stay, st, "pt_BR")
+
+
+def test_a_place_of_unknown_gender_keeps_the_neutral_form():
+    """A location typed at the table, or a card without pt_BR_gender: 'no local X'."""
+    from companion.engine.words.card_texts import PlaceWords
+
+    assert f"{PlaceWords('Raxxon'):em}" == "no local Raxxon"
+    assert f"{PlaceWords('Mercado', 'm'):de}" == "do Mercado"
+    assert f"{PlaceWords('Escola', 'f'):a}" == "à Escola"
+    assert f"{PlaceWords('a colônia', 'f'):em}" == "na colônia"
+    assert f"{PlaceWords('Hospital', 'x'):para}" == "para o local Hospital"
+    assert f"{PlaceWords('Hospital', 'm')}" == "Hospital"

@@ -32,7 +32,14 @@ from companion.engine.core.state import (
     survivor,
 )
 from companion.engine.words.card_texts import card_text
-from companion.engine.words.steps import N_, Step, at_entrance, step, step_place_name
+from companion.engine.words.steps import (
+    N_,
+    Step,
+    at_entrance,
+    of_location,
+    step,
+    step_place_name,
+)
 
 MAX_NOISE = 4
 ATTRACT_MAX = 2
@@ -325,7 +332,7 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
             most=MAX_NOISE,
         )
     loc["noise"] += count
-    steps.append(step("noise_added", count=count, location_name=loc["name"], noise=loc["noise"]))
+    steps.append(step("noise_added", count=count, **of_location(loc), noise=loc["noise"]))
 
 
 def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
@@ -350,5 +357,5 @@ def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State,
             count=count,
         )
     loc["noise"] -= count
-    steps.append(step("noise_removed", count=count, location_name=loc["name"], noise=loc["noise"]))
+    steps.append(step("noise_removed", count=count, **of_location(loc), noise=loc["noise"]))
     return st, steps
