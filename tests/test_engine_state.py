@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from factory import SURVIVORS, make_setup
+from helpers.sources import ENGINE, parsed
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
@@ -316,7 +317,7 @@ def test_the_save_document_functions_import_no_circle():
     """saved.py imports state and upgrades; neither of them imports saved or each other back."""
     imports = {}
     for name in ("state", "upgrades", "saved"):
-        tree = ast.parse((ROOT / "companion" / "engine" / "core" / f"{name}.py").read_text())
+        tree = parsed(ENGINE / "core" / f"{name}.py")
         imports[name] = {
             node.module.rsplit(".", 1)[-1]
             for node in ast.walk(tree)

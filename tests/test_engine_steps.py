@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.sources import engine_sources
 from play import setup_for
 
 import companion.engine as engine
@@ -497,14 +497,11 @@ def test_every_kind_has_a_sample():
     assert set(SAMPLES) == set(RENDERERS)
 
 
-ENGINE = Path(engine.__file__).parent
-
-
 def made_kinds() -> dict[str, str]:
     """Every step kind the engine's code makes (``step("kind", ...)``), with a file making it."""
     kinds = {}
-    for path in sorted(ENGINE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in engine_sources():
+        for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
@@ -535,8 +532,8 @@ def renderer_tables() -> dict[str, list[str]]:
     assigned to a name ending in RENDERERS or MESSAGES), with its keys as written, repeats
     included."""
     tables = {}
-    for path in sorted(ENGINE.rglob("*sentences.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for path, tree in engine_sources("*sentences.py"):
+        for node in tree.body:
             target = node.target if isinstance(node, ast.AnnAssign) else None
             if isinstance(node, ast.Assign) and len(node.targets) == 1:
                 target = node.targets[0]
