@@ -15,6 +15,7 @@ from test_engine_scenarios import act, game, kinds, play_turns, refused
 import companion.engine as engine
 from companion.engine.board.deaths import kill_survivor
 from companion.engine.colony.crisis import reveal_crisis
+from companion.engine.colony.steps import run_colony_steps
 from companion.engine.core.errors import RuleError
 
 # --- the waste pile (002:1596-1597) ---
@@ -238,3 +239,29 @@ def test_a_follower_lost_leaves_the_leader_as_it_is():
     steps: list = []
     kill_survivor(st, steps, follower["id"], "test")
     assert "leader_promoted" not in kinds(steps)
+
+
+def test_run_colony_steps_takes_only_yes_or_no_for_its_answers():
+    """A Confirm's answers are true or false: the front door says so by the action's
+    declaration, and the rule itself refuses anything else with its own sentence (a caller
+    past the front door, as the colony phase's own entry points are)."""
+    st = to_step_5()
+    refused(st, {"type": "run_colony_steps", "met": "yes"}, match="met must be true or false")
+    with pytest.raises(RuleError, match="say whether the main objective is met"):
+        run_colony_steps(st, Scripted([6] * 30), met="yes")
+    with pytest.raises(RuleError, match="say whether a vote keeps the first player token"):
+        run_colony_steps(st, Scripted([6] * 30), met=False, keep_first_player="yes")
+
+
+def test_a_confirm_that_opens_a_decision_says_the_colony_phase_waits_000_792():
+    """000:792 the containment check opens the colony phase; a match opens a vote, so the
+    Confirm stops there and says which colony step comes once it is settled."""
+    from test_engine_raxxon import rax_state, with_experiment
+
+    st = with_experiment(rax_state())
+    st["raxxon"]["dice"] = [3, 5]
+    after, steps = act(st, {"type": "run_colony_steps"}, Scripted([6] * 30))
+    assert after["pending"]["kind"] == "vote"
+    paused = next(s for s in steps if s["kind"] == "colony_phase_paused")
+    assert paused["next_step"] == "pay_food"
+    assert kinds(steps)[-1] == "colony_phase_paused" and "food_paid" not in kinds(steps)
