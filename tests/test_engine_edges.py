@@ -265,3 +265,66 @@ def test_a_confirm_that_opens_a_decision_says_the_colony_phase_waits_000_792():
     paused = next(s for s in steps if s["kind"] == "colony_phase_paused")
     assert paused["next_step"] == "pay_food"
     assert kinds(steps)[-1] == "colony_phase_paused" and "food_paid" not in kinds(steps)
+
+
+# --- the lowest influence, helpless deaths, wounds (002:1766, 002:1786, 000:156) ---
+
+
+def test_the_lowest_influence_and_its_ties_000_156():
+    """000:156 the first player "breaks all ties": on a tie in influence the engine takes the
+    first in play order and says so; one lowest survivor is no tie; ``highest`` picks the top
+    one."""
+    from companion.engine.board.deaths import lowest_influence
+
+    cands = [
+        {"id": "a", "name": "A", "influence": 30},
+        {"id": "b", "name": "B", "influence": 10},
+        {"id": "c", "name": "C", "influence": 50},
+    ]
+    steps: list = []
+    assert lowest_influence({}, cands, steps)["id"] == "b" and steps == []
+    assert lowest_influence({}, cands, steps, highest=True)["id"] == "c" and steps == []
+    tied = [*cands, {"id": "d", "name": "D", "influence": 10}]
+    assert lowest_influence({}, tied, steps)["id"] == "b"
+    assert [s["kind"] for s in steps] == ["tie_broken"]
+    assert (steps[0]["survivors"], steps[0]["influence"], steps[0]["chosen"]) == (
+        ["b", "d"],
+        10,
+        "B",
+    )
+
+
+def test_a_helpless_survivor_dies_normal_first_then_unruly_002_1786():
+    """002:1786 a helpless survivor dies when only helpless are left; ruling: a normal token
+    first while there is one, then an unruly one; each costs 1 morale."""
+    from companion.engine.board.deaths import kill_helpless
+
+    st = game(2)
+    st["helpless"] = {"normal": 1, "unruly": 1}
+    morale = st["morale"]
+    steps: list = []
+    assert kill_helpless(st, steps, "overrun", place="colony") is True
+    assert st["helpless"] == {"normal": 0, "unruly": 1}
+    assert steps[0]["kind"] == "helpless_died" and steps[0]["unruly"] is False
+    assert kill_helpless(st, steps, "overrun", place="colony") is True
+    assert st["helpless"] == {"normal": 0, "unruly": 0} and steps[-2]["unruly"] is True
+    assert st["morale"] == morale - 2
+    assert kill_helpless(st, steps, "overrun", place="colony") is False
+
+
+def test_the_third_wound_kills_with_its_cause_002_1766():
+    """002:1766 "When a survivor has 3 or more wound tokens it is" killed: frostbite and
+    wounds count together; the death says it came of its wounds."""
+    from companion.engine.board.deaths import add_wound
+
+    st = game(2)
+    victim = next(s for s in st["survivors"] if s["owner"] == "s1" and not s["leader"])
+    steps: list = []
+    add_wound(st, steps, victim["id"], "frostbite", "card")
+    assert steps[0]["kind"] == "wound_added" and steps[0]["wound"] == "frostbite"
+    add_wound(st, steps, victim["id"], "wound", "card")
+    assert victim["id"] in {s["id"] for s in st["survivors"]}
+    add_wound(st, steps, victim["id"], "wound", "card")
+    assert victim["id"] not in {s["id"] for s in st["survivors"]}
+    died = next(s for s in steps if s["kind"] == "survivor_died")
+    assert died["cause"] == "wounds" and died["wounds"] == 3
