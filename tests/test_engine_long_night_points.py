@@ -353,7 +353,7 @@ def real_board_game() -> dict:
     from companion.cards.load import load_cards
     from companion.paths import project_root
 
-    cards = load_cards(project_root() / "cards.db", locale=None)
+    cards = load_cards(project_root() / "cards.db")
     places = [loc for loc in cards["locations"] if loc["module"] in ("", "bandits")]
     setup = make_setup(3, ruleset="long_night", locations=places)
     setup["settings"] = {"modules": ["bandits"]}

@@ -11,6 +11,7 @@ card catalogue is kept once per game (codec.py) and put back into every state re
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -71,6 +72,12 @@ class Result:
     action: Action
 
 
+SEED_BITS = 63
+"""A seed fits a signed 64-bit SQLite integer and the engine's ``0 <= seed < 2**64``."""
+SYSTEM_RANDOM = random.SystemRandom()
+"""Where seeds come from unless the caller names a source: the OS's."""
+
+
 class Current(NamedTuple):
     """A game's head state with the version and head it belongs to."""
 
@@ -79,13 +86,18 @@ class Current(NamedTuple):
     head: int
 
 
-def with_seed(action: Action) -> Action:
-    """A copy of the action carrying a seed: its own, or a fresh one from `secrets`."""
+def new_seed(source: random.Random = SYSTEM_RANDOM) -> int:
+    """A fresh seed for one action drawn from ``source`` (the OS's by default)."""
+    return source.getrandbits(SEED_BITS)
+
+
+def with_seed(action: Action, source: random.Random = SYSTEM_RANDOM) -> Action:
+    """A copy of the action carrying a seed: its own, or a fresh one from ``source``."""
     if not isinstance(action, dict):
         raise TypeError(f"an action is a dict, not {type(action).__name__}")
     out = dict(action)
     if "seed" not in out:
-        out["seed"] = secrets.randbits(63)
+        out["seed"] = new_seed(source)
     return out
 
 
