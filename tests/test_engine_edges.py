@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from factory import Scripted, put_survivors
 from test_engine_bandits import bandit_state, loc
-from test_engine_scenarios import act, game, kinds, play_turns, refused
+from test_engine_scenarios import act, begin_turn, game, kinds, play_turns, refused
 
 import companion.engine as engine
 from companion.engine.board.deaths import kill_survivor
@@ -56,6 +56,13 @@ def to_step_5(ruleset: str = "long_night") -> dict:
     st["food"] = 20
     st, _ = act(st, {"type": "run_colony_steps"}, Scripted([6] * 30))
     assert st["colony_step"] == "check_main_objective"
+    return finished(st)
+
+
+def finished(st: dict) -> dict:
+    """The state once the table has turned the reveal of the last Confirm over."""
+    if st.get("reveal"):
+        st, _ = act(st, {"type": "finish_reveal"})
     return st
 
 
@@ -94,8 +101,7 @@ def test_run_colony_steps_refuses_a_vote_where_none_is_taken():
 def test_run_colony_steps_refuses_to_begin_the_colony_phase_in_a_turn_002_1579():
     """002:1579 the colony phase follows the player turns: while a turn is in progress the
     Confirm is refused with a sentence and nothing changes."""
-    st = game(3)
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(game(3))
     error = refused(st, {"type": "run_colony_steps"}, Scripted([6] * 30), match="still in progress")
     assert engine.render_error(error, "pt_BR") != engine.render_error(error)
     st, _ = act(st, {"type": "end_turn"})
@@ -121,7 +127,7 @@ def first_player_passes(st: dict, first: str) -> str:
     st["first_player"] = first
     st["food"] = 20
     st, _ = act(st, {"type": "run_colony_steps"}, Scripted([6] * 30))
-    st, _ = act(st, {"type": "run_colony_steps", "met": False})
+    st, _ = act(finished(st), {"type": "run_colony_steps", "met": False})
     return st["first_player"]
 
 
@@ -146,7 +152,9 @@ def test_a_first_player_out_of_the_game_passes_to_the_nearest_right_still_in():
     st = play_turns(st)
     st["first_player"], st["food"] = "s1", 20
     st, _ = act(st, {"type": "run_colony_steps"}, Scripted([6] * 30))
-    st, steps = act(st, {"type": "run_colony_steps", "met": False, "keep_first_player": True})
+    st, steps = act(
+        finished(st), {"type": "run_colony_steps", "met": False, "keep_first_player": True}
+    )
     assert st["first_player"] == "s4" and "first_player_passed" in kinds(steps)
 
 
