@@ -46,7 +46,7 @@ def test_the_turn_on_the_phone_is_in_view_and_clean(browser, served, lang, size)
     faces = page.locator("#my-turn details.turn-survivor[open] form.turn-move .faces button")
     assert faces.count() == 4
     # the place, then the face: both in view once the group is open
-    page.locator("#my-turn details[open] form.turn-move .pick-one").first.click()
+    page.locator("#my-turn details[open] form.turn-move .turn-place").first.click()
     for n in range(4):
         assert faces.nth(n).evaluate(IN_VIEW_JS), f"face {n} is below the fold"
     page.screenshot(path=str(SHOTS / f"{lang}-{width}-open.png"), full_page=True)

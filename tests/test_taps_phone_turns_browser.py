@@ -107,7 +107,7 @@ def _move(page, taps, device, n: int, face: str) -> None:
     taps.begin()
     _open(page, taps, device, n)
     form = _group(page, n).locator("form.turn-move")
-    form.locator(".pick-one").first.click()
+    form.locator(".turn-place").first.click()
     taps.add(device, "place")
     _phone_act(page, form.locator(f"button.face-{face}"))
     taps.add(device, f"face {face}", face=True)
@@ -126,7 +126,7 @@ def play_turn(page, taps, device, crossroads=None) -> None:
     _open(page, taps, device, 0)
     kill = _group(page, 0).locator("form.turn-kill")
     if not kill.locator("input[type=radio]:checked").count():
-        kill.locator(".pick-one").first.click()
+        kill.locator(".turn-place").first.click()
         taps.add(device, "kill where")
     _phone_act(page, kill.locator("button.face-blank"))
     taps.add(device, "face blank", face=True)
@@ -148,7 +148,7 @@ def play_turn(page, taps, device, crossroads=None) -> None:
         page.wait_for_selector("#turn-crossroads", timeout=WAIT_MS)
         option = page.locator("#turn-crossroads form.crossroads-option").first
         if option.locator("input[type=radio]").count():
-            option.locator(".pick-one").first.click()
+            option.locator(".turn-place").first.click()
             taps.add(device, "crossroads where")
         _phone_act(page, option.locator("button").first)
         taps.add(device, "crossroads option")
