@@ -95,8 +95,12 @@ def to_step_five(st: dict, log: list | None = None) -> dict:
             st, _ = act(st, code, log)
             st, _ = act(st, {"type": "place_special_zombies"}, log)
     for action in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
+        if engine.revealing(st):  # the table finishes turning cards over first (reveal.py)
+            st, _ = act(st, {"type": "finish_reveal"}, log)
         st, _ = act(st, {"type": action}, log)
         assert not st["ended"], action
+    if engine.revealing(st):
+        st, _ = act(st, {"type": "finish_reveal"}, log)
     return st
 
 
@@ -781,7 +785,7 @@ def test_r1_completion_steps_are_followed_by_the_reader_with_emma_counted_000_89
     with pytest.raises(RuleError, match="R1's completion steps"):
         act(st, {"type": "move_round_track"})
     choices = legal_for_table(st)
-    assert list(choices) == ["follow_r1_completion"]
+    assert list(choices) == ["follow_r1_completion", "tick_setup_step"]  # ticks: any phase
     follow = choices["follow_r1_completion"]
     assert follow["zombies"] == 3 and follow["numbers"] == ["influence", "attack", "search"]
     mine = follow["survivor_id"]

@@ -144,9 +144,9 @@ def hunter_in_the_colony(client, app, new_game) -> tuple[str, str]:
     game's id and the active player's survivor."""
     game_id = new_game(client, ruleset="long_night", modules=["raxxon"])
     table_act(app, game_id, {"type": "enter_experiment", "code": [3, 5], "zombies": ["Hunter"]})
+    table_act(app, game_id, {"type": "add_food", "count": 20})  # a board fix between turns
     table_act(app, game_id, {"type": "start_colony_phase"})
     table_act(app, game_id, {"type": "place_special_zombies", "places": ["colony"]})
-    table_act(app, game_id, {"type": "add_food", "count": 20})
     table_act(app, game_id, {"type": "run_colony_phase"})
     assert view_of(app, game_id)["round"] == 2
     table_act(app, game_id, {"type": "reveal_crisis"})

@@ -22,6 +22,7 @@ store's log and a replay drive the engine:
 
 from __future__ import annotations
 
+import copy
 import inspect
 import random
 import types
@@ -29,7 +30,7 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.engine import board, search
+from companion.engine import board, legal, search
 from companion.engine.board import (
     choose,
     effects,
@@ -45,13 +46,14 @@ from companion.engine.core import (
     decisions,
     objective_progress,
 )
+from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import Phrase, RuleError, action_words, shown
-from companion.engine.core.state import SCHEMA, State
+from companion.engine.core.state import SCHEMA, State, active_seat_id, seat
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.improvements import rules as improvements
 from companion.engine.modules.raxxon import rules as raxxon
-from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
+from companion.engine.permissions import WHO, actor_name, check_actor, check_by, seat_argument
 from companion.engine.scenarios import named, special_exile
 from companion.engine.setup import checklist
 from companion.engine.setup import new_game as setup
@@ -79,131 +81,49 @@ def _new_game(state: None, setup_dict: dict[str, Any], rng: Randomness) -> tuple
     return setup.new_game(setup_dict, rng)
 
 
-ACTIONS: dict[str, EntryPoint] = {
-    fn.__name__: fn
-    for fn in (
-        # setup
-        setup.keep_survivors,
-        # player turns
-        turns.start_turn,
-        turns.end_turn,
-        crossroads.reveal_crossroads,
-        crossroads.trigger_crossroads,
-        exile.call_exile_vote,
-        votes.cast_vote,
-        votes.record_votes,
-        # the crisis
-        crisis.reveal_crisis,
-        crisis.contribute_to_crisis,
-        crisis.withdraw_from_crisis,
-        crisis.resolve_crisis,
-        # the colony phase
-        colony.start_colony_phase,
-        colony.run_colony_phase,
-        colony.run_colony_steps,
-        colony.pay_food,
-        colony.check_waste,
-        colony.add_colony_phase_zombies,
-        colony.check_main_objective,
-        colony.move_round_track,
-        colony.pass_first_player,
-        # exposure and bites
-        exposure.record_exposure,
-        exposure.resolve_bite,
-        choose.choose_survivor,
-        choose.choose_for_card,
-        # the board
-        board.move_survivor,
-        board.kill_zombies,
-        board.attack_survivor,
-        board.add_barricade,
-        board.remove_barricade,
-        board.add_trap,
-        board.remove_trap,
-        board.add_zombies_by_hand,
-        board.attract_zombies,
-        board.add_noise,
-        board.remove_noise,
-        board.play_cards,
-        board.clean_waste,
-        board.add_waste,
-        board.set_waste,
-        board.spend_food,
-        board.add_food,
-        board.add_helpless,
-        board.calm_unruly,
-        board.kill_helpless_by_card,
-        board.wound_survivor,
-        board.heal_survivor,
-        board.remove_despair,
-        board.add_survivor,
-        board.set_group_leader,
-        board.kill_survivor_by_card,
-        board.remove_survivor_by_card,
-        board.set_counter,
-        board.set_capacity,
-        effects.apply_card_effects,
-        reveal.finish_reveal,
-        # Improvements module
-        improvements.place_improvement,
-        improvements.remove_improvement,
-        improvements.add_advancement,
-        improvements.remove_advancement,
-        # main objective progress
-        objective_progress.add_objective_progress,
-        objective_progress.remove_objective_progress,
-        # searching, and the Raxxon module
-        search.search_location,
-        raxxon.place_raxxon_dice,
-        raxxon.remove_raxxon_dice,
-        raxxon.enter_experiment,
-        raxxon.choose_containment_place,
-        raxxon.place_special_zombies,
-        raxxon.attack_special_zombie,
-        raxxon.remove_special_zombie,
-        raxxon.move_special_zombie,
-        raxxon.equip_side_effect,
-        # the end
-        ending.mark_objective,
-        ending.declare_winners,
-        # the Bandits module
-        bandits.lead_bandits,
-        bandits.attack_bandit,
-        bandits.take_from_hideout,
-        bandits.set_hideout_cards,
-        bandits.set_bandits,
-        # Bandit Blitz: B2's special exile phase
-        special_exile.call_special_exile_vote,
-        special_exile.skip_special_exile_vote,
-        special_exile.reveal_bandit_betrayal,
-        special_exile.pass_betrayal_reveal,
-        # the special scenarios: R1's completion steps (000:892-904)
-        named.follow_r1_completion,
-        # the setup checklist
-        checklist.tick_setup_step,
-    )
-}
-ACTIONS["new_game"] = _new_game
+act.declare(
+    _new_game,
+    kind="new_game",
+    who=act.TABLE,
+    label=N_("start a new game"),
+    parameters={"setup": (dict[str, Any], True)},
+    setup=act.FREE,
+)
+
+RULES = (
+    setup,
+    turns,
+    crossroads,
+    exile,
+    votes,
+    crisis,
+    colony,
+    exposure,
+    choose,
+    board,
+    effects,
+    reveal,
+    improvements,
+    objective_progress,
+    search,
+    raxxon,
+    ending,
+    bandits,
+    special_exile,
+    named,
+    checklist,
+)
+"""The modules whose declarations make the actions (imported, they have declared them)."""
+
+ACTIONS: Mapping[str, EntryPoint] = act.view(lambda d: d.entry)
+"""Every action type's entry point, read from the declarations (core/declare.py)."""
 
 
 NO_DICE = NO_ROLL
 
 
-def _parameters(fn: EntryPoint) -> dict[str, tuple[Any, bool]]:
-    """An entry point's JSON parameters: name -> (type hint, required)."""
-    hints = typing.get_type_hints(fn)
-    out: dict[str, tuple[Any, bool]] = {}
-    for name, param in inspect.signature(fn).parameters.items():
-        if name in PRIVATE:
-            continue
-        out[name] = (hints.get(name, Any), param.default is inspect.Parameter.empty)
-    return out
-
-
-PARAMETERS: dict[str, dict[str, tuple[Any, bool]]] = {
-    kind: _parameters(fn) for kind, fn in ACTIONS.items()
-}
-PARAMETERS["new_game"] = {"setup": (dict[str, Any], True)}
+PARAMETERS: Mapping[str, Mapping[str, tuple[Any, bool]]] = act.view(lambda d: d.parameters)
+"""Every action's JSON parameters: name -> (type hint, required), from its declaration."""
 
 
 def _fail(where: str, value: Any, wanted: str) -> RuleError:
@@ -364,6 +284,41 @@ def _check_decision(state: State, kind: str, args: dict[str, Any], action: dict[
         decisions.check_answer(state, kind, args, action["decision"])
 
 
+def door(state: State, kind: str, by: str, args: dict[str, Any]) -> RuleError | None:
+    """The refusal of an action the actor's legal list does not offer now (its type, or one
+    of its arguments' values as its declaration's domains read the choices), else None."""
+    listed = legal.legal_for(state, by)
+    name = actor_name(state, by)
+    if kind not in listed:
+        return RuleError(
+            N_("{name} may not {action} now: {why}"),
+            name=name,
+            action=action_words(kind),
+            why=legal.closed_reason(state, kind),
+        )
+    found = act.outside(act.REGISTRY[kind], listed[kind], args)
+    if found is None:
+        return None
+    arg, value = found
+    survivor = next((s for s in state["survivors"] if s["id"] == value), None)
+    player = by if by != "table" else active_seat_id(state)
+    if survivor is not None and player is not None and survivor["owner"] != player:
+        return RuleError(
+            N_("{name} may not {action} with {survivor}: not a survivor {player} controls"),
+            name=name,
+            action=action_words(kind),
+            survivor=survivor["name"],
+            player=seat(state, player)["name"],
+        )
+    return RuleError(
+        N_("{name} may not {action} with {argument} {value}: it is not among the choices now"),
+        name=name,
+        action=action_words(kind),
+        argument=arg.replace("_", " "),
+        value=survivor["name"] if survivor else shown(value),
+    )
+
+
 def apply(
     state: State | None, action: dict[str, Any], rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -397,9 +352,15 @@ def apply(
     check_actor(state, kind, by, args)
     _check_decision(state, kind, args, action)
     fn = ACTIONS[kind]
+    shut = door(state, kind, by, args) if state["settings"].get("listed_only") else None
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
-    new_state, steps = fn(state if kind == "finish_reveal" else reveal.closed(state), **args)
+    before = state if kind == "finish_reveal" else reveal.closed(state)
+    if shut is not None:  # the rule's own refusal says more, where it has one
+        trial = random.Random(0) if dice is NO_DICE else copy.deepcopy(dice)
+        fn(before, **{**args, "rng": trial} if "rng" in args else args)
+        raise shut
+    new_state, steps = fn(before, **args)
     note_hint(new_state, steps)
     return decisions.refreshed(reveal.opened(new_state, kind, steps)), steps
 

@@ -20,7 +20,7 @@ from companion.engine.board.player_choices import KIND, own_choice, public_choic
 from companion.engine.board.special_zombies import special_zombies
 from companion.engine.board.zombies import zombies_for_colony, zombies_for_location
 from companion.engine.colony.crisis import crisis_target
-from companion.engine.colony.phases import STEP_ACTIONS, due_step, steps_to_run
+from companion.engine.colony.phases import due_step, steps_to_run
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed, zombies_due
 from companion.engine.core.decisions import open_for
@@ -43,7 +43,11 @@ from companion.engine.core.state import (
     seats_in_play,
     unruly_rule,
 )
-from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
+from companion.engine.legal import (
+    legal_actions,
+    legal_for_seat,
+    legal_for_table,
+)
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.raxxon.rules import experiments_to_draw, side_effects_shown
 from companion.engine.scenarios import special_exile
@@ -59,11 +63,6 @@ from companion.engine.words.card_texts import find_card
 from companion.engine.words.steps import Step
 
 HIDDEN = ("secrets", "cards", "pending", "decisions")
-COLONY_STEP_ACTIONS = frozenset(
-    {*STEP_ACTIONS.values(), "start_colony_phase", "run_colony_phase", "run_colony_steps"}
-)
-"""The actions that run a colony step: the table is not asked the next one while it is still
-turning the last one over (reveal.py); it finishes the reveal first."""
 
 
 def _contribution_count(contributions: Any) -> int:
@@ -259,11 +258,6 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     view["phase_named"] = phase_named(state, view["waiting"])
     if view["revealing"] and state.get("ended"):
         view["waiting"] = {"kind": "revealing"}  # the end is told once its lines are read
-    if view["revealing"]:
-        view["legal"]["table"] = {
-            "finish_reveal": {},
-            **{k: v for k, v in view["legal"]["table"].items() if k not in COLONY_STEP_ACTIONS},
-        }
     view["decisions"] = {"table": open_for(state, view["legal"]["table"], None)}
     view["waiting_on"] = waiting_on(
         state, {s["id"]: legal_for_seat(state, s["id"]) for s in state["seats"]}, view

@@ -18,6 +18,7 @@ from companion.engine.board.special_zombies import (
     special_zombies_cannot_be_moved,
 )
 from companion.engine.board.zombies import add_zombies
+from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, counted, shown
 from companion.engine.core.state import (
@@ -108,6 +109,20 @@ def kill_zombies(
     return st, steps
 
 
+act.declare(
+    kill_zombies,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("kill zombies"),
+    lines=("000:511", "002:1007", "000:805"),
+    place=act.entrance("targets"),
+    entrance=act.PART,
+    count=act.FREE,
+    survivor_id=act.among("card_killers"),
+    exposure=act.die(None, "roll", "skip"),
+)
+
+
 def add_token(st: State, steps: list[Step], place: str, number: Any, token: str) -> None:
     """Put a barricade or an explosive trap on an empty entrance space (002 "Barricade", 000:694).
 
@@ -138,6 +153,16 @@ def add_barricade(
     return st, steps
 
 
+act.declare(
+    add_barricade,
+    who=act.TURN,
+    label=N_("add barricade"),
+    lines=("002:1202",),
+    place=act.entrance("targets"),
+    entrance=act.PART,
+)
+
+
 def remove_barricade(
     state: State, place: str, entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -145,6 +170,15 @@ def remove_barricade(
     st, steps = begin(state)
     remove_token(st, steps, place, entrance, "barricade")
     return st, steps
+
+
+act.declare(
+    remove_barricade,
+    who=act.CORRECTION,
+    label=N_("remove barricade"),
+    place=act.entrance("targets"),
+    entrance=act.PART,
+)
 
 
 def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
@@ -155,11 +189,30 @@ def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[Sta
     return st, steps
 
 
+act.declare(
+    add_trap,
+    who=act.TURN,
+    label=N_("add trap"),
+    lines=("000:694", "000:224"),
+    place=act.entrance("targets"),
+    entrance=act.PART,
+)
+
+
 def remove_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
     """Remove an explosive trap from an entrance without firing it (a correction)."""
     st, steps = begin(state)
     remove_token(st, steps, place, entrance, "trap")
     return st, steps
+
+
+act.declare(
+    remove_trap,
+    who=act.CORRECTION,
+    label=N_("remove trap"),
+    place=act.entrance("targets"),
+    entrance=act.PART,
+)
 
 
 def add_zombies_by_hand(
@@ -171,6 +224,15 @@ def add_zombies_by_hand(
     check_place(st, place)
     add_zombies(st, steps, place, count, reason)
     return st, steps
+
+
+act.declare(
+    add_zombies_by_hand,
+    who=act.CORRECTION,
+    label=N_("add zombies by hand"),
+    count=act.FREE,
+    reason=act.FREE,
+)
 
 
 def attract(
@@ -270,6 +332,20 @@ def attract_zombies(
     return st, steps
 
 
+act.declare(
+    attract_zombies,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("attract zombies"),
+    lines=("002:1253",),
+    from_place=act.entrance("from", "from_place", "from_entrance"),
+    from_entrance=act.PART,
+    to_place=act.entrance("to", "to_place", "to_entrance"),
+    to_entrance=act.PART,
+    count=act.number(),
+)
+
+
 def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> None:
     """Noise tokens go on a location's noise spaces: 4 at most (002 "Location Cards", 000:224).
 
@@ -297,6 +373,14 @@ def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, li
     return st, steps
 
 
+act.declare(
+    add_noise,
+    who=act.TURN,
+    label=N_("add noise"),
+    count=act.FREE,
+)
+
+
 def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
     """Take noise tokens off a location (a card effect or a correction)."""
     st, steps = begin(state)
@@ -313,3 +397,11 @@ def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State,
     loc["noise"] -= count
     steps.append(step("noise_removed", count=count, location_name=loc["name"], noise=loc["noise"]))
     return st, steps
+
+
+act.declare(
+    remove_noise,
+    who=act.CORRECTION,
+    label=N_("remove noise"),
+    count=act.FREE,
+)

@@ -289,10 +289,13 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "barricade_before_trap": True,
     "sets": [],
     "end_waits_for_crossroads": False,
+    "listed_only": False,
 }
 """A game's settings when its setup leaves one out. ``end_waits_for_crossroads``: a turn may not
-end while its revealed crossroads card waits for its option (turn.crossroads_waits); games made
-by the companion turn it on (cards/game.py), games saved before it existed replay without it."""
+end while its revealed crossroads card waits for its option (turn.crossroads_waits);
+``listed_only``: the front door takes only what the actor's legal list offers (actions.door).
+Games made by the companion turn both on (cards/game.py); games saved before they existed
+replay without them, as they were played."""
 
 
 def new_entrance(spaces: int, number: int = 1) -> dict[str, Any]:

@@ -22,7 +22,7 @@
 
 settings: ``modules`` (list of "improvements", "bandits", "raxxon"), ``player_elimination``
 (bool), ``mature`` (bool: False leaves mature cards out), ``barricade_before_trap`` (bool),
-``end_waits_for_crossroads`` (bool),
+``end_waits_for_crossroads`` (bool), ``listed_only`` (bool: only listed actions are taken),
 ``sets`` (list of set ids whose cards enter the decks; empty: every set).
 
 Each seat's ``survivors`` are survivor cards (id, name, influence, attack, search) or ids of
@@ -40,6 +40,7 @@ from typing import Any
 
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core import catalogue, dealing, decisions
+from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import Phrase, RuleError, shown, words
 from companion.engine.core.objective_progress import check_counts
@@ -207,6 +208,7 @@ def _settings(raw: Any) -> dict[str, Any]:
         "mature",
         "barricade_before_trap",
         "end_waits_for_crossroads",
+        "listed_only",
     ):
         if not isinstance(merged[key], bool):
             raise RuleError(
@@ -653,6 +655,17 @@ def keep_survivors(
     _choose_first_player(st, steps)
     named.emma_joins(st, steps)
     return st, steps
+
+
+act.declare(
+    keep_survivors,
+    who=act.OWN,
+    about="seat_id",
+    question="keep",
+    label=N_("keep survivors"),
+    survivors=act.each(),
+    leader=act.within("survivors"),
+)
 
 
 def _leader_first(st: State, survivors: list[str], leader: str) -> list[str]:

@@ -20,6 +20,7 @@ from companion.engine.board.special_zombies import (
     require_special_zombies_first,
     special_zombies_first,
 )
+from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness, roll_d6, spent_die
 from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.state import (
@@ -264,6 +265,17 @@ def lead_bandits(state: State, seat_id: str, locations: list[str]) -> tuple[Stat
     return st, steps
 
 
+act.declare(
+    lead_bandits,
+    who=act.OWN,
+    about="seat_id",
+    question=act.PENDING,
+    label=N_("place the bandits as their leader"),
+    lines=("000:759", "000:735"),
+    locations=act.each("room"),
+)
+
+
 # --- attacking a bandit -----------------------------------------------------------------------
 
 
@@ -306,6 +318,16 @@ def attack_bandit(
         )
     )
     return st, steps
+
+
+act.declare(
+    attack_bandit,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("attack a bandit"),
+    lines=("000:741", "000:320-322", "000:322", "000:805"),
+    roll=act.die(),
+)
 
 
 # --- scavenging and the Hideout ---------------------------------------------------------------
@@ -358,6 +380,14 @@ def take_from_hideout(state: State, count: int = 1) -> tuple[State, list[Step]]:
     return st, steps
 
 
+act.declare(
+    take_from_hideout,
+    who=act.TURN,
+    label=N_("take cards from the Hideout"),
+    lines=("000:755",),
+)
+
+
 def set_hideout_cards(state: State, count: int) -> tuple[State, list[Step]]:
     """The table corrects the number of cards on the Hideout (a search deck ran short)."""
     st, steps = begin(state)
@@ -366,6 +396,14 @@ def set_hideout_cards(state: State, count: int) -> tuple[State, list[Step]]:
     record(st)["hideout_cards"] = count
     steps.append(step("hideout_cards_set", cards=count))
     return st, steps
+
+
+act.declare(
+    set_hideout_cards,
+    who=act.CORRECTION,
+    label=N_("set the cards on the Hideout"),
+    count=act.FREE,
+)
 
 
 def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list[Step]]:
@@ -387,6 +425,15 @@ def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list
     loc["bandits"] = count
     steps.append(step("bandits_set", **of_location(loc), bandits=count))
     return st, steps
+
+
+act.declare(
+    set_bandits,
+    who=act.CORRECTION,
+    label=N_("set the bandits at a location"),
+    lines=("000:723",),
+    count=act.FREE,
+)
 
 
 # --- Bandit Blitz (000:938-1002) ----------------------------------------------------------------

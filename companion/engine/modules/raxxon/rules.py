@@ -24,6 +24,7 @@ from companion.engine.board.special_zombies import (
     specials_at,
 )
 from companion.engine.board.zombies import colony_entrance_for, place_zombie
+from companion.engine.core import declare as act
 from companion.engine.core.dice import (
     ACTION_DIE_FACES,
     NO_ROLL,
@@ -154,11 +155,29 @@ def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[Sta
     return st, steps
 
 
+act.declare(
+    place_raxxon_dice,
+    who=act.TURN,
+    about="seat_id",
+    label=N_("place dice on Raxxon"),
+    lines=("000:790",),
+    faces=act.each(),
+)
+
+
 def remove_raxxon_dice(state: State) -> tuple[State, list[Step]]:
     """Take every die off Raxxon (a correction, or chapter R3's story, 000:914)."""
     st, steps = begin(state)
     _clear_dice(record(st), steps)
     return st, steps
+
+
+act.declare(
+    remove_raxxon_dice,
+    who=act.CORRECTION,
+    label=N_("take the dice off Raxxon"),
+    lines=("000:914",),
+)
 
 
 def _clear_dice(rec: dict[str, Any], steps: list[Step]) -> None:
@@ -194,6 +213,16 @@ def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple
         st["pending"] = None
         _check_code(st, steps)
     return st, steps
+
+
+act.declare(
+    enter_experiment,
+    who=act.TABLE,
+    label=N_("enter the top experiment"),
+    lines=("000:767", "000:792", "000:799"),
+    code=act.each("faces"),
+    zombies=act.FREE,
+)
 
 
 def code_matches(dice: list[int], code: list[int]) -> bool:
@@ -295,6 +324,16 @@ def choose_containment_place(state: State, place: str) -> tuple[State, list[Step
     )
     st["pending"] = {"kind": "special_zombies", "seat": None}
     return st, steps
+
+
+act.declare(
+    choose_containment_place,
+    who=act.OPEN,
+    about="pending",
+    question=act.PENDING,
+    label=N_("choose where fewer zombies come"),
+    lines=("000:795",),
+)
 
 
 def fewer_zombies_at(st: State, place: str) -> int:
@@ -424,6 +463,16 @@ def place_special_zombies(
     return st, steps
 
 
+act.declare(
+    place_special_zombies,
+    who=act.TABLE,
+    question=act.PENDING,
+    label=N_("place special zombies"),
+    lines=("000:799-803", "000:590", "000:801", "000:805", "000:803"),
+    places=act.each(),
+)
+
+
 # --- special zombies on the board (000:805-807) ---
 
 
@@ -481,6 +530,18 @@ def attack_special_zombie(
         attacks = st["turn"].setdefault("special_attacks", [])
         attacks.append({"survivor": attacker["id"], "zombie": zombie, "place": place})
     return st, steps
+
+
+act.declare(
+    attack_special_zombie,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("attack a special zombie"),
+    lines=("000:805-807",),
+    zombie=act.keyed("survivor_id", "survivor_id"),
+    exposure=act.die(None, "roll", "skip"),
+    encounter=act.die(),
+)
 
 
 def special_zombie_attacked(st: State, place: str, zombie: str) -> bool:
@@ -558,6 +619,17 @@ def remove_special_zombie(
     return st, steps
 
 
+act.declare(
+    remove_special_zombie,
+    who=act.TURN,
+    label=N_("remove a special zombie"),
+    lines=("000:805",),
+    place=act.record("targets", place="place", zombie="zombie"),
+    zombie=act.PART,
+    entrance=act.FREE,
+)
+
+
 def move_special_zombie(
     state: State,
     place: str,
@@ -605,6 +677,18 @@ def move_special_zombie(
         )
     )
     return st, steps
+
+
+act.declare(
+    move_special_zombie,
+    who=act.TURN,
+    label=N_("move a special zombie by its encounter card"),
+    lines=("000:805",),
+    place=act.record("targets", place="place", zombie="zombie"),
+    zombie=act.PART,
+    entrance=act.FREE,
+    to_entrance=act.FREE,
+)
 
 
 def raxxon_search_exposure_active(st: State, place: Any) -> bool:
@@ -687,6 +771,16 @@ def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State,
     rec["side_effects"].setdefault(who["id"], []).append(name)
     steps.append(step("side_effect_equipped", **of_survivor(who), card=name))
     return st, steps
+
+
+act.declare(
+    equip_side_effect,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("equip a side effect"),
+    lines=("000:784",),
+    card=act.FREE,
+)
 
 
 # --- the Raxxon chapters R1-R3 (000:863-936) ---
