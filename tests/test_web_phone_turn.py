@@ -8,7 +8,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers.phones import forms_on, head, last_action, post, seated_and_kept, table_act
+from helpers.phones import (
+    forms_on,
+    head,
+    last_action,
+    new_game,
+    post,
+    seated_and_kept,
+    table_act,
+    take_seat,
+)
 
 import companion.engine as engine
 
@@ -166,3 +175,59 @@ def test_end_my_turn_starts_the_next_players(app, turn):
     nxt = waiting["seat"]
     assert 'id="my-turn"' in phones[nxt].get(f"/phone/{game}").text
     assert 'id="my-turn"' not in phones[seat].get(f"/phone/{game}").text
+
+
+def test_the_next_player_starts_their_turn_on_their_phone(app, table):
+    game, phones = seated_and_kept(app, table)
+    table_act(app, game, type="reveal_crisis", seed=2)
+    state, _ = head(app, game)
+    seat = engine.table_view(state)["waiting"]["seat"]
+    other = next(s for s in phones if s != seat)
+    assert "Start my turn" not in phones[other].get(f"/phone/{game}").text
+    page = phones[seat].get(f"/phone/{game}").text
+    answer = post(phones[seat], game, page=page, type="start_turn", seat_id=seat)
+    assert answer.status_code == 200, answer.text
+    assert last_action(app, game)["by"] == seat
+    assert "End my turn" in answer.text
+
+
+def _crossroads_naming_a_survivor(app) -> tuple[str, str]:
+    """A game whose first turn's crossroads card has a first option naming a survivor: (game,
+    the active seat)."""
+    for seed in range(1, 60):
+        game = new_game(app, 3, deal=False, seed=seed)
+        table_act(app, game, type="reveal_crisis", seed=2)
+        table_act(app, game, type="start_turn")
+        state, _ = head(app, game)
+        drawer = state["turn"]["crossroads_drawer"]
+        card_id = state["secrets"][drawer]["crossroads"] if drawer else None
+        card = state["cards"]["crossroads"].get(card_id) if card_id else None
+        if card and not card.get("vote"):
+            effects = card["options"][0].get("effects", [])
+            if any(e.get("target") == "chosen" for e in effects):
+                return game, engine.table_view(state)["waiting"]["seat"]
+    raise AssertionError("no seed deals such a crossroads card")
+
+
+def test_the_crossroads_option_and_its_survivor_are_chosen_on_the_active_phone(app, table):
+    game, seat = _crossroads_naming_a_survivor(app)
+    phones = {sid: take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")}
+    state, _ = head(app, game)
+    drawer = state["turn"]["crossroads_drawer"]
+    assert post(phones[drawer], game, type="reveal_crossroads").status_code == 200
+    page = phones[seat].get(f"/phone/{game}").text
+    assert 'id="turn-crossroads"' in page
+    others = [s for s in phones if s != seat]
+    assert all('id="turn-crossroads"' not in phones[s].get(f"/phone/{game}").text for s in others)
+    survivor = _mine(state, seat)[0]["id"]
+    assert f'name="chosen" value="{survivor}"' in page
+    answer = post(
+        phones[seat], game, page=page, type="trigger_crossroads", option="1", chosen=survivor
+    )
+    assert answer.status_code == 200, answer.text
+    action = last_action(app, game)
+    assert (action["type"], action["by"], action["chosen"]) == (
+        "trigger_crossroads",
+        seat,
+        survivor,
+    )
