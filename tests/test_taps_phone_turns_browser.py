@@ -10,6 +10,8 @@ laptop, and any board action at most 2 taps besides the die face it records."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers.browser import IN_FLIGHT_JS, SETTLED_JS, WAIT_MS
 from helpers.phones import head, new_game, table_act, take_seat
@@ -24,6 +26,7 @@ PHONE = {"width": 390, "height": 844}
 PACE_MS = 40
 ALL_LINE = 40
 LAPTOP_LINE = 6
+SHOTS = Path(__file__).resolve().parent / "artifacts" / "taps"
 ACTION_LINE = 2
 """Taps of one board action besides the die face it records."""
 
@@ -122,6 +125,8 @@ def play_turn(page, taps, device, crossroads=None) -> None:
     _phone_act(page, _group(page, 0).locator("form:has(input[value=search_location]) button"))
     taps.add(device, "search")
     taps.end("search")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"turn-{device}-searched.png"))
     taps.begin()
     _open(page, taps, device, 0)
     kill = _group(page, 0).locator("form.turn-kill")
