@@ -144,6 +144,8 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "alert": None,
         "notice": None,
         "decisions": decisions,
+        # the survivor whose group a turn's form was sent from stays open (turn.html)
+        "picked": request.form.get("_survivor") if request.method == "POST" else None,
         "post": {  # where and how this seat's forms post (ui.html form_open)
             "url": url_for("phone.act", game_id=game_id),
             "version": current.version,
