@@ -4,7 +4,8 @@ Each kind of moment has a table headline (None where the table's own part for it
 vote's subject, a card's question, a module's decision), the sentence a phone shows to the seat
 the game waits for (``mine``) and to every other seat (``others``), and, while the table is still
 turning the last step over, those two again (``revealing_mine``, ``revealing_others``) where the
-moment says something else then; ``answer`` names the action that makes a moment a seat's when
+moment says something else then, and ``next_others`` where a moment marked ``next`` does (the
+next of several experiments); ``answer`` names the action that makes a moment a seat's when
 the moment names no seat. The sentences are ``N_``-marked msgids with named ``{}``
 placeholders (``name``: the seat the moment is about; ``k`` and ``of``: R3's experiments), filled
 in by ``waiting_words`` and translated where they are shown (the web's ``waiting_words`` global).
@@ -86,6 +87,7 @@ WAITING: dict[str, dict[str, str | None]] = {  # kind -> reader -> msgid
     "top_experiment": {
         "table": None,
         "others": N_("The table enters the top Raxxon experiment for the containment check."),
+        "next_others": N_("The table enters the next Raxxon experiment."),
     },
     "draw_experiment": {
         "table": None,
@@ -137,6 +139,8 @@ def waiting_words(
     said = WAITING.get(kind, {})
     variant = _variant(waiting, seat_id, legal)
     msgid = said.get(f"revealing_{variant}") if revealing and variant != "table" else None
+    if msgid is None and waiting.get("next") and variant != "table":
+        msgid = said.get(f"next_{variant}") or said.get("next_others")
     if msgid is None and kind == "card_choice" and variant != "table":
         msgid = CARD_LINES.get(str(waiting.get("ask")))
     if msgid is None:
