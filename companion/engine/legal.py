@@ -202,11 +202,11 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     if drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed"):
         card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
         chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
-        needs = {n: _needs(opt) for n, opt in enumerate(card.get("options", []), start=1)}
+        needs = [_needs(opt) for opt in card.get("options", [])]  # option n's at needs[n - 1]
         options = [  # an option she cannot meet is not hers to choose (002:1480-1482, 002:1727)
             n
             for n, opt in enumerate(card.get("options", []), start=1)
-            if (chosen or "chosen" not in needs[n]) and not colony_full_blocks(st, opt, active)
+            if (chosen or "chosen" not in needs[n - 1]) and not colony_full_blocks(st, opt, active)
         ]
         choice: Choices = {"vote": True} if card.get("vote") else {"option": options}
         choice["needs"] = needs

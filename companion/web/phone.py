@@ -233,7 +233,7 @@ def act(game_id: str) -> Response:
         version = forms.read_version(form)
         action = store.with_seed(forms.action_from_form(form, by=seat_id), randomness.source())
     except forms.FormError as exc:
-        return screen(game_id, seat_id, current, 400, alert=str(exc))
+        return screen(game_id, seat_id, current, 400, alert=responses.rule_message(exc))
     try:
         result = store.act(db, game_id, action, version=version, known=current)
     except store.StaleVersion:
