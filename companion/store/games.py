@@ -10,6 +10,7 @@ card catalogue is kept once per game (codec.py) and put back into every state re
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Callable
@@ -85,8 +86,42 @@ def with_seed(action: Action) -> Action:
         raise TypeError(f"an action is a dict, not {type(action).__name__}")
     out = dict(action)
     if "seed" not in out:
-        out["seed"] = secrets.randbits(63)
+        out["seed"] = secrets.randbits(SEED_BITS)
     return out
+
+
+SEED_BITS = 63
+"""A seed fits a signed 64-bit SQLite integer and the engine's ``0 <= seed < 2**64``."""
+
+
+def derived_seed(game_seed: Any, kind: Any, count: int) -> int:
+    """The seed of the ``count``-th earlier-logged action of type ``kind`` plus one, drawn
+    from the game's own seed: the same action at the same point always rolls the same dice."""
+    key = f"{game_seed}/{kind}/{count}".encode()
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> (64 - SEED_BITS)
+
+
+def next_seed(db: Database, game_id: str, head: int, kind: Any) -> int:
+    """The seed ``act`` gives an unseeded action of type ``kind`` taken at ``head``: drawn from
+    the game's seed (row 1's) and how many actions of that type the log holds up to ``head``.
+
+    An undone action taken again gets the seed it had, so its dice do not change (undo cannot
+    buy a better roll), and a preview made with it shows the very dice the action will roll.
+    A game whose first row has no seed (none does today) draws from its id instead.
+    """
+    row = db.execute(
+        "select json_extract(action, '$.seed') from actions where game_id = ? and seq = 1",
+        [game_id],
+    ).fetchone()
+    if row is None:
+        raise UnknownGame(game_id)
+    game_seed = row[0] if isinstance(row[0], int) else game_id
+    (count,) = db.execute(
+        "select count(*) from actions where game_id = ? and seq between 2 and ?"
+        " and json_extract(action, '$.type') = ?",
+        [game_id, head, kind if isinstance(kind, str) else ""],
+    ).fetchone()
+    return derived_seed(game_seed, kind, count)
 
 
 def summary(state: State) -> dict[str, Any]:
@@ -276,12 +311,18 @@ def act(
     An action naming the ``decision`` it answers is applied at the newest head whatever
     ``version`` it was made at: the engine refuses it when that decision is no longer open
     (five phones voting at once all land). The decision is not logged, as the version is not.
+
+    An action without a ``seed`` gets ``next_seed`` (from the game's seed and how many actions
+    of its type came before), so one undone and taken again rolls the same dice.
     """
-    action = with_seed(action)
-    answering = isinstance(action, dict) and action.get(DECISION) is not None
+    if not isinstance(action, dict):
+        raise TypeError(f"an action is a dict, not {type(action).__name__}")
+    answering = action.get(DECISION) is not None
     with write_transaction(db):
         game = game_row(db, game_id)
         head = game["head"]
+        if "seed" not in action:
+            action = {**action, "seed": next_seed(db, game_id, head, action.get("type"))}
         stale = isinstance(version, bool) or version != game["version"]
         if stale and not answering:
             check_version(game, version)

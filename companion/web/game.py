@@ -70,9 +70,11 @@ def choices(
     return sorted(pairs, key=lambda pair: pair[1].casefold())
 
 
-def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any] | None:
-    """What the next Confirm of the colony phase would do, worked out in memory with a fresh
-    seed (not stored): the steps it runs (``run_colony_steps``: the due one and each following
+def colony_preview(
+    state: dict[str, Any], view: dict[str, Any], seed: Callable[[str], int]
+) -> dict[str, Any] | None:
+    """What the next Confirm of the colony phase would do, worked out in memory with the seed
+    the Confirm will get (``seed(kind)``: store.next_seed, not stored): the steps it runs (``run_colony_steps``: the due one and each following
     one that asks nothing, the engine's ``waiting.run``).
 
     The engine's ``waiting`` names the step that is due, its number and whether it needs the
@@ -95,13 +97,13 @@ def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any
     }
     if due["asks"]:
         return preview
-    seed = randomness.seed()
+    rolled = seed(kind)
     try:
-        after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": seed})
+        after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": rolled})
     except engine.RuleError as exc:
         preview["error"] = rule_message(exc)
         return preview
-    preview.update(seed=seed, steps=rendered(steps, after))
+    preview.update(seed=rolled, steps=rendered(steps, after))
     return preview
 
 
@@ -170,12 +172,15 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
 
 
 def with_choices(ctx: dict[str, Any], current: store.Current) -> dict[str, Any]:
-    """The context with what the controls offer: the colony step's preview (worked out with a
-    fresh seed) and the crisis and survivor cards by name."""
+    """The context with what the controls offer: the colony step's preview (worked out with the
+    seed its Confirm gets) and the crisis and survivor cards by name."""
     view, legal, state = ctx["view"], ctx["legal"], current.state
+    game_id = ctx["game_id"]
     return {
         **ctx,
-        "preview": colony_preview(state, view),
+        "preview": colony_preview(
+            state, view, lambda kind: store.next_seed(get_db(), game_id, current.head, kind)
+        ),
         "crisis_choices": choices(state, legal, "reveal_crisis", "crisis"),
         "survivor_choices": choices(state, legal, "add_survivor", "survivor_id"),
         "improvement_choices": choices(state, legal, "place_improvement", "improvement"),

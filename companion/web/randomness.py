@@ -1,7 +1,8 @@
 """The game's random draws on the web side: seeded from the app's config, else the system's.
 
-Every action the web layer hands to the store gets its ``seed`` here (the store keeps it, so
-a replay rolls the same dice), and so does the colony preview. With ``RANDOM_SEED`` set in the
+A new game gets its ``seed`` here (the store keeps it, so a replay rolls the same dice); every
+later action gets its seed from the store, drawn from the game's seed (store.next_seed), so an
+undone action taken again rolls the same dice and the colony preview shows them. With ``RANDOM_SEED`` set in the
 app's config (an int; a test's config, or ``config.py`` in the data folder) the draws repeat
 from run to run; without it they come from ``random.SystemRandom`` (the OS's source). Join
 codes, tokens and keys are credentials, not game draws: they stay with ``secrets``.
@@ -39,5 +40,8 @@ def seed() -> int:
 
 
 def seeded(action: dict[str, Any]) -> dict[str, Any]:
-    """The action with a seed: its own if it carries one, else a fresh one from ``seed()``."""
-    return action if "seed" in action else {**action, "seed": seed()}
+    """A new game with a seed (its own if it carries one, else a fresh one from ``seed()``);
+    any other action as it is (the store draws its seed from the game's)."""
+    if "seed" in action or action.get("type") != "new_game":
+        return action
+    return {**action, "seed": seed()}
