@@ -140,6 +140,7 @@ def test_seat_view_adds_only_its_own_secrets():
         "dealt_survivors": [],
         "crisis_contributions": ["fuel"],
         "objective_complete": None,
+        "objective_completable": True,
         "ballot": None,
         "survivor_choice": None,
         "crossroads_hint": False,

@@ -88,7 +88,9 @@ def test_an_action_taken_in_between_does_not_change_the_dice(db):
 def test_the_seed_comes_from_the_games_seed_and_the_count_of_its_type(db):
     game = new_game(db, seed=7)
     version = colony_ready(db, game)
-    assert store.next_seed(db, game, 4, "run_colony_steps") == derived_seed(7, "run_colony_steps", 0)
+    assert store.next_seed(db, game, 4, "run_colony_steps") == derived_seed(
+        7, "run_colony_steps", 0
+    )
     done = store.act(db, game, {"type": "run_colony_steps", "by": "table"}, version=version)
     assert done.action["seed"] == derived_seed(7, "run_colony_steps", 0)
     assert store.next_seed(db, game, done.head, "run_colony_steps") == derived_seed(

@@ -16,7 +16,9 @@ from typing import Any
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.board.player_choices import still_choosing
+from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import COLONY_STEPS, STEP_ACTIONS, due_step, steps_to_run
+from companion.engine.colony.reveal import revealing
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
 from companion.engine.core.objective_progress import (
@@ -325,6 +327,7 @@ def legal_for_table(st: State) -> dict[str, Choices]:
     """The table's legal actions now."""
     if st.get("ended"):
         completed = [] if is_coop(st["variant"]) else [s["id"] for s in seats_in_play(st)]
+        completed = [sid for sid in completed if objective_completable(st, sid)]
         return {"declare_winners": {"completed": completed}}
     pending = st.get("pending")
     if pending and pending["kind"] == "vote":
@@ -376,7 +379,12 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     if player.get("eliminated"):
         return {}
     if st.get("ended"):
-        if not is_coop(st["variant"]) and st["ended"]["winners"] is None:
+        if (
+            not is_coop(st["variant"])
+            and st["ended"]["winners"] is None
+            and not revealing(st)  # phones learn of the end once the table has shown it
+            and objective_completable(st, seat_id)
+        ):
             return {"mark_objective": {"complete": [True, False]}}
         return {}
     pending = st.get("pending")

@@ -18,6 +18,7 @@ from companion.engine.board.player_choices import KIND, own_choice, public_choic
 from companion.engine.board.special_zombies import special_zombies
 from companion.engine.board.zombies import zombies_for_colony, zombies_for_location
 from companion.engine.colony.crisis import crisis_target
+from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import STEP_ACTIONS, due_step, steps_to_run
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed, zombies_due
@@ -307,6 +308,8 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
             c["symbol"] for c in (pile if isinstance(pile, list) else []) if c["seat"] == seat_id
         ],
         "objective_complete": secrets.get("objective_complete"),
+        # False at a morale or round-track end for a normal objective: not asked (ending.py)
+        "objective_completable": objective_completable(state, seat_id),
         "ballot": ballot,
         # Asked once the table has turned the failed crisis over, not while it still may read
         # "it failed" before the table does.

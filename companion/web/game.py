@@ -74,8 +74,9 @@ def colony_preview(
     state: dict[str, Any], view: dict[str, Any], seed: Callable[[str], int]
 ) -> dict[str, Any] | None:
     """What the next Confirm of the colony phase would do, worked out in memory with the seed
-    the Confirm will get (``seed(kind)``: store.next_seed, not stored): the steps it runs (``run_colony_steps``: the due one and each following
-    one that asks nothing, the engine's ``waiting.run``).
+    the Confirm will get (``seed(kind)``: store.next_seed; nothing stored): the steps it runs
+    (``run_colony_steps``: the due one and each following one that asks nothing, the engine's
+    ``waiting.run``).
 
     The engine's ``waiting`` names the step that is due, its number and whether it needs the
     table's answer first. The Confirm form carries the same seed, so what is confirmed is

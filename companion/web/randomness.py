@@ -2,10 +2,11 @@
 
 A new game gets its ``seed`` here (the store keeps it, so a replay rolls the same dice); every
 later action gets its seed from the store, drawn from the game's seed (store.next_seed), so an
-undone action taken again rolls the same dice and the colony preview shows them. With ``RANDOM_SEED`` set in the
-app's config (an int; a test's config, or ``config.py`` in the data folder) the draws repeat
-from run to run; without it they come from ``random.SystemRandom`` (the OS's source). Join
-codes, tokens and keys are credentials, not game draws: they stay with ``secrets``.
+undone action taken again rolls the same dice and the colony preview shows them. With
+``RANDOM_SEED`` set in the app's config (an int; a test's config, or ``config.py`` in the data
+folder) the draws repeat from run to run; without it they come from ``random.SystemRandom``
+(the OS's source). Join codes, tokens and keys are credentials, not game draws: they stay with
+``secrets``.
 """
 
 from __future__ import annotations
