@@ -29,7 +29,7 @@ HOLDS = {"s1": "t.normal-0", "s2": "t.betrayal-0", "s3": "t.normal-1"}
 
 
 def ended(reason: str, *, exiled: str | None = None) -> dict:
-    st = with_cards(make_state(3), objectives=objective_cards())
+    st = with_cards(make_state(3, end_checks_objectives=True), objectives=objective_cards())
     for sid, card in HOLDS.items():
         st["secrets"][sid]["objective"] = card
     if exiled:
@@ -76,6 +76,15 @@ def test_an_exiled_objective_is_judged_whatever_the_end():
     st, _ = mark_objective(st, "s1", True)
     st, _ = mark_objective(st, "s2", False)
     assert st["ended"]["winners"] == ["s1"]
+
+
+def test_a_game_saved_before_the_rule_replays_as_it_was_played():
+    """Old saves load: without ``end_checks_objectives`` every "Yes" is taken, as it was."""
+    st = ended("morale")
+    st["settings"]["end_checks_objectives"] = False
+    assert all(objective_completable(st, sid) for sid in HOLDS)
+    st, _ = mark_objective(st, "s1", True)
+    assert st["secrets"]["s1"]["objective_complete"] is True
 
 
 def test_an_objective_card_the_companion_does_not_know_is_the_players_to_judge():

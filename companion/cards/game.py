@@ -54,6 +54,14 @@ def typed_main_objective(
     }
 
 
+RULES_ON = {
+    "end_waits_for_crossroads": True,
+    "end_checks_objectives": True,
+    "replaces_last_survivor": True,
+}
+"""Rules a game the companion makes keeps (old saves replay without them: state.py)."""
+
+
 def game_setup(
     db_path: str | Path,
     *,
@@ -76,9 +84,12 @@ def game_setup(
     cards and the co-op variant. Locations of a module not in play are left off the board.
     Set-aside survivors (Blue, Emma Han) never enter the deck: they go as ``set_aside``, for the
     scenario that puts them in play (engine scenarios/named.py, 000:874). A turn waits for its
-    revealed crossroads card's option (``end_waits_for_crossroads``) unless the settings say not.
+    revealed crossroads card's option (``end_waits_for_crossroads``), the end refuses a normal
+    objective at a morale or round-track end (``end_checks_objectives``) and a lost last
+    survivor is replaced from the companion's deck (``replaces_last_survivor``), unless the
+    settings say not.
     """
-    chosen = {"end_waits_for_crossroads": True, **(settings or {})}
+    chosen = {**RULES_ON, **(settings or {})}
     cards = load_cards(db_path, locale=None)
     if not chosen.get("sets"):
         chosen["sets"] = [s["id"] for s in cards["sets"]]

@@ -272,10 +272,13 @@ def survivor_may_join(state: State, seat_id: str, legal: dict[str, Any]) -> bool
     Survivors join a group through game effects (002:1716-1729 "Adding survivors"): an item
     card its player plays and the crossroads card read, both on that player's turn. So a phone
     offers it on its own turn, while the survivor deck has a card and the colony room
-    (``add_survivor`` legal for the seat); off turn the table adds one (its correction).
+    (``add_survivor`` legal for the seat); off turn the table adds one (its correction). A
+    player who lost their last survivor to a box the table holds enters the one they drew at
+    once, on or off turn (002:1780-1784, ``needs_survivor``).
     """
     turn = state.get("turn")
-    return bool(turn and turn["seat"] == seat_id and "add_survivor" in legal)
+    now = bool(turn and turn["seat"] == seat_id) or seat(state, seat_id)["needs_survivor"]
+    return now and "add_survivor" in legal
 
 
 def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -37,11 +37,14 @@ def objective_completable(st: State, seat_id: str) -> bool:
     """Whether this seat's secret objective can be complete at the game's end (002:1806-1818).
 
     Not at a morale or round-track end (``MAIN_OBJECTIVE_UNCHECKED``) for a normal objective
-    (``NEEDS_MAIN_OBJECTIVE``) held by a player who drew no exiled objective. Every other one
+    (``NEEDS_MAIN_OBJECTIVE``) held by a player who drew no exiled objective, in a game with the
+    setting ``end_checks_objectives``. Every other one
     (a betrayal or exiled objective, a card the companion does not know, any objective at a
     main-objective end) is the player's to judge.
     """
     ended = st.get("ended")
+    if not st["settings"].get("end_checks_objectives"):
+        return True  # a game saved before this rule replays as it was played
     if not ended or ended.get("reason") not in MAIN_OBJECTIVE_UNCHECKED:
         return True
     mine = st["secrets"][seat_id]

@@ -32,6 +32,9 @@ class Randomness(Protocol):
 
 ACTION_DIE_FACES: tuple[int, ...] = tuple(range(1, 7))
 """The faces of an action die."""
+NOISE_DICE = ("rolled", "entered")
+"""How a game resolves its noise dice (setting ``noise_dice``): rolled by the companion, or
+entered from the table's own roll."""
 
 
 def roll_d6(rng: Randomness) -> int:
