@@ -183,6 +183,7 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
     fields = _split_joined(form)
     action: dict[str, Any] = {"type": kind, "by": by}
     seen: set[str] = set()
+    indexed: dict[str, dict[int, Any]] = {}
     for name in fields:
         if name in ("type", "version") or name.startswith("_") or name in seen:
             continue
@@ -204,6 +205,16 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
         if base not in params:
             raise FormError(_("The field %(field)s does not belong to this action.", field=name))
         hint = params[base][0]
+        if key and _dict_hint(hint) is None and whole_number(key, 2) is not None:
+            # a list given item by item (``noise.1``, ``noise.2``: one radio group per die)
+            if not any(_is_list(option) for option in _options(hint)):
+                raise FormError(
+                    _("The field %(field)s does not belong to this action.", field=name)
+                )
+            present, value = _value(fields.getlist(name), _list_item_hint(hint), name)
+            if present and value is not None:
+                indexed.setdefault(base, {})[int(key)] = value
+            continue
         if key:
             value_hint = _dict_hint(hint)
             if value_hint is None:
@@ -219,6 +230,8 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
         present, value = _value(fields.getlist(name), hint, name)
         if present:
             action[name] = value
+    for base, items in indexed.items():
+        action[base] = [items[n] for n in sorted(items)]
     for name in form.getlist(REQUIRED):
         if name not in params or str not in _options(params[name][0]):
             raise FormError(_("The field %(field)s does not belong to this action.", field=name))

@@ -96,8 +96,8 @@ def colony_preview(
             {**due, "step": name, "number": due["number"] + n} for n, name in enumerate(due["run"])
         ],
     }
-    if due["asks"]:
-        return preview
+    if due["asks"] or (due.get("noise") and due["noise"]["places"]):
+        return preview  # the table answers first (the noise faces it rolled, when it enters them)
     rolled = seed(kind)
     try:
         after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": rolled})

@@ -114,6 +114,7 @@ def default_values(choices: dict[str, Any]) -> dict[str, Any]:
         "ruleset": "base",
         "variant": "standard",
         "player_elimination": False,
+        "noise_entered": False,
         "sets": sets_for_ruleset((s["id"] for s in choices["sets"]), "base"),
         "modules": [],
         "mature": True,
@@ -154,6 +155,7 @@ def read_values(form: MultiDict) -> dict[str, Any]:
         "ruleset": form.get("ruleset", ""),
         "variant": form.get("variant", ""),
         "player_elimination": form.get("player_elimination") == "on",
+        "noise_entered": form.get("noise_entered") == "on",
         "sets": form.getlist("sets"),
         "modules": form.getlist("modules"),
         "mature": form.get("mature") == "on",
@@ -334,6 +336,7 @@ def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, An
             "modules": values["modules"],
             "player_elimination": values["player_elimination"],
             "mature": values["mature"],
+            "noise_dice": "entered" if values["noise_entered"] else "rolled",
         },
         deal_survivors=dealt,
     )
