@@ -170,3 +170,27 @@ def test_at_morale_zero_a_normal_objectives_yes_is_not_offered_and_is_refused(ap
     assert post(phones["s1"], game, type="mark_objective", complete="true").status_code == 200
     state, _ = head(app, game)
     assert state["ended"]["winners"] == ["s1"]  # the betrayer was the only one asked
+
+
+def test_phones_hear_of_the_end_only_once_the_table_has_turned_it_over(app):
+    """The colony's zombies overrun at morale 1: the game ends inside a Confirm the table turns
+    over line by line (reveal.py); until it has, no phone is asked to mark or told it cannot."""
+    from helpers.phones import head, new_game, table_act, take_seat
+
+    table = app.test_client()
+    game = new_game(app, deal=False, seed=2)
+    phones = {sid: take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")}
+    table_act(app, game, type="add_food", count=10)
+    table_act(app, game, type="add_zombies_by_hand", place="colony", count=18)
+    table_act(app, game, type="set_counter", name="morale", value=1)
+    table_act(app, game, type="start_colony_phase")
+    table_act(app, game, type="run_colony_steps")
+    state, _ = head(app, game)
+    assert state["ended"]["reason"] == "morale" and state.get("reveal")
+    for client in phones.values():
+        page = client.get(f"/phone/{game}").text
+        assert "Did you complete it?" not in page and "nothing to mark" not in page
+        assert 'data-must-do-id="objective:' not in page and "The game is over" not in page
+    table_act(app, game, type="finish_reveal")
+    assert "Did you complete it?" in phones["s1"].get(f"/phone/{game}").text  # the betrayer
+    assert "nothing to mark" in phones["s2"].get(f"/phone/{game}").text
