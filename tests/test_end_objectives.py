@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from factory import make_state, objective_cards, with_cards
 
+import companion.engine as engine
 from companion.engine.colony.ending import (
     MAIN_OBJECTIVE_UNCHECKED,
     declare_winners,
@@ -52,9 +53,9 @@ def test_a_normal_objective_cannot_be_complete_at_a_morale_or_round_track_end(re
         mark_objective(st, "s1", True)
     with pytest.raises(RuleError, match="Carla's secret objective needs the main objective"):
         declare_winners(st, ["s2", "s3"])
-    # "No" is taken (nothing to refuse), and the betrayer alone is asked and decides the end
-    st, _ = mark_objective(st, "s1", False)
-    assert st["ended"]["winners"] is None
+    # not asked, so no mark is taken at all; the betrayer alone is asked and decides the end
+    with pytest.raises(RuleError, match="Ana's secret objective needs the main objective"):
+        mark_objective(st, "s1", False)
     st, steps = mark_objective(st, "s2", True)
     assert st["ended"]["winners"] == ["s2"] and steps[-1]["kind"] == "winners_declared"
 
@@ -121,8 +122,14 @@ def test_phones_are_not_asked_while_the_table_turns_the_end_over():
     st = ended("main_objective")
     st["reveal"] = {"action": "run_colony_steps"}
     assert legal_for_seat(st, "s1") == {}
+    mark = {"type": "mark_objective", "by": "s1", "complete": True}
+    with pytest.raises(RuleError, match="the table is still turning the end over"):
+        engine.apply(st, mark)
+    assert st["reveal"]  # the table's reveal stays open
     del st["reveal"]
     assert "mark_objective" in legal_for_seat(st, "s1")
+    st, _ = engine.apply(st, mark)
+    assert st["secrets"]["s1"]["objective_complete"] is True
 
 
 # --- through the web: a morale-0 ending on the phones ---

@@ -293,6 +293,7 @@ def test_waiting_for_the_colony_phase_before_it_begins_names_its_first_step():
         "action": "pay_food",
         "asks": False,
         "begun": False,
+        "noise": None,
         "run": [  # one Confirm runs all seven: the main objective counts
             "pay_food",
             "check_waste",

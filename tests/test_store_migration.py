@@ -178,6 +178,13 @@ def as_old_code_made_it(state: dict, made: dict, kind: str, triggers: dict) -> d
     assert old.pop("crises_revealed", None) == made.get("crises_revealed"), kind
     # A game saved before the crossroads card held its turn open replays without that rule.
     assert old["settings"].pop("end_waits_for_crossroads") is False, kind
+    # Nor with the end's objective rule or the last survivor's replacement (issue 39); its
+    # noise dice are rolled by the companion, as every game's were; its survivors' deck is said.
+    assert old["settings"].pop("end_checks_objectives") is False, kind
+    assert old["settings"].pop("replaces_last_survivor") is False, kind
+    assert old["settings"].pop("noise_dice") == "rolled", kind
+    deck = old.pop("survivor_deck")
+    assert deck == made["survivor_deck"] and deck in ("box", "companion"), kind
     return old
 
 

@@ -398,7 +398,7 @@ def apply(
     fn = ACTIONS[kind]
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
-    new_state, steps = fn(state if kind == "finish_reveal" else reveal.closed(state), **args)
+    new_state, steps = fn(state if kind in reveal.SEES_THE_REVEAL else reveal.closed(state), **args)
     note_hint(new_state, steps)
     return decisions.refreshed(reveal.opened(new_state, kind, steps)), steps
 

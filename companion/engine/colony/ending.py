@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.colony.reveal import closed, revealing
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin, seat
@@ -137,9 +138,20 @@ def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, l
     The answer stays private until every player still in the game whose objective can be
     complete (``objective_completable``) has answered; then the winners are declared
     (``declare_winners``) and every objective is shown. A player may change their answer until
-    then; the table may correct the result with ``declare_winners``. "Complete" is refused for
-    an objective that cannot be (a normal one at a morale or round-track end, 002:1813-1818).
+    then; the table may correct the result with ``declare_winners``. An objective that cannot
+    be complete (a normal one at a morale or round-track end, 002:1813-1818) is not asked, and
+    its mark is refused; so is any mark while the table still turns the end over (reveal.py).
     """
+    if revealing(state):
+        if not state["settings"].get("end_checks_objectives"):
+            state = closed(state)  # a game saved before the rule replays as it was played
+        else:
+            raise RuleError(
+                N_(
+                    "the table is still turning the end over: mark your objective once it has "
+                    "shown it"
+                )
+            )
     st, steps = begin(state, allow_ended=True)
     if not st["ended"]:
         raise RuleError(N_("objectives are marked once the game has ended"))
@@ -150,8 +162,7 @@ def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, l
         raise RuleError(N_("{name} is out of the game and cannot win"), name=who["name"])
     if st["ended"]["winners"] is not None:
         raise RuleError(N_("the winners are already declared"))
-    if complete is True:
-        _refuse_uncompletable(st, who)
+    _refuse_uncompletable(st, who)
     st["secrets"][seat_id]["objective_complete"] = complete
     steps.append(step("objective_marked", **of_seat(who)))
     in_play = [
