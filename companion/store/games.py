@@ -95,8 +95,8 @@ SEED_BITS = 63
 
 
 def derived_seed(game_seed: Any, kind: Any, count: int) -> int:
-    """The seed of the ``count``-th earlier-logged action of type ``kind`` plus one, drawn
-    from the game's own seed: the same action at the same point always rolls the same dice."""
+    """The seed of an action of type ``kind`` with ``count`` of its type before it in the log,
+    drawn from the game's own seed: the same action at the same point rolls the same dice."""
     key = f"{game_seed}/{kind}/{count}".encode()
     return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> (64 - SEED_BITS)
 

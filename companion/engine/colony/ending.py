@@ -39,9 +39,8 @@ def objective_completable(st: State, seat_id: str) -> bool:
 
     Not at a morale or round-track end (``MAIN_OBJECTIVE_UNCHECKED``) for a normal objective
     (``NEEDS_MAIN_OBJECTIVE``) held by a player who drew no exiled objective, in a game with the
-    setting ``end_checks_objectives``. Every other one
-    (a betrayal or exiled objective, a card the companion does not know, any objective at a
-    main-objective end) is the player's to judge.
+    setting ``end_checks_objectives``. Every other one (a betrayal or exiled objective, a card
+    the companion does not know, any objective at a main-objective end) is the player's to judge.
     """
     ended = st.get("ended")
     if not st["settings"].get("end_checks_objectives"):
@@ -56,7 +55,7 @@ def objective_completable(st: State, seat_id: str) -> bool:
 
 
 def _refuse_uncompletable(st: State, who: dict[str, Any]) -> None:
-    """Refuse "complete" for an objective that cannot be complete at this end, saying why."""
+    """Refuse a mark or a win for an objective that cannot be complete at this end, saying why."""
     if not objective_completable(st, who["id"]):
         raise RuleError(
             N_(
