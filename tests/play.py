@@ -143,6 +143,9 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
             seat_id = pick(choices["seat_id"])
             return {"seat_id": seat_id, "survivor_id": pick(choices["survivor_id"][seat_id])}
         return {"survivor_id": pick(choices["survivor_id"])}
+    if kind == "choose_for_card":  # the table answers with the seat it answers for
+        seat_id = {"seat_id": choices["seat_id"][0]} if "seat_id" in choices else {}
+        return {**seat_id, "answer": pick(choices["answer"])}
     if kind == "lead_bandits":
         room = [loc for loc, free in choices["room"].items() for _ in range(free)]
         return {"locations": rng.sample(room, choices["count"])}
@@ -161,6 +164,7 @@ FLOW = (
     "record_votes",
     "resolve_bite",
     "choose_survivor",
+    "choose_for_card",
     "mark_objective",
     "declare_winners",
     "reveal_crisis",

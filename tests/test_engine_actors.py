@@ -40,6 +40,7 @@ CASES: dict[str, tuple[set[str], set[str]]] = {
     "record_exposure": ({T, A}, {OTHER}),
     "resolve_bite": ({T, A, OTHER}, set()),
     "choose_survivor": ({T, A, OTHER}, set()),
+    "choose_for_card": ({T, A, OTHER}, set()),
     "move_survivor": ({T, A}, {OTHER}),
     "kill_zombies": ({T, A}, {OTHER}),
     "attack_survivor": ({T, A}, {OTHER}),

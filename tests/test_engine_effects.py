@@ -165,18 +165,22 @@ def test_barricades_only_into_free_spaces():
     new, steps = apply(st, [{"kind": "barricade", "where": "gas", "amount": 2}])
     assert new["locations"][5]["entrance"]["barricades"] == 1
     assert kinds(steps) == ["barricade_added", "defence_lost"]
-    st["colony"]["entrances"][0]["zombies"] = 3
+    for ent in st["colony"]["entrances"][1:]:
+        ent["zombies"] = 3  # only entrance 1 has room: nobody is asked
     new, steps = apply(st, [{"kind": "barricade", "where": "colony", "amount": 1}])
-    assert steps[0]["entrance"] == 2 and new["colony"]["entrances"][1]["barricades"] == 1
+    assert steps[0]["entrance"] == 1 and new["colony"]["entrances"][0]["barricades"] == 1
+    assert new["pending"] is None
     new, steps = apply(new, [{"kind": "barricade", "where": "colony", "amount": -2}])
     assert kinds(steps) == ["barricade_removed", "defence_missing"]
 
 
-def test_trap_at_colony():
+def test_trap_at_colony_asks_which_entrance():
     new, steps = apply(
         make_state(2, ruleset="long_night"), [{"kind": "trap", "where": "colony", "amount": 1}]
     )
-    assert new["colony"]["entrances"][0]["traps"] == 1 and kinds(steps) == ["trap_added"]
+    assert not any(e["traps"] for e in new["colony"]["entrances"])
+    assert new["pending"]["ask"] == "trap_add" and new["pending"]["options"] == list("123456")
+    assert kinds(steps) == ["card_choice_opened"]
 
 
 def test_unknown_place_does_nothing():

@@ -484,6 +484,23 @@ SAMPLES: dict[str, dict[str, Any]] = {
     },
     "objective_progress_changed": {"what": "zombies", "amount": 1, "progress": 4, "target": 9},
     "main_objective_counted": {"what": "cards", "count": 5, "target": 6, "met": False},
+    # a card's question of one player (card_choices.py) and the effects that ask it
+    "card_choice_opened": {**ANA, "ask": "barricade_remove", "count": 2, "source": "Hinges"},
+    "card_choice_nothing": {"ask": "improvement", "count": 1, "source": "Plans"},
+    "zombie_removed_at": {"where": "colony", "entrance": 2, "location_name": "", "source": "Siren"},
+    "heal_nothing": {"survivor": "v1", "name": "Bo", "wound": "frostbite"},
+    "card_player_picked": {**ANA, "source": "Notches"},
+    "card_given_instead": {**ANA, "source": "Notches"},
+    "card_not_given": {**ANA, "survivor": "v1", "name": "Bo"},
+    "effect_module_missing": {"module": "bandits", "source": "Arrows"},
+    "hideout_empty": {"source": "Arrows"},
+    "to_colony_no_room": {"survivor": "v1", "name": "Bo", "came_from": "x", "source": "Seeds"},
+    "crisis_effect_no_crisis": {"source": "Swapped"},
+    "crisis_card_none": {**ANA, "source": "Swapped"},
+    "crisis_cards_looked_at": {**ANA, "count": 2},
+    "crisis_cards_seen": {"private": "s1", "symbols": ["fuel", "food"], "prevent": ["fuel"]},
+    "crisis_cards_taken": {**ANA, "count": 1, "total": 3},
+    "crisis_cards_taken_private": {"private": "s1", "symbols": ["tool"]},
 }
 
 

@@ -143,6 +143,7 @@ def test_seat_view_adds_only_its_own_secrets():
         "objective_completable": True,
         "ballot": None,
         "survivor_choice": None,
+        "card_choice": None,
         "crossroads_hint": False,
         "added_requirement": None,
         "survivor_may_join": False,

@@ -34,6 +34,7 @@ from play import next_action, setup_for
 
 import companion.engine as engine
 from companion import store
+from companion.engine.legal import legal_for_seat
 from companion.engine.scenarios import special_exile
 
 SEATS = ("s1", "s2", "s3")
@@ -44,6 +45,7 @@ PHONE_ACTIONS = frozenset(
         "cast_vote",
         "resolve_bite",
         "choose_survivor",
+        "choose_for_card",
         "reveal_crossroads",
         "contribute_to_crisis",
         "withdraw_from_crisis",
@@ -167,6 +169,8 @@ def phone_fields(action: dict) -> dict:
         return {"choice": action["choice"]}
     if kind == "choose_survivor":
         return {"survivor_id": action["survivor_id"]}
+    if kind == "choose_for_card":
+        return {"answer": action["answer"]}
     if kind == "mark_objective":
         return {"complete": "true" if action["complete"] else "false"}
     if kind == "contribute_to_crisis":
@@ -182,6 +186,10 @@ def play_one(app, game: str, phones: dict, rng: random.Random) -> str | None:
     Returns the phone action's type when a phone made it, "" for another, None if refused."""
     state, version = head(app, game)
     action = next_action(state, rng)
+    if action["type"] == "declare_winners" and any(
+        "mark_objective" in legal_for_seat(state, sid) for sid in phones
+    ):
+        return None  # as at a table, the phones mark their objectives before it is declared
     by = action["by"]
     if by != "table" and action["type"] in PHONE_ACTIONS:
         data = {"type": action["type"], "version": str(version), **phone_fields(action)}

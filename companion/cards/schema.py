@@ -12,7 +12,9 @@ from companion.engine.core.objective_progress import check_counts
 from companion.engine.core.vocabulary import (
     EFFECT_KINDS,
     EXPOSURE_RESULTS,
+    HEAL_KINDS,
     OBJECTIVE_KINDS,
+    PLAYER_PICKS,
     REQUIRED_SIDE_NUMBERS,
     SIDE_NUMBERS,
     SYMBOLS,
@@ -267,6 +269,10 @@ def _check_scalar(kind: str, value: Any) -> str | None:
         return None if value in TARGETS else f"must be one of {_choices(TARGETS)}"
     if kind == "wound_type":
         return None if value in WOUND_KINDS else f"must be one of {_choices(WOUND_KINDS)}"
+    if kind == "heal_type":
+        return None if value in HEAL_KINDS else f"must be one of {_choices(HEAL_KINDS)}"
+    if kind == "player_pick":
+        return None if value in PLAYER_PICKS else f"must be one of {_choices(PLAYER_PICKS)}"
     if kind == "exposure_result":
         return None if value in EXPOSURE_RESULTS else f"must be one of {_choices(EXPOSURE_RESULTS)}"
     raise ValueError(f"unknown scalar kind {kind}")
@@ -303,13 +309,15 @@ def normalise_effects(
             if name not in effect:
                 if required:
                     problems.append((f"{here}.{name}", "is missing"))
-                else:
+                elif default is not None:
                     clean[name] = default
                 continue
             message = _check_scalar(ftype, effect[name])
             if message:
                 problems.append((f"{here}.{name}", message))
             clean[name] = effect[name]
+        if (effect.get("target") == "named") != ("survivor" in effect):
+            problems.append((f"{here}.survivor", "is given exactly when the target is 'named'"))
         clean.update(extra)
         out.append(clean)
     return out

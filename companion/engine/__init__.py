@@ -38,7 +38,7 @@ from companion.engine.board import (
     spend_food,
     wound_survivor,
 )
-from companion.engine.board.choose import choose_survivor
+from companion.engine.board.choose import choose_for_card, choose_survivor
 from companion.engine.board.effects import apply_card_effects
 from companion.engine.board.exposure import record_exposure, resolve_bite
 from companion.engine.colony.crisis import (
@@ -118,6 +118,7 @@ __all__ = [
     "cast_vote",
     "check_main_objective",
     "check_waste",
+    "choose_for_card",
     "choose_survivor",
     "clean_waste",
     "contribute_to_crisis",

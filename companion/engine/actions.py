@@ -111,6 +111,7 @@ ACTIONS: dict[str, EntryPoint] = {
         exposure.record_exposure,
         exposure.resolve_bite,
         choose.choose_survivor,
+        choose.choose_for_card,
         # the board
         board.move_survivor,
         board.kill_zombies,

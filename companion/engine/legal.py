@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.board.attacks import survivor_attack_choices
+from companion.engine.board.card_choices import KIND as CARD_CHOICE
 from companion.engine.board.player_choices import still_choosing
 from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import COLONY_STEPS, STEP_ACTIONS, due_step, steps_to_run
@@ -337,6 +338,8 @@ def legal_for_table(st: State) -> dict[str, Choices]:
     if pending and pending["kind"] == "survivor_choice":  # for a seat without a phone
         waiting = still_choosing(st)
         return {"choose_survivor": {"seat_id": list(waiting), "survivor_id": waiting}}
+    if pending and pending["kind"] == CARD_CHOICE:  # for a player without a phone
+        return {"choose_for_card": {"seat_id": [pending["seat"]], "answer": pending["options"]}}
     if pending and pending["kind"] == "bandit_placement":
         return {}  # the leader's phone decides (bandits.leader_choices)
     exile_phase = special_exile.table_choices(st)
@@ -400,6 +403,9 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     if pending and pending["kind"] == "survivor_choice":
         mine = still_choosing(st).get(seat_id)
         return {"choose_survivor": {"survivor_id": mine}} if mine else {}
+    if pending and pending["kind"] == CARD_CHOICE:
+        asked = pending["seat"] == seat_id
+        return {"choose_for_card": {"answer": pending["options"]}} if asked else {}
     if pending and pending["kind"] == "bandit_placement":
         return bandits.leader_choices(st, seat_id)
     exile_phase = special_exile.seat_choices(st, seat_id)

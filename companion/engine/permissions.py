@@ -72,6 +72,7 @@ WHO: dict[str, Rule] = {
     "record_exposure": (TURN, "survivor:survivor_id"),
     "resolve_bite": (OPEN, "pending"),
     "choose_survivor": (OPEN, "seat_id"),
+    "choose_for_card": (OPEN, "seat_id"),
     # the board during a turn
     "move_survivor": (TURN, "survivor:survivor_id"),
     "kill_zombies": (TURN, "survivor:survivor_id"),

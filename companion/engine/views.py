@@ -14,6 +14,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from companion.engine.board.card_choices import KIND as CARD_CHOICE
+from companion.engine.board.card_choices import own_card_choice, public_card_choice
 from companion.engine.board.player_choices import KIND, own_choice, public_choice
 from companion.engine.board.special_zombies import special_zombies
 from companion.engine.board.zombies import zombies_for_colony, zombies_for_location
@@ -89,8 +91,11 @@ def _public_pending(st: State) -> dict[str, Any] | None:
     pending = st.get("pending")
     if not isinstance(pending, dict):
         return None
-    if pending.get("kind") == KIND:
-        shown = copy.deepcopy(public_choice(pending))
+    if pending.get("kind") in (KIND, CARD_CHOICE):
+        if pending["kind"] == KIND:
+            shown = copy.deepcopy(public_choice(pending))
+        else:
+            shown = copy.deepcopy(public_card_choice(st, pending))
         card = find_card(st, pending.get("source_card"))
         shown["card"] = copy.deepcopy(card) if card else None
         return shown
@@ -317,6 +322,7 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
         # Asked once the table has turned the failed crisis over, not while it still may read
         # "it failed" before the table does.
         "survivor_choice": None if view["revealing"] else own_choice(state, seat_id),
+        "card_choice": None if view["revealing"] else own_card_choice(state, seat_id),
         "crossroads_hint": hint_for(state, seat_id),
         # B2's special exile phase: "Morale is at 0." joins this seat's betrayal card (000:986)
         "added_requirement": secrets.get("added_requirement"),

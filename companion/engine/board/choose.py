@@ -1,13 +1,17 @@
-"""A player's answer to an each-player card effect: the survivor of theirs it falls on.
+"""A player's answer to a card's question: the survivor of theirs an each-player effect falls
+on (choose_survivor), or the one answer a card asks of one player (choose_for_card).
 
-The question is opened by player_choices.ask_each_player (a failed crisis such as "each player
-puts 1 frostbite on a survivor they control in the colony"). Each asked seat answers once, on
-its own phone or through the table; the last answer applies the effect to every survivor
-picked (from the first player around the table), then the card's later effects.
+The first question is opened by player_choices.ask_each_player (a failed crisis such as "each
+player puts 1 frostbite on a survivor they control in the colony"). Each asked seat answers
+once, on its own phone or through the table; the last answer applies the effect to every
+survivor picked (from the first player around the table), then the card's later effects. The
+second is opened by card_choices.py (which entrance, which token, which player...); each answer
+does one piece of the effect, and the card goes on once the effect is done.
 """
 
 from __future__ import annotations
 
+from companion.engine.board.card_choices import ASKS, ask_or_take, pending_card_choice
 from companion.engine.board.effects import apply_effects, hurt_survivors, tag_source
 from companion.engine.board.player_choices import pending_choice
 from companion.engine.core.dice import NO_ROLL, Randomness
@@ -79,3 +83,50 @@ def _settle(st: State, steps: list[Step], rng: Randomness) -> None:
         source_card=card,
         strict=False,
     )
+
+
+def choose_for_card(
+    state: State, seat_id: str, answer: str, rng: Randomness | None = None
+) -> tuple[State, list[Step]]:
+    """The player a card asks answers it: an entrance, a token, a player, a symbol...
+
+    Refused for any seat but the one asked, and for an answer not among those offered
+    (``state["pending"]["options"]``). One answer does one piece of the effect; the question
+    is asked again while pieces are left to place, else the card's later effects follow.
+    """
+    st, steps = begin(state, allow_pending=True)
+    q = pending_card_choice(st)
+    who = seat(st, seat_id)
+    if seat_id != q["seat"]:
+        raise RuleError(
+            N_("{name} is not the player this card asks: {chooser} chooses"),
+            name=who["name"],
+            chooser=seat(st, q["seat"])["name"],
+        )
+    if answer not in q["options"]:
+        raise RuleError(
+            N_("{answer} is not one of the answers to this card's question"),
+            answer=shown(answer),
+        )
+    st["pending"] = None
+    rng = rng or NO_ROLL
+    first = len(steps)
+    q["left"] -= 1
+    waits = ASKS[q["ask"]].apply(st, steps, q, answer, rng) or ask_or_take(st, steps, q, rng)
+    tag_source(steps, first, q["source"], q["source_card"])
+    if waits or st["ended"]:
+        return st, steps
+    context = q["context"]
+    apply_effects(
+        st,
+        steps,
+        q["later"],
+        rng,
+        seat=context.get("seat"),
+        chosen=context.get("chosen"),
+        location=context.get("location"),
+        source=q["source"],
+        source_card=q["source_card"],
+        strict=False,
+    )
+    return st, steps

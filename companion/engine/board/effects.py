@@ -2,15 +2,15 @@
 
 The vocabulary is the "Effects" table of docs/card-sources.md. ``apply_effects`` is the mutating
 helper other rules call (a failed crisis, a crossroads option); ``apply_card_effects`` is the
-entry point a table uses to apply any card by hand.
+entry point a table uses to apply any card by hand. A choice an effect leaves to a player
+(which colony entrance a barricade or trap goes to or comes off, which loses the zombies a card
+removes, which token or survivor) is asked of that player (card_choices.py) unless only one
+answer is possible.
 
 Rulings where the books are silent (each one is visible in a step):
 - Counters never go below zero: a card that takes more food, waste, starvation, helpless or
   round-track spaces than there are takes what there is, and the step says so.
 - Helpless tokens only go into free colony survivor spaces; the rest are not added.
-- A barricade for "the colony" goes to the entrance the effect names (``entrance``) or else to
-  the lowest-numbered entrance with an empty space; one to remove comes off the lowest-numbered
-  entrance holding one. The table may move it by hand.
 - A place named by a card that is not on this table's board: nothing happens there (a step).
 - An exposure roll is applied by exposure.roll_for_exposure (a bite leaves a decision pending).
 """
@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.board.card_choices import Ask, ask_or_take, chooser, question, register
 from companion.engine.board.deaths import (
     add_wound,
     kill_survivor,
@@ -30,6 +31,7 @@ from companion.engine.board.exposure import roll_for_exposure
 from companion.engine.board.pieces import MAX_NOISE, add_token, make_noise, remove_token
 from companion.engine.board.player_choices import EACH_PLAYER_TARGETS, ask_each_player
 from companion.engine.board.supply import add_helpless_tokens
+from companion.engine.board.survivors import heal, move
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core.dice import Randomness, roll_d6, roll_exposure
 from companion.engine.core.effect_checks import validate_effects
@@ -44,12 +46,13 @@ from companion.engine.core.state import (
     free_survivor_spaces,
     location_numbered,
     locations_in_order,
+    place_name,
     seat,
     survivor,
     survivors_at,
     survivors_of,
 )
-from companion.engine.words.steps import N_, Step, at_place, of_location, step
+from companion.engine.words.steps import N_, Step, at_place, of_location, of_survivor, step
 
 Effect = dict[str, Any]
 
@@ -64,12 +67,33 @@ class _Context:
         place: str | None,
         source: str,
         strict: bool,
+        source_card: str | None = None,
+        st_survivors: list[dict[str, Any]] | None = None,
     ) -> None:
         self.seat = seat_id
         self.chosen = chosen
         self.place = place
         self.source = source  # a card's name; "" renders as "a card"
         self.strict = strict
+        self.source_card = source_card
+        self.known = {s["id"] for s in st_survivors or []}  # in play as the card was applied
+        self.later: list[Effect] = []  # the effects after the one being applied
+        self.waits = False  # a player's choice was asked: the later effects wait for it
+
+    def carry(self) -> dict[str, Any]:
+        """What a question keeps to go on with once answered: later effects, context, card."""
+        return {
+            "later": self.later,
+            "context": {"seat": self.seat, "chosen": self.chosen, "location": self.place},
+            "source": self.source,
+            "source_card": self.source_card,
+        }
+
+    def ask(self, st: State, steps: list[Step], q: dict[str, Any], rng: Randomness) -> None:
+        """Ask a question of one player (card_choices.py), or take its only answers."""
+        if st["pending"]:
+            raise _NeedsTable("card_choice")
+        self.waits = ask_or_take(st, steps, q, rng)
 
 
 def apply_card_effects(
@@ -114,7 +138,7 @@ def apply_effects(
     carries both (its sentence reads the card's words by id, card_texts.py).
     """
     validate_effects(effects)
-    ctx = _Context(seat, chosen, location, source, strict)
+    ctx = _Context(seat, chosen, location, source, strict, source_card, st["survivors"])
     if seat is not None:
         _seat_check(st, seat)
     for k, effect in enumerate(effects):
@@ -126,7 +150,9 @@ def apply_effects(
             if effect.get("target") in EACH_PLAYER_TARGETS:
                 waits = _each_player(st, steps, effect, effects[k + 1 :], rng, ctx, source_card)
             else:
+                ctx.later = effects[k + 1 :]
                 _APPLY[effect["kind"]](st, steps, effect, rng, ctx)
+                waits = ctx.waits
         except _NeedsTable as gap:
             steps.append(
                 step(
@@ -139,7 +165,7 @@ def apply_effects(
             )
         tag_source(steps, first, source, source_card)
         if waits:
-            return  # the later effects wait for every player's choice (choose.choose_survivor)
+            return  # the later effects wait for the players' choice (choose.py)
 
 
 def _each_player(
@@ -223,7 +249,11 @@ def _starvation(
 
 
 def _waste(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
-    """Cards onto (or cleaned from) the waste pile; never below zero."""
+    """Cards onto (or cleaned from) the waste pile; never below zero. ``each_player``: that
+    many from each player in play (each discards from their own hand)."""
+    if effect.get("each_player"):
+        players = sum(1 for s in st["seats"] if not s.get("eliminated"))
+        effect = {**effect, "amount": effect["amount"] * players}
     _move_counter(st, steps, "waste", "waste_changed", effect, ctx)
 
 
@@ -312,6 +342,10 @@ def _places(st: State, steps: list[Step], where: str, rng: Randomness, ctx: _Con
     return []
 
 
+where_places = _places
+"""The places an effect's ``where`` names (for the effects a module registers)."""
+
+
 def _random_location(st: State, steps: list[Step], rng: Randomness) -> list[str]:
     """Roll a d6: the location whose number matches is chosen (Long Night 000:588-590).
 
@@ -336,20 +370,16 @@ def _zombies(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx:
         if amount >= 0:
             add_zombies(st, steps, place, amount, "card", source=ctx.source)
             continue
-        left = -amount
-        ents = st["colony"]["entrances"] if place == COLONY else [entrance(st, place)]
-        for ent in ents:
-            taken = min(left, ent["zombies"])
-            ent["zombies"] -= taken
-            left -= taken
-        steps.append(
-            step(
-                "zombies_removed",
-                **at_place(st, place),
-                count=-amount - left,
-                source=ctx.source,
-            )
-        )
+        if place == COLONY:
+            q = question(st, "zombies_remove", chooser(st, ctx.seat), effect, -amount, ctx.carry())
+            ctx.ask(st, steps, q, rng)
+            if ctx.waits:
+                return
+            continue
+        ent = entrance(st, place)
+        taken = min(-amount, ent["zombies"])
+        ent["zombies"] -= taken
+        steps.append(step("zombies_removed", **at_place(st, place), count=taken, source=ctx.source))
 
 
 def _noise(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
@@ -396,45 +426,37 @@ def _trap(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _C
 def _defence(
     st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context, key: str
 ) -> None:
-    """Add or remove barricades or traps one at a time at each place the effect names."""
+    """Add or remove barricades or traps at each place the effect names; at the colony the
+    chooser says which entrance, one piece at a time (card_choices.py)."""
+    token = key[:-1]
     for place in _places(st, steps, effect["where"], rng, ctx):
         amount = effect["amount"]
+        if place == COLONY and amount:
+            ask = f"{token}_add" if amount > 0 else f"{token}_remove"
+            q = question(st, ask, chooser(st, ctx.seat), effect, abs(amount), ctx.carry())
+            ctx.ask(st, steps, q, rng)
+            if ctx.waits:
+                return
+            continue
+        ent = entrance(st, place)
         for _ in range(abs(amount)):
-            ent = _defence_entrance(
-                st, place, key, adding=amount > 0, wanted=effect.get("entrance")
-            )
-            if ent is None:
+            fits = free_spaces(ent) > 0 if amount > 0 else ent[key] > 0
+            if not fits:
                 kind = "defence_lost" if amount > 0 else "defence_missing"
-                steps.append(step(kind, **at_place(st, place), what=key[:-1]))
+                steps.append(step(kind, **at_place(st, place), what=token))
                 continue
-            number = ent["number"] if place == COLONY else None
-            if amount > 0:
-                add_token(st, steps, place, number, key[:-1])
-            else:
-                remove_token(st, steps, place, number, key[:-1])
-
-
-def _defence_entrance(
-    st: State, place: str, key: str, *, adding: bool, wanted: Any
-) -> dict[str, Any] | None:
-    """The entrance a barricade or trap goes to (or comes off), or None if there is none."""
-    if place != COLONY:
-        ents = [entrance(st, place)]
-    elif wanted is not None:
-        ents = [entrance(st, COLONY, wanted)]
-    else:
-        ents = st["colony"]["entrances"]
-    for ent in ents:
-        if (adding and free_spaces(ent) > 0) or (not adding and ent[key] > 0):
-            return ent
-    return None
+            (add_token if amount > 0 else remove_token)(st, steps, place, None, token)
 
 
 # --- survivors: wounds, deaths, exposure ---
 
 
-def _targets(st: State, steps: list[Step], target: str, ctx: _Context) -> list[str]:
-    """Ids of the survivors a ``target`` names, fixed before any of them is hurt."""
+def _targets(st: State, steps: list[Step], effect: Effect, ctx: _Context) -> list[str]:
+    """Ids of the survivors an effect's ``target`` names, fixed before any of them is hurt."""
+    target = effect["target"]
+    if target == "named":
+        name = effect.get("survivor")
+        return [s["id"] for s in st["survivors"] if s["name"] == name][:1]
     if target in ("chosen", "group_leader", "each_of_active") and ctx.seat is None:
         if ctx.strict:
             raise RuleError(
@@ -446,6 +468,8 @@ def _targets(st: State, steps: list[Step], target: str, ctx: _Context) -> list[s
             if ctx.strict:
                 raise RuleError(N_("this effect needs the chosen survivor (chosen=...)"))
             raise _NeedsTable("chosen_survivor")
+        if not _alive(st, ctx.chosen) and (ctx.chosen in ctx.known or not ctx.strict):
+            return []  # chosen, then lost to an earlier effect of the same card
         picked = survivor(st, ctx.chosen)
         if picked["owner"] != ctx.seat:
             raise RuleError(
@@ -479,8 +503,97 @@ def _alive(st: State, survivor_id: str) -> bool:
 def _on_targets(
     st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
 ) -> None:
-    """A wound, kill, leave or exposure effect on the survivors its target names."""
-    hurt_survivors(st, steps, effect, _targets(st, steps, effect["target"], ctx), rng, ctx.source)
+    """A wound, kill, leave or exposure effect on the survivors its target names; a tie for
+    the lowest influence in the colony is the first player's to break (000:584): asked."""
+    if effect["target"] == "lowest_influence_in_colony":
+        there = survivors_at(st, COLONY)
+        low = min((s["influence"] for s in there), default=None)
+        tied = [s["id"] for s in there if s["influence"] == low]
+        if len(tied) > 1:
+            q = question(st, "tied_survivor", st["first_player"], effect, 1, ctx.carry())
+            q["tied"] = tied
+            ctx.ask(st, steps, q, rng)
+            return
+    hurt_survivors(st, steps, effect, _targets(st, steps, effect, ctx), rng, ctx.source)
+
+
+def _heal(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
+    """Wound or frostbite tokens come off the survivors the target names (000:682); for "wound
+    or frostbite" on a survivor carrying both, its chooser says which (card_choices.py). A
+    survivor with no such token left loses nothing (the step says so)."""
+    ids = _targets(st, steps, effect, ctx)
+    if not ids:
+        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
+    kind = effect.get("wound", "wound")
+    for sid in ids:
+        person = survivor(st, sid)
+        if effect.get("at") and person["location"] != effect["at"]:
+            raise RuleError(
+                N_("{name} is not at {place}: this card heals a survivor there"),
+                name=person["name"],
+                place=place_name(st, effect["at"]),
+            )
+        if kind == "wound_or_frostbite":
+            q = question(
+                st,
+                "heal_token",
+                chooser(st, ctx.seat),
+                effect,
+                effect["amount"],
+                ctx.carry(),
+                survivor=sid,
+            )
+            ctx.ask(st, steps, q, rng)
+            if ctx.waits:
+                return
+            continue
+        key = "wounds" if kind == "wound" else "frostbite"
+        for _ in range(effect["amount"]):
+            if person[key] <= 0:
+                steps.append(step("heal_nothing", **of_survivor(person), wound=kind))
+                break
+            heal(st, steps, sid, kind)
+
+
+def _to_colony(
+    st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
+) -> None:
+    """The survivors named go to the colony now; not a move of the turn, no exposure roll of
+    its own (a card that wants one says so with an ``exposure`` effect). An exiled player's
+    survivor stays (002:1736), and so does one the full colony has no room for (a step)."""
+    ids = _targets(st, steps, effect, ctx)
+    if not ids:
+        steps.append(step("effect_no_target", target=effect["target"], source=ctx.source))
+    for sid in ids:
+        person = survivor(st, sid)
+        if person["location"] == COLONY:
+            continue
+        owner = seat(st, person["owner"]) if person["owner"] else None
+        fields = {**of_survivor(person), "came_from": person["location"]}
+        fields["from_name"] = place_name(st, person["location"])
+        if owner and owner["exiled"]:  # 002:1736: never into the colony
+            steps.append(step("scenario_exiled_stays", **fields))
+        elif free_survivor_spaces(st, COLONY) <= 0:
+            steps.append(step("to_colony_no_room", **fields, source=ctx.source))
+        else:
+            move(st, steps, sid, COLONY, free=True)
+
+
+def _players_part(
+    st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context
+) -> None:
+    """An effect a player carries out from their own hand (a card added to the crisis, a card
+    given or a wound instead): the active player, or another player the active player picks."""
+    if ctx.seat is None:
+        if ctx.strict:
+            raise RuleError(N_("this effect needs the active player (seat=...)"))
+        raise _NeedsTable("active_players_part")
+    if effect.get("who", "active") == "active":
+        ask = "crisis_card" if effect["kind"] == "crisis_add" else "give_or_wound"
+        q = question(st, ask, ctx.seat, effect, effect.get("amount", 1), ctx.carry())
+    else:
+        q = question(st, "player", ctx.seat, effect, 1, ctx.carry())
+    ctx.ask(st, steps, q, rng)
 
 
 def hurt_survivors(
@@ -516,6 +629,29 @@ def hurt_survivors(
             roll_for_exposure(st, steps, sid, roll_exposure(rng), rolled=True)
 
 
+def _tied_options(st: State, q: dict[str, Any]) -> list[str]:
+    """The tied survivors still in play."""
+    return [sid for sid in q["tied"] if _alive(st, sid)]
+
+
+def _tied_apply(
+    st: State, steps: list[Step], q: dict[str, Any], answer: str, rng: Randomness
+) -> bool:
+    """The effect falls on the tied survivor the first player picked."""
+    hurt_survivors(st, steps, q["effect"], [answer], rng, q["source"])
+    return False
+
+
+register(
+    "tied_survivor",
+    Ask(
+        _tied_options,
+        _tied_apply,
+        words=lambda st, value: {"kind": "name", "name": survivor(st, value)["name"]},
+    ),
+)
+
+
 def _manual(st: State, steps: list[Step], effect: Effect, rng: Randomness, ctx: _Context) -> None:
     """Anything the table does by hand: shown as a step. Applied for a seat (a crossroads
     option, the active player), the step names it as ``to_do``: its phone marks the line as
@@ -544,5 +680,17 @@ _APPLY: dict[str, Callable[[State, list[Step], Effect, Randomness, _Context], No
     "kill": _on_targets,
     "leave": _on_targets,
     "exposure": _on_targets,
+    "heal": _heal,
+    "to_colony": _to_colony,
+    "crisis_add": _players_part,
+    "give_or_wound": _players_part,
     "manual": _manual,
 }
+
+
+def register_effect(
+    kind: str, apply: Callable[[State, list[Step], Effect, Randomness, _Context], None]
+) -> None:
+    """Make an effect kind that acts on a module's or the crisis's pieces known (their rules
+    register it at import: the board knows nothing above it)."""
+    _APPLY[kind] = apply

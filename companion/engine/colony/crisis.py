@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engine.board.checks import require_own_turn
 from companion.engine.board.effects import apply_effects
+from companion.engine.colony import crisis_effects  # noqa: F401  (registers its card effects)
 from companion.engine.colony.phases import run_colony_step
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown

@@ -57,6 +57,37 @@ MESSAGES: dict[str, Message] = {
         "total",
         {"symbols": lambda s, n, tr: join(tr, (symbol(tr, x) for x in s["symbols"]))},
     ),
+    "crisis_effect_no_crisis": N_("{source}: no crisis is out; nothing happens."),
+    "crisis_card_none": N_("{seat_name} has no card to add to the crisis."),
+    "crisis_cards_looked_at": (
+        NP_(
+            "{seat_name} looks at the {count} card in the crisis and puts it back face down.",
+            "{seat_name} looks at the {count} cards in the crisis and puts them back face down.",
+        ),
+        "count",
+    ),
+    "crisis_cards_seen": (
+        N_("The crisis cards: {symbols}. It counts {prevent}."),
+        {
+            "symbols": lambda s, n, tr: (
+                join(tr, (symbol(tr, x) for x in s["symbols"])) or tr.gettext("none")
+            ),
+            "prevent": lambda s, n, tr: join(tr, (symbol(tr, x) for x in s["prevent"])),
+        },
+    ),
+    "crisis_cards_taken": (
+        NP_(
+            "{seat_name} takes {count} card at random from the crisis into their hand "
+            "({total} left).",
+            "{seat_name} takes {count} cards at random from the crisis into their hand "
+            "({total} left).",
+        ),
+        "count",
+    ),
+    "crisis_cards_taken_private": (
+        N_("You took {symbols} from the crisis."),
+        {"symbols": lambda s, n, tr: join(tr, (symbol(tr, x) for x in s["symbols"]))},
+    ),
     "crisis_cards_entered": (
         NP_(
             "The table adds {count} card face down to the crisis ({total} in all).",

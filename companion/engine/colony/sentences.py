@@ -17,7 +17,16 @@ from companion.engine.words.fill import (
     place,
     source,
 )
-from companion.engine.words.labels import BY_HAND_NEEDS, COLONY_STEP_NAMES, N_, NP_, TARGET_NAMES
+from companion.engine.words.labels import (
+    BY_HAND_NEEDS,
+    CARD_LINES,
+    COLONY_STEP_NAMES,
+    MODULE_NAMES,
+    N_,
+    NP_,
+    TARGET_NAMES,
+    WOUND_NAMES,
+)
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
@@ -37,6 +46,27 @@ MESSAGES: dict[str, Message] = {
         "Random location: the die shows {roll}, and no location has that number; nothing happens."
     ),
     "noise_not_at_colony": N_("{source}: noise is only made at locations; nothing happens."),
+    "card_choice_opened": (
+        N_("{source}: {question}"),
+        {"question": lambda s, n, tr: code(CARD_LINES, s["ask"], tr, name=s["seat_name"])},
+    ),
+    "card_choice_nothing": N_("{source}: there is nothing it can be done to; nothing happens."),
+    "zombie_removed_at": N_("{source}: a zombie leaves {where}."),
+    "heal_nothing": (
+        N_("{name} has no {wound} token to lose."),
+        {"wound": label(WOUND_NAMES, "wound")},
+    ),
+    "card_player_picked": N_("{source}: {seat_name} is the player picked."),
+    "card_given_instead": N_("{source}: {seat_name} gives the card from their hand."),
+    "card_not_given": N_("{seat_name} has no card to give: {name} takes the wound instead."),
+    "effect_module_missing": (
+        N_("{source}: this game is played without {module}; nothing happens."),
+        {"module": label(MODULE_NAMES, "module")},
+    ),
+    "hideout_empty": N_("{source}: the Hideout holds no card; nothing is taken."),
+    "to_colony_no_room": N_(
+        "{source}: the colony has no empty survivor space, so {name} stays where they are."
+    ),
     "effect_no_target": (
         N_("{source}: nobody fits ({target}); nothing happens."),
         {"target": label(TARGET_NAMES, "target")},

@@ -31,6 +31,7 @@ QUESTIONS: dict[str, str] = {
     "record_votes": PENDING,
     "resolve_bite": PENDING,
     "choose_survivor": PENDING,
+    "choose_for_card": PENDING,
     "lead_bandits": PENDING,
     "choose_containment_place": PENDING,
     "place_special_zombies": PENDING,

@@ -7,7 +7,13 @@ from typing import Any
 
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import require_wound_kind
-from companion.engine.core.vocabulary import EFFECT_AMOUNT_LIMIT, EFFECT_KINDS, TARGETS
+from companion.engine.core.vocabulary import (
+    EFFECT_AMOUNT_LIMIT,
+    EFFECT_KINDS,
+    HEAL_KINDS,
+    PLAYER_PICKS,
+    TARGETS,
+)
 from companion.engine.words.card_texts import translated_fields
 from companion.engine.words.steps import N_
 
@@ -15,6 +21,10 @@ KINDS = tuple(EFFECT_KINDS)
 MAX_EFFECTS = 12
 UNKNOWN_TARGET = N_("unknown target {target}; known: {known}")
 """The refusal of a target the vocabulary does not know (vocabulary.TARGETS)."""
+CLOSED = {"heal_type": HEAL_KINDS, "player_pick": PLAYER_PICKS}
+"""Field types whose value is one of a closed set."""
+COUNTED_UP = ("heal", "advancement", "crisis_take", "crisis_add")
+"""Effect kinds whose amount counts things done, never fewer than one."""
 
 
 def validate_effects(effects: Any) -> None:
@@ -67,6 +77,11 @@ def _validate(effect: Any) -> None:
     for field in translations:
         if field in effect:
             _check_field(effect["kind"], field, "text", effect[field])
+    if (effect.get("target") == "named") != ("survivor" in effect):
+        raise RuleError(
+            N_("a {kind} effect names a survivor exactly when its target is named"),
+            kind=effect["kind"],
+        )
 
 
 def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:
@@ -89,6 +104,12 @@ def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:
             )
         if kind == "wound" and value < 0:
             raise RuleError(N_("a wound effect adds wounds: its amount cannot be negative"))
+        if kind in COUNTED_UP and value < 1:
+            raise RuleError(
+                N_("effect {kind} needs an amount of 1 or more, not {value}"),
+                kind=shown(kind),
+                value=value,
+            )
     elif ftype == "bool":
         if not isinstance(value, bool):
             raise RuleError(
@@ -107,5 +128,14 @@ def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:
             raise RuleError(UNKNOWN_TARGET, target=shown(value), known=", ".join(TARGETS))
     elif ftype == "wound_type":
         require_wound_kind(value)
+    elif ftype in CLOSED:
+        if value not in CLOSED[ftype]:
+            raise RuleError(
+                N_("effect {kind}: {field} is one of {known}, not {value}"),
+                kind=shown(kind),
+                field=name,
+                known=", ".join(CLOSED[ftype]),
+                value=shown(value),
+            )
     elif not isinstance(value, str) or not value:
         raise RuleError(N_("effect {kind} needs its {field} as text"), kind=shown(kind), field=name)

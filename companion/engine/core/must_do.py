@@ -20,7 +20,8 @@ moment lasts exactly as long as the phone offers its answer:
 - ``crisis``: the crisis is open for their cards and they have added none yet (002:1296);
 - ``keep_survivors``: survivors dealt to them at setup wait to be kept (002 Setup 10);
 - ``survivor_choice``: a card asks each player to pick one of their survivors
-  (player_choices.py);
+  (player_choices.py); ``card_choice``: a card asks this player one question (an entrance, a
+  token, a player: card_choices.py);
 - ``bite``: a bite spreads from their survivor and they decide it (002:1411);
 - ``bandits``: they lead the bandits and place them (000:759);
 - ``special_exile``: B2's special exile phase asks them to call one exile vote or pass
@@ -63,6 +64,9 @@ KINDS: dict[str, Kind] = {
         N_("A card asks you to choose one of your survivors."),
         N_("a survivor to choose"),
         PENDING,
+    ),
+    "card_choice": Kind(
+        N_("A card asks you to choose: answer it below."), N_("a card's question"), PENDING
     ),
     "vote": Kind(N_("A vote is open: cast your vote."), N_("a vote"), PENDING),
     "bandits": Kind(N_("You lead the bandits: place them."), N_("the bandits"), PENDING),
@@ -127,6 +131,9 @@ WHEN: dict[str, Callable[[State, str, Legal, Mapping[str, Any]], bool]] = {
     "survivor_choice": lambda st, sid, legal, view: (
         "choose_survivor" in legal and not view.get("revealing")
     ),
+    "card_choice": lambda st, sid, legal, view: (
+        "choose_for_card" in legal and not view.get("revealing")
+    ),
     "vote": lambda st, sid, legal, view: "cast_vote" in legal,
     "bandits": lambda st, sid, legal, view: "lead_bandits" in legal,
     "special_exile": lambda st, sid, legal, view: "call_special_exile_vote" in legal,
@@ -180,6 +187,7 @@ SAID_BY_MOMENT: dict[str, str] = {
     "bandit_leader": "bandits",
     "special_exile": "special_exile",
     "survivor_choice": "survivor_choice",
+    "card_choice": "card_choice",
     "vote": "vote",
     "declare_winners": "objective",
 }

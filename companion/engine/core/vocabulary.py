@@ -75,8 +75,18 @@ TARGETS: tuple[str, ...] = (
     "each_at_active_location",
     "each_player_chooses",
     "each_player_chooses_in_colony",
+    "named",
 )
-"""Which survivors a card effect hurts, kills or exposes."""
+"""Which survivors a card effect hurts, heals, kills, moves or exposes; ``named`` is the survivor
+whose card name the effect's ``survivor`` field gives (a card about one named survivor)."""
+
+HEAL_KINDS: tuple[str, ...] = ("wound", "frostbite", "wound_or_frostbite")
+"""What a ``heal`` effect removes: a wound, a frostbite, or either (its chooser picks when the
+survivor carries both). Despair is never healed this way (000:682)."""
+
+PLAYER_PICKS: tuple[str, ...] = ("active", "other_player")
+"""Who a ``crisis_add`` or ``give_or_wound`` effect falls on: the active player, or another
+player the active player picks."""
 
 EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     "morale": {"amount": ("int", True, None)},
@@ -84,7 +94,7 @@ EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     "starvation": {"amount": ("int", True, None)},
     "helpless": {"amount": ("int", True, None), "unruly": ("bool", False, False)},
     "unruly": {"amount": ("int", True, None)},
-    "waste": {"amount": ("int", True, None)},
+    "waste": {"amount": ("int", True, None), "each_player": ("bool", False, False)},
     "rounds": {"amount": ("int", True, None)},
     "zombies": {"where": ("where", True, None), "amount": ("int", True, None)},
     "noise": {"where": ("where", True, None), "amount": ("int", True, None)},
@@ -94,13 +104,38 @@ EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "target": ("target", True, None),
         "amount": ("int", True, None),
         "wound": ("wound_type", False, "wound"),
+        "survivor": ("text", False, None),
     },
-    "kill": {"target": ("target", True, None)},
-    "leave": {"target": ("target", True, None)},
-    "exposure": {"target": ("target", True, None)},
+    "kill": {"target": ("target", True, None), "survivor": ("text", False, None)},
+    "leave": {"target": ("target", True, None), "survivor": ("text", False, None)},
+    "exposure": {"target": ("target", True, None), "survivor": ("text", False, None)},
+    "heal": {
+        "target": ("target", True, None),
+        "amount": ("int", True, None),
+        "wound": ("heal_type", False, "wound"),
+        "survivor": ("text", False, None),
+        "at": ("where", False, None),
+    },
+    "to_colony": {"target": ("target", True, None), "survivor": ("text", False, None)},
+    "bandits": {"where": ("where", True, None), "amount": ("int", True, None)},
+    "hideout": {"amount": ("int", True, None)},
+    "advancement": {"amount": ("int", True, None)},
+    "crisis_look": {},
+    "crisis_take": {"amount": ("int", True, None)},
+    "crisis_add": {"amount": ("int", True, None), "who": ("player_pick", False, "active")},
+    "give_or_wound": {"who": ("player_pick", False, "other_player")},
     "manual": {"text": ("text", True, None)},
 }
-"""Effect kind -> {field: (type, required, default)}; ``kind`` itself is implied."""
+"""Effect kind -> {field: (type, required, default)}; ``kind`` itself is implied. A field whose
+default is None is left out when not given."""
+
+MODULE_EFFECTS: dict[str, str] = {
+    "bandits": "bandits",
+    "hideout": "bandits",
+    "advancement": "improvements",
+}
+"""Effect kinds that act on a module's pieces: in a game without that module they do nothing
+(a step says so)."""
 
 EFFECT_AMOUNT_LIMIT = 30
 """The largest amount one effect may name, up or down: no card comes near it."""

@@ -60,6 +60,7 @@ ACTION_WORDS = {
     "record_exposure": N_("record exposure"),
     "resolve_bite": N_("resolve bite"),
     "choose_survivor": N_("choose a survivor"),
+    "choose_for_card": N_("answer a card's question"),
     "move_survivor": N_("move survivor"),
     "kill_zombies": N_("kill zombies"),
     "add_barricade": N_("add barricade"),
@@ -151,6 +152,7 @@ PENDING_WORDS = {
     "special_exile": N_("a player's exile vote in the special exile phase"),
     "betrayer_reveal": N_("the betrayer's moment to reveal, after the special exile phase"),
     "r1_completion": N_("R1's completion steps"),
+    "card_choice": N_("a player's answer to a card's question"),
 }
 """``state["pending"]["kind"]``."""
 
@@ -407,6 +409,12 @@ BY_HAND_NEEDS = {
         "{source}: by hand: apply it to every survivor at the active player's location."
     ),
     "player_choice": N_("{source}: by hand: {target}; another decision is waiting first."),
+    "card_choice": N_(
+        "{source}: another decision is waiting first, so the table carries out this effect by hand."
+    ),
+    "active_players_part": N_(
+        "{source}: by hand: this is the active player's to do, and nobody is active now."
+    ),
 }
 """effect_by_hand ``need``: the context an effect lacked (no ``need``: a manual card text)."""
 
@@ -563,9 +571,51 @@ CHOICE_LINES = {
 }
 """The table screen's line for the same question."""
 
+CARD_QUESTIONS = {
+    "barricade_add": N_("Which colony entrance gets the barricade?"),
+    "barricade_remove": N_("Which colony entrance loses a barricade?"),
+    "trap_add": N_("Which colony entrance gets the explosive trap?"),
+    "trap_remove": N_("Which colony entrance loses an explosive trap?"),
+    "zombies_remove": N_("From which colony entrance does a zombie leave?"),
+    "heal_token": N_("Which token comes off the survivor?"),
+    "improvement": N_("Which improvement gets the advancement token?"),
+    "player": N_("Which player does the card name?"),
+    "crisis_card": N_("Which card do you add to the crisis, face down?"),
+    "give_or_wound": N_("Do you give the card, or which of your survivors takes the wound?"),
+    "tied_survivor": N_("These survivors tie for the lowest influence: which one does it fall on?"),
+}
+"""The chooser's question for a card's choice of one player (card_choices.py), by its ask."""
+CARD_LINES = {
+    "barricade_add": N_("{name} chooses which colony entrance gets the barricade."),
+    "barricade_remove": N_("{name} chooses which colony entrance loses a barricade."),
+    "trap_add": N_("{name} chooses which colony entrance gets the explosive trap."),
+    "trap_remove": N_("{name} chooses which colony entrance loses an explosive trap."),
+    "zombies_remove": N_("{name} chooses from which colony entrance a zombie leaves."),
+    "heal_token": N_("{name} chooses which token comes off the survivor."),
+    "improvement": N_("{name} chooses which improvement gets the advancement token."),
+    "player": N_("{name} chooses which player the card names."),
+    "crisis_card": N_("{name} adds a card from their hand to the crisis, face down."),
+    "give_or_wound": N_("{name} gives the card, or chooses a survivor to take the wound."),
+    "tied_survivor": N_(
+        "{name}, the first player, chooses which of the tied survivors it falls on."
+    ),
+}
+"""The table screen's and the log's line for the same question; ``{name}`` is the chooser."""
+CARD_ANSWERS = {
+    "gave": N_("I give the card"),
+    "none": N_("I have no card to add"),
+    "wound": N_("a wound token"),
+    "frostbite": N_("a frostbite token"),
+}
+"""The words of an answer that is a code of ours (an entrance, a player, a survivor, a symbol
+or an improvement is named as itself)."""
+
 TABLES: dict[str, Mapping[str, str]] = {
     "choice_questions": CHOICE_QUESTIONS,
     "choice_lines": CHOICE_LINES,
+    "card_questions": CARD_QUESTIONS,
+    "card_lines": CARD_LINES,
+    "card_answers": CARD_ANSWERS,
     "actions": ACTION_WORDS,
     "bandit_rules": BANDIT_RULES,
     "card_tables": CARD_TABLES,
