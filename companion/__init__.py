@@ -82,6 +82,7 @@ def create_app(
         events,
         game,
         guard,
+        heads,
         home,
         join,
         lang,
@@ -91,6 +92,7 @@ def create_app(
     from companion.web.homescreen import bp as homescreen_bp
 
     store.init_app(app)
+    heads.init_app(app)
     assets.init_app(app)
     guard.init_app(app)
     errors.init_app(app)

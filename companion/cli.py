@@ -90,7 +90,26 @@ def _stopper(hub: live.Hub) -> Callable[[int, FrameType | None], None]:
     return stop
 
 
-def listen(app: Any, host: str, port: int, threads: int) -> Any:
+PROXY = "127.0.0.1"
+"""The one proxy ``--behind-proxy`` trusts: an HTTPS server on this laptop."""
+PROXY_HEADERS = frozenset({"x-forwarded-proto", "x-forwarded-for"})
+"""What that proxy is trusted to say: the scheme the device used, and the device's address."""
+
+
+def proxy_options(behind_proxy: bool) -> dict[str, Any]:
+    """waitress's options for a proxy in front: none by default (every X-Forwarded-* header is
+    dropped); with ``behind_proxy``, one proxy at ``PROXY`` is believed about the scheme (so
+    cookies get ``Secure`` over HTTPS) and the device's address (so a phone stays a phone)."""
+    if not behind_proxy:
+        return {}
+    return {
+        "trusted_proxy": PROXY,
+        "trusted_proxy_count": 1,
+        "trusted_proxy_headers": set(PROXY_HEADERS),
+    }
+
+
+def listen(app: Any, host: str, port: int, threads: int, behind_proxy: bool = False) -> Any:
     """Bind waitress to ``host:port`` (the server, not yet serving); OSError when it cannot."""
     return waitress.create_server(
         app,
@@ -106,6 +125,7 @@ def listen(app: Any, host: str, port: int, threads: int) -> Any:
         asyncore_use_poll=hasattr(select, "poll"),
         clear_untrusted_proxy_headers=True,
         ident="companion",
+        **proxy_options(behind_proxy),
     )
 
 
@@ -156,7 +176,15 @@ def main() -> None:
     type=click.IntRange(min=live.MIN_THREADS),
     help="Worker threads; most may hold live streams, a few always serve actions.",
 )
-def serve(host: str, url: str | None, port: int, data: Path | None, threads: int) -> None:
+@click.option(
+    "--behind-proxy",
+    is_flag=True,
+    help=f"An HTTPS proxy on this laptop ({PROXY}) serves the companion: believe its "
+    "X-Forwarded-Proto and X-Forwarded-For (off by default).",
+)
+def serve(
+    host: str, url: str | None, port: int, data: Path | None, threads: int, behind_proxy: bool
+) -> None:
     """Start the table on a real WSGI server (waitress) on the local network."""
     from companion import create_app
 
@@ -168,7 +196,7 @@ def serve(host: str, url: str | None, port: int, data: Path | None, threads: int
     app.config["LIVE_MAX_STREAMS"] = live.stream_limit(threads)
     logging.basicConfig()
     try:
-        server = listen(app, host, port, threads)
+        server = listen(app, host, port, threads, behind_proxy)
     except OSError as error:
         click.secho(cannot_listen(host, port, error), fg="red", err=True)
         raise SystemExit(1) from None

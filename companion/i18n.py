@@ -64,7 +64,15 @@ def choose_locale(cookie: str | None, accept: LanguageAccept | None) -> str:
     return ACCEPTED[accept.best_match(ACCEPTED, default=DEFAULT_LOCALE)]
 
 
-def get_locale() -> str:
+def locale() -> str:
+    """This device's language as the engine names it ("en", "pt_BR"): Flask-Babel's, once
+    it chose (``select_locale``); English outside a request."""
+    from flask_babel import get_locale
+
+    return str(get_locale() or DEFAULT_LOCALE)
+
+
+def select_locale() -> str:
     """Flask-Babel's locale selector: the language this device reads."""
     from flask import has_request_context, request
 
@@ -77,13 +85,12 @@ def init_app(app: Flask) -> None:
     """Set up Flask-Babel (with its Jinja i18n extension), the template helpers and the
     language headers on ``app``."""
     from flask import request, url_for
-    from flask_babel import get_locale as babel_locale
 
     from companion.extensions import babel
 
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LOCALE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(translations_dir()))
-    babel.init_app(app, locale_selector=get_locale)
+    babel.init_app(app, locale_selector=select_locale)
     # {% trans %} blocks are whitespace-trimmed, as babel.cfg extracts them.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
 
@@ -95,26 +102,23 @@ def init_app(app: Flask) -> None:
         """
         return url_for("lang.choose", code=code, next=request.path)
 
-    def page_locale() -> str:
-        """This request's language: a global, so macros imported without context see it."""
-        return str(babel_locale() or DEFAULT_LOCALE)
-
-    app.jinja_env.globals["page_locale"] = page_locale
+    # This request's language as a global, so macros imported without context see it.
+    app.jinja_env.globals["page_locale"] = locale
 
     @app.context_processor
     def language_context() -> dict[str, Any]:
-        locale = str(babel_locale() or DEFAULT_LOCALE)
+        code = locale()
         return {
             "languages": LANGUAGES,
-            "current_locale": locale,
-            "html_lang": html_lang(locale),
+            "current_locale": code,
+            "html_lang": html_lang(code),
             "lang_url": lang_url,
         }
 
     @app.after_request
     def say_language(response: Any) -> Any:
         if response.mimetype == "text/html":
-            response.headers["Content-Language"] = html_lang(page_locale())
+            response.headers["Content-Language"] = html_lang(locale())
             response.vary.update(("Accept-Language", "Cookie"))
         return response
 

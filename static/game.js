@@ -1,52 +1,129 @@
 /* The table screen's small helpers (htmx does the rest):
-   - a reveal turns its lines over one at a time with "Next" (without this script, CSS staggers them);
-   - after htmx morphs the screen, a message is scrolled into view;
+   - a reveal plays itself, a line at a time, with Pause, Resume and "Show all" (without this
+     script, CSS staggers the lines; under prefers-reduced-motion no line slides in);
+   - after htmx morphs the screen, a message is scrolled into view; a form the game accepted
+     starts afresh;
    - each request names the folded groups shown open, so their controls come with the answer;
+     a folded group opens in an overlay, one at a time, closed again by Close or Escape;
    - keys: Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes, Enter confirms the colony step in view. */
 (function () {
   "use strict";
 
-  // The reveal's state lives on the dialog; the buttons are handled once, for every dialog.
+  // The reveal plays itself: from the tap that opened it, a line turns over every
+  // data-pace-ms (a readable pace, said by the live region), until the last; Pause stops it,
+  // Resume goes on, "Show all" turns every line over at once. Its state lives on the dialog.
   // htmx morphs the screen after every change: a reveal whose lines are the same is left as it
-  // stands (static/live.js reads _keepIf), a new one starts again from its first line.
+  // stands and goes on playing (static/live.js reads _keepIf), a new one starts from its first line.
+  var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+
   function show(dialog, count) {
     var lines = Array.prototype.slice.call(dialog.querySelectorAll(".rs"));
-    var next = dialog.querySelector(".reveal-next");
-    var all = dialog.querySelector(".reveal-all");
     count = Math.min(count, lines.length);
+    var before = dialog._shown || 0;
     lines.forEach(function (li, i) {
       li.classList.toggle("pending", i >= count);
       li.classList.toggle("latest", i === count - 1);
     });
     dialog._shown = count;
+    var say = dialog.querySelector(".reveal-say");
+    if (say && count > before) {
+      // one line at a time is read out; "Show all" reads what it turned over together
+      say.textContent = lines.slice(before, count).map(function (li) {
+        return li.textContent.replace(/\s+/g, " ").trim();
+      }).join(" ");
+    }
+    if (count > 0) {
+      lines[count - 1].scrollIntoView({ block: "nearest", behavior: still && still.matches ? "auto" : "smooth" });
+    }
     var done = count >= lines.length;
-    next.hidden = done;
-    all.hidden = done;
-    if (count > 0) lines[count - 1].scrollIntoView({ block: "nearest" });
-    if (done) { var close = dialog.querySelector(".reveal-done button, form[method=dialog] button"); if (close) close.focus(); }
-    else next.focus();
+    if (done) { stop(dialog); }
+    buttons(dialog, done);
   }
 
-  function stepwise(dialog) {
+  function buttons(dialog, done) {
+    var playing = !!dialog._timer;
+    var focused = dialog.contains(document.activeElement);
+    dialog.querySelector(".reveal-pause").hidden = done || !playing;
+    dialog.querySelector(".reveal-play").hidden = done || playing;
+    dialog.querySelector(".reveal-all").hidden = done;
+    if (done && focused) {
+      var close = dialog.querySelector(".reveal-done button, form[method=dialog] button");
+      if (close) close.focus();
+    } else if (focused && document.activeElement.hidden) {
+      dialog.querySelector(playing ? ".reveal-pause" : ".reveal-play").focus();
+    }
+  }
+
+  function stop(dialog) {
+    clearInterval(dialog._timer);
+    dialog._timer = null;
+  }
+
+  function play(dialog) {
+    stop(dialog);
+    var pace = parseInt(dialog.getAttribute("data-pace-ms"), 10) || 1500;
+    dialog._timer = setInterval(function () {
+      if (!dialog.isConnected) { stop(dialog); return; }
+      show(dialog, (dialog._shown || 0) + 1);
+    }, pace);
+    buttons(dialog, (dialog._shown || 0) >= dialog.querySelectorAll(".rs").length);
+  }
+
+  function playing(dialog) {
     if (dialog.dataset.stepwise) return;
-    if (!dialog.querySelector(".rs") || !dialog.querySelector(".reveal-next") || !dialog.querySelector(".reveal-all")) return;
+    if (!dialog.querySelector(".rs") || !dialog.querySelector(".reveal-pause") || !dialog.querySelector(".reveal-all")) return;
     dialog.dataset.stepwise = "1";
     dialog.classList.add("stepwise");
     var text = dialog.textContent;
     dialog._keepIf = function (incoming) { return incoming.textContent === text; };
     show(dialog, 1);
+    if ((dialog._shown || 0) < dialog.querySelectorAll(".rs").length) play(dialog);
+    var first = dialog.querySelector(".reveal-pause:not([hidden]), .reveal-done button, form[method=dialog] button");
+    if (first) first.focus({ preventScroll: true });
   }
 
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest(".reveal-next, .reveal-all");
+    var button = event.target.closest && event.target.closest(".reveal-pause, .reveal-play, .reveal-all");
     var dialog = button && button.closest("[data-stepwise]");
     if (!dialog) return;
-    show(dialog, button.classList.contains("reveal-all") ? Infinity : (dialog._shown || 0) + 1);
+    if (button.classList.contains("reveal-all")) {
+      stop(dialog);
+      show(dialog, Infinity);
+    } else if (button.classList.contains("reveal-pause")) {
+      stop(dialog);
+      buttons(dialog, false);
+    } else {
+      show(dialog, (dialog._shown || 0) + 1);
+      if (dialog._shown < dialog.querySelectorAll(".rs").length) play(dialog);
+    }
   });
 
   function init(root) {
-    (root || document).querySelectorAll("[data-reveal]").forEach(stepwise);
+    (root || document).querySelectorAll("[data-reveal]").forEach(playing);
+    (root || document).querySelectorAll("#game .fold .group-close[hidden]").forEach(function (b) { b.hidden = false; });
   }
+
+  // A rare group opens in an overlay (static/game.css): one at a time; Close or Escape folds
+  // it again and gives the focus back to its summary.
+  function fold(group) {
+    group.open = false;
+    group._byHand = true;
+    var summary = group.querySelector("summary");
+    if (summary) summary.focus({ preventScroll: true });
+  }
+  document.addEventListener("click", function (event) {
+    var close = event.target.closest && event.target.closest(".fold .group-close");
+    if (close) fold(close.closest("details"));
+  });
+  document.addEventListener("toggle", function (event) {
+    var group = event.target;
+    if (!group.matches || !group.matches("#game details.fold") || !group.open) return;
+    document.querySelectorAll("#game details.fold[open]").forEach(function (other) {
+      if (other !== group) { other.open = false; other._byHand = true; }
+    });
+    var first = group.querySelector(".group-body select, .group-body input:not([type=hidden]), .group-body button:not(.group-close)");
+    if (first && !group.querySelector(".group-body[data-empty]")) first.focus({ preventScroll: true });
+  }, true);
 
   // A key presses the button it stands for, if it is there and not disabled (the server says
   // whether there is anything to undo or redo); never while the table types in a field.
@@ -66,11 +143,29 @@
       if (typing(event.target)) return;
       var redo = key === "y" || event.shiftKey;
       if (press(redo ? "#game .btn-redo" : "#game .btn-undo")) event.preventDefault();
+    } else if (key === "escape") {
+      var open = document.querySelector("#game details.fold[open]");
+      if (open) { fold(open); event.preventDefault(); }
     } else if (key === "enter" && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey) {
       if (typing(event.target) || (event.target.closest && event.target.closest("button, a, summary"))) return;
       if (document.querySelector("#game dialog.reveal[open]")) return;
       if (press("#colony-preview .ctl-confirm button[type=submit]")) event.preventDefault();
     }
+  });
+
+  // A form the game accepted starts afresh: the choices made in it by hand (live.js keeps them
+  // through a morph) are let go, so the next survivor's form shows what the server sends, not
+  // the last destination or die face. A refused one keeps them, to be put right.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var sent = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!sent || sent.tagName !== "FORM" || event.detail.xhr.status >= 300 || !sent.closest("#game")) return;
+    // A tap on the board picks into every form under it (static/hand.js): a pick serves one action.
+    var hand = sent.closest("#hand");
+    var forms = hand ? Array.prototype.slice.call(hand.querySelectorAll("form")) : [sent];
+    forms.forEach(function (form) {
+      form.reset();
+      form.querySelectorAll("input, select, textarea").forEach(function (el) { el._byHand = false; });
+    });
   });
 
   // htmx morphs the screen, so the controls keep their scroll and the groups opened or closed

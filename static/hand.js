@@ -96,14 +96,6 @@
     }
   });
 
-  /* A pick serves one action: once a form under the board is sent, its selects follow the
-   * server again (live.js keeps a field changed by hand through the morph until cleared). */
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.target.closest && event.target.closest("#hand")) {
-      document.querySelectorAll("#hand select").forEach(function (select) { select._byHand = false; });
-    }
-  });
-
   /* After a morph: a select whose kept choice is gone shows its first choice again, and the
    * Move form offers only where its survivor may go. */
   function settle() {

@@ -2,8 +2,9 @@
  * idiomorph (docs/live.md). The stream sends version numbers; on each, htmx fetches the page's
  * fragment and morphs it in, one request at a time with the page's forms (hx-sync). This adds:
  * - no fetch when the newest announced version is already shown (checked again when queued);
- * - #live-status: "up to date", "connecting", "reconnecting" (words in its data-label-*), and
- *   the stream's errors handled here (the extension's handler logs each drop as an error);
+ * - #live-status: "up to date", "connecting", "reconnecting" (words in its data-label-*), read
+ *   from the extension's events (htmx:sseOpen, htmx:sseError); a stream that ends on schedule
+ *   says so with its "close" event (sse-close), and a fresh one is opened at once;
  * - a fresh stream for a phone back from sleep, back online or back from the page cache;
  * - the screen kept awake while the page is visible, where the browser allows it;
  * - what the morph keeps: fields and groups changed by hand (el._byHand, which page scripts
@@ -27,12 +28,9 @@
   }
   var SLEPT_MS = 10000;
   var LOST_AFTER_MS = setting("lost-after-ms", 3000);
-  var REFUSED_BACKOFF_MS = setting("refused-backoff-ms", 250);
   var latest = 0;
   var sources = [];
   var lostTimer = null;
-  var retryTimer = null;
-  var retries = 0;
   var hiddenSince = 0;
   var wakeLock = null;
 
@@ -54,14 +52,14 @@
   }
 
   function closeAll() {
-    clearTimeout(retryTimer);
-    retryTimer = null;
     sources.splice(0).forEach(function (source) { source.close(); });
   }
 
-  function reconnect() {
+  function reconnect(quietly) {
     closeAll();
-    show("connecting");
+    if (quietly !== true) {
+      show("connecting");
+    }
     // A changed attribute makes htmx process the element again: the extension opens a new stream.
     live.setAttribute("data-live-connect", String(Date.now()));
     htmx.process(live);
@@ -70,41 +68,42 @@
   function opened() {
     clearTimeout(lostTimer);
     lostTimer = null;
-    retries = 0;
     show("ok");
   }
 
-  function failed(source) {
-    // A stream that ends on schedule is back within a moment: say so only if it is not.
+  function failed() {
+    // A stream that drops is back within a moment (the browser, or the extension for one the
+    // server refused, opens it again, waiting 0.5, 1, 2 ... 64 s): say so only if it is not.
     if (!lostTimer) {
       lostTimer = setTimeout(function () { show("lost"); }, LOST_AFTER_MS);
     }
-    // One the server refused (429, 503) or could not reach is closed for good: open a fresh one,
-    // waiting 0.5, 1, 2 ... 64 s by default (the browser itself reopens one that merely dropped).
-    if (source.readyState === EventSource.CLOSED && sources.indexOf(source) >= 0 && !retryTimer) {
-      retries = Math.min(retries + 1, 8);
-      retryTimer = setTimeout(function () {
-        retryTimer = null;
-        reconnect();
-      }, REFUSED_BACKOFF_MS * Math.pow(2, retries));
-    }
   }
 
-  /* The stream's sources, so that a fresh one can replace a dead one (see reconnect). Their
-     errors are handled here: the extension's own handler would log each drop as an error. */
-  var create = htmx.createEventSource;
-  htmx.createEventSource = function (url) {
-    var source = create(url);
-    Object.defineProperty(source, "onerror", {
-      configurable: true,
-      get: function () { return null; },
-      set: function () { /* the extension's handler: replaced by failed() */ }
-    });
-    source.addEventListener("open", opened);
-    source.addEventListener("error", function () { failed(source); });
-    sources.push(source);
-    return source;
-  };
+  /* The extension's events about this page's stream: its source is kept, so that a fresh one
+     can replace a dead one (see reconnect). */
+  function ours(event) {
+    var source = event.detail && event.detail.source;
+    if (event.detail.elt !== live || !source) {
+      return false;
+    }
+    if (sources.indexOf(source) < 0) {
+      sources.push(source);
+    }
+    return true;
+  }
+  document.addEventListener("htmx:sseOpen", function (event) {
+    if (ours(event)) { opened(); }
+  });
+  document.addEventListener("htmx:sseError", function (event) {
+    if (ours(event)) { failed(); }
+  });
+  document.addEventListener("htmx:sseClose", function (event) {
+    // The server ended the stream on schedule (its "close" event): open the next one at once,
+    // once the extension has closed this one.
+    if (ours(event) && event.detail.type === "message") {
+      setTimeout(function () { reconnect(true); }, 0);
+    }
+  });
 
   /* What the person changed by hand is theirs until a script says otherwise. */
   function byHand(event) {
@@ -128,9 +127,27 @@
       return !(owner && owner._byHand && KEPT[name] && KEPT[name].indexOf(owner.tagName) >= 0);
     };
     Idiomorph.defaults.callbacks.beforeNodeMorphed = function (old, incoming) {
-      // An unchanged part (the browser compares it natively, fast) is left as it is.
-      return !(old.isEqualNode(incoming) || (old._keepIf && old._keepIf(incoming)));
+      // An unchanged part (the browser compares it natively, fast) is left as it is; its fields
+      // too, unless one shows a choice its incoming twin does not (isEqualNode compares only
+      // attributes, so a field changed by hand and since let go would keep that choice).
+      if (old._keepIf && old._keepIf(incoming)) { return false; }
+      return !(old.isEqualNode(incoming) && sameFields(old, incoming));
     };
+  }
+
+  var FIELDS = "input, select, textarea, option";
+  /* Whether the fields in `old` show what those of `incoming` (same markup) show. */
+  function sameFields(old, incoming) {
+    if (old.nodeType !== 1) { return true; }
+    var mine = [old].filter(function (el) { return el.matches(FIELDS); })
+      .concat(Array.prototype.slice.call(old.querySelectorAll(FIELDS)));
+    var theirs = [incoming].filter(function (el) { return el.matches(FIELDS); })
+      .concat(Array.prototype.slice.call(incoming.querySelectorAll(FIELDS)));
+    return mine.every(function (el, i) {
+      var twin = theirs[i];
+      return el.tagName === "OPTION" ? el.selected === twin.selected
+        : el.value === twin.value && el.checked === twin.checked;
+    });
   }
 
   document.addEventListener("htmx:confirm", function (event) {

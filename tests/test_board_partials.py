@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import re
 from html.parser import HTMLParser
+from typing import Any
 
 import pytest
 from flask import render_template, render_template_string
@@ -12,10 +13,15 @@ from flask import render_template, render_template_string
 from companion.engine.views import free_entrance_spaces, table_view
 from companion.engine.words import labels
 from companion.web import preview
-from companion.web.preview import sample_view
+from companion.web.preview import sample_game
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 EVIL = "<script>alert(1)</script>"
+
+
+def sample_view(kind: str = "sample") -> dict[str, Any]:
+    """The table view of the sample game ``kind`` (companion/web/preview.py)."""
+    return table_view(sample_game(kind).state)
 
 
 class Node:

@@ -13,12 +13,13 @@ from cards_helpers import COMMITTED_DB, built_db, contains, sample_pack
 from click.testing import CliRunner
 from sqlite_utils import Database
 
-from companion.cards.load import card_names, card_text, load_cards, untranslated
+from companion.cards.load import load_cards, set_header
 from companion.cards.packs import export_pack, import_pack
 from companion.cards.schema import CARD_TABLES, TRANSLATED_FIELDS, translated
 from companion.cards.search import search_cards
 from companion.cards.tables import from_row
 from companion.cli import main
+from companion.engine.words.card_texts import stays_english, untranslated, words
 
 COMPANION_TABLES = ("crossroads", "objectives", "crises", "main_objectives")
 
@@ -91,7 +92,7 @@ def export_json(db, tmp_path, set_id="my_box") -> dict:
 def test_every_text_of_every_companion_card_has_portuguese(table):
     records = companion_records(table)
     assert records, table
-    missing = {r["id"]: untranslated(table, r, "pt_BR") for r in records}
+    missing = {r["id"]: untranslated(r, "pt_BR") for r in records}
     assert not {k: v for k, v in missing.items() if v}, "texts without pt_BR"
     for record in records:
         for field in TRANSLATED_FIELDS[table]:
@@ -105,68 +106,66 @@ def test_a_missing_option_or_effect_translation_is_named():
     del broken["options"][1]["text_pt_BR"]
     del broken["options"][0]["effects"][-1]["text_pt_BR"]
     broken["story_pt_BR"] = ""
-    found = untranslated("crossroads", broken, "pt_BR")
+    found = untranslated(broken, "pt_BR")
     assert found == ["story", "options[1].effects[2].text", "options[2].text"]
-    assert untranslated("crossroads", card, "pt_BR") == []
+    assert untranslated(card, "pt_BR") == []
+    assert untranslated(broken, "en") == []
 
 
 def test_location_names_follow_the_portuguese_rulebook():
-    db = Database(COMMITTED_DB)
-    names = card_names(db, "locations", "pt_BR")
+    locations = load_cards(COMMITTED_DB)["locations"]
+    names = {loc["id"]: words(loc, "name", "pt_BR") for loc in locations}
     assert names["base.police-station"] == "Delegacia"
     assert names["base.grocery-store"] == "Mercado"
     assert names["base.gas-station"] == "Posto de Gasolina"
     assert names["base.colony"] == "Colônia"
     assert names["long_night.bandits-hideout"] == "Esconderijo dos Bandidos"
-    assert card_names(db, "locations", "en")["base.police-station"] == "Police Station"
+    english = {loc["id"]: words(loc, "name", "en") for loc in locations}
+    assert english["base.police-station"] == "Police Station"
 
 
 def test_set_names_are_translated():
-    sets = {s["id"]: s for s in load_cards(COMMITTED_DB, locale="pt_BR")["sets"]}
+    sets = {s["id"]: set_header(s, "pt_BR") for s in load_cards(COMMITTED_DB)["sets"]}
     assert sets["long_night"]["name"] == "Dead of Winter: A Noite Sem Fim"
     assert all(s["lang"] == "pt_BR" and s["description"] for s in sets.values())
 
 
-def test_card_text_reads_one_card_in_either_language():
-    db = Database(COMMITTED_DB)
-    english = card_text(db, "companion.white-fingers", "en")
-    portuguese = card_text(db, "companion.white-fingers", "pt_BR")
-    assert (english["table"], english["lang"], portuguese["lang"]) == ("crises", "en", "pt_BR")
-    assert english["name"] == "White Fingers" and portuguese["name"] == "Dedos Brancos"
-    assert "congelamento" in portuguese["fail_text"] and "frostbite" in english["fail_text"]
-    assert portuguese["fail_effects"] == english["fail_effects"]  # no words: a choice and morale
-    english = card_text(db, "companion.a-promise-kept", "en")
-    portuguese = card_text(db, "companion.a-promise-kept", "pt_BR")
-    assert "Roll a d6" in english["options"][1]["effects"][0]["text"]
-    assert "Jogue um d6" in portuguese["options"][1]["effects"][0]["text"]
-    assert not any(k.endswith("_pt_BR") for k in json.dumps(portuguese).split('"'))
-    assert card_text(db, "companion.no-such-card", "pt_BR") is None
-    with pytest.raises(ValueError):
-        card_text(db, "companion.white-fingers", "fr")
+def card(db_path, card_id: str) -> dict:
+    """One card of cards.db by id, every language kept."""
+    cards = load_cards(db_path)
+    return next(c for t in CARD_TABLES for c in cards[t] if c["id"] == card_id)
 
 
-def test_load_cards_gives_the_engine_one_language_without_translation_keys():
-    cards = load_cards(COMMITTED_DB, sets=["companion"], locale="pt_BR")
-    text = json.dumps(cards, ensure_ascii=False)
-    assert "_pt_BR" not in text
+def test_a_card_reads_in_either_language_one_way():
+    crisis = card(COMMITTED_DB, "companion.white-fingers")
+    assert words(crisis, "name", "en") == "White Fingers"
+    assert words(crisis, "name", "pt_BR") == "Dedos Brancos"
+    assert "congelamento" in words(crisis, "fail_text", "pt_BR")
+    assert "frostbite" in words(crisis, "fail_text", "en")
+    option = card(COMMITTED_DB, "companion.a-promise-kept")["options"][1]["effects"][0]
+    assert "Roll a d6" in words(option, "text", "en")
+    assert "Jogue um d6" in words(option, "text", "pt_BR")
+    assert not stays_english(crisis, "pt_BR") and not stays_english(crisis, "en")
+
+
+def test_load_cards_keeps_every_language_for_the_catalogue():
+    cards = load_cards(COMMITTED_DB, sets=["companion"])
+    assert "_pt_BR" in json.dumps(cards)
     for table in CARD_TABLES:
-        assert all(card["lang"] == "pt_BR" for card in cards[table]), table
-    english = load_cards(COMMITTED_DB, sets=["companion"])
-    assert "_pt_BR" not in json.dumps(english)
-    assert {c["lang"] for t in CARD_TABLES for c in english[t]} == {"en"}
+        assert not any(stays_english(c, "pt_BR") for c in cards[table]), table
 
 
 def test_a_pack_without_portuguese_falls_back_to_english_with_a_mark(tmp_path):
     db = import_json(tmp_path, sample_pack())
-    cards = load_cards(db, sets=["my_box"], locale="pt_BR")
+    cards = load_cards(db, sets=["my_box"])
     for table in CARD_TABLES:
-        for card in cards[table]:
-            assert card["lang"] == "en", (table, card["id"])
+        for found in cards[table]:
+            assert stays_english(found, "pt_BR"), (table, found["id"])
     (lantern,) = [c for c in cards["crossroads"] if c["id"] == "my_box.lantern-light"]
-    assert lantern["name"] == "Lantern Light"
-    assert lantern["options"][0]["text"] == "Follow the glow: gain 1 morale."
-    assert card_text(Database(db), "my_box.thaw", "pt_BR")["lang"] == "en"
-    assert cards["sets"][0]["name"] == "Our own box" and cards["sets"][0]["lang"] == "en"
+    assert words(lantern, "name", "pt_BR") == "Lantern Light"
+    assert words(lantern["options"][0], "text", "pt_BR") == "Follow the glow: gain 1 morale."
+    header = set_header(cards["sets"][0], "pt_BR")
+    assert header["name"] == "Our own box" and header["lang"] == "en"
     hits = search_cards(Database(db), "lantern", sets=["my_box"], locale="pt_BR")
     assert [(h["name"], h["lang"]) for h in hits] == [("Lantern Light", "en")]
 
@@ -175,11 +174,11 @@ def test_a_half_translated_card_shows_what_it_has_and_is_marked_english(tmp_path
     pack = portuguese_pack()
     del pack["crossroads"][0]["options"][1]["text_pt_BR"]
     db = import_json(tmp_path, pack)
-    card = card_text(Database(db), "my_box.lantern-light", "pt_BR")
-    assert card["lang"] == "en"
-    assert card["name"] == "Luz de Lampião"
-    assert card["options"][1]["text"] == "Leave it and lose 2 food."
-    assert card_text(Database(db), "my_box.sleet-vote", "pt_BR")["lang"] == "pt_BR"
+    lantern = card(db, "my_box.lantern-light")
+    assert stays_english(lantern, "pt_BR")
+    assert words(lantern, "name", "pt_BR") == "Luz de Lampião"
+    assert words(lantern["options"][1], "text", "pt_BR") == "Leave it and lose 2 food."
+    assert not stays_english(card(db, "my_box.sleet-vote"), "pt_BR")
 
 
 def test_json_round_trip_keeps_both_languages(tmp_path):
@@ -196,8 +195,8 @@ def test_json_round_trip_keeps_both_languages(tmp_path):
     assert exported["crossroads"][0]["options"][1]["effects"][1]["text_pt_BR"] == "Embaralhe."
     import_json(tmp_path, exported)
     assert export_json(db, tmp_path) == exported
-    cards = load_cards(db, sets=["my_box"], locale="pt_BR")
-    assert {c["lang"] for t in CARD_TABLES for c in cards[t]} == {"pt_BR"}
+    cards = load_cards(db, sets=["my_box"])
+    assert not any(stays_english(c, "pt_BR") for t in CARD_TABLES for c in cards[t])
 
 
 @pytest.mark.parametrize("table", ["crossroads", "objectives", "survivors"])

@@ -135,3 +135,14 @@ def test_labels_are_translated_and_escaped():
     legend = root.find(".//svg:g[@class='legend']", NS)
     texts = ["".join(t.itertext()) for t in legend.findall("svg:text", NS)]
     assert texts == ['Moral "&" <b> 3', "Comida 0", "Colonos 11"]
+
+
+def test_a_long_legend_label_goes_on_two_lines_inside_the_canvas():
+    root = parse(morale_chart(ROUNDS, {"colonists": "Sobreviventes na colônia"}))
+    legend = root.find(".//svg:g[@class='legend']", NS)
+    texts = legend.findall("svg:text", NS)
+    assert "".join(texts[2].itertext()) == "Sobreviventes na colônia 11"
+    lines = [t for t in texts[2] if t.get("dy")]
+    assert len(lines) == 1 and "".join(lines[0].itertext()) == "na colônia 11"
+    assert [len([t for t in text if t.get("dy")]) for text in texts[:2]] == [0, 0]
+    assert float(texts[2].get("y")) > float(texts[1].get("y")) > float(texts[0].get("y"))

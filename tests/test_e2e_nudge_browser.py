@@ -241,6 +241,9 @@ def test_a_round_s_start_calls_each_phone_for_its_own_moments(browser, companion
             expected |= {"crossroads"} if phone.seat_id in drawers else set()
             assert expected <= set(nudged[phone.name]), (phone.name, nudged[phone.name])
             assert ("crossroads" in nudged[phone.name]) == (phone.seat_id in drawers)
+            if phone.seat_id == first:  # "your turn is next" with the crisis, then its start
+                turns = nudged[phone.name].count("turn")
+                assert turns == (1 if phone is untouched else 2), (phone.name, nudged[phone.name])
     finally:
         for context in contexts:
             context.close()

@@ -23,7 +23,7 @@ from companion.engine.sentences import render_step
 from companion.engine.views import seat_view, table_view
 
 ROOT = Path(__file__).resolve().parent.parent
-CARDS = load_cards(ROOT / "cards.db", locale=None)
+CARDS = load_cards(ROOT / "cards.db")
 CROSSROADS = {c["id"]: c for c in CARDS["crossroads"]}
 CRISES = {c["id"]: c for c in CARDS["crises"]}
 SOURCES = sorted((ROOT / "cards").glob("*/*.toml"))

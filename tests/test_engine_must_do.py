@@ -111,13 +111,18 @@ def test_the_crisis_calls_every_seat_between_turns_then_only_the_one_who_has_giv
     assert [w["kind"] for w in engine.table_view(st)["waiting_on"]] == ["turn"]
 
 
-def test_a_turn_keeps_its_id_from_start_to_end_and_the_next_turn_has_another():
+def test_a_turn_s_start_calls_again_then_keeps_its_id_to_the_end_and_the_next_has_another():
+    """ "Your turn is next" calls the first player with the crisis; the start of that turn is a
+    call of its own (a new id), which lasts to the end of the turn."""
     st = playing()
     first = engine.table_view(st)["waiting"]["seat"]
     before = ids_of(st, first, "turn")
+    assert before
     started = engine.apply(st, {"type": "start_turn", "by": "table", "seed": 1})[0]
-    assert ids_of(started, first, "turn") == before
+    assert ids_of(started, first, "turn") and ids_of(started, first, "turn") != before
     assert engine.seat_view(started, first)["must_do"][0]["sentence"] == "It is your turn."
+    noted = engine.apply(started, {"type": "add_noise", "by": "table", **noise_at(started)})[0]
+    assert ids_of(noted, first, "turn") == ids_of(started, first, "turn")
     ended = engine.apply(started, {"type": "end_turn", "by": "table", "seed": 1})[0]
     assert ids_of(ended, first, "turn") == []
     following = engine.table_view(ended)["waiting"]["seat"]
@@ -229,6 +234,11 @@ def test_marking_the_objective_calls_each_seat_until_it_marked():
     assert kinds(after, "s2") == []
     assert ids_of(after, "s1", "objective") == mark
     assert [w["seat"] for w in engine.table_view(after)["waiting_on"]] == ["s1", "s3"]
+
+
+def noise_at(st):
+    """The arguments of a legal noise token (an action that leaves the turn on)."""
+    return {"location_id": engine.table_view(st)["legal"]["table"]["add_noise"]["location_id"][0]}
 
 
 def test_ids_differ_between_occurrences_of_every_kind_seen_in_a_played_game():

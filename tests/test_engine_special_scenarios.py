@@ -704,7 +704,7 @@ def test_cards_db_holds_the_named_survivors_set_aside_out_of_the_deck():
     from companion.cards.load import load_cards
     from companion.paths import project_root
 
-    cards = {s["id"]: s for s in load_cards(project_root() / "cards.db", locale=None)["survivors"]}
+    cards = {s["id"]: s for s in load_cards(project_root() / "cards.db")["survivors"]}
     emma, blue = cards[named.EMMA], cards[named.BLUE]
     assert (emma["influence"], emma["attack"], emma["search"]) == (33, 5, 3)
     assert emma["occupation_pt_BR"] == "Estudante" and emma["human"] is True

@@ -16,9 +16,10 @@ from companion.engine import sentences
 from companion.engine.sentences import RENDERERS, render_step
 from companion.engine.words import fill as sentences_fill
 from companion.engine.words import labels as steps_module
+from companion.engine.words import translation
 from companion.engine.words.labels import NP_, Plural
 from companion.engine.words.steps import step
-from companion.engine.words.translation import set_localedir, translator
+from companion.engine.words.translation import translator
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
@@ -26,7 +27,6 @@ PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 @pytest.fixture(scope="module", autouse=True)
 def pt_br():
     """The engine reads the project's own pt_BR catalogue; it must hold the engine's messages."""
-    set_localedir(None)
     assert translator("pt_BR").gettext("the colony") != "the colony"
     yield
 
@@ -899,13 +899,15 @@ def test_names_come_from_the_state_when_a_step_has_only_ids():
     )
 
 
-def test_a_missing_catalogue_falls_back_to_english(tmp_path):
-    set_localedir(tmp_path)
+def test_a_missing_catalogue_falls_back_to_english(tmp_path, monkeypatch):
+    monkeypatch.setattr(translation, "LOCALEDIR", tmp_path)
+    translator.cache_clear()
     try:
         s = step("game_ended", reason="morale")
         assert render_step(s, locale="pt_BR") == "Morale has reached 0: the game ends now."
     finally:
-        set_localedir(None)
+        monkeypatch.undo()
+        translator.cache_clear()
 
 
 def test_words_typed_at_the_table_are_shown_as_typed():

@@ -392,3 +392,33 @@ def test_a_survivor_may_join_only_its_players_group_on_that_players_turn():
     ]
     st["decks"]["survivors"] = []
     assert not seat_view(st, "s2")["mine"]["survivor_may_join"]
+
+
+def test_the_screens_name_the_colony_phase_once_each_player_has_had_a_turn():
+    """002:992-994: once each player has taken a turn the colony phase begins; the screens name
+    it from then (``phase_named``), before the table begins it and while its first steps are
+    turned over, though the board shown is still the one before them."""
+    state, _ = play.start(2, 4)
+    state, _ = engine.apply(state, {"type": "reveal_crisis", "by": "table", "seed": 1})
+    assert table_view(state)["phase_named"] == "player_turns"
+    state, _ = engine.apply(state, {"type": "start_turn", "by": "table"})
+    state, _ = engine.apply(state, {"type": "end_turn", "by": "table"})
+    state, _ = engine.apply(state, {"type": "start_turn", "by": "table"})
+    assert table_view(state)["phase_named"] == "player_turns"  # the last turn is still on
+    state, _ = engine.apply(state, {"type": "end_turn", "by": "table"})
+    view = table_view(state)
+    assert (view["waiting"]["kind"], view["phase"], view["phase_named"]) == (
+        "colony_phase",
+        "player_turns",
+        "colony",
+    )
+    state, _ = engine.apply(state, {"type": "run_colony_steps", "by": "table", "seed": 2})
+    view = table_view(state)
+    assert view["revealing"] and view["phase"] == "player_turns"  # the board before the steps
+    assert view["phase_named"] == "colony"
+    assert seat_view(state, "s1", view)["phase_named"] == "colony"
+    assert (
+        state["round"] == 2
+    )  # the steps ran to the next round: named once the table has read them
+    state, _ = engine.apply(state, {"type": "finish_reveal", "by": "table"})
+    assert table_view(state)["phase_named"] == "player_turns"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from helpers import phones
 from helpers.states import states
 
@@ -15,14 +14,6 @@ from companion.web import heads
 HX = {"HX-Request": "true"}
 OBJECTIVE_LINE = re.compile(r"Your secret objective is ([^.<]+)\.")
 GAME_PAGE = re.compile(r"/(?:games|phone)/(?P<game>[\w-]{8})")  # a game id, not /games/new
-
-
-@pytest.fixture(autouse=True)
-def nothing_held():
-    """Every test starts and ends with no head held."""
-    heads.forget()
-    yield
-    heads.forget()
 
 
 def counting_table_views(monkeypatch) -> list[int]:
@@ -134,7 +125,7 @@ def test_no_reader_changes_the_shared_table_view(app, table):
         with app.test_request_context():
             current = store.current(store.get_db(), match["game"])
             held = heads.table_view(match["game"], current)
-            heads.forget()
+            app.extensions[heads.EXTENSION].held.clear()
             assert held == heads.table_view(match["game"], current), path
         checked += 1
     assert checked >= 10

@@ -11,7 +11,7 @@ from flask_babel import gettext
 from werkzeug.datastructures import LanguageAccept
 
 from companion.engine.words.translation import translator
-from companion.i18n import COOKIE, LANGUAGES, choose_locale, get_locale
+from companion.i18n import COOKIE, LANGUAGES, choose_locale, select_locale
 from companion.web.lang import safe_next
 
 
@@ -33,7 +33,7 @@ from companion.web.lang import safe_next
 def test_locale_from_accept_language(app, header, expected):
     headers = {"Accept-Language": header} if header else {}
     with app.test_request_context("/", headers=headers):
-        assert get_locale() == expected
+        assert select_locale() == expected
         assert str(babel_locale()) == expected
 
 
@@ -41,22 +41,22 @@ def test_the_cookie_wins_over_accept_language(app, client):
     with app.test_request_context(
         "/", headers={"Accept-Language": "en-US", "Cookie": f"{COOKIE}=pt_BR"}
     ):
-        assert get_locale() == "pt_BR"
+        assert select_locale() == "pt_BR"
     with app.test_request_context(
         "/", headers={"Accept-Language": "pt-BR", "Cookie": f"{COOKIE}=en"}
     ):
-        assert get_locale() == "en"
+        assert select_locale() == "en"
 
 
 def test_an_unknown_cookie_is_ignored(app):
     with app.test_request_context(
         "/", headers={"Accept-Language": "pt-BR", "Cookie": f"{COOKIE}=xx"}
     ):
-        assert get_locale() == "pt_BR"
+        assert select_locale() == "pt_BR"
 
 
 def test_no_request_means_english():
-    assert get_locale() == "en"
+    assert select_locale() == "en"
     assert choose_locale(None, None) == "en"
 
 

@@ -35,6 +35,7 @@ from urllib.parse import quote, unquote, urlencode
 
 import play
 import pytest
+from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,7 +43,6 @@ from companion import create_app, store
 from companion.engine.actions import PARAMETERS
 from companion.store import flask as store_flask
 from companion.store import seats
-from companion.web import heads
 
 EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "30"))
 DEEP_EXAMPLES = int(os.environ.get("COMPANION_FUZZ_DEEP", "80"))
@@ -225,15 +225,7 @@ class World:
 
     def __init__(self, data: Path) -> None:
         self.data = data
-        self.app = create_app(
-            {
-                "SECRET_KEY": "fuzz-" + "k" * 32,
-                "LIVE_LIFETIME": 0.2,
-                "LIVE_POLL": 0.02,
-                "LIVE_HEARTBEAT": 0.05,
-            },
-            data_dir=data,
-        )
+        self.app = self.fresh_app()
         self.db_path = Path(self.app.config["GAMES_DB"])
         db = store.open_db(self.db_path)
         try:
@@ -262,6 +254,16 @@ class World:
         self.pristine = self.db_path.read_bytes()
         self.before = digest(self.db_path)
 
+    def fresh_app(self) -> Flask:
+        """A new app over the data folder (its own idle connection and no heads held)."""
+        config = {
+            "SECRET_KEY": "fuzz-" + "k" * 32,
+            "LIVE_LIFETIME": 0.2,
+            "LIVE_POLL": 0.02,
+            "LIVE_HEARTBEAT": 0.05,
+        }
+        return create_app(config, data_dir=self.data)
+
     def take_seat(self, game_id: str, seat_id: str) -> str:
         """A LAN phone joins ``game_id`` at ``seat_id``; its seat token."""
         table = self.app.test_client()
@@ -289,14 +291,14 @@ class World:
         return client
 
     def restore(self) -> None:
-        """games.db back to the two games as made (no request runs now; this thread's kept
-        connection is closed first, so the next request opens the file restored, and the
-        shared heads are dropped, as their versions come again with other states)."""
-        store_flask.forget_db()
-        heads.forget()
+        """games.db back to the two games as made (no request runs now): the app's idle
+        connection is closed first, and a fresh app serves the file restored, holding no heads
+        (their versions come again with other states)."""
+        self.app.extensions[store_flask.KEEPER].close()
         for suffix in ("-wal", "-shm"):
             Path(str(self.db_path) + suffix).unlink(missing_ok=True)
         self.db_path.write_bytes(self.pristine)
+        self.app = self.fresh_app()
 
 
 def new_game(*, deal: bool, seed: int) -> dict[str, Any]:

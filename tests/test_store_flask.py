@@ -1,5 +1,5 @@
-"""The store's Flask glue: one connection per server thread, kept between its requests, and no
-transaction left open at a request's end."""
+"""The store's Flask glue: one connection per request, closed at its end with no transaction
+left open, and the app's idle connection that keeps a request's close cheap."""
 
 from __future__ import annotations
 
@@ -29,28 +29,40 @@ def test_init_app_migrates_the_file_once_at_start(app, tmp_path):
     db.close()
 
 
-def test_a_thread_keeps_its_connection_from_one_request_to_the_next(app):
+def test_a_request_keeps_one_connection_and_closes_it_at_its_end(app):
     with app.app_context():
         db = store.get_db()
         assert store.get_db() is db
         game = store.create_game(db, "Via Flask", NEW, apply=toy_apply)
+    with pytest.raises(sqlite3.ProgrammingError):
+        db.execute("select 1")
     with app.app_context():
-        assert store.get_db() is db
-        assert store.current(db, game).head == 1
+        second = store.get_db()
+        assert second is not db
+        assert store.current(second, game).head == 1
 
 
-def test_a_thread_that_serves_another_file_closes_the_old_connection(app, tmp_path):
+def test_each_app_reads_its_own_file(app, tmp_path):
     other = Flask(__name__)
     other.config["GAMES_DB"] = str(tmp_path / "other" / "games.db")
     store.init_app(other)
     with app.app_context():
-        first = store.get_db()
+        store.create_game(store.get_db(), "Here", NEW, apply=toy_apply)
     with other.app_context():
-        second = store.get_db()
-        assert second is not first
-        assert store.list_games(second) == []
-    with pytest.raises(sqlite3.ProgrammingError):
-        first.execute("select 1")
+        assert store.list_games(store.get_db()) == []
+
+
+def test_a_request_closing_its_connection_leaves_the_wal_to_the_idle_one(app, tmp_path):
+    """The app's idle connection keeps the WAL file open, so a request's close is never the
+    last one (which would checkpoint and sync the file, and remove the -wal file)."""
+    wal = tmp_path / "instance" / "games.db-wal"
+    with app.app_context():
+        store.create_game(store.get_db(), "Kept", NEW, apply=toy_apply)
+    assert wal.exists() and wal.stat().st_size > 0
+    app.extensions[store_flask.KEEPER].close()
+    with app.app_context():
+        store.get_db().execute("select 1")
+    assert not wal.exists()  # the last close checkpointed the file
 
 
 def test_requests_of_two_threads_at_once_have_their_own_connections(app):
@@ -104,7 +116,7 @@ def test_a_request_that_never_touches_the_store_opens_nothing(app, monkeypatch):
     assert opened == []
     assert client.get("/games").json == {"games": []}
     assert client.get("/games").json == {"games": []}
-    assert len(opened) == 1
+    assert len(opened) == 2  # one for each request that reads the store
 
 
 def test_the_companion_app_can_take_the_store(tmp_path):

@@ -774,6 +774,30 @@ def test_history_has_one_point_per_round(client, app):
     }
 
 
+def test_the_chart_starts_from_the_colonists_kept_not_from_the_empty_setup(client, app):
+    """With dealt survivors the game is stored before anyone keeps one (0 colonists): round 0
+    of the chart is the state once the setup is done."""
+    from companion.web import history
+
+    game_id = make_game(app, deal=True)
+    assert view_of(app, game_id)["numbers"]["colonists"] == 0
+    state = current(app, game_id).state
+    for sid, mine in state["secrets"].items():
+        table_act(
+            app,
+            game_id,
+            {"type": "keep_survivors", "by": sid, "survivors": mine["dealt_survivors"][:2]},
+        )
+    colonists = view_of(app, game_id)["numbers"]["colonists"]
+    assert colonists == 6
+    finish_turns(client, app, game_id)
+    _posted(client, app, game_id, "run_colony_steps")
+    with app.app_context():
+        points = history.round_points(store.get_db(), game_id)
+    assert [p["round"] for p in points] == [0, 1]
+    assert points[0]["colonists"] == colonists
+
+
 def test_a_round_without_a_crisis_can_still_finish_its_colony_phase(client, app):
     game_id = make_game(app)
     table_act(app, game_id, {"type": "start_colony_phase"})  # no crisis was revealed this round

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.browser import IN_FLIGHT_JS, SETTLED_JS, SSE_SEEN_JS, WAIT_MS, version_is
-from helpers.table import current, make_game
+from helpers.table import current, make_game, table_act, view_of
 
 pytestmark = pytest.mark.seed(1)  # the game's draws repeat: no test waits on a lucky roll
 
@@ -25,16 +25,20 @@ def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, serve
     version_is(page, 3)
     assert page.evaluate("window.notReloaded")
 
-    page.click("#group-corrections > summary")
-    page.evaluate("document.querySelector('#side-more').scrollTop = 250")
-    page.click(".ctl-add_barricade button >> nth=0")
+    page.click("#group-corrections > summary")  # its overlay, over the screen
+    counter = "#group-corrections form.ctl-set_counter"
+    page.select_option(f"{counter} select[name=name]", "waste")
+    page.fill(f"{counter} input[name=value]", "1")
+    page.click(f"{counter} button")
     version_is(page, 4)
-    # the open groups and the scroll come back once the swap has settled (htmx settles later)
+    # the open group comes back once the swap has settled (htmx settles later)
     page.wait_for_function(
-        "() => document.getElementById('group-corrections').open"
-        " && document.querySelector('#side-more').scrollTop > 0",
-        timeout=WAIT_MS,
+        "() => document.getElementById('group-corrections').open", timeout=WAIT_MS
     )
+    page.keyboard.press("Escape")  # folded again: the board is the hand's again
+    assert not page.evaluate("document.getElementById('group-corrections').open")
+    page.click(".ctl-add_barricade button >> nth=0")
+    version_is(page, 5)
 
     other = app.test_client()  # another device acts: the screen follows by itself
     posted = other.post(
@@ -42,23 +46,33 @@ def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, serve
         data={"type": "add_food", "count": "2", "version": str(current(app, game_id).version)},
     )
     assert posted.status_code == 303
-    version_is(page, 5)
+    version_is(page, 6)
     assert page.inner_text(".stat-food .stat-value") == "2"
 
     page.evaluate("document.querySelectorAll('input[name=version]').forEach(i => i.value = '1')")
     page.click(".ctl-add_barricade button >> nth=0")
     page.wait_for_selector(".alert", timeout=WAIT_MS)
     assert "The table moved on" in page.inner_text(".alert")
-    assert current(app, game_id).version == 5
+    assert current(app, game_id).version == 6
     assert page.evaluate("window.notReloaded")
 
 
-def test_a_reveal_turns_over_one_line_at_a_time(browser, served):
+SHOWN = "#reveal .rs:not(.pending)"
+SHOWN_AT_LEAST = "n => document.querySelectorAll('#reveal .rs:not(.pending)').length >= n"
+
+
+def test_a_reveal_plays_itself_with_pause_show_all_and_done_in_view(browser, served):
+    """The reveal turns its lines over by itself, each read out by its live region; Pause holds
+    it, Play goes on, "Show all" ends it; its buttons stay in the window while the bounded list
+    of lines scrolls under them, at 1366x768 and 1024x768."""
     app, base = served
     game_id = make_game(app)
     client = app.test_client()
+    table_act(app, game_id, {"type": "reveal_crisis"})
+    symbols = view_of(app, game_id)["legal"]["table"]["contribute_to_crisis"]["symbols"]
     for action in (
-        {"type": "reveal_crisis"},
+        {"type": "contribute_to_crisis", "seat_id": "", f"symbols*{symbols[0]}": "9"},
+        {"type": "contribute_to_crisis", "seat_id": "", f"symbols*{symbols[1]}": "9"},
         {"type": "start_colony_phase"},
         {"type": "pay_food"},
         {"type": "check_waste"},
@@ -69,22 +83,53 @@ def test_a_reveal_turns_over_one_line_at_a_time(browser, served):
         assert (
             client.post(f"/games/{game_id}/act", data={**action, "version": version}).status_code
             == 303
-        )
-    page = browser.new_page(viewport={"width": 1920, "height": 1080})
-    page.goto(f"{base}/games/{game_id}")
-    lines = page.locator("#reveal .rs")
-    total = lines.count()
-    assert total > 0
-    assert page.locator("#reveal .rs:not(.pending)").count() == 1
-    if total > 1:
-        page.click(".reveal-next")
-        assert page.locator("#reveal .rs:not(.pending)").count() == 2
-        page.click(".reveal-all")
-        assert page.locator("#reveal .rs:not(.pending)").count() == total
-    assert page.locator(".reveal-next").is_hidden()
-    page.click("#reveal .reveal-done button")  # finish_reveal: every device shows the outcome
-    page.locator("#reveal").wait_for(state="detached")
-    assert not current(app, game_id).state.get("reveal")
+        ), action
+    for viewport in ({"width": 1366, "height": 768}, {"width": 1024, "height": 768}):
+        page = browser.new_page(viewport=viewport)
+        app.config["REVEAL_PACE_MS"] = 60_000  # the first line, said, and nothing more yet
+        page.emulate_media(reduced_motion="reduce")
+        page.goto(f"{base}/games/{game_id}")
+        slides = "e => getComputedStyle(e).animationName"
+        assert page.locator("#reveal .rs.latest").evaluate(slides) == "none"  # no line slides in
+        lines = page.locator("#reveal .rs")
+        total = lines.count()
+        assert total > 14, total  # more lines than the list shows at once
+        assert page.locator(SHOWN).count() == 1
+        say = page.locator("#reveal .reveal-say")
+        assert say.get_attribute("aria-live") == "polite"
+        assert " ".join(say.inner_text().split()) == " ".join(lines.first.inner_text().split())
+        assert page.locator("#reveal .reveal-pause").is_visible()
+        app.config["REVEAL_PACE_MS"] = 300  # then at a quick pace, to watch it play
+        page.emulate_media(reduced_motion="no-preference")
+        page.goto(f"{base}/games/{game_id}")
+        assert page.locator("#reveal .rs.latest").evaluate(slides) == "reveal-in"
+        page.wait_for_function(SHOWN_AT_LEAST, arg=3, timeout=WAIT_MS)
+        page.click("#reveal .reveal-pause")
+        held = page.locator(SHOWN).count()
+        latest = page.locator("#reveal .rs.latest").inner_text()
+        assert " ".join(say.inner_text().split()) == " ".join(latest.split())  # the last one said
+        page.wait_for_timeout(900)
+        assert page.locator(SHOWN).count() == held
+        assert page.locator("#reveal .reveal-pause").is_hidden()
+        page.click("#reveal .reveal-play")
+        assert page.locator(SHOWN).count() == held + 1
+        page.wait_for_function(SHOWN_AT_LEAST, arg=min(total, 16), timeout=WAIT_MS)
+        # the list scrolls under the header: the buttons are in the window, the dialog is not
+        for name in (".reveal-pause", ".reveal-all", ".reveal-done button"):
+            box = page.locator(f"#reveal {name}").bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], name
+        steps = page.locator("#reveal .reveal-steps")
+        assert steps.evaluate("e => e.scrollHeight > e.clientHeight")
+        assert page.locator("#reveal").evaluate("e => e.scrollTop") == 0
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+        page.click("#reveal .reveal-all")
+        assert page.locator(SHOWN).count() == total
+        for name in (".reveal-pause", ".reveal-play", ".reveal-all"):
+            assert page.locator(f"#reveal {name}").is_hidden(), name
+        if viewport["width"] == 1024:
+            page.click("#reveal .reveal-done button")  # every device shows the outcome
+            page.locator("#reveal").wait_for(state="detached")
+            assert not current(app, game_id).state.get("reveal")
 
 
 def test_the_tables_own_action_is_answered_once_and_its_version_not_fetched_again(browser, served):

@@ -76,7 +76,10 @@ def test_a_folded_group_comes_empty_in_a_fragment_and_whole_in_a_page(client, ap
         body = client.get(f"/games/{game_id}/controls/{group}", headers=HX)
         assert body.status_code == 200
         html = body.get_data(as_text=True)
-        assert html.startswith('<div class="group-body" hx-target="#game"')
+        assert html.startswith(
+            f'<dialog open class="group-body" aria-labelledby="group-{group}-title"'
+        )
+        assert 'hx-target="#game"' in html.split(">")[0]
         # its forms post as the page's do
         form = find_form(html, kind)
         assert form_data(form)["version"] == str(

@@ -119,8 +119,8 @@ def test_a_typed_objective_number_that_is_not_digits_is_400(app, client, game_fo
 def test_a_seed_may_be_as_long_as_the_colony_preview_makes_it(app):
     from werkzeug.datastructures import MultiDict
 
+    from companion.store import SEED_BITS
     from companion.web.forms import SEED_DIGITS, FormError, action_from_form
-    from companion.web.randomness import SEED_BITS
 
     assert len(str(2**SEED_BITS - 1)) <= SEED_DIGITS
     with app.test_request_context():

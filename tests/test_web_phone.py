@@ -450,18 +450,18 @@ def test_the_fragment_and_the_page(app, game, phones):
 
 
 def test_the_live_settings_ride_on_the_table_screen_and_the_phone(app, table, game, phones):
-    """static/live.js reads how long a stream may be down before "Reconnecting" and the refused
-    stream's backoff from the page's [data-live] element: the app's config, 3 s and 250 ms
-    unless set (tests set them short)."""
+    """static/live.js reads how long a stream may be down before "Reconnecting" from the page's
+    [data-live] element (the app's config, 3 s unless set; tests set it short), and the sse
+    extension closes a stream that ends on schedule on its "close" event."""
     live_re = r"<div\b[^>]*\sdata-live\s[^>]*>"
     pages = (lambda: table.get(f"/games/{game}"), lambda: phones["s1"].get(f"/phone/{game}"))
     for page in pages:
         (mark,) = re.findall(live_re, page().text)
-        assert 'data-lost-after-ms="3000"' in mark and 'data-refused-backoff-ms="250"' in mark
-    app.config.update(LIVE_LOST_AFTER_MS=400, LIVE_REFUSED_BACKOFF_MS=20)
+        assert 'data-lost-after-ms="3000"' in mark and 'sse-close="close"' in mark
+    app.config.update(LIVE_LOST_AFTER_MS=400)
     for page in pages:
         (mark,) = re.findall(live_re, page().text)
-        assert 'data-lost-after-ms="400"' in mark and 'data-refused-backoff-ms="20"' in mark
+        assert 'data-lost-after-ms="400"' in mark
 
 
 def test_the_secret_objective_is_folded_and_private_log_lines_too(app, game, phones):

@@ -28,6 +28,11 @@ def test_no_phone_is_asked_while_the_cards_are_turned_over(app, table):
     page = phones["s1"].get(f"/phone/{game}").text
     assert "Being turned over on the table." in page
     assert "survivor-choice" not in page and "survivor_choice:" not in page
+    # it says what comes, and when: to each asked player, and in their language
+    assert "the choice comes here once the table has shown the outcome." in page
+    phones["s1"].set_cookie("lang", "pt_BR")
+    page = phones["s1"].get(f"/phone/{game}").text
+    assert "a escolha aparece aqui assim que a mesa mostrar o resultado." in page
 
 
 def mine(state, seat_id):

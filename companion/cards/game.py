@@ -2,57 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from companion.cards.load import load_cards
-from companion.engine.core.vocabulary import SIDE_NUMBERS
-
-TYPED_PREFIX = "typed."
-LONG_NIGHT_SETS = ("long_night",)
-"""The card sets of The Long Night's box: played with its rulebook, not with the base one."""
-
-
-def set_rulesets(set_id: str) -> tuple[str, ...]:
-    """The rulebooks a card set is played with: The Long Night's sets with its rulebook only,
-    every other set (the base box, the companion's own) with either."""
-    return ("long_night",) if set_id in LONG_NIGHT_SETS else ("base", "long_night")
-
-
-def sets_for_ruleset(set_ids: Iterable[str], ruleset: str) -> list[str]:
-    """The sets a game of this rulebook starts with ticked: those played with it."""
-    return [s for s in set_ids if ruleset in set_rulesets(s)]
-
-
-def typed_main_objective(
-    name: str, numbers: Mapping[str, int], counts: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
-    """A main objective the table types in (one the database does not hold): name and numbers.
-
-    The table types the numbers of the side it plays, so both sides carry them; the engine
-    checks each number when the game is set up. ``counts``: what the objective counts and how
-    many per player (``{"what": "cards", "per_player": 2}``), as a card's ``counts`` says it
-    (engine objective_progress.check_counts); None for one the table answers yes or no.
-    """
-    clean = " ".join(str(name).split())
-    slug = re.sub(r"[^a-z0-9]+", "-", clean.casefold()).strip("-") or "objective"
-    side = {key: numbers[key] for key in SIDE_NUMBERS}
-    return {
-        "id": f"{TYPED_PREFIX}{slug}"[:120],
-        "set": "",
-        "name": clean,
-        "time": "",
-        "goal": "",
-        "standard": {**side, "extra": ""},
-        "hardcore": {**side, "extra": ""},
-        "mature": False,
-        "non_coop": False,
-        "module": "",
-        "counts": dict(counts) if counts else None,
-    }
-
 
 RULES_ON = {
     "end_waits_for_crossroads": True,
@@ -75,11 +29,11 @@ def game_setup(
     """Build a new_game setup: seats name their survivors by id; cards come from cards.db.
 
     With ``deal_survivors`` the seats name none and the engine deals each 4 to keep from.
-    ``main_objective`` is the id of a card in the database, or a card made by
-    ``typed_main_objective``.
+    ``main_objective`` is the id of a card in the database, or a card made by the engine's
+    ``setup.chosen.typed_main_objective``.
 
-    Card texts keep every language (``load_cards(locale=None)``): the game's catalogue holds
-    them, and each device reads its own. The decks hold every set in ``settings["sets"]``
+    Card texts keep every language (``load_cards``): the game's catalogue holds them, and
+    each device reads its own. The decks hold every set in ``settings["sets"]``
     (default: all sets in the database); the engine's dealing then filters by modules, mature
     cards and the co-op variant. Locations of a module not in play are left off the board.
     Set-aside survivors (Blue, Emma Han) never enter the deck: they go as ``set_aside``, for the
@@ -90,7 +44,7 @@ def game_setup(
     settings say not.
     """
     chosen = {**RULES_ON, **(settings or {})}
-    cards = load_cards(db_path, locale=None)
+    cards = load_cards(db_path)
     if not chosen.get("sets"):
         chosen["sets"] = [s["id"] for s in cards["sets"]]
     modules = set(chosen.get("modules", []))

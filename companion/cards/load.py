@@ -2,92 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 
-from companion.cards.schema import (
-    CARD_TABLES,
-    LOCALES,
-    NESTED_TEXTS,
-    PROPER_NAMES,
-    SOURCE_LOCALE,
-    TRANSLATED_FIELDS,
-    TRANSLATED_LOCALES,
-    translated,
-)
+from companion.cards.schema import CARD_TABLES, SOURCE_LOCALE, TRANSLATED_LOCALES, translated
 from companion.cards.tables import from_row
-
-NESTED_TABLES = ("options", "fail_effects", "bonus_effects", "standard", "hardcore")
-"""Fields holding nested tables (or lists of them) whose texts may be translated."""
-
-
-def _pick(holder: dict[str, Any], name: str, locale: str) -> bool:
-    """Put `name`'s text in `locale` into `holder[name]`, dropping every translation key.
-
-    True when the text had to stay English (it is not empty and has no `locale` version).
-    """
-    wanted = holder.get(translated(name, locale)) if locale != SOURCE_LOCALE else None
-    for other in TRANSLATED_LOCALES:
-        holder.pop(translated(name, other), None)
-    if wanted:
-        holder[name] = wanted
-        return False
-    return locale != SOURCE_LOCALE and bool(holder.get(name))
-
-
-def _pick_nested(value: Any, locale: str, path: str) -> list[str]:
-    """Localise a nested table or list of them in place; the paths of texts left English."""
-    if isinstance(value, list):
-        return [
-            p for n, item in enumerate(value, 1) for p in _pick_nested(item, locale, f"{path}[{n}]")
-        ]
-    if not isinstance(value, dict):
-        return []
-    missing = [
-        f"{path}.{name}" for name in NESTED_TEXTS if name in value and _pick(value, name, locale)
-    ]
-    for key, item in value.items():
-        missing += _pick_nested(item, locale, f"{path}.{key}")
-    return missing
-
-
-def _localised(table: str, record: dict[str, Any], locale: str) -> tuple[dict[str, Any], list[str]]:
-    """The record in `locale` without translation keys, and the texts that stayed English."""
-    if locale not in LOCALES:
-        raise ValueError(f"unknown locale {locale!r}; known: {', '.join(LOCALES)}")
-    out = json.loads(json.dumps(record))
-    proper = PROPER_NAMES.get(table, ())
-    missing = [
-        name for name in TRANSLATED_FIELDS[table] if _pick(out, name, locale) and name not in proper
-    ]
-    for name in NESTED_TABLES:
-        if name in out:
-            missing += _pick_nested(out[name], locale, name)
-    return out, missing
-
-
-def localise(table: str, record: dict[str, Any], locale: str = SOURCE_LOCALE) -> dict[str, Any]:
-    """A card record with every text in `locale`, English where a text has no translation.
-
-    The `<field>_<locale>` keys are gone (top level and nested), so the record has the shape
-    the rules engine takes, and `lang` says which language its texts are in: `locale`, or
-    "en" when any text had to fall back to English (the page shows a small "EN" mark).
-    """
-    out, missing = _localised(table, record, locale)
-    out["lang"] = SOURCE_LOCALE if missing else locale
-    return out
-
-
-def untranslated(table: str, record: dict[str, Any], locale: str) -> list[str]:
-    """The texts of a card record (a source or cards.db record) that have no `locale` version.
-
-    Field paths as problems name them: `goal`, `options[2].text`, `fail_effects[1].text`.
-    """
-    return _localised(table, record, locale)[1]
+from companion.engine.words.card_texts import TRANSLATION_SUFFIXES, untranslated, words
 
 
 def untranslated_cards(
@@ -100,23 +23,19 @@ def untranslated_cards(
         marks = ", ".join("?" for _ in wanted or [])
         where = f"[set] IN ({marks})" if wanted is not None else None
         for row in db[table].rows_where(where, wanted, order_by="[set], id"):
-            missing = untranslated(table, from_row(table, row), locale)
+            missing = untranslated(from_row(table, row), locale)
             if missing:
                 out.append((table, row["id"], missing))
     return out
 
 
-def load_cards(
-    db_path: str | Path, *, sets: Iterable[str] | None = None, locale: str | None = SOURCE_LOCALE
-) -> dict[str, list[dict]]:
+def load_cards(db_path: str | Path, *, sets: Iterable[str] | None = None) -> dict[str, list[dict]]:
     """Every card per table (of `sets` only, if given), with flags, nested data decoded.
 
-    Texts are in `locale` (English where a card has no translation; see `localise`), each
-    card's `lang` saying which; `locale=None` keeps every language, English in the plain
-    fields and each translation in its `<field>_<locale>` field (what a new game's catalogue
-    keeps, so each device reads the cards in its own language). Locations carry the table's
-    capacity overrides (`companion cards set-capacity`), and the result has a "sets" entry
-    listing the sets present, their name and description in `locale` too.
+    Each card keeps every language: English in the plain fields, each translation beside it
+    in its `<field>_<locale>` field (engine/words/card_texts.py reads a text in a reader's
+    language). Locations carry the table's capacity overrides (`companion cards
+    set-capacity`), and the result has a "sets" entry listing the sets present.
     """
     wanted = list(sets) if sets is not None else None
     db = Database(db_path)
@@ -126,8 +45,7 @@ def load_cards(
         where, args = (f"[set] IN ({marks})", wanted) if wanted is not None else (None, None)
         for table in CARD_TABLES:
             rows = db[table].rows_where(where, args, order_by="[set], id")
-            records = (from_row(table, row) for row in rows)
-            out[table] = [r if locale is None else localise(table, r, locale) for r in records]
+            out[table] = [from_row(table, row) for row in rows]
         overrides = {row["location_id"]: row for row in db["capacity_overrides"].rows_where()}
         for location in out["locations"]:
             override = overrides.get(location["id"])
@@ -136,35 +54,21 @@ def load_cards(
                     if override[key] is not None:
                         location[key] = override[key]
         set_where = f"id IN ({marks})" if wanted is not None else None
-        set_rows = db["sets"].rows_where(set_where, args, order_by="id")
-        out["sets"] = [set_header(dict(r), locale or SOURCE_LOCALE) for r in set_rows]
+        out["sets"] = [dict(r) for r in db["sets"].rows_where(set_where, args, order_by="id")]
         return out
     finally:
         db.close()
 
 
 def set_header(row: dict[str, Any], locale: str) -> dict[str, Any]:
-    """A row of the sets table with its name and description in `locale` (English fallback)."""
-    out = dict(row)
-    fell_back = [_pick(out, name, locale) for name in ("name", "description")]
-    out["lang"] = SOURCE_LOCALE if any(fell_back) else locale
+    """A row of the sets table with its name and description in `locale` (English where it has
+    no translation, `lang` then saying "en")."""
+    fields = ("name", "description")
+    out = {key: value for key, value in row.items() if not key.endswith(TRANSLATION_SUFFIXES)}
+    out.update({field: words(row, field, locale) for field in fields})
+    whole = all(not row.get(f) or row.get(translated(f, locale)) for f in fields)
+    out["lang"] = locale if locale == SOURCE_LOCALE or whole else SOURCE_LOCALE
     return out
-
-
-def card_text(
-    db: Database, card_id: str, locale: str, *, table: str | None = None
-) -> dict[str, Any] | None:
-    """One card in `locale` (English fallback, `lang` saying which), or None if unknown.
-
-    The whole record as `load_cards` gives it plus `table`; `table` narrows the lookup
-    (ids are unique within a table). For the pages: `card_text(db, "companion.frozen-pipes",
-    "pt_BR")["trigger"]` and show a small "EN" mark when `lang` is not the page's locale.
-    """
-    for name in [table] if table else CARD_TABLES:
-        row = next(iter(db[name].rows_where("id = ?", [card_id])), None)
-        if row is not None:
-            return {"table": name, **localise(name, from_row(name, row), locale)}
-    return None
 
 
 def name_column(locale: str, column: str = "name") -> str:
@@ -177,12 +81,6 @@ def name_column(locale: str, column: str = "name") -> str:
     if locale not in TRANSLATED_LOCALES:
         raise ValueError(f"unknown locale {locale!r}")
     return f"COALESCE(NULLIF([{translated(column, locale)}], ''), [{column}])"
-
-
-def card_names(db: Database, table: str, locale: str) -> dict[str, str]:
-    """Every card name of `table` by id, in `locale` (English where not translated)."""
-    sql = f"SELECT id, {name_column(locale)} AS name FROM [{table}] ORDER BY id"
-    return {row["id"]: row["name"] for row in db.query(sql)}
 
 
 def set_capacity(

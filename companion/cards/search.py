@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from companion.cards.load import localise, name_column
+from companion.cards.load import name_column
 from companion.cards.schema import (
     CARD_TABLES,
     SECRET_TABLES,
@@ -16,50 +16,29 @@ from companion.cards.schema import (
     translated,
 )
 from companion.cards.tables import from_row
+from companion.engine.words.card_texts import untranslated, words
+from companion.engine.words.labels import SYMBOL_NAMES
+from companion.engine.words.steps import N_
+from companion.engine.words.translation import translator
 
 INDEX = "card_index"
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 """Accents folded (colonia finds colônia); porter folds plurals in both languages."""
-SYMBOL_WORDS: dict[str, dict[str, str]] = {
-    "pt_BR": {
-        "food": "comida",
-        "fuel": "combustível",
-        "medicine": "medicamento",
-        "tool": "ferramenta",
-        "weapon": "arma",
-        "education": "conhecimento",
-        "survivor": "sobrevivente",
-    }
+CARD_WORDS: dict[str, str] = {
+    "crossroads": N_("crossroads"),
+    "objectives": N_("secret objective"),
+    "crises": N_("crisis"),
+    "main_objectives": N_("main objective"),
+    "survivors": N_("survivor"),
+    "locations": N_("location"),
+    "betrayal": N_("betrayal traitor"),
+    "exiled": N_("exiled exile"),
+    "bandit_betrayal": N_("bandit betrayal traitor"),
+    "vote": N_("vote"),
 }
-"""Item symbols in words of each translation (the Portuguese rulebook's item names)."""
-CARD_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "crossroads": "crossroads",
-        "objectives": "secret objective",
-        "crises": "crisis",
-        "main_objectives": "main objective",
-        "survivors": "survivor",
-        "locations": "location",
-        "betrayal": "betrayal traitor",
-        "exiled": "exiled exile",
-        "bandit_betrayal": "bandit betrayal traitor",
-        "vote": "vote",
-    },
-    "pt_BR": {
-        "crossroads": "encruzilhada",
-        "objectives": "objetivo secreto",
-        "crises": "crise",
-        "main_objectives": "objetivo principal",
-        "survivors": "sobrevivente",
-        "locations": "local",
-        "betrayal": "traição traidor",
-        "exiled": "exilado exílio",
-        "bandit_betrayal": "bandido traição traidor",
-        "vote": "votação",
-    },
-}
-"""What a card is, in words of each language (the Portuguese rulebook's terms), so that
-"encruzilhada" finds the crossroads cards and "traidor" the betrayal objectives."""
+"""What a card is, as the words a search finds it by, each language's from the catalogue
+(the Portuguese rulebook's terms): "encruzilhada" finds the crossroads cards and "traidor"
+the betrayal objectives."""
 TEXT_COLUMNS: tuple[str, ...] = tuple(
     translated(column, locale)
     for locale in (SOURCE_LOCALE, *TRANSLATED_LOCALES)
@@ -88,36 +67,42 @@ def create_index(db: Database) -> None:
     db[INDEX].enable_fts(list(TEXT_COLUMNS), create_triggers=True, tokenize=TOKENIZE)
 
 
-def _effect_texts(effects: list[dict[str, Any]] | None) -> list[str]:
-    return [e["text"] for e in effects or [] if e.get("kind") == "manual" and e.get("text")]
+def _effect_texts(effects: list[dict[str, Any]] | None, locale: str) -> list[str]:
+    return [words(e, "text", locale) for e in effects or [] if e.get("kind") == "manual"]
+
+
+def _symbols(codes: list[str] | None, locale: str) -> str:
+    """Item symbols as the catalogue words them (labels.SYMBOL_NAMES)."""
+    tr = translator(locale)
+    return " ".join(tr.gettext(SYMBOL_NAMES[c]) if c in SYMBOL_NAMES else c for c in codes or [])
 
 
 def searchable_text(table: str, record: dict[str, Any], locale: str = SOURCE_LOCALE) -> str:
-    """Every searchable sentence and word of one localised card, joined by newlines."""
-    symbols = SYMBOL_WORDS.get(locale, {})
+    """Every searchable sentence and word of one card in `locale`, joined by newlines."""
     parts: list[str] = []
     if table == "crossroads":
-        parts += [record["trigger"], record.get("story") or ""]
+        parts += [words(record, "trigger", locale), words(record, "story", locale)]
         for option in record.get("options") or []:
-            parts.append(option.get("text") or "")
-            parts += _effect_texts(option.get("effects"))
+            parts.append(words(option, "text", locale))
+            parts += _effect_texts(option.get("effects"), locale)
     elif table == "objectives":
-        parts.append(record["goal"])
+        parts.append(words(record, "goal", locale))
     elif table == "crises":
-        parts += [record["fail_text"], record.get("bonus_text") or ""]
-        parts += _effect_texts(record.get("fail_effects"))
-        parts += _effect_texts(record.get("bonus_effects"))
-        parts.append(" ".join(symbols.get(s, s) for s in record.get("prevent") or []))
+        parts += [words(record, "fail_text", locale), words(record, "bonus_text", locale)]
+        parts += _effect_texts(record.get("fail_effects"), locale)
+        parts += _effect_texts(record.get("bonus_effects"), locale)
+        parts.append(_symbols(record.get("prevent"), locale))
     elif table == "main_objectives":
-        parts += [record["goal"], record.get("story") or ""]
+        parts += [words(record, "goal", locale), words(record, "story", locale)]
         for side in ("standard", "hardcore"):
-            parts.append((record.get(side) or {}).get("extra") or "")
+            parts.append(words(record.get(side), "extra", locale))
     elif table == "survivors":
-        parts += [record["occupation"], record["ability_location"]]
+        parts += [words(record, "occupation", locale), words(record, "ability_location", locale)]
     elif table == "locations":
-        parts.append(" ".join(symbols.get(s, s) for s in record.get("symbols") or []))
-    words = CARD_WORDS.get(locale, {})
-    parts.append(" ".join(words.get(w, "") for w in (table, card_kind(table, record))))
+        parts.append(_symbols(record.get("symbols"), locale))
+    tr = translator(locale)
+    kinds = (CARD_WORDS.get(w) for w in (table, card_kind(table, record)))
+    parts.append(" ".join(tr.gettext(k) if k else "" for k in kinds))
     return "\n".join(p for p in parts if p.strip())
 
 
@@ -146,11 +131,10 @@ def refresh_index(db: Database, set_id: str | None = None) -> None:
             record = from_row(table, row)
             texts = {}
             for locale in (SOURCE_LOCALE, *TRANSLATED_LOCALES):
-                local = localise(table, record, locale)
-                whole = local["lang"] == locale
-                texts[translated("name", locale)] = local["name"] if whole else ""
+                whole = not untranslated(record, locale)
+                texts[translated("name", locale)] = words(record, "name", locale) if whole else ""
                 texts[translated("text", locale)] = (
-                    searchable_text(table, local, locale) if whole else ""
+                    searchable_text(table, record, locale) if whole else ""
                 )
             rows.append(
                 {

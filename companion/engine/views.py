@@ -257,6 +257,7 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     view["bandit_board"] = bandits.board_view(shown)
     view["special_zombies"] = special_zombies(shown)  # Raxxon module (raxxon.py)
     view["side_effects"] = side_effects_shown(shown)
+    view["phase_named"] = phase_named(state, view["waiting"])
     if view["revealing"] and state.get("ended"):
         view["waiting"] = {"kind": "revealing"}  # the end is told once its lines are read
     if view["revealing"]:
@@ -269,6 +270,15 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
         state, {s["id"]: legal_for_seat(state, s["id"]) for s in state["seats"]}, view
     )
     return view
+
+
+def phase_named(state: State, waiting: dict[str, Any]) -> str:
+    """The phase the screens name: the colony phase once each player has taken a turn, before
+    the table begins it (002:992-994), and while the table turns its steps over (a reveal, on
+    the board as it was before them, even when they ended the round or the game)."""
+    if revealing(state) or waiting.get("kind") == "colony_phase":
+        return "colony"
+    return state["phase"]
 
 
 def survivor_may_join(state: State, seat_id: str, legal: dict[str, Any]) -> bool:

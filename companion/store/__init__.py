@@ -12,8 +12,10 @@ from companion.store.errors import (
     StoreError,
     UnknownGame,
 )
-from companion.store.flask import end_request, get_db, init_app
+from companion.store.flask import close_db, get_db, init_app
 from companion.store.games import (
+    SEED_BITS,
+    SYSTEM_RANDOM,
     Current,
     Result,
     act,
@@ -27,11 +29,13 @@ from companion.store.games import (
     last_move,
     list_games,
     log,
+    new_seed,
     next_seed,
     redo,
     state_at,
     undo,
     undo_redo,
+    with_seed,
 )
 from companion.store.saves import FORMAT, FORMAT_VERSION, export_game, import_game
 from companion.store.schema import MIGRATION_SET, MIGRATIONS, connect, migrate, open_db
@@ -41,6 +45,8 @@ __all__ = [
     "FORMAT_VERSION",
     "MIGRATIONS",
     "MIGRATION_SET",
+    "SEED_BITS",
+    "SYSTEM_RANDOM",
     "BadSaveFile",
     "Current",
     "NothingToRedo",
@@ -50,12 +56,12 @@ __all__ = [
     "StoreError",
     "UnknownGame",
     "act",
+    "close_db",
     "connect",
     "count_games",
     "create_game",
     "current",
     "delete_game",
-    "end_request",
     "engine_apply",
     "export_game",
     "game_version",
@@ -67,10 +73,12 @@ __all__ = [
     "list_games",
     "log",
     "migrate",
+    "new_seed",
     "next_seed",
     "open_db",
     "redo",
     "state_at",
     "undo",
     "undo_redo",
+    "with_seed",
 ]

@@ -1,55 +1,39 @@
-"""Flask glue: one games.db connection per server thread, reused by that thread's requests."""
+"""Flask glue: one games.db connection per request, kept on ``g`` and closed at its end."""
 
 from __future__ import annotations
 
-import threading
-
-from flask import Flask, current_app
+from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from companion.store.schema import connect, open_db
 
-_local = threading.local()
+KEEPER = "games_db_keeper"
+"""Where the app keeps its idle connection to games.db (in ``app.extensions``)."""
 
 
 def get_db() -> Database:
-    """This thread's connection to the app's games.db (opened on first use, then kept).
-
-    Kept because a measurement needs it (docs/benchmarks.md, issue 27): opening a connection
-    per request (the pragmas, the schema read) and closing it (the last close of a WAL file
-    checkpoints and syncs it) cost 7-9 ms of server CPU per action at a table of six devices,
-    which put the action's CPU over its line. waitress serves each request on one of a fixed
-    pool of threads, one request at a time, so the connections are few and never shared. A
-    thread that next serves an app with another games.db closes the old one and opens the new.
-    """
-    path = str(current_app.config["GAMES_DB"])
-    db = getattr(_local, "db", None)
-    if db is None or _local.path != path:
-        if db is not None:
-            db.close()
-        db = connect(path)
-        _local.db, _local.path = db, path
-    return db
+    """This request's connection to the app's games.db, opened on first use."""
+    if "db" not in g:
+        g.db = connect(current_app.config["GAMES_DB"])
+    return g.db
 
 
-def end_request(exc: BaseException | None = None) -> None:
-    """At the end of a request: its thread's connection is left with no transaction open
-    (the store's writes commit or roll back themselves; this is the guard behind them)."""
-    db = getattr(_local, "db", None)
-    if db is not None and db.conn.in_transaction:
-        db.conn.execute("ROLLBACK")
-
-
-def forget_db() -> None:
-    """Close this thread's connection, if it has one (the next request opens another): for a
-    caller that replaces games.db under a running app, as the route fuzzer's restore does."""
-    db = getattr(_local, "db", None)
-    _local.db = _local.path = None
-    if db is not None:
+def close_db(exc: BaseException | None = None) -> None:
+    """Close the request's connection, rolling back a transaction left open (the store's writes
+    commit or roll back themselves, so every answered action is already on disk)."""
+    db = g.pop("db", None)
+    if db is None:
+        return
+    try:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+    finally:
         db.close()
 
 
 def init_app(app: Flask) -> None:
-    """Migrate games.db once at start-up; each request ends with no transaction open."""
-    open_db(app.config["GAMES_DB"]).close()
-    app.teardown_appcontext(end_request)
+    """Migrate games.db once at start-up and keep that connection open, idle, while the app
+    lives (``app.extensions[KEEPER]``): a request's close is then never the WAL file's last, which
+    would checkpoint and sync it (docs/store.md). Each request closes its own at its end."""
+    app.extensions[KEEPER] = open_db(app.config["GAMES_DB"])
+    app.teardown_appcontext(close_db)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -72,6 +73,12 @@ class Result:
     action: Action
 
 
+SEED_BITS = 63
+"""A seed fits a signed 64-bit SQLite integer and the engine's ``0 <= seed < 2**64``."""
+SYSTEM_RANDOM = random.SystemRandom()
+"""Where seeds come from unless the caller names a source: the OS's."""
+
+
 class Current(NamedTuple):
     """A game's head state with the version and head it belongs to."""
 
@@ -80,18 +87,20 @@ class Current(NamedTuple):
     head: int
 
 
-def with_seed(action: Action) -> Action:
-    """A copy of the action carrying a seed: its own, or a fresh one from `secrets`."""
+def new_seed(source: random.Random = SYSTEM_RANDOM) -> int:
+    """A fresh seed for one action drawn from ``source`` (the OS's by default)."""
+    return source.getrandbits(SEED_BITS)
+
+
+def with_seed(action: Action, source: random.Random = SYSTEM_RANDOM) -> Action:
+    """A copy of the action carrying a seed: its own, or for a new game a fresh one from
+    ``source``; any other action is left for ``act`` to seed from the game's (``next_seed``)."""
     if not isinstance(action, dict):
         raise TypeError(f"an action is a dict, not {type(action).__name__}")
     out = dict(action)
-    if "seed" not in out:
-        out["seed"] = secrets.randbits(SEED_BITS)
+    if "seed" not in out and out.get("type") == "new_game":
+        out["seed"] = new_seed(source)
     return out
-
-
-SEED_BITS = 63
-"""A seed fits a signed 64-bit SQLite integer and the engine's ``0 <= seed < 2**64``."""
 
 
 def derived_seed(game_seed: Any, kind: Any, count: int) -> int:
@@ -315,8 +324,7 @@ def act(
     An action without a ``seed`` gets ``next_seed`` (from the game's seed and how many actions
     of its type came before), so one undone and taken again rolls the same dice.
     """
-    if not isinstance(action, dict):
-        raise TypeError(f"an action is a dict, not {type(action).__name__}")
+    action = with_seed(action)
     answering = action.get(DECISION) is not None
     with write_transaction(db):
         game = game_row(db, game_id)

@@ -9,9 +9,10 @@ from flask import Blueprint, request
 from companion.cards.load import set_header
 from companion.cards.schema import CARD_TABLES, MODULES, SECRET_TABLES
 from companion.cards.search import kinds, search_cards
+from companion.i18n import locale
 from companion.web.auth import from_loopback
 from companion.web.cardsdb import open_cards_db
-from companion.web.responses import locale, page
+from companion.web.responses import page
 
 bp = Blueprint("cards", __name__)
 

@@ -18,7 +18,10 @@ from companion.engine.words.labels import N_
 WIDTH = 640
 HEIGHT = 300
 LEFT = 44
-RIGHT = 150
+RIGHT = 170
+LEGEND_CHARS = 14
+"""The most characters a legend line holds; a longer label goes on two lines."""
+LEGEND_LINE = 17
 TOP = 34
 BOTTOM = 42
 
@@ -88,6 +91,18 @@ def _open_svg(chart_id: str, labels: Mapping[str, str], description: str) -> lis
         f'<text x="{LEFT}" y="20" font-size="16" font-weight="700" fill="currentColor">'
         f"{_esc(labels['title'])}</text>",
     ]
+
+
+def _legend_lines(label: str) -> list[str]:
+    """A legend label on one line, or on two split at a space when it is long ("Sobreviventes"
+    / "na colônia")."""
+    if len(label) <= LEGEND_CHARS or " " not in label:
+        return [label]
+    words = label.split(" ")
+    cut = max(
+        (n for n in range(1, len(words)) if len(" ".join(words[:n])) <= LEGEND_CHARS), default=1
+    )
+    return [" ".join(words[:cut]), " ".join(words[cut:])]
 
 
 def morale_chart(
@@ -183,19 +198,27 @@ def morale_chart(
     # Legend: a sample of each line, its marker, its label and its latest value.
     legend_x = LEFT + plot_w + 18
     parts.append('<g class="legend" font-size="14" fill="currentColor">')
-    for row, (key, colour, dash, shape) in enumerate(SERIES):
-        y = TOP + 14 + row * 30
+    y = TOP + 14
+    for key, colour, dash, shape in SERIES:
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<line x1="{legend_x}" y1="{y}" x2="{legend_x + 30}" y2="{y}" stroke="{colour}" '
             f'stroke-width="3" stroke-linecap="round"{dash_attr}/>'
         )
         parts.append(_marker(shape, legend_x + 15, y, colour))
-        parts.append(
-            f'<text x="{legend_x + 38}" y="{y}" dominant-baseline="middle">'
-            f"{_esc(text[key])} <tspan font-weight="
-            f'"700">{values[key][-1]}</tspan></text>'
+        lines = _legend_lines(text[key])
+        value = f'<tspan font-weight="700">{values[key][-1]}</tspan>'
+        shown = [_esc(line) + " " for line in lines]
+        shown[-1] += value
+        first, *more = shown
+        following = "".join(
+            f'<tspan x="{legend_x + 38}" dy="{LEGEND_LINE}">{line}</tspan>' for line in more
         )
+        parts.append(
+            f'<text x="{legend_x + 38}" y="{y}" dominant-baseline="middle">{first}{following}'
+            "</text>"
+        )
+        y += 30 + LEGEND_LINE * len(more)
     parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)

@@ -64,6 +64,7 @@ def error_page(error: HTTPException) -> Response | HTTPException:
         sentence=_sentence(error),
     )
     response = Response(body, status=code, mimetype="text/html")
+    response.vary.add("HX-Request")  # a page or its fragment, as htmx asks
     if error.response is not None:  # e.g. 405's Allow header, 429's Retry-After
         for key, value in error.response.headers.items():
             if key.lower() not in ("content-type", "content-length"):

@@ -2,8 +2,8 @@
 
 Each device (the table screen, every phone) opens one stream and, when a newer version arrives,
 fetches the fragments of its own view. A stream sends the current version at once, then every
-new version, a comment as a heartbeat, and ends after a while (the browser reconnects by
-itself). It carries no game content, so it needs no credential and leaks no secret.
+new version, a comment as a heartbeat, and ends after a while with a ``close`` event (the page
+opens the next stream). It carries no game content, so it needs no credential and leaks no secret.
 """
 
 from __future__ import annotations
@@ -36,9 +36,11 @@ DEFAULTS = {
     "LIVE_RETRY_AFTER": 5,  # seconds a refused device is told to wait
     # Read by static/live.js from the page's [data-live] (game/table.html, phone/index.html):
     "LIVE_LOST_AFTER_MS": 3000,  # how long a stream is down before the page says "Reconnecting"
-    "LIVE_REFUSED_BACKOFF_MS": 250,  # a refused stream is retried after 2, 4 ... 256 times this
 }
 HEARTBEAT = b": still here\n\n"
+CLOSING = b"event: close\ndata: end\n\n"
+"""The last event of a stream that ends on schedule (or as the server stops): the page's sse
+extension closes it without an error (``sse-close="close"``) and static/live.js opens the next."""
 
 
 @bp.record_once
@@ -73,7 +75,10 @@ def stream(
     beat = clock() + heartbeat
     while True:
         now = clock()
-        if now >= end or gone() or hub.closing:
+        if gone():
+            return
+        if now >= end or hub.closing:
+            yield CLOSING
             return
         newer = hub.wait(game_id, version, min(end, beat, now + poll) - now)
         if newer is not None:

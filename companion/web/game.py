@@ -17,13 +17,14 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.engine.colony import phases
+from companion.engine.colony.preview import colony_preview as next_confirm
 from companion.engine.words.card_texts import card_words
+from companion.i18n import locale
 from companion.store import get_db
 from companion.web import forms, heads, history, live, qr, randomness
 from companion.web.auth import require_table, table_credential
 from companion.web.chart import DEFAULT_LABELS, morale_chart
-from companion.web.responses import fragment_wanted, locale, page, respond, rule_message
+from companion.web.responses import fragment_wanted, page, respond, rule_message
 from companion.web.wording import names
 
 bp = Blueprint("game", __name__, url_prefix="/games")
@@ -34,9 +35,6 @@ FOLDED_GROUPS = ("board", "survivors", "corrections")
 """The groups of controls the table screen shows folded (partials/game/controls.html)."""
 OPEN_GROUPS_HEADER = "X-Open-Groups"
 """The folded groups the table screen shows open, named in its requests (static/game.js)."""
-REVEALED = engine.REVEALED
-STEP_ACTIONS = phases.STEP_ACTIONS
-"""Actions whose steps the table screen turns over one at a time once confirmed."""
 
 
 def load(game_id: str) -> store.Current:
@@ -71,40 +69,18 @@ def choices(
 
 
 def colony_preview(
-    state: dict[str, Any], view: dict[str, Any], seed: Callable[[str], int]
+    state: dict[str, Any], view: dict[str, Any], seed: Callable[[], int]
 ) -> dict[str, Any] | None:
-    """What the next Confirm of the colony phase would do, worked out in memory with the seed
-    the Confirm will get (``seed(kind)``: store.next_seed; nothing stored): the steps it runs
-    (``run_colony_steps``: the due one and each following one that asks nothing, the engine's
-    ``waiting.run``).
-
-    The engine's ``waiting`` names the step that is due, its number and whether it needs the
-    table's answer first. The Confirm form carries the same seed, so what is confirmed is
-    exactly what was shown.
-    """
-    due = view["waiting"]
-    kind = "run_colony_steps" if due["kind"] == "colony_phase" else None
-    legal = view["legal"]["table"]
-    if kind not in legal:
+    """The engine's preview of the next colony-phase Confirm (colony/preview.py), drawn with
+    the seed that Confirm will get (``seed()``: store.next_seed), its steps and refusal in this
+    device's words."""
+    preview = next_confirm(state, view, seed)
+    if preview is None:
         return None
-    preview: dict[str, Any] = {
-        **due,
-        "kind": kind,
-        "choices": legal[kind],
-        "revealed": any(STEP_ACTIONS[name] in REVEALED for name in due["run"]),
-        "headings": [
-            {**due, "step": name, "number": due["number"] + n} for n, name in enumerate(due["run"])
-        ],
-    }
-    if due["asks"] or (due.get("noise") and due["noise"]["places"]):
-        return preview  # the table answers first (the noise faces it rolled, when it enters them)
-    rolled = seed(kind)
-    try:
-        after, steps = engine.apply(state, {"type": kind, "by": "table", "seed": rolled})
-    except engine.RuleError as exc:
-        preview["error"] = rule_message(exc)
-        return preview
-    preview.update(seed=rolled, steps=rendered(steps, after))
+    if "refused" in preview:
+        preview["error"] = rule_message(preview.pop("refused"))
+    if "steps" in preview:
+        preview["steps"] = rendered(preview["steps"], preview.pop("after"))
     return preview
 
 
@@ -136,10 +112,9 @@ def chart_for(game_id: str) -> Markup:
 def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any]:
     """Everything the table screen's templates read, from one ``engine.table_view`` of the
     head (heads.table_view)."""
-    shown = heads.table_view(game_id, current)
     # The view names cards by id and hands their records whole: the templates show each text
     # in this device's language (the ``words`` global, card_texts.py).
-    view = shown
+    view = heads.table_view(game_id, current)
     log_rows = recent(game_id, current)
     head_row = log_rows[0] if log_rows else None
     ctx: dict[str, Any] = {
@@ -180,7 +155,9 @@ def with_choices(ctx: dict[str, Any], current: store.Current) -> dict[str, Any]:
     return {
         **ctx,
         "preview": colony_preview(
-            state, view, lambda kind: store.next_seed(get_db(), game_id, current.head, kind)
+            state,
+            view,
+            lambda: store.next_seed(get_db(), game_id, current.head, "run_colony_steps"),
         ),
         "crisis_choices": choices(state, legal, "reveal_crisis", "crisis"),
         "survivor_choices": choices(state, legal, "add_survivor", "survivor_id"),
@@ -247,7 +224,9 @@ def act(game_id: str) -> Response:
     head = load(game_id)
     try:
         version = forms.read_version(request.form)
-        action = randomness.seeded(forms.action_from_form(request.form, by="table"))
+        action = store.with_seed(
+            forms.action_from_form(request.form, by="table"), randomness.source()
+        )
     except forms.FormError as exc:
         return screen(game_id, 400, head, alert=str(exc))
     if version != head.version:

@@ -6,10 +6,9 @@ that asks works them out and the others read them. They are held for the latest 
 a few games only, keyed by games.db's path and the game: a version is never reused (every
 write bumps it, store/games.py), so a held part is never out of date.
 
-Kept because a measurement needs it (issue 27, point 3): without it every phone worked out
-the whole table view and its log's sentences again, and the devices' new view p95 came out
-7 % over 86a4e21's over ten rounds; with it, 3 % under (docs/benchmarks.md, the two "Issue 27
-on 2 December" sections).
+Kept because a measurement needs it: without it every phone works out the whole table view and
+its log's sentences again, and the devices' view p95 came out 7 % slower (docs/benchmarks.md).
+The heads are held by the app (``app.extensions[EXTENSION]``), so each app has its own.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from flask import current_app
+from flask import Flask, current_app
 
 import companion.engine as engine
 from companion import store
@@ -42,37 +41,43 @@ class _Head:
     parts: dict[Hashable, Any] = field(default_factory=dict)
 
 
-_held: OrderedDict[tuple[str, str], _Head] = OrderedDict()
-_lock = threading.Lock()
+EXTENSION = "heads"
+"""Where an app keeps its heads (in ``app.extensions``)."""
+
+
+@dataclass
+class Heads:
+    """The heads an app holds: the latest few games', most recently read last."""
+
+    held: OrderedDict[str, _Head] = field(default_factory=OrderedDict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its own empty heads."""
+    app.extensions[EXTENSION] = Heads()
 
 
 def shared(game_id: str, current: store.Current, part: Hashable, work: Callable[[], T]) -> T:
     """``work()`` for this version of the game, worked out by the first device that asks and
     then read by the others; a version older than the one held is worked out and not held."""
-    key = (str(current_app.config["GAMES_DB"]), game_id)
-    with _lock:
-        head = _held.get(key)
+    heads: Heads = current_app.extensions[EXTENSION]
+    with heads.lock:
+        head = heads.held.get(game_id)
         if head is None or head.version < current.version:
-            head = _held[key] = _Head(current.version)
-        _held.move_to_end(key)
-        while len(_held) > GAMES_HELD:
-            _held.popitem(last=False)
+            head = heads.held[game_id] = _Head(current.version)
+        heads.held.move_to_end(game_id)
+        while len(heads.held) > GAMES_HELD:
+            heads.held.popitem(last=False)
         if head.version != current.version:
             head = None
         elif part in head.parts:
             return head.parts[part]
     value = work()
     if head is not None:
-        with _lock:
+        with heads.lock:
             value = head.parts.setdefault(part, value)
     return value
-
-
-def forget() -> None:
-    """Hold nothing: for a caller that puts an older games.db back under a running app (its
-    versions would come again with other states), as the route fuzzer's restore does."""
-    with _lock:
-        _held.clear()
 
 
 def last_move(game_id: str, current: store.Current) -> dict[str, Any] | None:

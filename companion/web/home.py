@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
+from companion.i18n import locale
 from companion.web import auth
 from companion.web.auth import (
     forget_table_cookie,
@@ -29,7 +30,7 @@ from companion.web.auth import (
     require_table,
     set_table_cookie,
 )
-from companion.web.responses import fragment_wanted, locale, respond, table_url
+from companion.web.responses import fragment_wanted, respond, table_url
 
 bp = Blueprint("home", __name__)
 

@@ -32,6 +32,12 @@ def choose(code: str) -> Response:
         abort(404, description=_("This language is not available."))
     response = redirect(safe_next(request.args.get("next")), code=303)
     response.set_cookie(
-        COOKIE, code, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True, path="/"
+        COOKIE,
+        code,
+        max_age=COOKIE_MAX_AGE,
+        samesite="Lax",
+        httponly=True,
+        path="/",
+        secure=request.is_secure,
     )
     return response

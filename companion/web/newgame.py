@@ -17,35 +17,36 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.cards.game import (
-    LONG_NIGHT_SETS,
-    SIDE_NUMBERS,
-    game_setup,
-    set_rulesets,
-    sets_for_ruleset,
-    typed_main_objective,
-)
-from companion.cards.load import load_cards
+from companion.cards.game import game_setup
+from companion.cards.load import load_cards, set_header
 from companion.cards.names import close_names
 from companion.cards.schema import MODULES
 from companion.engine.core.state import RULESETS, VARIANTS
-from companion.engine.core.vocabulary import COUNTED_THINGS
+from companion.engine.core.vocabulary import COUNTED_THINGS, SIDE_NUMBERS
 from companion.engine.scenarios import chapters as scenarios
+from companion.engine.setup.chosen import (
+    TYPED,
+    ChoiceError,
+    chosen_setup,
+    scenario_value,
+    set_rulesets,
+    sets_for_ruleset,
+)
+from companion.engine.words.card_texts import words
+from companion.i18n import locale
 from companion.web import live, qr, randomness
 from companion.web.auth import require_host, require_table, set_table_cookie, table_credential
 from companion.web.cardsdb import cards_db_path
 from companion.web.forms import whole_number
-from companion.web.responses import fragment_wanted, locale, respond, table_url
+from companion.web.responses import fragment_wanted, respond, table_url
 from companion.web.wording import label
 
 bp = Blueprint("newgame", __name__, url_prefix="/games")
 
-SURVIVOR_MODES = ("entered", "dealt")
 SURVIVOR_FIELDS = ("survivor_1", "survivor_2", "survivor_3")
 FIRST_ROWS = 2
 MAX_ROWS = 5
 MAX_TEXT = 200
-TYPED = "typed"
 
 
 class FormError(Exception):
@@ -71,12 +72,13 @@ def load_choices() -> dict[str, Any]:
     path = cards_db_path()
     if path is None:
         return {"built": False, "sets": [], "modules": [], "objectives": [], "survivors": []}
-    cards = load_cards(path, locale=locale())
-    set_names = {s["id"]: s["name"] for s in cards["sets"]}
+    cards = load_cards(path)
+    lang = locale()
+    set_names = {s["id"]: words(s, "name", lang) for s in cards["sets"]}
     objectives = [
         {
             "id": card["id"],
-            "name": card["name"],
+            "name": words(card, "name", lang),
             "set": set_names.get(card["set"], card["set"]),
             "module": card["module"],
             "standard": card["standard"],
@@ -88,9 +90,9 @@ def load_choices() -> dict[str, Any]:
         (
             {
                 "id": card["id"],
-                "name": card["name"],
+                "name": words(card, "name", lang),
                 "influence": card["influence"],
-                "occupation": card.get("occupation") or "",
+                "occupation": words(card, "occupation", lang),
             }
             for card in cards["survivors"]
             if not card.get("set_aside")  # Blue, Emma Han: the scenario puts them in play
@@ -99,7 +101,7 @@ def load_choices() -> dict[str, Any]:
     )
     return {
         "built": True,
-        "sets": [{**s, "rulesets": set_rulesets(s["id"])} for s in cards["sets"]],
+        "sets": [{**set_header(s, lang), "rulesets": set_rulesets(s["id"])} for s in cards["sets"]],
         "modules": list(MODULES[1:]),
         "objectives": objectives,
         "survivors": survivors,
@@ -227,121 +229,33 @@ def seat_survivors(values: dict[str, Any], choices: dict[str, Any]) -> list[dict
     return seats
 
 
-def typed_numbers(typed: dict[str, str]) -> dict[str, int]:
-    """The typed-in main objective's setup numbers as whole numbers, else FormError."""
-    numbers = {}
-    for key in SIDE_NUMBERS:
-        number = whole_number(typed[key])
-        if number is None:
-            raise FormError(
-                _("%(field)s of the typed-in main objective must be a whole number.")
-                % {"field": label("side_numbers", key)}
-            )
-        numbers[key] = number
-    return numbers
-
-
-def typed_counts(typed: dict[str, str]) -> dict[str, Any] | None:
-    """What the typed-in main objective counts and how many per player, as typed (the engine
-    checks both: objective_progress.check_counts); None when it counts nothing."""
-    if not typed.get("counts"):
-        return None
-    per_player = whole_number(typed.get("per_player", ""))
-    if per_player is None:
-        raise FormError(
-            _("Say how many the typed-in main objective needs for each player, as a whole number.")
-        )
-    return {"what": typed["counts"], "per_player": per_player}
-
-
-def main_objective(values: dict[str, Any], choices: dict[str, Any]) -> str | dict[str, Any]:
-    """The chosen main objective: a card id, or the card the table typed in."""
-    if values["objective"] == TYPED:
-        typed = values["typed"]
-        if not typed["name"]:
-            raise FormError(_("Give the typed-in main objective a name."))
-        return typed_main_objective(typed["name"], typed_numbers(typed), typed_counts(typed))
-    if values["objective"] not in {o["id"] for o in choices["objectives"]}:
-        raise FormError(_("Choose a main objective, or type one in."))
-    return values["objective"]
-
-
-def chosen_scenario(values: dict[str, Any]) -> dict[str, Any] | None:
-    """The special scenario chosen ("raxxon:1"...), or None; FormError for an unknown one."""
-    if not values["scenario"]:
-        return None
-    for chapter in scenarios.every_chapter():
-        if values["scenario"] == scenario_value(chapter):
-            return {"name": chapter["name"], "chapter": chapter["chapter"]}
-    raise FormError(_("Choose a special scenario from the list, or none."))
-
-
-def scenario_value(chapter: dict[str, Any]) -> str:
-    """A chapter's value in the form: "raxxon:1"."""
-    return f"{chapter['name']}:{chapter['chapter']}"
-
-
-def scenario_objective(values: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
-    """A scenario's main objective: its card is in the box, so its numbers are typed in."""
-    code = scenarios.card_code(scenario["name"], scenario["chapter"])
-    typed = values["typed"]
-    if not all(typed[key] for key in SIDE_NUMBERS):
-        raise FormError(
-            _(
-                "Special Main Objective %(code)s is in the box: type the setup numbers printed "
-                "on it in the main objective's typed-in row."
-            )
-            % {"code": code}
-        )
-    return typed_main_objective(code, typed_numbers(typed), typed_counts(typed))
+def without_empty_rows(values: dict[str, Any]) -> dict[str, Any]:
+    """The values with only the seat rows something was typed in (at least ``FIRST_ROWS``):
+    a form that comes back with an error shows the players as they were set."""
+    filled = [s for s in values["seats"] if s["name"] or any(s["survivors"])]
+    seats = filled + [blank_seat() for _ in range(FIRST_ROWS - len(filled))]
+    return {**values, "seats": seats}
 
 
 def build_setup(values: dict[str, Any], choices: dict[str, Any]) -> dict[str, Any]:
-    """The new_game setup for these values (FormError for a field that cannot be read).
-
-    A special scenario plays The Long Night with its module turned on (scenarios.py).
-    """
-    scenario = chosen_scenario(values)
-    if scenario is not None:
-        ruleset, modules = scenarios.played_with(scenario["name"], values["modules"])
-        # The card sets follow the rulebook: a scenario's Long Night brings its sets along.
-        sets = [*values["sets"], *sets_for_ruleset(LONG_NIGHT_SETS, ruleset)]
-        values = {**values, "ruleset": ruleset, "modules": modules, "sets": sets}
-    if not values["name"]:
-        raise FormError(_("Give the game a name."))
-    if values["ruleset"] not in RULESETS:
-        raise FormError(_("Choose a rulebook."))
-    if values["variant"] not in VARIANTS:
-        raise FormError(_("Choose a variant."))
-    if values["survivor_mode"] not in SURVIVOR_MODES:
-        raise FormError(_("Choose how the survivors are chosen."))
-    known_sets = {s["id"] for s in choices["sets"]}
-    sets = [s for s in values["sets"] if s in known_sets]
-    if not sets:
-        raise FormError(_("Choose at least one set of cards."))
-    dealt = values["survivor_mode"] == "dealt"
-    seats = seat_survivors(values, choices)
+    """The new_game setup for these values: the engine's options for them (setup/chosen.py),
+    the seats' survivors matched against cards.db, and the cards (ChoiceError, FieldErrors)."""
+    options = chosen_setup(
+        values,
+        sets={s["id"] for s in choices["sets"]},
+        objectives={o["id"] for o in choices["objectives"]},
+    )
     setup = game_setup(
         cards_db_path(),
-        seats=seats,
-        main_objective=(
-            main_objective(values, choices)
-            if scenario is None
-            else scenario_objective(values, scenario)
-        ),
-        ruleset=values["ruleset"],
-        variant=values["variant"],
-        settings={
-            "sets": sets,
-            "modules": values["modules"],
-            "player_elimination": values["player_elimination"],
-            "mature": values["mature"],
-            "noise_dice": "entered" if values["noise_entered"] else "rolled",
-        },
-        deal_survivors=dealt,
+        seats=seat_survivors(values, choices),
+        main_objective=options["main_objective"],
+        ruleset=options["ruleset"],
+        variant=options["variant"],
+        settings=options["settings"],
+        deal_survivors=options["deal_survivors"],
     )
-    if scenario is not None:
-        setup["scenario"] = scenario
+    if options["scenario"] is not None:
+        setup["scenario"] = options["scenario"]
     return setup
 
 
@@ -411,14 +325,22 @@ def create() -> Response:
             )
             return respond(body)
         return respond(render_form(values, choices))
+    values = without_empty_rows(values)
     if not choices["built"]:
         return respond(render_form(values, choices, _("The card database is not built.")), 400)
     try:
         setup = build_setup(values, choices)
-        action = randomness.seeded({"type": "new_game", "by": "table", "setup": setup})
+        action = store.with_seed(
+            {"type": "new_game", "by": "table", "setup": setup}, randomness.source()
+        )
         game_id = store.create_game(store.get_db(), values["name"], action)
     except FieldErrors as exc:
         return respond(render_form(values, choices, str(exc), exc.fields), 400)
+    except ChoiceError as exc:
+        message = engine.render_error(exc, locale())
+        return respond(
+            render_form(values, choices, message, {exc.field: {"message": message}}), 400
+        )
     except FormError as exc:
         return respond(render_form(values, choices, str(exc)), 400)
     except KeyError as exc:

@@ -18,9 +18,10 @@ from werkzeug.wrappers import Response
 import companion.engine as engine
 from companion import store
 from companion.engine.words.card_texts import card_words
+from companion.i18n import locale
 from companion.web import forms, heads, live, randomness, responses
 from companion.web.auth import seat_claim
-from companion.web.responses import fragment_wanted, locale, refused, rule_message
+from companion.web.responses import fragment_wanted, refused, rule_message
 from companion.web.wording import names
 
 bp = Blueprint("phone", __name__, url_prefix="/phone")
@@ -228,7 +229,7 @@ def act(game_id: str) -> Response:
     db = store.get_db()
     try:
         version = forms.read_version(form)
-        action = randomness.seeded(forms.action_from_form(form, by=seat_id))
+        action = store.with_seed(forms.action_from_form(form, by=seat_id), randomness.source())
     except forms.FormError as exc:
         return screen(game_id, seat_id, current, 400, alert=str(exc))
     try:

@@ -192,11 +192,6 @@ def sample_game(kind: str = "sample") -> Sample:
     return {"sample": _mid_game, "crowded": _crowded, "start": _start}[kind]()
 
 
-def sample_view(kind: str = "sample") -> dict[str, Any]:
-    """The table view (``engine.table_view``) of the sample game ``kind``."""
-    return engine.table_view(sample_game(kind).state)
-
-
 def chart_labels() -> dict[str, str]:
     """The chart's labels in this request's language."""
     return {key: gettext(text) for key, text in DEFAULT_LABELS.items()}

@@ -10,21 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app, render_template, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.routing import BuildError
 from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion.extensions import htmx
+from companion.i18n import locale
 
 REFUSED_TEMPLATE = "join/refused.html"
 REFUSED_FRAGMENT = "partials/join/refused.html"
-
-
-def locale() -> str:
-    """This device's language as the engine names it ("en", "pt_BR")."""
-    return str(get_locale() or "en")
 
 
 def fragment_wanted() -> bool:

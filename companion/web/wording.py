@@ -13,26 +13,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 from markupsafe import Markup
 
 from companion.engine.core.vocabulary import BETRAYAL_KINDS
 from companion.engine.words import card_texts, labels
-
-
-def page_language() -> str:
-    """This device's language as the engine names it ("en", "pt_BR")."""
-    return str(get_locale() or card_texts.SOURCE_LOCALE)
+from companion.i18n import locale
 
 
 def words(card: Any, field: str = "name") -> str:
     """One text of a card record (a view's card, location or option) in this device's language."""
-    return card_texts.words(card, field, page_language())
+    return card_texts.words(card, field, locale())
 
 
 def stays_english(card: Any) -> bool:
     """Whether a card shows a text in English on this device (its quiet "EN" mark)."""
-    return card_texts.stays_english(card, page_language())
+    return card_texts.stays_english(card, locale())
 
 
 def label(table: str, code: Any, capital: bool = True, **fields: Any) -> str:

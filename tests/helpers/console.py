@@ -6,7 +6,8 @@ reports its console errors and uncaught exceptions here. After the test's body (
 load refused with a 4xx status the test names with ``@pytest.mark.refusals(409, ...)`` (the
 browser logs every such answer, even one the page expects and shows as a message). A test that
 stops or floods the server on purpose may also name a 5xx status or a network error
-(``"ERR_CONNECTION_REFUSED"``): the browser logs each stream it retries against it.
+(``"ERR_CONNECTION_REFUSED"``): the browser logs each stream it retries against it, and htmx
+logs each of those streams' failures (``STREAM_FAILED``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ REFUSED = re.compile(
     r"^Failed to load resource: (?:the server responded with a status of (\d{3})\b|net::(\w+))"
 )
 """How chromium logs a resource answered with an error status, or not answered at all."""
+STREAM_FAILED = "[object Event]"
+"""How htmx logs the sse extension's ``htmx:sseError``: a stream refused or dropped (a stream
+that ends on schedule closes on its "close" event and logs nothing)."""
 
 
 class ConsoleWatch:
@@ -25,6 +29,9 @@ class ConsoleWatch:
 
     def __init__(self, refusals: tuple[int | str, ...] = ()) -> None:
         self.refusals = frozenset(refusals)
+        # A test that refuses a stream (a 5xx) or stops the server names it: the page's stream
+        # then fails, and htmx logs it.
+        self.streams_may_fail = any(isinstance(r, str) or r >= 500 for r in self.refusals)
         self.errors: list[str] = []
         self.open = True
 
@@ -35,6 +42,8 @@ class ConsoleWatch:
     def console(self, message: Any) -> None:
         """Note a console message of type error (a page's ``console.error``, a failed load)."""
         if message.type != "error":
+            return
+        if message.text == STREAM_FAILED and self.streams_may_fail:
             return
         refused = REFUSED.match(message.text)
         if refused and (

@@ -114,6 +114,11 @@ class Table:
         A refusal (the alert) fails the test unless ``refused_ok``.
         """
         before = self.version()
+        # a group left open lies over the screen: folded first, as a hand would (Escape)
+        if self.page.locator("#game details.fold[open]").count() and not button.evaluate(
+            "b => !!b.closest('details.fold[open]')"
+        ):
+            self.page.keyboard.press("Escape")
         self.page.evaluate("document.querySelector('#game').dataset.e2eOld = '1'")
         button.click()
         self.page.wait_for_function(
@@ -132,7 +137,11 @@ class Table:
 
     def open_group(self, group_id: str) -> None:
         """Unfold a group of controls (board, corrections...) if it is folded, and wait for its
-        controls (a fragment leaves a folded group's body empty until it is opened)."""
+        controls (a fragment leaves a folded group's body empty until it is opened). A group
+        opens in an overlay, one at a time: another one open is folded first (Escape)."""
+        others = f"#game details.fold[open]:not(#{group_id})"
+        if self.page.locator(others).count():
+            self.page.keyboard.press("Escape")
         if not self.page.evaluate(f"document.getElementById('{group_id}').open"):
             self.page.click(f"#{group_id} > summary")
             self.page.wait_for_function(
@@ -543,14 +552,21 @@ HAND_PLACE_KINDS = ("add_barricade", "add_trap")
 """The place actions in a compact row under the board (a select of places and one button)."""
 
 
+GROUP_OF = {"kill_zombies": "group-board", "attract_zombies": "group-board"}
+"""The folded group of a one-click grid (the others are corrections)."""
+
+
 def board_target(g: Game, kind: str, value: str) -> Any:
     """The button posting ``kind`` at ``place|entrance``: a one-click grid's (kill by a card,
     remove a barricade...), or the row under the board's (barricade, trap) with that place
     chosen in its select."""
     if kind in HAND_PLACE_KINDS:
+        if g.table.page.locator("#game details.fold[open]").count():
+            g.table.page.keyboard.press("Escape")  # the board's hand, under no overlay
         form = g.table.page.locator(f"#game #hand form.ctl-{kind}")
         form.locator("select[name='place|entrance']").select_option(value)
         return form.locator("button[type=submit]")
+    g.table.open_group(GROUP_OF.get(kind, "group-corrections"))
     grid = g.table.page.locator(f"#game form.ctl-{kind}.target-grid")
     return grid.locator(f"button[type=submit][value='{value}']")
 
@@ -559,8 +575,6 @@ def arrange_overrun(g: Game, rnd: int) -> None:
     """With the board controls and corrections: entrance 1 full with a barricade, entrance 2
     full of zombies, so the colony phase breaks the barricade and overruns entrance 2. Zombies,
     barricades and traps are cleared first (a card of the game may have set a trap)."""
-    g.table.open_group("group-board")
-    g.table.open_group("group-corrections")
     for number in (1, 2):
         while entrance(g, number)[0]:
             g.table.act(board_target(g, "kill_zombies", f"colony|{number}"))
@@ -571,6 +585,7 @@ def arrange_overrun(g: Game, rnd: int) -> None:
     # two at a time: each addition starts at entrance 1, so one to entrance 1 and one to
     # entrance 2 (each step checked, so a failure says which addition went elsewhere)
     for expected in (((1, 0), (1, 0)), ((2, 0), (2, 0)), ((3, 0), (3, 0))):
+        g.table.open_group("group-corrections")
         form = g.table.control("add_zombies_by_hand")
         form.locator("select[name=place]").select_option("colony")
         form.locator("input[name=count]").fill("2")

@@ -23,7 +23,9 @@ def make_game(app, players: int = 3, names: list[str] | None = None, **kw: Any) 
     for seat, name in zip(setup["seats"], names or [], strict=False):
         seat["name"] = name
     with app.app_context():
-        action = randomness.seeded({"type": "new_game", "by": "table", "setup": setup})
+        action = store.with_seed(
+            {"type": "new_game", "by": "table", "setup": setup}, randomness.source()
+        )
         return store.create_game(store.get_db(), "Test", action)
 
 
@@ -44,7 +46,7 @@ def table_act(app, game_id: str, action: dict[str, Any]) -> None:
     from the app's source."""
     with app.app_context():
         db = store.get_db()
-        action = randomness.seeded({"by": "table", **action})
+        action = store.with_seed({"by": "table", **action}, randomness.source())
         store.act(db, game_id, action, version=store.current(db, game_id).version)
 
 

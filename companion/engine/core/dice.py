@@ -85,8 +85,7 @@ def spent_die(face: Any, rng: Randomness | None) -> int:
 
 def require_a_roll(face: Any, die: str) -> None:
     """Refuse a die left unchosen (``NOT_CHOSEN``): the table picks the face it rolled or lets
-    the companion roll, so no roll is recorded that nobody made (issue 29, "no silent
-    defaults on a roll")."""
+    the companion roll, so no roll is recorded that nobody made."""
     if face == NOT_CHOSEN:
         raise RuleError(
             N_(

@@ -156,13 +156,14 @@ little). Every kind of KINDS has its test here."""
 
 def _token(st: State, kind: str, seat_id: str, public: bool) -> str:
     """What tells this occurrence of ``kind`` from any other: the open decision's id (only its
-    number when ``public``), or the round, turn seat and cards."""
+    number when ``public``), or the round, turn seat (and whether the turn has started) and
+    cards."""
     question = KINDS[kind].question
     if question is not None:
         found = open_id(st, question.format(seat=seat_id)) or ""
         return found.split("-")[0] if public else found
-    if kind == "turn":
-        return f"{st.get('round')}"
+    if kind == "turn":  # "next" and "started" are two calls: the start calls again
+        return f"{st.get('round')}" + (":started" if st.get("turn") else "")
     crisis = st.get("crisis")
     card = crisis.get("id") if isinstance(crisis, dict) else None
     return f"{card}:{st.get('round')}"

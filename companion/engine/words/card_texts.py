@@ -8,7 +8,9 @@ reads only the English. Whoever shows a text asks here, by record or by id:
 - ``words(record, field, locale)``: one text of a record in hand (a view's card, an option);
 - ``card_words(state, card_id, field, locale)``: one text of a card of the game, by its id;
 - ``place_words(state, place_id, locale)``: a location's name, by its id;
-- ``stays_english(record, locale)``: whether a card shows a text in English (the "EN" mark).
+- ``stays_english(record, locale)``: whether a card shows a text in English (the "EN" mark);
+- ``untranslated(record, locale)``: which of its texts have no `locale` version (the one walk
+  over a record's nested texts, for that mark and for cards.db's translation report).
 
 Sentences (sentences.Names) and templates (the ``words`` and ``stays_english`` globals,
 web/wording.py) both read through these. A step or a refusal names its cards by id
@@ -34,6 +36,7 @@ TEXT_FIELDS: tuple[str, ...] = (
     "text",
     "extra",
     "occupation",
+    "ability_location",
 )
 """The text fields of a card record (top level or nested) that may have translations."""
 MAX_TEXT = 2000
@@ -72,32 +75,40 @@ def _proper_name(record: Mapping[str, Any], key: str) -> bool:
     return key == "name" and "influence" in record
 
 
-def _untranslated(value: Any, locale: str) -> bool:
-    """Whether a record or a list of them has a text without its `locale` translation."""
+def untranslated(value: Any, locale: str, path: str = "") -> list[str]:
+    """The texts of a record (or a list of them) with no `locale` translation, as paths:
+    `story`, `options[2].text`, `options[1].effects[2].text`; none for English. A survivor's
+    name is a proper name and needs none."""
+    if locale == SOURCE_LOCALE:
+        return []
     if isinstance(value, list):
-        return any(_untranslated(item, locale) for item in value)
+        return [
+            p for n, item in enumerate(value, 1) for p in untranslated(item, locale, f"{path}[{n}]")
+        ]
     if not isinstance(value, Mapping):
-        return False
+        return []
+    found = []
     for key, text in value.items():
+        where = f"{path}.{key}" if path else key
         if key in TEXT_FIELDS and isinstance(text, str) and text:
             wanted = value.get(translated(key, locale))
             if not (isinstance(wanted, str) and wanted) and not _proper_name(value, key):
-                return True
-        elif isinstance(text, Mapping | list) and _untranslated(text, locale):
-            return True
-    return False
+                found.append(where)
+        elif isinstance(text, Mapping | list):
+            found += untranslated(text, locale, where)
+    return found
 
 
 def stays_english(record: Mapping[str, Any] | None, locale: str) -> bool:
     """Whether a card shows any text in English to a `locale` reader (its quiet "EN" mark).
 
-    A record already put in one language (cards.db's pages) says so in its own `lang`.
+    A search result, already in one language, says so in its own `lang`.
     """
     if not isinstance(record, Mapping) or locale == SOURCE_LOCALE:
         return False
     if isinstance(record.get("lang"), str):
         return record["lang"] != locale
-    return _untranslated(record, locale)
+    return bool(untranslated(record, locale))
 
 
 def find_card(state: Mapping[str, Any] | None, card_id: Any) -> Mapping[str, Any] | None:

@@ -13,8 +13,7 @@ from typing import Protocol
 
 DOMAIN = "messages"
 DEFAULT_LOCALE = "en"
-_DEFAULT_LOCALEDIR = Path(__file__).resolve().parents[2] / "translations"
-_localedir = _DEFAULT_LOCALEDIR
+LOCALEDIR = Path(__file__).resolve().parents[2] / "translations"
 
 
 class Translator(Protocol):
@@ -29,16 +28,9 @@ class Translator(Protocol):
         ...
 
 
-def set_localedir(path: str | Path | None) -> None:
-    """Read catalogues from ``path`` (None: companion/translations again); clears the cache."""
-    global _localedir
-    _localedir = Path(path) if path is not None else _DEFAULT_LOCALEDIR
-    translator.cache_clear()
-
-
 @cache
 def translator(locale: str = DEFAULT_LOCALE) -> gettext.NullTranslations:
     """The stdlib translation for ``locale``; English (or a missing catalogue) is the source."""
     if not locale or locale == DEFAULT_LOCALE:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=str(_localedir), languages=[locale], fallback=True)
+    return gettext.translation(DOMAIN, localedir=str(LOCALEDIR), languages=[locale], fallback=True)

@@ -42,7 +42,7 @@ def face_up(st: State) -> list[dict[str, Any]]:
 def room_to_lay(st: State) -> int:
     """How many improvements the table may still lay face up: the 4 drawn at the start of the
     game (000:713). A built one moves to the centre of the colony board (000:717) and still
-    counts: the rulebook draws no card to take its place (issue 28.18), so only a card taken
+    counts: the rulebook draws no card to take its place, so only a card taken
     off the row as a mistake (``remove_improvement``) makes room again."""
     return max(0, FACE_UP - len(st.get("improvements") or []))
 
