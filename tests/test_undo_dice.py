@@ -80,8 +80,9 @@ def test_an_action_taken_in_between_does_not_change_the_dice(db):
     game = new_game(db)
     done, first = confirm_until_noise(db, game, colony_ready(db, game))
     back = store.undo(db, game, version=done.version)
-    fed = store.act(db, game, {"type": "add_food", "by": "table", "count": 1}, version=back.version)
-    again = store.act(db, game, {"type": "run_colony_steps", "by": "table"}, version=fed.version)
+    fix = {"type": "set_waste", "by": "table", "value": 1}  # a correction the phase lists
+    fixed = store.act(db, game, fix, version=back.version)
+    again = store.act(db, game, {"type": "run_colony_steps", "by": "table"}, version=fixed.version)
     assert noise_rolls(again.steps) == first
 
 
