@@ -17,6 +17,7 @@ from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.board.card_choices import KIND as CARD_CHOICE
 from companion.engine.board.player_choices import still_choosing
+from companion.engine.board.special_zombies import special_zombies_first
 from companion.engine.colony.phases import (
     COLONY_STEPS,
     STEP_ACTIONS,
@@ -24,6 +25,7 @@ from companion.engine.colony.phases import (
     steps_to_run,
 )
 from companion.engine.colony.reveal import revealing
+from companion.engine.core import hooks
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import Phrase, RuleError, words
 from companion.engine.core.objective_progress import (
@@ -43,19 +45,10 @@ from companion.engine.core.state import (
     voters,
 )
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS, SYMBOLS, WOUND_KINDS
-from companion.engine.modules.bandits import rules as bandits
-from companion.engine.modules.improvements.rules import improvement_choices
-from companion.engine.modules.raxxon.legal import (
-    pending_choices,
-    seat_pending_choices,
-    special_first,
-    table_choices,
-    turn_choices,
-)
-from companion.engine.modules.raxxon.rules import containment_due
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
+from companion.engine.search import search_choices
 from companion.engine.setup.new_game import survivors_per_seat
 from companion.engine.turns.crossroads_options import colony_full_blocks
 from companion.engine.turns.turn import (
@@ -221,10 +214,22 @@ def _turn_choices(st: State) -> dict[str, Choices]:
                 "target": targets,
                 "voters": [s["id"] for s in voters(st)],
             }
-    out.update(bandits.turn_choices(st, active))
-    out.update(turn_choices(st))  # searching and the Raxxon module (legal_raxxon.py)
-    special_first(st, out)
+    out.update(search_choices(st, active))
+    out.update(hooks.merged("turn_choices", st, active))
+    _special_first(st, out)
     return out
+
+
+def _special_first(st: State, out: dict[str, Choices]) -> None:
+    """Drop attackers of standard zombies who share a place with a special zombie (000:805,
+    ``special_zombies.special_zombies_first``); a card's kill there stays open to the active
+    player."""
+    kill = out.get("kill_zombies")
+    if not kill:
+        return
+    for key, killers in kill["killers"].items():
+        if special_zombies_first(st, key.split(":", 1)[0]):
+            killers.clear()
 
 
 def _deck_by_name(st: State) -> list[str]:
@@ -342,7 +347,7 @@ def _table_only(st: State) -> dict[str, Choices]:
     if everyone:
         out["kill_survivor_by_card"] = {"survivor_id": everyone}
         out["remove_survivor_by_card"] = {"survivor_id": everyone}
-    out.update(improvement_choices(st))
+    out.update(hooks.merged("corrections", st))
     out.update(progress_choices(st))
     return out
 
@@ -366,7 +371,7 @@ def _round_choices(st: State) -> dict[str, Choices]:
             "crisis": _crises_left(st),
             "deck": len(st["decks"]["crises"]),
             "symbols": list(SYMBOLS),
-            **bandits.reveal_choices(st),
+            **hooks.merged("reveal_choices", st),
         }
     else:
         out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}
@@ -393,7 +398,7 @@ def _colony_choices(st: State) -> dict[str, Choices]:
 def _single_steps(st: State, due: str) -> dict[str, Choices]:
     """Each colony step from the one due on, run on its own (phases.begin_step: a table
     entering the phase by hand may start at a later step; an earlier one is done)."""
-    if st["phase"] != "colony" and containment_due(st):
+    if st["phase"] != "colony" and hooks.any_of("colony_opening_due", st):
         return {}  # the phase begins with Raxxon's containment check (start_colony_phase)
     out: dict[str, Choices] = {}
     for name in COLONY_STEPS[COLONY_STEPS.index(due) :]:
@@ -472,22 +477,19 @@ def _table_now(st: State) -> dict[str, Choices]:
         return {"choose_survivor": {"seat_id": list(waiting), "survivor_id": waiting}}
     if pending and pending["kind"] == CARD_CHOICE:  # for a player without a phone
         return {"choose_for_card": {"seat_id": [pending["seat"]], "answer": pending["options"]}}
-    if pending and pending["kind"] == "bandit_placement":
-        return {}  # the leader's phone decides (bandits.leader_choices)
+    module = hooks.first("table_pending", st)
+    if module is not None:
+        return module
     exile_phase = special_exile.table_choices(st)
     if exile_phase is not None:
         return exile_phase
-    raxxon = pending_choices(st)
-    if raxxon is not None:
-        return raxxon
     following = r1_completion_choices(st)
     if following is not None:
         return following
     if st["phase"] == "setup":
         return {}
     out = _table_only(st)
-    out.update(bandits.table_choices(st))
-    out.update(table_choices(st))
+    out.update(hooks.merged("table_choices", st))
     if st["phase"] == "colony":
         out.update(_colony_choices(st))
     elif st.get("turn"):
@@ -534,14 +536,12 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     if pending and pending["kind"] == CARD_CHOICE:
         asked = pending["seat"] == seat_id
         return {"choose_for_card": {"answer": pending["options"]}} if asked else {}
-    if pending and pending["kind"] == "bandit_placement":
-        return bandits.leader_choices(st, seat_id)
+    module = hooks.first("seat_pending", st, seat_id)
+    if module is not None:
+        return module
     exile_phase = special_exile.seat_choices(st, seat_id)
     if exile_phase is not None:
         return _allowed(st, seat_id, exile_phase)
-    raxxon = seat_pending_choices(st, seat_id)
-    if raxxon is not None:
-        return raxxon
     if pending and pending["kind"] == R1_COMPLETION:
         return {}  # entered on the table (named.follow_r1_completion)
     if st["phase"] == "setup":

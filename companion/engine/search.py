@@ -10,12 +10,16 @@ crossroads hints and objectives can follow.
 from __future__ import annotations
 
 from companion.engine.board.exposure import exposure_result, roll_for_exposure
-from companion.engine.board.pieces import make_noise
+from companion.engine.board.pieces import MAX_NOISE, make_noise
 from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import COLONY, State, begin, location, survivor
-from companion.engine.modules.bandits.rules import require_search_deck_not_hideout
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS
+from companion.engine.modules.bandits.rules import (
+    hideout_has_no_search_deck,
+    require_search_deck_not_hideout,
+)
 from companion.engine.modules.raxxon.rules import is_raxxon, raxxon_search_exposure_active
 from companion.engine.words.steps import N_, Step, of_location, of_survivor, step
 
@@ -79,3 +83,23 @@ act.declare(
     noise=act.keyed("survivor_id", "survivor_id", "noise"),
     exposure=act.die(None, "roll", "skip"),
 )
+
+
+def search_choices(st: State, active: str) -> dict[str, dict]:
+    """During a turn: who of the active player's survivors may search, how much noise each may
+    make first (4 at most at a location, 000:224) and whether an exposure roll follows (000:776);
+    none in the colony or at the Hideout (000:726)."""
+    searchers = {}
+    for s in st["survivors"]:
+        if s["owner"] != active:
+            continue
+        if s["location"] == COLONY or hideout_has_no_search_deck(s["location"]):
+            continue
+        room = MAX_NOISE - location(st, s["location"])["noise"]
+        searchers[s["id"]] = {
+            "noise": list(range(room + 1)),
+            "raxxon": raxxon_search_exposure_active(st, s["location"]),
+        }
+    if not searchers:
+        return {}
+    return {"search_location": {"survivor_id": searchers, "exposure": list(EXPOSURE_RESULTS)}}

@@ -34,6 +34,7 @@ from companion.engine.colony.phases import (
     steps_to_run,
 )
 from companion.engine.core import declare as act
+from companion.engine.core import hooks
 from companion.engine.core.dice import Randomness, flip_coin, roll_d6
 from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.morale import change_morale, end_game
@@ -59,8 +60,6 @@ from companion.engine.core.state import (
     seats_in_play,
     survivors_at,
 )
-from companion.engine.modules.bandits.rules import bandits_scavenge
-from companion.engine.modules.raxxon.rules import fewer_zombies_at, reduced_count
 from companion.engine.scenarios.chapters import begin_next_chapter, complete_chapter
 from companion.engine.turns.votes import tally_vote
 from companion.engine.words.steps import N_, Step, of_location, of_seat, step
@@ -324,15 +323,15 @@ def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> 
     module (000:745), plus one per noise token that hits. Each count is fixed before the first
     zombie is placed; deaths on the way do not lower it (002:1675). Stops if the game ends.
     """
-    colony = reduced_count(st, steps, COLONY, zombies_for_colony(st))
+    colony = hooks.folded("zombie_count", zombies_for_colony(st), st, steps, COLONY)
     add_zombies(st, steps, COLONY, colony, "colony_phase")
     for loc in locations_in_order(st):
         if st["ended"]:
             return
         count = zombies_for_location(st, loc["id"]) + _resolve_noise(st, steps, loc, rng)
-        count = reduced_count(st, steps, loc["id"], count)  # Raxxon thumbs down (000:795)
+        count = hooks.folded("zombie_count", count, st, steps, loc["id"])  # Raxxon (000:795)
         add_zombies(st, steps, loc["id"], count, "colony_phase")
-    bandits_scavenge(st, steps)
+    hooks.each("after_zombies", st, steps)  # Bandits Scavenge (000:749)
 
 
 def zombies_due(st: State) -> dict[str, dict[str, int]]:
@@ -347,7 +346,7 @@ def zombies_due(st: State) -> dict[str, dict[str, int]]:
             "bandits": bandits_drawing_zombies(st, loc["id"]),
         }
     for place, counts in due.items():
-        counts["fewer"] = fewer_zombies_at(st, place)
+        counts["fewer"] = sum(hooks.each("fewer_zombies", st, place))
     return due
 
 
