@@ -34,6 +34,15 @@ SPECS: dict[str, str] = {
     "fewer_zombies": "fn(state, place) -> int: how many fewer zombies the module brings to a"
     " place (steps.py's preview)",
     "after_zombies": "fn(state, steps) -> None: after the colony phase's zombies (steps.py)",
+    "no_search_deck": "fn(state, place) -> bool: nobody searches at the place (search.py)",
+    "search_refusal": "fn(state, place, exposure) -> None: raises RuleError where the module"
+    " refuses a search (search.py)",
+    "search_exposure": "fn(state, place) -> bool: a search at the place is followed by an"
+    " exposure roll (search.py)",
+    "waiting": "fn(state) -> waiting | None: a task of the module's the table must do now,"
+    " before the phase's own (views.waiting_for)",
+    "table_view": "fn(shown state) -> {field: value}: the module's fields of the table view"
+    " (views.table_view)",
 }
 """Each hook by name: how its functions are called and what they return (the hook specs)."""
 

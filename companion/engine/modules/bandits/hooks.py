@@ -9,8 +9,11 @@ from companion.engine.core.state import State
 from companion.engine.modules.bandits.rules import (
     bandits_at_reveal,
     bandits_scavenge,
+    board_view,
+    hideout_has_no_search_deck,
     leader_choices,
     new_bandits,
+    require_search_deck_not_hideout,
     reveal_choices,
     table_choices,
     turn_choices,
@@ -43,5 +46,8 @@ HOOKS = {
     "reveal_choices": reveal_choices,
     "crisis_revealed": bandits_at_reveal,
     "after_zombies": bandits_scavenge,
+    "table_view": lambda shown: {"bandit_board": board_view(shown)},
+    "no_search_deck": lambda st, place: hideout_has_no_search_deck(place),
+    "search_refusal": lambda st, place, exposure: require_search_deck_not_hideout(place),
 }
 """The hooks the module takes part in (registered in engine/modules/__init__.py)."""
