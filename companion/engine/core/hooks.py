@@ -47,8 +47,7 @@ SPECS: dict[str, str] = {
 """Each hook by name: how its functions are called and what they return (the hook specs)."""
 
 _HOOKS: dict[str, list[tuple[str, Callable[..., Any]]]] = {name: [] for name in SPECS}
-LEFT_OUT: set[str] = set()
-"""Modules whose hooks are not called (a base game without them, as if never registered)."""
+_ORDER: list[str] = []
 
 
 def register(module: str, **hooks: Callable[..., Any]) -> None:
@@ -57,19 +56,21 @@ def register(module: str, **hooks: Callable[..., Any]) -> None:
         assert name in SPECS, f"{module} registers an unknown hook {name}"
         assert all(m != module for m, _ in _HOOKS[name]), f"{module} registers {name} twice"
         _HOOKS[name].append((module, fn))
+    _ORDER.append(module)
 
 
 def registered() -> list[str]:
     """The modules registered, in registration order."""
     seen: list[str] = []
-    for fns in _HOOKS.values():
-        seen += [m for m, _ in fns if m not in seen]
+    for module in _ORDER:
+        if module not in seen and any(m == module for fns in _HOOKS.values() for m, _ in fns):
+            seen.append(module)
     return seen
 
 
 def _fns(name: str) -> list[Callable[..., Any]]:
     """The functions registered for the hook ``name``, in order."""
-    return [fn for module, fn in _HOOKS[name] if module not in LEFT_OUT]
+    return [fn for _, fn in _HOOKS[name]]
 
 
 def each(name: str, *args: Any) -> list[Any]:
