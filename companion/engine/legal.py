@@ -25,6 +25,7 @@ from companion.engine.colony.phases import (
     steps_to_run,
 )
 from companion.engine.colony.reveal import revealing
+from companion.engine.core import declare as act
 from companion.engine.core import hooks
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import Phrase, RuleError, words
@@ -50,7 +51,6 @@ from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
 from companion.engine.search import search_choices
 from companion.engine.setup.new_game import survivors_per_seat
-from companion.engine.turns.crossroads_options import colony_full_blocks
 from companion.engine.turns.turn import (
     crossroads_waits,
     must_leave_first,
@@ -82,19 +82,6 @@ def _target(place: str, ent: dict[str, Any]) -> dict[str, Any]:
 def _places(st: State) -> list[str]:
     """The colony and every location id, in board order."""
     return [COLONY] + [loc["id"] for loc in sorted(st["locations"], key=_number)]
-
-
-def _needs(option: dict[str, Any]) -> list[str]:
-    """What an option's effects need named: "chosen" (a survivor), "location" (a place)."""
-    needs = set()
-    for effect in option.get("effects", []):
-        if effect.get("target") == "chosen":
-            needs.add("chosen")
-        if "active_location" in (effect.get("where"), effect.get("target")):
-            needs.add("location")
-        if effect.get("target") == "each_at_active_location":
-            needs.add("location")
-    return sorted(needs)
 
 
 def _turn_choices(st: State) -> dict[str, Choices]:
@@ -190,30 +177,10 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     despairing = [s["id"] for s in st["survivors"] if s["despair"]]
     if despairing:
         out["remove_despair"] = {"survivor_id": despairing}
-    turn = st["turn"]
-    drawer = turn["crossroads_drawer"]
-    if drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed"):
-        card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
-        chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
-        needs = {n: _needs(opt) for n, opt in enumerate(card.get("options", []), start=1)}
-        options = [  # an option she cannot meet is not hers to choose (002:1480-1482, 002:1727)
-            n
-            for n, opt in enumerate(card.get("options", []), start=1)
-            if (chosen or "chosen" not in needs[n]) and not colony_full_blocks(st, opt, active)
-        ]
-        choice: Choices = {"vote": True} if card.get("vote") else {"option": options}
-        choice["needs"] = needs
-        choice["chosen"] = chosen
-        choice["location"] = _places(st)
-        out["trigger_crossroads"] = choice
-    if not turn["exile_vote_called"] and not is_coop(st["variant"]):
-        targets = [s["id"] for s in seats_in_play(st) if s["id"] != active and not s["exiled"]]
-        if targets:
-            out["call_exile_vote"] = {
-                "caller": [active],
-                "target": targets,
-                "voters": [s["id"] for s in voters(st)],
-            }
+    for kind in ("trigger_crossroads", "call_exile_vote"):  # declared beside their rules
+        listed = act.choices_now(kind, st, active)
+        if listed is not None:
+            out[kind] = dict(listed)
     out.update(search_choices(st, active))
     out.update(hooks.merged("turn_choices", st, active))
     _special_first(st, out)
