@@ -50,7 +50,7 @@ from companion.engine.legal import (
     legal_for_table,
 )
 from companion.engine.scenarios import special_exile
-from companion.engine.scenarios.chapters import objective_met_means
+from companion.engine.scenarios.chapters import next_card_comes, objective_met_means
 from companion.engine.turns.crossroads_hints import hint_for
 from companion.engine.turns.turn import (
     crossroads_waits,
@@ -77,6 +77,8 @@ def public_view(state: State) -> dict[str, Any]:
     if isinstance(crisis, dict) and "contributions" in crisis:
         crisis["contributions"] = _contribution_count(crisis["contributions"])
     view["pending"] = _public_pending(state)
+    if isinstance(view.get("scenario"), dict):
+        view["scenario"]["next_card"] = next_card_comes(state)
     if state.get("phase") == "setup":  # the leaders decide it once all are kept (002 Setup 14)
         view["first_player"] = None
     return view
@@ -181,8 +183,15 @@ def waiting_for(st: State) -> dict[str, Any]:
 
 
 def _colony_due(st: State) -> dict[str, Any]:
-    """The colony step that is due; at step 5, what a met main objective does (``met``)."""
-    due = {"kind": "colony_phase", **due_step(st), "run": steps_to_run(st)}
+    """The colony step that is due, the steps its Confirm runs (``run``) and whether the
+    containment check opens them (``containment``, 000:792); at step 5, what a met main
+    objective does (``met``)."""
+    due = {
+        "kind": "colony_phase",
+        **due_step(st),
+        "run": steps_to_run(st),
+        "containment": st["phase"] != "colony" and hooks.any_of("colony_opening_due", st),
+    }
     if due["step"] == "check_main_objective":
         due["met"] = objective_met_means(st)
     return due

@@ -33,10 +33,19 @@ from companion.engine.core.state import (
     survivor,
 )
 from companion.engine.words.card_texts import card_text
-from companion.engine.words.steps import N_, Step, at_entrance, step, step_place_name
+from companion.engine.words.steps import (
+    N_,
+    Step,
+    at_entrance,
+    of_location,
+    step,
+    step_place_name,
+)
 
 MAX_NOISE = 4
 ATTRACT_MAX = 2
+STANDARD_ZOMBIE = "zombie"
+"""An attract's name for a standard zombie (``attract_zombies``' ``zombies``)."""
 
 FULL = {
     "barricade": N_("{entrance} is full: no room for a barricade"),
@@ -255,6 +264,7 @@ def attract(
     if from_place == to_place:
         raise RuleError(N_("attracted zombies come from another place"))
     special_zombies_cannot_be_moved(st, from_place, source, count)
+    staying = list(source.get("special", []))
     if source["zombies"] < count:
         raise RuleError(
             N_("{entrance} holds {zombies}, not {count}"),
@@ -297,6 +307,37 @@ def attract(
                 **at_entrance(st, to_place, target),
             )
         )
+    if staying:
+        steps.append(
+            step("special_zombies_stay", zombies=staying, **at_entrance(st, from_place, source))
+        )
+
+
+def attracted_count(st: State, place: str, ent: Any, count: int, zombies: Any) -> int:
+    """How many zombies an attract takes: ``count``, or as many as ``zombies`` names, each
+    ``STANDARD_ZOMBIE`` or a special zombie standing at that entrance; a special zombie named
+    is refused, by name, since only its own encounter card moves it (000:805)."""
+    if zombies is None:
+        return count
+    if not isinstance(zombies, list) or not all(isinstance(z, str) for z in zombies):
+        raise RuleError(N_("name each attracted zombie: a standard zombie or a special one"))
+    specials = [z for z in zombies if z != STANDARD_ZOMBIE]
+    unknown = [z for z in specials if z not in ent.get("special", [])]
+    if unknown:
+        raise RuleError(
+            N_("no special zombie {zombie} stands at {place}"),
+            zombie=shown(unknown[0]),
+            place=place_name(st, place),
+        )
+    if specials:
+        raise RuleError(
+            N_(
+                "{zombies} cannot be attracted: a special zombie moves only by its own "
+                "encounter card (000:805)"
+            ),
+            zombies=", ".join(specials),
+        )
+    return len(zombies)
 
 
 def attract_zombies(
@@ -307,12 +348,17 @@ def attract_zombies(
     from_entrance: int | None = None,
     to_entrance: int | list[int] | None = None,
     survivor_id: str | None = None,
+    zombies: list[str] | None = None,
 ) -> tuple[State, list[Step]]:
     """Attract 1 or 2 zombies to a survivor's place. Base 002 "Attract" (002:1253).
 
     ``survivor_id`` (optional) is the survivor who attracts them; it must stand at to_place.
+    ``zombies`` (optional) names the zombies taken, in place of ``count`` (``attracted_count``).
     """
     st, steps = begin(state)
+    if zombies is not None:
+        source = entrance_at(st, from_place, from_entrance)
+        count = attracted_count(st, from_place, source, count, zombies)
     count = require_count(count, N_("the number of zombies attracted"), minimum=1)
     if count > ATTRACT_MAX:
         raise RuleError(
@@ -362,7 +408,7 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
             most=MAX_NOISE,
         )
     loc["noise"] += count
-    steps.append(step("noise_added", count=count, location_name=loc["name"], noise=loc["noise"]))
+    steps.append(step("noise_added", count=count, **of_location(loc), noise=loc["noise"]))
 
 
 def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
@@ -395,7 +441,7 @@ def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State,
             count=count,
         )
     loc["noise"] -= count
-    steps.append(step("noise_removed", count=count, location_name=loc["name"], noise=loc["noise"]))
+    steps.append(step("noise_removed", count=count, **of_location(loc), noise=loc["noise"]))
     return st, steps
 
 

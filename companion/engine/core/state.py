@@ -13,7 +13,7 @@ from typing import Any
 from companion.engine.core import hooks
 from companion.engine.core.errors import Phrase, RuleError, shown, words
 from companion.engine.core.vocabulary import MODULES, WOUND_KINDS
-from companion.engine.words.card_texts import card_text, copy_translations
+from companion.engine.words.card_texts import GENDER_FIELD, card_text, copy_translations
 from companion.engine.words.labels import PENDING_WORDS
 from companion.engine.words.steps import N_, Step, of_survivor, step
 
@@ -316,6 +316,8 @@ def new_location(card: dict[str, Any]) -> dict[str, Any]:
         "bandits": 0,
     }
     copy_translations(card, location, "name")
+    if card.get(GENDER_FIELD) in ("m", "f"):
+        location[GENDER_FIELD] = card[GENDER_FIELD]
     return location
 
 

@@ -171,7 +171,7 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     st["cards"] = cards
     steps: list[Step] = []
     _place_survivors(st, seats)
-    _apply_main_objective(st, steps, main, len(seats))
+    _apply_main_objective(st, steps, main, len(seats), scenarios.sealed_at_setup(st, scenario))
     _deal_secret_objectives(st, steps, {**setup, "betrayal_id": betrayal}, rng)
     scenarios.set_up_scenario(st, steps, scenario, betrayal, setup.get("set_aside"))
     _build_decks(st, steps, setup, rng)
@@ -425,11 +425,14 @@ def _place_survivors(st: State, seats: list[dict[str, Any]]) -> None:
             st["survivors"].append(new_survivor(card, seat_record["id"], leader=n == 0))
 
 
-def _apply_main_objective(st: State, steps: list[Step], main: dict[str, Any], players: int) -> None:
+def _apply_main_objective(
+    st: State, steps: list[Step], main: dict[str, Any], players: int, sealed: set[str]
+) -> None:
     """Set the tracks and board from the main objective's side (002 "Game Setup" 3).
 
     Zombies go to the colony first by the placement rules, then to every non-colony location in
-    number order (ruling shared with the colony phase).
+    number order (ruling shared with the colony phase), but none to a ``sealed`` location
+    (barricades on every entrance space, 000:873).
     """
     numbers = main["setup"]
     st["main_objective"] = main
@@ -465,7 +468,8 @@ def _apply_main_objective(st: State, steps: list[Step], main: dict[str, Any], pl
         steps.append(step("setup_extra", objective=main["id"], extra=numbers["extra"]))
     add_zombies(st, steps, COLONY, numbers["colony_zombies"], "setup")
     for loc in locations_in_order(st):
-        add_zombies(st, steps, loc["id"], numbers["zombies_per_location"], "setup")
+        if loc["id"] not in sealed:
+            add_zombies(st, steps, loc["id"], numbers["zombies_per_location"], "setup")
 
 
 def _playable(st: State, setup: dict[str, Any], kind: str) -> list[dict[str, Any]] | None:

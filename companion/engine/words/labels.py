@@ -62,7 +62,7 @@ PENDING_WORDS = {
     "bandit_placement": N_("the bandit leader's placement"),
     "containment_place": N_("the first player's choice of where fewer zombies come"),
     "special_zombies": N_("the special zombies to be placed"),
-    "top_experiment": N_("the top Raxxon experiment, for the containment check"),
+    "top_experiment": N_("the top Raxxon experiment's code and special zombies"),
     "special_exile": N_("a player's exile vote in the special exile phase"),
     "betrayer_reveal": N_("the betrayer's moment to reveal, after the special exile phase"),
     "r1_completion": N_("R1's completion steps"),
@@ -178,6 +178,8 @@ REVEAL_NOTES = {
 
 # TRANSLATORS: the heading of a colony step: "Step 1 of 7: the colony eats".
 COLONY_STEP_HEADING = N_("Step {number} of {count}: {title}")
+CONTAINMENT_HEADING = N_("Before step 1: the containment check at Raxxon")
+"""The check that opens the colony phase with the Raxxon module (000:792), before step 1."""
 
 
 MET_ANSWERS = {
@@ -577,6 +579,9 @@ def met_answer(met: Mapping[str, Any], gettext: Callable[[str], str]) -> str:
 
 
 def colony_step_heading(step: str, number: int, count: int, gettext: Callable[[str], str]) -> str:
-    """ "Step 1 of 7: the colony eats" in the reader's language."""
+    """ "Step 1 of 7: the colony eats" in the reader's language (the containment check, which
+    comes before step 1, has its own heading)."""
+    if step == "containment_check":
+        return gettext(CONTAINMENT_HEADING)
     title = gettext(COLONY_STEP_TITLES[step]) if step in COLONY_STEP_TITLES else step
     return gettext(COLONY_STEP_HEADING).format(number=number, count=count, title=title)

@@ -89,7 +89,8 @@ def turn_choices(st: State) -> dict[str, Choices]:
     rec = st.get("raxxon")
     if not isinstance(rec, dict):
         return out
-    if any(is_raxxon(st, s["location"]) for s in mine):
+    aimed = rec["experiment"] is not None and rec["containment_from"] is not None
+    if aimed and any(is_raxxon(st, s["location"]) for s in mine):
         out["place_raxxon_dice"] = {"seat_id": [active], "faces": list(FACES)}
     specials = special_zombies(st)
     targets = {

@@ -127,7 +127,7 @@ def _name(value: Any) -> str:
 
 def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[State, list[Step]]:
     """Place unused action dice on Raxxon (000:790): during one's own turn, while controlling a
-    survivor there."""
+    survivor there, against the top experiment's code the table has entered (000:769)."""
     st, steps = begin(state)
     where = raxxon_location(st)
     faces = _faces(faces, N_("dice placed on Raxxon"))
@@ -143,6 +143,17 @@ def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[Sta
             name=player["name"],
         )
     rec = record(st)
+    if rec["containment_from"] is None:
+        raise RuleError(
+            N_("the containment code rules are not in play in this chapter: no dice on Raxxon")
+        )
+    if rec["experiment"] is None:
+        raise RuleError(
+            N_(
+                "enter the top Raxxon experiment first: dice on Raxxon are aimed at its "
+                "containment code"
+            )
+        )
     rec["dice"] = sorted(rec["dice"] + faces)
     steps.append(
         step(
@@ -195,7 +206,8 @@ def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple
     zombies its Audio Log lists (000:767, 000:792, 000:799); it replaces one entered before.
 
     Asked for by the containment check when none is entered (``containment_asks_experiment``):
-    the answer lets the check go on against the dice on Raxxon.
+    the answer lets the check go on against the dice on Raxxon. Asked for at once after an
+    experiment is placed or discarded (``ask_next_experiment``): the answer is only recorded.
     """
     pending = state.get("pending") if isinstance(state, dict) else None
     asked = isinstance(pending, dict) and pending.get("kind") == TOP_EXPERIMENT
@@ -211,7 +223,8 @@ def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple
     steps.append(step("experiment_entered", code=sorted(code), zombies=names))
     if asked:
         st["pending"] = None
-        _check_code(st, steps)
+        if not pending.get("next"):
+            _check_code(st, steps)
     return st, steps
 
 
@@ -223,6 +236,24 @@ act.declare(
     code=act.each("faces"),
     zombies=act.FREE,
 )
+
+
+def ask_next_experiment(st: State, steps: list[Step]) -> None:
+    """An experiment was placed or discarded: the next one is on top, its Audio Log readable "at
+    any time" (000:769), and players aim their dice on Raxxon at its code during their turns
+    (000:790), so the table enters it at once (mutating helper; a pending ``top_experiment``
+    with ``next``). Not while the containment rules are off (R1, R2: ``containment_from``
+    None), while R3's immediate draws go on, or once the game has ended."""
+    rec = record(st)
+    if (
+        st["ended"]
+        or rec["experiment"] is not None
+        or rec["immediate"] > 0
+        or rec["containment_from"] is None
+    ):
+        return
+    st["pending"] = {"kind": TOP_EXPERIMENT, "seat": None, "next": True}
+    steps.append(step("next_experiment_asked"))
 
 
 def code_matches(dice: list[int], code: list[int]) -> bool:
@@ -242,6 +273,12 @@ def containment_due(st: State) -> bool:
         return False
     start = rec.get("containment_from")
     return start is not None and st["round"] >= start
+
+
+def containment_runs_first(st: State) -> bool:
+    """Whether the next Confirm of the colony phase opens with the containment check: the
+    phase has not begun and the check is due this round (000:792)."""
+    return st["phase"] != "colony" and containment_due(st)
 
 
 def containment_check(st: State, steps: list[Step]) -> None:
@@ -296,6 +333,7 @@ def _containment_vote(
     if passed:
         steps.append(step("experiment_discarded", reason="contained"))
         rec["experiment"] = None
+        ask_next_experiment(st, steps)
         return
     chooser = st["first_player"]
     if chooser not in {s["id"] for s in voters(st)}:
@@ -452,7 +490,7 @@ def place_special_zombies(
                 **at_entrance(st, place, ent),
             )
         )
-        place_zombie(st, steps, place, number, k)
+        place_zombie(st, steps, place, number, k, zombie=name)
     if placed:
         steps.append(step("experiment_encounter", zombies=names, placed=placed))
     else:
@@ -460,6 +498,7 @@ def place_special_zombies(
     rec["experiment"] = None
     if not waiting:
         rec["immediate"] -= 1
+    ask_next_experiment(st, steps)
     return st, steps
 
 
@@ -816,12 +855,12 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
 
     R1 (000:873): Raxxon is sealed: every free entrance space takes a barricade and its
     survivor spaces close (``sealed_spaces`` keeps their number; ``state.free_survivor_spaces``
-    then counts none); no containment check. Ruling: the setup's zombies are placed first, so
-    a zombie already at Raxxon keeps its space. R2 (R1 completed, 000:892): the barricades
-    come off and Raxxon opens; no containment yet. R3 (R2 completed, 000:917-930): the dice
-    come off Raxxon, its survivors go to the colony (``state.send_home``), the containment
-    check starts next round, and 2 or 3 experiments are placed now. The table's other tasks
-    are scenarios.TASKS.
+    then counts none); no containment check. Setup puts no zombie there
+    (``chapters.sealed_at_setup``), so every entrance space takes a barricade. R2 (R1
+    completed, 000:892): the barricades come off and Raxxon opens; no containment yet. R3 (R2
+    completed, 000:917-930): the dice come off Raxxon, its survivors go to the colony
+    (``state.send_home``), the containment check starts next round, and 2 or 3 experiments
+    are placed now. The table's other tasks are scenarios.TASKS.
     """
     if chapter not in CHAPTERS:
         raise RuleError(
