@@ -177,10 +177,8 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     despairing = [s["id"] for s in st["survivors"] if s["despair"]]
     if despairing:
         out["remove_despair"] = {"survivor_id": despairing}
-    for kind in ("trigger_crossroads", "call_exile_vote"):  # declared beside their rules
-        listed = act.choices_now(kind, st, active)
-        if listed is not None:
-            out[kind] = dict(listed)
+    _declared(out, "trigger_crossroads", st, active)
+    _declared(out, "call_exile_vote", st, active)
     out.update(search_choices(st, active))
     out.update(hooks.merged("turn_choices", st, active))
     _special_first(st, out)
@@ -222,8 +220,7 @@ def _seat_choices(st: State, seat_id: str, by_name: list[str] | None = None) -> 
     if crisis and st["phase"] == "player_turns" and not player["exiled"]:
         if turn is None or turn["seat"] == seat_id:
             out["contribute_to_crisis"] = {"seat_id": [seat_id], "symbols": list(SYMBOLS)}
-        if any(c["seat"] == seat_id for c in crisis["contributions"]):
-            out["withdraw_from_crisis"] = {"seat_id": [seat_id]}
+        _declared(out, "withdraw_from_crisis", st, seat_id)
     deck = st["decks"]["survivors"]
     room = bool(_joining_places(st, player))
     if deck and not player.get("eliminated") and room:
@@ -233,10 +230,15 @@ def _seat_choices(st: State, seat_id: str, by_name: list[str] | None = None) -> 
             "survivor_id": by_name,
             "place": _joining_places(st, player),
         }
-    followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
-    if followers:
-        out["set_group_leader"] = {"seat_id": [seat_id], "survivor_id": followers}
+    _declared(out, "set_group_leader", st, seat_id)
     return out
+
+
+def _declared(out: dict[str, Choices], kind: str, st: State, actor: str) -> None:
+    """Add ``kind`` to ``out`` with the choices its declaration lists for ``actor``, if open."""
+    listed = act.choices_now(kind, st, actor)
+    if listed is not None:
+        out[kind] = dict(listed)
 
 
 def _joining_places(st: State, player: dict[str, Any]) -> list[str]:

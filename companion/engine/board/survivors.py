@@ -287,12 +287,20 @@ def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[Stat
     return st, steps
 
 
+def group_leader_choices(st: State, seat_id: str) -> dict[str, Any] | None:
+    """Which of a seat's survivors it may make its group leader: any but the leader now
+    (002:1777); None without one."""
+    followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
+    return {"seat_id": [seat_id], "survivor_id": followers} if followers else None
+
+
 act.declare(
     set_group_leader,
     who=act.OPEN,
     about="seat_id",
     label=N_("set group leader"),
     lines=("002:1777",),
+    choices=group_leader_choices,
 )
 
 

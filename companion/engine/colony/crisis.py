@@ -257,12 +257,20 @@ def withdraw_from_crisis(state: State, seat_id: str) -> tuple[State, list[Step]]
     return st, steps
 
 
+def withdraw_choices(st: State, seat_id: str) -> dict[str, Any] | None:
+    """A seat may take back its cards from the crisis while it has some there; None else."""
+    crisis = st.get("crisis") or {}
+    mine = any(c["seat"] == seat_id for c in crisis.get("contributions", ()))
+    return {"seat_id": [seat_id]} if mine else None
+
+
 act.declare(
     withdraw_from_crisis,
     who=act.OWN,
     about="seat_id",
     question="crisis",
     label=N_("withdraw from crisis"),
+    choices=withdraw_choices,
 )
 
 
