@@ -167,16 +167,8 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     exposed = [s["id"] for s in st["survivors"] if s["owner"] == active]
     if exposed:
         out["record_exposure"] = {"survivor_id": exposed, "result": list(EXPOSURE_RESULTS)}
-    hurt = {
-        s["id"]: [w for w, key in (("wound", "wounds"), ("frostbite", "frostbite")) if s[key]]
-        for s in st["survivors"]
-        if s["wounds"] or s["frostbite"]
-    }
-    if hurt:
-        out["heal_survivor"] = {"survivor_id": hurt}
-    despairing = [s["id"] for s in st["survivors"] if s["despair"]]
-    if despairing:
-        out["remove_despair"] = {"survivor_id": despairing}
+    _declared(out, "heal_survivor", st, TABLE_ACTOR)
+    _declared(out, "remove_despair", st, TABLE_ACTOR)
     _declared(out, "trigger_crossroads", st, active)
     _declared(out, "call_exile_vote", st, active)
     out.update(search_choices(st, active))
@@ -279,16 +271,8 @@ def _board_fixes(st: State) -> dict[str, Choices]:
             "seat_id": [None],
             "unruly": [False, True] if unruly_rule(st) else [False],
         }
-    hurt = {
-        s["id"]: [w for w, key in (("wound", "wounds"), ("frostbite", "frostbite")) if s[key]]
-        for s in st["survivors"]
-        if s["wounds"] or s["frostbite"]
-    }
-    if hurt:
-        out["heal_survivor"] = {"survivor_id": hurt}
-    despairing = [s["id"] for s in st["survivors"] if s["despair"]]
-    if despairing:
-        out["remove_despair"] = {"survivor_id": despairing}
+    _declared(out, "heal_survivor", st, TABLE_ACTOR)
+    _declared(out, "remove_despair", st, TABLE_ACTOR)
     return out
 
 
