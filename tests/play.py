@@ -158,10 +158,11 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
         elif declared.parameters[arg][1]:
             return None
     if kind == "trigger_crossroads":
+        option = out.get("option")
         needs = (
-            set().union(*choices["needs"].values())
+            set().union(*choices["needs"])
             if choices.get("vote")
-            else set(choices["needs"].get(out.get("option"), []))
+            else set(choices["needs"][option - 1] if isinstance(option, int) else [])
         )
         if not choices.get("vote") and "option" not in out:
             return None

@@ -91,7 +91,7 @@ def test_the_hideout_take_asks_who_takes_the_cards(browser, served):
             app,
             game_id,
             {"type": "move_survivor", "survivor_id": sid, "to": "long_night.bandits-hideout",
-             "exposure": "blank", "free": True},
+             "exposure": "blank"},
         )  # fmt: skip
     table_act(app, game_id, {"type": "set_hideout_cards", "count": 3})
     assert view_of(app, game_id)["legal"]["table"]["take_from_hideout"]["survivor_id"] == mine[:2]

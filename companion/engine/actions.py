@@ -5,8 +5,8 @@ store's log and a replay drive the engine:
 
 - the arguments are bound before the call: unknown, missing or private keys (``state``,
   ``rng``) are refused, and each value is checked strictly against the entry point's type hints
-  (a bool is a bool, an int is a whole number from 0 to ``MAX_NUMBER``, text is at most
-  ``MAX_TEXT`` characters, lists and maps are small);
+  by the one checker of action arguments (core/arguments.py: the form layer reads a form's
+  text into JSON with it, and the JSON meets this check like any other action's);
 - the actor is checked by ``permissions.check_actor`` (who may do what, in one place);
 - an entry point that rolls or shuffles uses the given random source, or one seeded by the
   action's ``seed`` (the store records a seed with every action, so replaying a log gives the
@@ -25,8 +25,6 @@ from __future__ import annotations
 import copy
 import inspect
 import random
-import types
-import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -47,8 +45,15 @@ from companion.engine.core import (
     objective_progress,
 )
 from companion.engine.core import declare as act
+from companion.engine.core.arguments import (
+    MAX_NUMBER,
+    MAX_SEED,
+    accepts_none,
+    check_value,
+    refusal,
+)
 from companion.engine.core.dice import NO_ROLL, Randomness
-from companion.engine.core.errors import Phrase, RuleError, action_words, shown
+from companion.engine.core.errors import RuleError, action_words, shown
 from companion.engine.core.state import SCHEMA, State, active_seat_id, seat
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.improvements import rules as improvements
@@ -64,14 +69,6 @@ from companion.engine.words.steps import N_, Step
 
 EntryPoint = Callable[..., tuple[State, list[Step]]]
 
-MAX_NUMBER = 999
-"""The largest whole number an action argument may hold (no count in the game comes near)."""
-MAX_TEXT = 200
-MAX_ITEMS = 60
-TOO_MANY = N_("{where} has more than {most} entries")
-"""The refusal of a list or map longer than MAX_ITEMS."""
-MAX_DEPTH = 8
-MAX_SEED = 2**64
 RESERVED = ("type", "by", "seed", "decision")
 PRIVATE = ("state", "rng")
 
@@ -126,116 +123,6 @@ PARAMETERS: Mapping[str, Mapping[str, tuple[Any, bool]]] = act.view(lambda d: d.
 """Every action's JSON parameters: name -> (type hint, required), from its declaration."""
 
 
-def _fail(where: str, value: Any, wanted: str) -> RuleError:
-    """The refusal for a value of the wrong kind; ``wanted`` is an ``N_``-marked msgid or a
-    ``Phrase``, ``where`` the argument's path (codes: "add_food: count")."""
-    wanted = wanted if isinstance(wanted, Phrase) else Phrase(wanted)
-    return RuleError(
-        N_("{where} must be {wanted}, not {value}"), where=where, wanted=wanted, value=shown(value)
-    )
-
-
-def _json_like(value: Any, where: str, depth: int = 0) -> None:
-    """Refuse anything but small JSON (dicts with text keys, lists, text, numbers, booleans)."""
-    if depth > MAX_DEPTH:
-        raise RuleError(N_("{where} is nested too deeply"), where=where)
-    if value is None or isinstance(value, bool | str):
-        if isinstance(value, str) and len(value) > 4 * MAX_TEXT:
-            raise RuleError(N_("{where} is too long"), where=where)
-        return
-    if isinstance(value, int):
-        if abs(value) > MAX_SEED:
-            raise _fail(where, value, N_("a reasonable number"))
-        return
-    if isinstance(value, float):
-        raise _fail(where, value, N_("a whole number"))
-    if isinstance(value, list):
-        for n, item in enumerate(value):
-            _json_like(item, f"{where}[{n}]", depth + 1)
-        return
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise _fail(Phrase(N_("a key of {where}"), where=where), key, N_("text"))
-            _json_like(item, f"{where}.{key}", depth + 1)
-        return
-    raise _fail(where, value, N_("plain JSON"))
-
-
-def check_value(value: Any, hint: Any, where: str) -> None:
-    """Raise RuleError unless ``value`` fits the type hint strictly (see the module notes)."""
-    if hint is Any:
-        _json_like(value, where)
-        return
-    if hint is type(None):
-        if value is not None:
-            raise _fail(where, value, N_("empty (null)"))
-        return
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        problems: list[RuleError] = []
-        for option in typing.get_args(hint):
-            try:
-                check_value(value, option, where)
-                return
-            except RuleError as exc:
-                problems.append(exc)
-        if len(problems) == 1:
-            raise problems[0]
-        raise RuleError(
-            N_("{first} or {second}"), first=problems[0].phrase(), second=problems[1].phrase()
-        )
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise _fail(where, value, N_("true or false"))
-        return
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _fail(where, value, N_("a whole number"))
-        if not 0 <= value <= MAX_NUMBER:
-            raise _fail(
-                where, value, Phrase(N_("a whole number from 0 to {most}"), most=MAX_NUMBER)
-            )
-        return
-    if hint is str:
-        if not isinstance(value, str) or not value:
-            raise _fail(where, value, N_("a non-empty text"))
-        if len(value) > MAX_TEXT:
-            raise RuleError(
-                N_("{where} is longer than {most} characters"), where=where, most=MAX_TEXT
-            )
-        return
-    if origin in (list, tuple, Sequence) or hint in (list, tuple):
-        if not isinstance(value, list):
-            raise _fail(where, value, N_("a list"))
-        if len(value) > MAX_ITEMS:
-            raise RuleError(TOO_MANY, where=where, most=MAX_ITEMS)
-        args = typing.get_args(hint)
-        for n, item in enumerate(value):
-            check_value(item, args[0] if args else Any, f"{where}[{n}]")
-        return
-    if origin in (dict, Mapping) or hint in (dict, Mapping):
-        if not isinstance(value, dict):
-            raise _fail(where, value, N_("a map"))
-        if len(value) > MAX_ITEMS:
-            raise RuleError(TOO_MANY, where=where, most=MAX_ITEMS)
-        args = typing.get_args(hint)
-        for key, item in value.items():
-            check_value(key, args[0] if args else str, Phrase(N_("a key of {where}"), where=where))
-            check_value(item, args[1] if args else Any, f"{where}.{key}")
-        return
-    raise RuleError(N_("{where} cannot be given in an action"), where=where)  # pragma: no cover
-
-
-def _accepts_none(hint: Any) -> bool:
-    """Whether a parameter may be left empty (None)."""
-    try:
-        check_value(None, hint, "")
-    except RuleError:
-        return False
-    return True
-
-
 def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
     """The arguments of an action, bound to its entry point's parameters and checked."""
     params = PARAMETERS[kind]
@@ -251,7 +138,7 @@ def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
     if own and own in params and own not in given:
         if by != "table":
             given[own] = by
-        elif _accepts_none(params[own][0]):
+        elif accepts_none(params[own][0]):
             given[own] = None
     missing = [name for name, (_, required) in params.items() if required and name not in given]
     if missing:
@@ -273,7 +160,7 @@ def random_source(action: dict[str, Any], rng: Randomness | None) -> Randomness:
     if seed is None:
         return NO_DICE
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise _fail("seed", seed, N_("a whole number from 0 to 2**64 - 1"))
+        raise refusal("seed", seed, N_("a whole number from 0 to 2**64 - 1"))
     return random.Random(seed)
 
 
@@ -355,7 +242,7 @@ def apply(
     shut = door(state, kind, by, args) if state["settings"].get("listed_only") else None
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
-    before = state if kind == "finish_reveal" else reveal.closed(state)
+    before = state if kind in reveal.SEES_THE_REVEAL else reveal.closed(state)
     if shut is not None:  # the rule's own refusal says more, where it has one
         trial = random.Random(0) if dice is NO_DICE else copy.deepcopy(dice)
         fn(before, **{**args, "rng": trial} if "rng" in args else args)

@@ -171,11 +171,11 @@ def crossroads_choices(st: State, active: str) -> dict[str, Any] | None:
         return None
     card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
     chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
-    needs = {n: _needs(opt) for n, opt in enumerate(card.get("options", []), start=1)}
+    needs = [_needs(opt) for opt in card.get("options", [])]  # option n's at needs[n - 1]
     options = [
         n
         for n, opt in enumerate(card.get("options", []), start=1)
-        if (chosen or "chosen" not in needs[n]) and not colony_full_blocks(st, opt, active)
+        if (chosen or "chosen" not in needs[n - 1]) and not colony_full_blocks(st, opt, active)
     ]
     choice: dict[str, Any] = {"vote": True} if card.get("vote") else {"option": options}
     choice["needs"] = needs
