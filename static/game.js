@@ -159,13 +159,14 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var sent = event.detail.requestConfig && event.detail.requestConfig.elt;
     if (!sent || sent.tagName !== "FORM" || event.detail.xhr.status >= 300 || !sent.closest("#game")) return;
-    // A tap on the board picks into every form under it (static/hand.js): a pick serves one action.
-    var hand = sent.closest("#hand");
-    var forms = hand ? Array.prototype.slice.call(hand.querySelectorAll("form")) : [sent];
+    // A panel of the board (static/hand.js) serves one action: it folds, its choices let go.
+    var panel = sent.closest("details.act");
+    var forms = panel ? Array.prototype.slice.call(panel.querySelectorAll("form")) : [sent];
     forms.forEach(function (form) {
       form.reset();
       form.querySelectorAll("input, select, textarea").forEach(function (el) { el._byHand = false; });
     });
+    if (panel) { panel.open = false; panel._byHand = false; }
   });
 
   // htmx morphs the screen, so the controls keep their scroll and the groups opened or closed
