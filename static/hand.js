@@ -4,7 +4,8 @@
  *   and gives the focus back to what opened it;
  * - while a survivor's panel is open, the locations it may move to are marked on the board, and
  *   a tap on one of them picks it as the destination (as its radio in the panel does);
- * - a tap on a survivor's name at a location opens that survivor's panel.
+ * - a tap on a survivor's name at a location opens that survivor's panel;
+ * - each panel's Close button.
  */
 (function () {
   "use strict";
@@ -45,7 +46,7 @@
       if (other !== panel) fold(other, false);
     });
     mark(panel);
-    var first = panel.querySelector(".act-body input:not([type=hidden]), .act-body button");
+    var first = panel.querySelector(".act-body input:not([type=hidden]), .act-body form button");
     if (first) first.focus({ preventScroll: true });
   }, true);
 
@@ -59,8 +60,14 @@
     return true;
   }
 
+  function closers() {
+    document.querySelectorAll("#board .act-close[hidden]").forEach(function (b) { b.hidden = false; });
+  }
+
   document.addEventListener("click", function (event) {
     var target = event.target;
+    var close = target.closest && target.closest("#board .act-close");
+    if (close) { fold(close.closest("details.act"), true); return; }
     if (!target.closest || !target.closest("#board")) return;
     if (target.closest("button, a, input, label, summary, .act-body")) return;
     var panel = openPanel();
@@ -81,7 +88,9 @@
 
   /* After a morph: the marks follow the panel still open (none after an accepted action). */
   document.addEventListener("htmx:afterSettle", function () {
+    closers();
     var panel = openPanel();
     if (panel) mark(panel); else unmark();
   });
+  closers();
 }());
