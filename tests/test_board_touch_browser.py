@@ -42,7 +42,9 @@ def in_a_turn(app) -> tuple[str, str]:
     return game_id, seat
 
 
-def open_table(browser: Any, base: str, game_id: str, viewport: dict, lang: str = "en", **kw) -> Any:
+def open_table(
+    browser: Any, base: str, game_id: str, viewport: dict, lang: str = "en", **kw
+) -> Any:
     """The table screen in a context of its own, its taps counted."""
     context = browser.new_context(viewport=viewport, **kw)
     context.add_cookies([{"name": "lang", "value": lang, "url": base}])
@@ -78,7 +80,7 @@ def colony_entrance(app, game_id: str, number: int) -> dict:
 
 def test_moves_a_kill_a_barricade_and_noise_by_tapping_the_board(browser, served):
     app, base = served
-    game_id, seat = in_a_turn(app)
+    game_id, _seat = in_a_turn(app)
     view = view_of(app, game_id)
     movers = sorted(view["legal"]["table"]["move_survivor"]["survivor_id"])
     places = sorted(view["locations"], key=lambda loc: loc["number"])
@@ -131,9 +133,10 @@ def test_moves_a_kill_a_barricade_and_noise_by_tapping_the_board(browser, served
     start = taps(page)
     send(page, page.locator(f".location[data-place='{there}'] button.act-noise"))
     assert taps(page) - start == 1
-    assert next(loc for loc in view_of(app, game_id)["locations"] if loc["id"] == there)[
-        "noise"
-    ] == noise + 1
+    assert (
+        next(loc for loc in view_of(app, game_id)["locations"] if loc["id"] == there)["noise"]
+        == noise + 1
+    )
     # the next survivor's panel starts afresh: no place, no face chosen; the place picked in
     # the panel, the die rolled by the companion
     second, elsewhere = movers[1], places[1]["id"]
@@ -190,9 +193,10 @@ def test_the_board_answers_the_keyboard(browser, served):
         arg=before + 1,
         timeout=WAIT_MS,
     )
-    assert sum(loc["noise"] for loc in current(app, game_id).state["locations"]) == sum(
-        loc["noise"] for loc in view["locations"]
-    ) + 1
+    assert (
+        sum(loc["noise"] for loc in current(app, game_id).state["locations"])
+        == sum(loc["noise"] for loc in view["locations"]) + 1
+    )
     page.context.close()
 
 
@@ -258,7 +262,8 @@ def test_the_board_fits_every_size_with_a_panel_open(browser, served, lang):
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], size
         for button in body.locator("button, .act-place").all():
             b = button.bounding_box()
-            assert b and b["y"] + b["height"] <= size["height"] and b["x"] + b["width"] <= size["width"]
+            assert b and b["y"] + b["height"] <= size["height"], size
+            assert b["x"] + b["width"] <= size["width"], size
         hit = page.evaluate(
             "b => { const e = document.elementFromPoint(b.x + b.width / 2, b.y + 4);"
             " return !!e && !!e.closest('.act-body'); }",
