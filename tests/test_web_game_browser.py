@@ -102,7 +102,11 @@ def test_a_reveal_plays_itself_with_pause_show_all_and_done_in_view(browser, ser
         app.config["REVEAL_PACE_MS"] = 300  # then at a quick pace, to watch it play
         page.emulate_media(reduced_motion="no-preference")
         page.goto(f"{base}/games/{game_id}")
-        assert page.locator("#reveal .rs.latest").evaluate(slides) == "reveal-in"
+        page.wait_for_function(  # once game.js has made the list stepwise, the latest slides in
+            "document.querySelector('#reveal .rs.latest') && getComputedStyle("
+            "document.querySelector('#reveal .rs.latest')).animationName === 'reveal-in'",
+            timeout=WAIT_MS,
+        )
         page.wait_for_function(SHOWN_AT_LEAST, arg=3, timeout=WAIT_MS)
         page.click("#reveal .reveal-pause")
         held = page.locator(SHOWN).count()
