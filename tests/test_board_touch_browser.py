@@ -106,6 +106,11 @@ def test_moves_a_kill_a_barricade_and_noise_by_tapping_the_board(browser, served
     assert survivor_of(app, game_id, first)["location"] == there
     assert survivor_of(app, game_id, first)["wounds"] == 0
     assert not page.locator("#board details.act[open]").count(), "the panel stayed open"
+    # a tap on its name at the place it went opens its panel too; Escape folds it
+    page.locator(f".location[data-place='{there}'] [data-survivor='{first}']").click()
+    assert page.locator(f"#board details[data-act-survivor='{first}']").evaluate("d => d.open")
+    page.keyboard.press("Escape")
+    assert not page.locator("#board details.act[open]").count()
 
     # a kill: the zombies at colony entrance 1, a survivor still there attacks
     left = view_of(app, game_id)["legal"]["table"]["kill_zombies"]["killers"]["colony:1"]
@@ -118,6 +123,9 @@ def test_moves_a_kill_a_barricade_and_noise_by_tapping_the_board(browser, served
     assert violations(page) == []
     if len(left) > 1:
         body.locator("input[name=survivor_id]").first.click()
+    if SHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "board-1366x768-kill.png"))
     assert taps(page) - start <= 2
     send(page, body.locator("button.act-face[value=blank]"))
     assert colony_entrance(app, game_id, 1)["zombies"] == zombies - 1
