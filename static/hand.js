@@ -16,10 +16,8 @@
 
   function mark(panel) {
     unmark();
-    var to = panel.getAttribute("data-to");
-    if (!to) return;
-    to.split(" ").forEach(function (place) {
-      var card = document.querySelector("#board .location[data-place='" + place + "']");
+    panel.querySelectorAll("input[name=to]").forEach(function (radio) {
+      var card = document.querySelector("#board .location[data-place='" + radio.value + "']");
       if (card) card.classList.add("can-go");
     });
   }
@@ -46,7 +44,8 @@
       if (other !== panel) fold(other, false);
     });
     mark(panel);
-    var first = panel.querySelector(".act-body input:not([type=hidden]), .act-body form button");
+    closers();
+    var first = panel.querySelector(".act-body input:not([type=hidden]), .act-body form button:not([disabled])");
     if (first) first.focus({ preventScroll: true });
   }, true);
 
@@ -55,13 +54,23 @@
     if (!radio) return false;
     radio.checked = true;
     radio._byHand = true;
-    var face = panel.querySelector(".act-move .act-face");
+    var face = panel.querySelector(".act-move .act-faces button");
     if (face) face.focus({ preventScroll: true });
     return true;
   }
 
+  /* Each open panel gets a Close button, worded by the board (data-close). */
   function closers() {
-    document.querySelectorAll("#board .act-close[hidden]").forEach(function (b) { b.hidden = false; });
+    var board = document.getElementById("board");
+    if (!board) return;
+    board.querySelectorAll("details.act[open] > .act-body").forEach(function (body) {
+      if (body.querySelector(".act-close")) return;
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "btn act-close";
+      close.textContent = board.getAttribute("data-close") || "×";
+      body.insertBefore(close, body.firstChild);
+    });
   }
 
   document.addEventListener("click", function (event) {
@@ -73,7 +82,7 @@
     var panel = openPanel();
     var card = target.closest(".location.can-go");
     if (panel && card && choose(panel, card.getAttribute("data-place"))) return;
-    var here = target.closest("[data-tap-survivor]");
+    var here = target.closest(".here [data-survivor]");
     if (here) {
       var own = document.querySelector("#board details[data-act-survivor='" + here.getAttribute("data-survivor") + "']");
       if (own) { own.open = true; own._byHand = true; }

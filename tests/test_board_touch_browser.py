@@ -102,7 +102,7 @@ def test_moves_a_kill_a_barricade_and_noise_by_tapping_the_board(browser, served
     assert panel.locator(f"input[name=to][value='{there}']").is_checked()
     assert panel.locator("input[name=to]:checked").count() == 1
     assert taps(page) - start == 2
-    send(page, panel.locator("button.act-face[value=blank]"))
+    send(page, panel.locator("button[name=exposure][value=blank]"))
     assert survivor_of(app, game_id, first)["location"] == there
     assert survivor_of(app, game_id, first)["wounds"] == 0
     assert not page.locator("#board details.act[open]").count(), "the panel stayed open"
@@ -127,7 +127,7 @@ def test_moves_a_kill_a_barricade_and_noise_by_tapping_the_board(browser, served
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "board-1366x768-kill.png"))
     assert taps(page) - start <= 2
-    send(page, body.locator("button.act-face[value=blank]"))
+    send(page, body.locator("button[name=exposure][value=blank]"))
     assert colony_entrance(app, game_id, 1)["zombies"] == zombies - 1
 
     # a barricade: one tap on colony entrance 3's empty spaces
@@ -152,7 +152,7 @@ def test_moves_a_kill_a_barricade_and_noise_by_tapping_the_board(browser, served
     page.locator(f"#board-survivors details[data-act-survivor='{second}'] > summary").click()
     panel = page.locator(f"#board details[data-act-survivor='{second}'][open] .act-body")
     assert panel.locator("input[name=to]:checked").count() == 0
-    panel.locator(f".act-place[data-place-choice='{elsewhere}']").click()
+    panel.locator(f"label:has(input[value='{elsewhere}'])").click()
     assert taps(page) - start == 2
     send(page, panel.locator("button.act-roll"))
     assert survivor_of(app, game_id, second)["location"] == elsewhere
@@ -182,7 +182,7 @@ def test_the_board_answers_the_keyboard(browser, served):
     page.keyboard.press("Enter")
     page.locator(f"#board details[data-act-survivor='{mover}'] input[value='{to}']").focus()
     page.keyboard.press("Space")
-    face = details.locator("button.act-face[value=blank]")
+    face = details.locator("button[name=exposure][value=blank]")
     face.focus()
     outline = face.evaluate("b => getComputedStyle(b).outlineStyle")
     assert outline != "none", "the focus is not shown"
@@ -217,9 +217,9 @@ def test_without_scripts_each_board_button_is_a_form_post(browser, served):
     page = open_table(browser, base, game_id, LAPTOP, java_script_enabled=False)
     page.locator(f"#board details[data-act-survivor='{mover}'] > summary").click()
     panel = page.locator(f"#board details[data-act-survivor='{mover}'] .act-body")
-    panel.locator(f".act-place[data-place-choice='{to}']").click()
+    panel.locator(f"label:has(input[value='{to}'])").click()
     with page.expect_navigation():
-        panel.locator("button.act-face[value=wound]").click()
+        panel.locator("button[name=exposure][value=wound]").click()
     moved = survivor_of(app, game_id, mover)
     assert (moved["location"], moved["wounds"]) == (to, 1)
     with page.expect_navigation():
@@ -268,7 +268,7 @@ def test_the_board_fits_every_size_with_a_panel_open(browser, served, lang):
         box = body.bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"], size
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], size
-        for button in body.locator("button, .act-place").all():
+        for button in body.locator("button:not([hidden]), label").all():
             b = button.bounding_box()
             assert b and b["y"] + b["height"] <= size["height"], size
             assert b["x"] + b["width"] <= size["width"], size

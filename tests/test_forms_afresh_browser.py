@@ -25,10 +25,6 @@ def _send(page, button) -> None:
     page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
 
 
-def survivor_of_state(app, game_id: str, sid: str) -> dict:
-    return next(s for s in current(app, game_id).state["survivors"] if s["id"] == sid)
-
-
 def _turn(app, game_id: str) -> tuple[dict, str]:
     """A game in its first turn: the mover and a place it may go to (not the first offered)."""
     table_act(app, game_id, {"type": "reveal_crisis"})
@@ -53,10 +49,10 @@ def test_an_accepted_move_forgets_its_choices_and_a_refused_one_keeps_them(brows
 
     # refused (the table moved on meanwhile): the panel stays open with its place, to be put right
     panel.locator("summary").click()
-    panel.locator(f".act-place[data-place-choice='{place}']").click()
+    panel.locator(f"label:has(input[value='{place}'])").click()
     page.evaluate("document.querySelectorAll('input[name=version]').forEach(i => i.value = '1')")
     before = _version(page)
-    _send(page, panel.locator("button.act-face[value=wound]"))
+    _send(page, panel.locator("button[name=exposure][value=wound]"))
     assert page.locator("#game .alert").count() == 1
     assert _version(page) == before
     assert panel.evaluate("d => d.open")
@@ -65,8 +61,8 @@ def test_an_accepted_move_forgets_its_choices_and_a_refused_one_keeps_them(brows
     # accepted: the panel folds; opened again it shows no place chosen
     page.goto(f"{base}/games/{game_id}")
     panel.locator("summary").click()
-    panel.locator(f".act-place[data-place-choice='{place}']").click()
-    _send(page, panel.locator("button.act-face[value=wound]"))
+    panel.locator(f"label:has(input[value='{place}'])").click()
+    _send(page, panel.locator("button[name=exposure][value=wound]"))
     assert _version(page) == before + 1
     assert page.locator("#game .alert").count() == 0
     moved = next(s for s in current(app, game_id).state["survivors"] if s["id"] == mover["id"])
@@ -82,14 +78,16 @@ def test_a_tap_on_the_board_serves_one_action_and_counts_start_afresh(browser, s
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.add_init_script(IN_FLIGHT_JS)
     page.goto(f"{base}/games/{game_id}")
-    # a tap on a survivor opens its panel; a token sent from it folds it, no place left chosen
+    # a place chosen in a survivor's panel, then another action on the board (its noise): the
+    # panel folds and lets its place go
     panel = page.locator(f"#board details[data-act-survivor='{mover['id']}']")
     panel.locator("summary").click()
     panel.locator("input[name=to]").first.check()
-    _send(page, panel.locator("form.ctl-wound_survivor button[value=frostbite]"))
+    noise = sum(loc["noise"] for loc in current(app, game_id).state["locations"])
+    _send(page, page.locator("#board button.act-noise").first)
     assert page.locator("#game .alert").count() == 0
-    assert survivor_of_state(app, game_id, mover["id"])["frostbite"] == 1
-    assert not panel.evaluate("d => d.open"), "the panel stayed open after its action"
+    assert sum(loc["noise"] for loc in current(app, game_id).state["locations"]) == noise + 1
+    assert not panel.evaluate("d => d.open"), "the panel stayed open after another action"
     assert page.locator("#board input[name=to]:checked").count() == 0, "a place stayed chosen"
     # a count typed in the table's group is back at the server's value once accepted
     count = page.locator("#table-group form.ctl-add_food input[name=count]")

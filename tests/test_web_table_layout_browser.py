@@ -120,17 +120,20 @@ def a_busy_turn(t: Table, first: bool) -> None:
         t.in_view(card, "the place on the board").click(position={"x": 5, "y": 5})
         move = survivor.locator("form.ctl-move_survivor")
         assert move.locator(f"input[name=to][value='{place}']").is_checked()
-        t.act(move.locator("button.act-face[value=blank]"), "Move")
+        t.act(move.locator("button[name=exposure][value=blank]"), "Move")
         # the zombies where it went, then the face of the kill's exposure die
         kill = card.locator("details.act-kill")
         t.in_view(kill.locator("summary"), "the zombies on the board").click()
-        t.act(kill.locator("button.act-face[value=blank]"), "Kill")
+        t.act(kill.locator("button[name=exposure][value=blank]"), "Kill")
         # a tap on colony entrance 2's empty spaces builds a barricade there
         spaces = page.locator("#board-colony .entrance").nth(1).locator("button.act-spaces")
         t.act(spaces, "Build a barricade")
         t.act(card.locator("button.act-noise"), "Make noise")
-        t.in_view(survivor.locator("summary"), "the survivor again").click()
-        t.act(survivor.locator("form.ctl-wound_survivor button[value=wound]"), "Wound")
+        # a token, from the folded group "Survivors" (its overlay), folded again after
+        t.in_view(page.locator("#group-survivors > summary"), "Survivors").click()
+        page.locator("#group-survivors > .group-body:not([data-empty])").wait_for(timeout=WAIT_MS)
+        t.act(page.locator(f".wound-row button[value='{mover['id']}|wound']"), "Wound")
+        page.keyboard.press("Escape")
         group = "#table-group"
         add_food = t.form("add_food", group)
         t.fill(add_food.locator("input[name=count]"), "3", "food to add")
@@ -232,7 +235,7 @@ def test_the_turn_s_controls_are_in_view_at_other_sizes(browser, served, size):
         # a survivor's panel: every place and face in view
         page.locator("#board-survivors details[data-act-survivor] > summary").first.click()
         panel = page.locator("#board details.act[open] .act-body")
-        for control in panel.locator(".act-place, button").all():
+        for control in panel.locator("label, button").all():
             t.in_view(control, "a choice of the survivor's panel")
         if SHOTS:
             SHOTS.mkdir(parents=True, exist_ok=True)

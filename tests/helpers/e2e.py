@@ -565,7 +565,7 @@ def board_target(g: Game, kind: str, value: str) -> Any:
         page = g.table.page
         if page.locator("#game details.fold[open]").count():
             page.keyboard.press("Escape")  # the board, under no overlay
-        button = page.locator(f"#board form.ctl-{kind} button[value='{value}']")
+        button = page.locator(f"#board button[form=act-{kind}][value='{value}']")
         panel = button.locator("xpath=ancestor::details[1]")
         if panel.count() and not panel.evaluate("d => d.open"):
             panel.locator("summary").click()
