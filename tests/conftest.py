@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -51,6 +53,29 @@ def chromium_process() -> Iterator[Any]:
         launched = launch_chromium(p)
         yield launched
         launched.close()
+
+
+FACTORY_MODULES = ("factory", "tests.factory")
+"""The test factory, imported under either name: each copy's shared data is watched."""
+FACTORY_DATA: dict[str, str] = {}
+
+
+def _factory_data(module: Any) -> str:
+    """A factory module's module-level cards and locations, as text to compare."""
+    shared = {k: v for k, v in vars(module).items() if k.isupper()}
+    return json.dumps(shared, sort_keys=True, default=repr)
+
+
+@pytest.fixture(autouse=True)
+def factory_data_unchanged() -> Iterator[None]:
+    """Fail a test that changed the factory's shared data: the next test would see it, and the
+    suite would pass or fail by its order."""
+    for name in FACTORY_MODULES:
+        if name in sys.modules and name not in FACTORY_DATA:
+            FACTORY_DATA[name] = _factory_data(sys.modules[name])
+    yield
+    for name, before in FACTORY_DATA.items():
+        assert _factory_data(sys.modules[name]) == before, f"a test changed {name}'s shared data"
 
 
 CONSOLE = pytest.StashKey[ConsoleWatch]()

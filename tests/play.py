@@ -1,5 +1,6 @@
 """Drive whole games through the front door: real setups from cards.db, legal actions picked at
-random from the engine's own ``legal`` lists, every action a JSON dict with its actor and seed."""
+random from the engine's own ``legal`` lists and built from each action's declared argument
+domains, every action a JSON dict with its actor and seed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import companion.engine as engine
 from companion.cards.game import game_setup
+from companion.engine.core import declare as act
 
 CARDS_DB = Path(__file__).resolve().parent.parent / "cards.db"
 SURVIVORS = [
@@ -28,134 +30,170 @@ def setup_for(players: int = 3, *, deal: bool = False, **kw: Any) -> dict[str, A
     return game_setup(CARDS_DB, seats=seats, deal_survivors=deal, **kw)
 
 
-def start(players: int = 3, seed: int = 1, **kw: Any) -> tuple[dict, list[dict]]:
-    """A new game through the front door; returns (state, log)."""
-    action = {"type": "new_game", "by": "table", "setup": setup_for(players, **kw), "seed": seed}
+def start(
+    players: int = 3, seed: int = 1, *, scenario: dict | None = None, **kw: Any
+) -> tuple[dict, list[dict]]:
+    """A new game through the front door (a special ``scenario`` too); returns (state, log)."""
+    setup = setup_for(players, **kw)
+    if scenario is not None:
+        setup["scenario"] = scenario
+    action = {"type": "new_game", "by": "table", "setup": setup, "seed": seed}
     state, _ = engine.apply(None, action)
     return state, [action]
 
 
-def _entrance_args(target: dict[str, Any]) -> dict[str, Any]:
-    """Arguments naming an entrance choice."""
-    out = {"place": target["place"]}
-    if target["entrance"] is not None:
-        out["entrance"] = target["entrance"]
-    return out
+FREE_VALUES = {
+    "count": lambda rng: rng.randint(1, 3),
+    "value": lambda rng: rng.randint(0, 5),
+    "name": lambda rng: f"Improvement {rng.randrange(10**9)}",
+    "zombies": lambda rng: ["Hunter"],
+}
+"""Values the table types where a declaration says ``FREE`` and the argument is required (or
+worth giving): what no domain lists."""
+SIZES = {
+    ("keep_survivors", "survivors"): lambda c: c["keep"],
+    ("lead_bandits", "locations"): lambda c: c["count"],
+    ("enter_experiment", "code"): lambda c: 2,
+    ("place_special_zombies", "places"): lambda c: len(c["zombies"]),
+    ("contribute_to_crisis", "symbols"): lambda c: 1,
+    ("place_raxxon_dice", "faces"): lambda c: 1,
+}
+"""How many items a list argument takes, where the rule fixes it (not a domain's)."""
+GIVEN_FREE = {("play_cards", "count"), ("add_food", "count"), ("add_waste", "count")}
+"""Optional FREE arguments the random player gives anyway, to move the game."""
+NEEDS = ("chosen", "location")
+"""A crossroads option's conditional arguments: given only when the option needs them."""
+
+
+def _pool(listed: Any) -> list[Any]:
+    """The values a choices entry lists (a map lists its keys)."""
+    return list(listed) if isinstance(listed, dict | list | tuple) else []
 
 
 def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """A concrete action (without type/by) from an entry of the legal list, or None to skip."""
-    pick = rng.choice
-    if kind in ("add_barricade", "add_trap", "remove_barricade", "remove_trap"):
-        return _entrance_args(pick(choices["targets"]))
-    if kind == "kill_zombies":
-        return _entrance_args(pick(choices["targets"]))
-    if kind == "move_survivor":
-        sid = pick(sorted(choices["survivor_id"]))
-        out = {
-            "survivor_id": sid,
-            "to": pick(choices["survivor_id"][sid]),
-            "exposure": pick(["blank", "blank", "wound", "frostbite", "bite"]),
-        }
-        if sid in choices["free"]:
-            out["free"] = True
-        return out
-    if kind == "heal_survivor":
-        sid = pick(sorted(choices["survivor_id"]))
-        return {"survivor_id": sid, "wound": pick(choices["survivor_id"][sid])}
-    if kind == "add_noise":
-        return {"location_id": pick(choices["location_id"])}
-    if kind in ("play_cards", "clean_waste", "calm_unruly"):
-        out = {"seat_id": choices["seat_id"][0]}
-        if kind == "play_cards":
-            out.update(count=rng.randint(1, 3), event=pick([False, True]))
-        return out
-    if kind == "spend_food":
-        return {"seat_id": choices["seat_id"][0], "count": 1}
-    if kind in ("add_food", "add_waste"):
-        return {"count": rng.randint(1, 3)}
-    if kind == "add_helpless":
-        return {"count": 1, "seat_id": choices["seat_id"][0]}
-    if kind in ("wound_survivor", "heal_survivor", "remove_despair", "record_exposure"):
-        if not choices["survivor_id"]:
-            return None
-        out = {"survivor_id": pick(choices["survivor_id"])}
-        if kind == "record_exposure":
-            out["result"] = pick(["blank", "wound", "bite"])
-        return out
-    if kind == "trigger_crossroads":
-        takeable = [  # an option naming a survivor needs one of the active player's
-            n
-            for n in choices.get("option", [])
-            if choices["chosen"] or "chosen" not in choices["needs"][n]
-        ]
-        if not choices.get("vote") and not takeable:
-            return None
-        out = {} if choices.get("vote") else {"option": pick(takeable)}
-        needs = (
-            set().union(*choices["needs"].values())
-            if choices.get("vote")
-            else set(choices["needs"][out["option"]])
-        )
-        if "chosen" in needs:
-            if not choices["chosen"]:
+    """A concrete action (without type/by) from an entry of the legal list, read from the
+    action's declared argument domains (core/declare.py); None when it cannot be built now."""
+    declared = act.REGISTRY[kind]
+    out: dict[str, Any] = {}
+    later = []
+    for arg, (_, required) in declared.parameters.items():
+        dom = declared.domain(arg)
+        key = dom.key or arg
+        if kind == "trigger_crossroads" and arg in NEEDS:
+            continue  # given below, once the option is chosen
+        if dom.kind in ("keyed", "flag", "within"):
+            later.append((arg, dom))
+            continue
+        if dom.kind == "free":
+            if required or (kind, arg) in GIVEN_FREE:
+                if arg not in FREE_VALUES:
+                    return None
+                out[arg] = FREE_VALUES[arg](rng)
+            continue
+        if dom.kind == "part" or key not in choices:
+            if required and arg != declared.about:
                 return None
-            out["chosen"] = pick(choices["chosen"])
-        if "location" in needs:
-            out["location"] = pick(choices["location"])
-        return out
-    if kind == "call_exile_vote":
-        return {"caller": choices["caller"][0], "target": pick(choices["target"])}
-    if kind == "contribute_to_crisis":
-        seat_id = choices["seat_id"][0]
-        return {"seat_id": seat_id, "symbols": [pick(choices["symbols"])]}
-    if kind == "cast_vote":
-        return {"up": pick([True, False])}
-    if kind == "record_votes":
-        return {"votes": {sid: pick([True, False]) for sid in choices["voters"]}}
-    if kind == "resolve_bite":
-        return {"choice": pick(choices["choice"])}
-    if kind == "keep_survivors":
-        return {"survivors": choices["survivors"][:2]}
-    if kind == "reveal_crisis":
-        return {}
-    if kind in ("start_turn", "end_turn", "reveal_crossroads", "withdraw_from_crisis"):
-        return {}
+            continue
+        listed = choices[key]
+        if dom.kind == "range":
+            out[arg] = rng.randint(listed[0], listed[1])
+        elif dom.kind in ("entrance", "record"):
+            if not listed:
+                return None
+            picked = rng.choice(listed)
+            if dom.kind == "entrance":
+                out[dom.by[0]] = picked["place"]
+                if picked["entrance"] is not None:
+                    out[dom.by[1]] = picked["entrance"]
+            else:
+                for pair in dom.by:
+                    field, name = pair.split("=", 1)
+                    out[name] = picked[field]
+        elif dom.kind == "each":
+            pool = _pool(listed)
+            if isinstance(listed, dict) and kind == "lead_bandits":
+                pool = [loc for loc, room in listed.items() for _ in range(room)]
+            if kind == "record_votes":
+                out[arg] = {voter: rng.random() < 0.5 for voter in pool}
+                continue
+            sized = SIZES.get((kind, arg))
+            size = sized(choices) if sized else rng.randint(0, len(pool))
+            if size > len(pool) and kind != "enter_experiment":
+                return None
+            out[arg] = (
+                [rng.choice(pool) for _ in range(size)]
+                if kind
+                in (
+                    "enter_experiment",
+                    "place_special_zombies",
+                    "place_raxxon_dice",
+                    "contribute_to_crisis",
+                )
+                else rng.sample(pool, size)
+            )
+        else:
+            pool = _pool(listed)
+            if not pool:
+                if required:
+                    return None
+                continue
+            if required or rng.random() < 0.7:
+                out[arg] = rng.choice(pool)
+    for arg, dom in later:
+        if dom.kind == "within":
+            if out.get(dom.by[0]) and rng.random() < 0.5:
+                out[arg] = rng.choice(out[dom.by[0]])
+            continue
+        if dom.kind == "flag":
+            if out.get(dom.by[0]) in _pool(choices.get(dom.key)) and rng.random() < 0.8:
+                out[arg] = True
+            continue
+        listed = choices.get(dom.key)
+        at = listed.get(out.get(dom.by[0])) if isinstance(listed, dict) else listed
+        if dom.sub is not None:
+            at = at.get(dom.sub) if isinstance(at, dict) else None
+        pool = _pool(at)
+        if pool:
+            out[arg] = rng.choice(pool)
+        elif declared.parameters[arg][1]:
+            return None
+    if kind == "trigger_crossroads":
+        option = out.get("option")
+        needs = (
+            set().union(*choices["needs"])
+            if choices.get("vote")
+            else set(choices["needs"][option - 1] if isinstance(option, int) else [])
+        )
+        if not choices.get("vote") and "option" not in out:
+            return None
+        for arg in NEEDS:
+            if arg in needs:
+                if not choices[arg]:
+                    return None
+                out[arg] = rng.choice(choices[arg])
+    # what one argument's domain cannot say: arguments that go only with another's value
+    if kind == "place_improvement" and "improvement" in out:
+        out.pop("needs", None)
+    if kind == "place_improvement" and "improvement" not in out:
+        out.update(name=FREE_VALUES["name"](rng), needs=out.get("needs", 1))
+    if kind == "resolve_bite" and out.get("choice") != "roll":
+        out.pop("result", None)
+    if kind == "kill_zombies":
+        key = f"{out['place']}:{out.get('entrance')}"
+        attackers = choices.get("killers", {}).get(key, [])
+        out.pop("survivor_id", None)
+        if out.get("attack", True) and attackers:
+            out["survivor_id"] = rng.choice(attackers)
+        elif not out.get("attack", True) and choices.get("card_killers"):
+            out["survivor_id"] = rng.choice(choices["card_killers"])
+        if "survivor_id" not in out:
+            out.pop("exposure", None)
+            out["attack"] = False
     if kind == "run_colony_phase":
-        met = rng.random() < 0.05
-        return {"objective_met": met and True in choices.get("objective_met", [True])}
-    if kind == "place_improvement":
-        return {"name": f"Improvement {rng.randrange(10**9)}", "needs": rng.randint(1, 3)}
-    if kind == "add_advancement":
-        return {"improvement": pick(choices["improvement"])}
-    if kind == "mark_objective":
-        return {"complete": pick([True, False])}
+        out["objective_met"] = out.get("objective_met", False) and rng.random() < 0.1
     if kind == "declare_winners":
-        return {}
-    if kind == "enter_experiment":
-        return {"code": [pick(choices["faces"]), pick(choices["faces"])], "zombies": ["Hunter"]}
-    if kind == "choose_containment_place":
-        return {"place": pick(choices["place"])}
-    if kind == "place_special_zombies":
-        return {}
-    if kind == "choose_survivor":
-        if isinstance(choices["survivor_id"], dict):  # the table answers for a seat
-            seat_id = pick(choices["seat_id"])
-            return {"seat_id": seat_id, "survivor_id": pick(choices["survivor_id"][seat_id])}
-        return {"survivor_id": pick(choices["survivor_id"])}
-    if kind == "choose_for_card":  # the table answers with the seat it answers for
-        seat_id = {"seat_id": choices["seat_id"][0]} if "seat_id" in choices else {}
-        return {**seat_id, "answer": pick(choices["answer"])}
-    if kind == "lead_bandits":
-        room = [loc for loc, free in choices["room"].items() for _ in range(free)]
-        return {"locations": rng.sample(room, choices["count"])}
-    if kind == "call_special_exile_vote":
-        return {"caller": choices["caller"][0], "target": pick(choices["target"])}
-    if kind == "skip_special_exile_vote":
-        return {"caller": choices["caller"][0]}
-    if kind in ("reveal_bandit_betrayal", "pass_betrayal_reveal"):
-        return {}
-    return None
+        out.pop("completed", None)
+    return out
 
 
 FLOW = (
@@ -168,6 +206,7 @@ FLOW = (
     "mark_objective",
     "declare_winners",
     "reveal_crisis",
+    "finish_reveal",
     "start_turn",
     "end_turn",
     "run_colony_phase",
@@ -225,9 +264,10 @@ def next_action(state: dict[str, Any], rng: random.Random, busy: float = 0.6) ->
                 options.append((actor, kind, choices))
     board = [o for o in options if o[1] in BOARD]
     flow = [o for o in options if o[1] in FLOW or o[1] in answering]
-    pool = board if board and (rng.random() < busy or not flow) else flow
-    rng.shuffle(pool)
-    for actor, kind, choices in pool:
+    first, then = (board, flow) if board and (rng.random() < busy or not flow) else (flow, board)
+    rng.shuffle(first)
+    rng.shuffle(then)
+    for actor, kind, choices in first + then:
         args = build(kind, choices, rng)
         if args is not None:
             return {"type": kind, "by": actor, **args, "seed": rng.randrange(2**63)}

@@ -358,9 +358,15 @@ def test_the_hideout_s_cards_are_taken_and_corrected():
     # 000:755: the Hideout's card says how cards leave it; the table records how many.
     st = bandit_state()
     st["bandits"]["hideout_cards"] = 3
+    st["turn"] = {"seat": "s1", "crossroads_drawer": None}
+    put_survivors(st, [40], owner="s1", place=bandits.HIDEOUT_ID)
+    taker = st["survivors"][-1]
     new, steps = bandits.take_from_hideout(st, 2)
     assert new["bandits"]["hideout_cards"] == 1
-    assert steps == [{"kind": "hideout_cards_taken", "count": 2, "cards": 1}]
+    assert steps == [
+        {"kind": "hideout_cards_taken", "survivor": taker["id"], "name": taker["name"],
+         "count": 2, "cards": 1}
+    ]  # fmt: skip
     with pytest.raises(RuleError, match="holds 3 card"):
         bandits.take_from_hideout(st, 4)
     new, _ = bandits.set_hideout_cards(st, 7)

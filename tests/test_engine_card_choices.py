@@ -109,7 +109,8 @@ def test_sprung_hinges_asks_the_first_player_which_entrance_loses_each_barricade
     assert sum(e["zombies"] for e in st["colony"]["entrances"]) == 0
     assert legal_actions(st)["s1"] == {"choose_for_card": {"answer": ["1", "3", "5"]}}
     assert legal_actions(st)["s2"] == {} and legal_actions(st)["table"] == {
-        "choose_for_card": {"seat_id": ["s1"], "answer": ["1", "3", "5"]}
+        "finish_reveal": {},  # the failed crisis is still being turned over (legal.py)
+        "choose_for_card": {"seat_id": ["s1"], "answer": ["1", "3", "5"]},
     }
     # The phone asks once the table has turned the failed crisis over.
     assert seat_view(st, "s1")["mine"]["card_choice"] is None

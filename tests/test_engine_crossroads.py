@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from factory import make_state, put_survivors, with_cards
 
 from companion.engine.core.errors import RuleError
+from companion.engine.legal import legal_actions
 from companion.engine.sentences import render_step
 from companion.engine.turns.crossroads import reveal_crossroads, trigger_crossroads
 from companion.engine.turns.crossroads_options import adds_survivors
@@ -285,3 +287,23 @@ def test_an_opened_crossroads_vote_can_always_be_settled():
     for sid in ("s1", "s2", "s3"):
         st, _ = cast_vote(st, sid, True)
     assert st["pending"] is None
+
+
+def test_what_each_option_needs_is_listed_in_the_cards_order_and_survives_json():
+    card = {
+        **CARD,
+        "id": "companion.needs",
+        "options": [
+            {"text": "Nothing.", "effects": []},
+            {"text": "A wound.", "effects": [{"kind": "wound", "amount": 1, "target": "chosen"}]},
+        ],
+    }
+    st = with_cards(make_state(3), crossroads=[card, OTHER])
+    for sid in [s["id"] for s in st["seats"]]:
+        put_survivors(st, [40], owner=sid)
+    st["decks"]["crossroads"] = ["companion.needs", "companion.other"]
+    st, _ = start_turn(st)
+    st, _ = reveal_crossroads(st, "s3")
+    listed = legal_actions(st)["table"]["trigger_crossroads"]
+    assert listed["needs"] == [[], ["chosen"]]  # option n's at needs[n - 1]
+    assert json.loads(json.dumps(listed))["needs"] == listed["needs"]

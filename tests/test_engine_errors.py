@@ -13,20 +13,19 @@ import copy
 import pickle
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import play
 import pytest
 from babel.messages.pofile import read_po
 from helpers.catalogue import po_path
+from helpers.sources import engine_sources
 
 import companion.engine as engine
 from companion import create_app, store
 from companion.engine.actions import ACTIONS, PARAMETERS
 from companion.engine.core.errors import ACTION_WORDS, Phrase, RuleError, render_error
 
-ENGINE = Path(engine.__file__).resolve().parent
 LEFTOVER = re.compile(r"\{\w*(![rsa])?\}")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -333,8 +332,7 @@ def test_every_action_has_words():
 
 def _calls() -> list[tuple[str, int, str, ast.Call]]:
     out = []
-    for path in sorted(ENGINE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for path, tree in engine_sources():
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)

@@ -7,9 +7,11 @@ import contextlib
 import copy
 import json
 import random
+import re
 import types
 import typing
 from functools import cache
+from pathlib import Path
 
 import pytest
 from helpers.junk import JUNK
@@ -18,7 +20,10 @@ from hypothesis import strategies as st_
 
 import companion.engine as engine
 from companion.engine.actions import ACTIONS, PARAMETERS
+from companion.engine.core import declare as act
+from companion.engine.legal import legal_for
 from tests import play
+from tests.test_engine_state import documented_paths, walk
 
 
 def _states() -> list[dict]:
@@ -329,3 +334,166 @@ def test_new_game_is_the_first_action_and_only_the_table_starts_one():
         engine.apply(None, {"type": "new_game", "by": "s1", "setup": setup, "seed": 3})
     with pytest.raises(engine.RuleError, match="from nothing"):
         engine.apply(state, {"type": "new_game", "by": "table", "setup": setup, "seed": 3})
+
+
+# --- the legal list is the only door: random whole games through apply --------------------
+
+LONG_NIGHT = {
+    "ruleset": "long_night",
+    "settings": {"modules": ["bandits", "raxxon", "improvements"]},
+}
+CONFIGS = {
+    "base-3": (3, {}),
+    "base-5": (5, {}),
+    "long-night-all": (4, LONG_NIGHT),
+    "r2": (3, {**LONG_NIGHT, "scenario": {"name": "raxxon", "chapter": 2}}),
+    "b2": (3, {**LONG_NIGHT, "scenario": {"name": "bandit_blitz", "chapter": 2}}),
+}
+"""The games the property plays: the base game with 3 and 5 players, The Long Night with every
+module, and two chapters of its special scenarios."""
+
+
+def _pool(listed) -> list:
+    """The values a choices entry lists (a map lists its keys)."""
+    return list(listed) if isinstance(listed, dict | list | tuple) else []
+
+
+def _candidates(state: dict) -> list:
+    """Values of the right JSON kinds a screen could never offer where they are not listed."""
+    ids = [s["id"] for s in state["seats"]] + [s["id"] for s in state["survivors"]]
+    ids += [loc["id"] for loc in state["locations"]] + ["colony", "blank", "bite", "food"]
+    return [*ids, 0, 1, 2, 5, 9, True, False]
+
+
+def unlisted_value(declared, choices: dict, action: dict, rng: random.Random):
+    """(argument, value) for one argument of ``action`` set to a value its domain does not list
+    now (read independently of the door: membership in the listed pool), or None."""
+    names = [a for a in action if a in declared.parameters]
+    rng.shuffle(names)
+    for arg in names:
+        dom = declared.domain(arg)
+        key = dom.key or arg
+        if dom.kind not in ("among", "keyed") or key not in choices:
+            continue
+        listed = choices[key]
+        if dom.kind == "keyed" and isinstance(listed, dict):
+            listed = listed.get(action.get(dom.by[0]))
+            if dom.sub is not None:
+                listed = listed.get(dom.sub) if isinstance(listed, dict) else None
+        pool = _pool(listed)
+        hint = declared.parameters[arg][0]
+        options = [
+            v
+            for v in _candidates_for(action, arg)
+            if v not in pool and type(v) is type(action[arg]) and fits(v, hint)
+        ]
+        if options and not isinstance(action[arg], list | dict):
+            assert act.REGISTRY[declared.name] is declared
+            return arg, rng.choice(options)
+    return None
+
+
+_CANDIDATES: list = []
+
+
+def rows_naming_several() -> set[str]:
+    """Every name in the first cell of docs/state.md's field list, where one row names several
+    fields (`pending.seat`, `pending.ask`, ...): the shared parser reads the first only."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "state.md").read_text("utf-8")
+    section = text.split("## Field list", 1)[1].split("\n## ", 1)[0]
+    cells = [line.split("|")[1] for line in section.splitlines() if line.startswith("| `")]
+    return {name for cell in cells for name in re.findall(r"`([^`]+)`", cell)}
+
+
+IN_PROSE = (
+    *(f"pending.{key}" for key in ("asked.", "choices.", "context.", "effect.", "later[].")),
+    "secrets.<seat>.crossroads_hint",
+    "cards.crossroads.<id>.trigger_",
+    "reveal",
+)
+"""Fields docs/state.md describes inside another row's text: the inner keys of a pending
+decision's records, a crossroads card's hint and structured trigger, the reveal."""
+
+
+def _candidates_for(action: dict, arg: str) -> list:
+    """The candidate values for the game being played (set per game by ``check_game``)."""
+    return _CANDIDATES
+
+
+def check_game(players: int, seed: int, limit: int, **kw) -> dict:
+    """Play one random game through apply only, checking the door at every step; returns the
+    figures (actions, offered-but-refused, unlisted-but-accepted, unlisted tried, stuck)."""
+    documented = set(documented_paths()) | rows_naming_several()
+    rng = random.Random(seed)
+    state, log = play.start(players, seed, **kw)
+    _CANDIDATES[:] = _candidates(state)
+    figures = dict(games=1, actions=0, offered_refused=0, unlisted_accepted=0, unlisted=0)
+    figures["stuck"] = 0
+    actors = ["table"] + [s["id"] for s in state["seats"]]
+    for _ in range(limit):
+        if state.get("ended") and state["ended"]["winners"] is not None:
+            break
+        try:
+            action = play.next_action(state, rng)
+        except AssertionError:
+            figures["stuck"] += 1
+            break
+        # an unlisted value, an unlisted type, another actor: each refused, the state unchanged
+        before = engine.to_json(state)
+        declared = act.REGISTRY[action["type"]]
+        listed = legal_for(state, action["by"])
+        tries = []
+        found = unlisted_value(declared, listed[action["type"]], action, rng)
+        if found is not None:
+            tries.append({**action, found[0]: found[1]})
+        closed = sorted(k for k in ACTIONS if k not in listed and k != "new_game")
+        if closed:
+            tries.append({"type": rng.choice(closed), "by": action["by"], "seed": 1})
+        others = [a for a in actors if action["type"] not in legal_for(state, a)]
+        if others:
+            tries.append({**action, "by": rng.choice(others)})
+        for tried in tries:
+            figures["unlisted"] += 1
+            try:
+                engine.apply(state, tried)
+            except engine.RuleError:
+                pass
+            else:
+                figures["unlisted_accepted"] += 1
+        assert engine.to_json(state) == before
+        try:
+            state, _ = engine.apply(state, action)
+        except engine.RuleError:
+            figures["offered_refused"] += 1
+            continue
+        log.append(action)
+        figures["actions"] += 1
+        found_paths: dict = {}
+        walk(state, "", found_paths)
+        undocumented = {p for p in found_paths if not p.startswith(IN_PROSE)} - documented
+        assert not undocumented, sorted(undocumented)
+        assert state["turn"] is None or state["phase"] == "player_turns"
+        assert state["colony_step"] is None or state["phase"] == "colony"
+    assert engine.replay(log) == state
+    return figures
+
+
+@pytest.mark.parametrize(
+    "examples,limit", [(2, 60), pytest.param(12, 400, marks=pytest.mark.proof)]
+)
+@pytest.mark.parametrize("config", sorted(CONFIGS))
+def test_the_legal_list_and_apply_agree_on_random_whole_games(config, examples, limit):
+    """Random games played only through apply: every listed choice is accepted, unlisted values,
+    types and actors are refused, no game is stuck and the log replays to the same state, which
+    has only the fields docs/state.md lists (turn and colony step null outside their phase)."""
+    players, kw = CONFIGS[config]
+
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st_.integers(min_value=1, max_value=10**6))
+    def one(seed):
+        figures = check_game(players, seed, limit, **kw)
+        assert figures["offered_refused"] == 0, figures
+        assert figures["unlisted_accepted"] == 0, figures
+        assert figures["stuck"] == 0, figures
+
+    one()

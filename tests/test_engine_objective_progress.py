@@ -45,7 +45,11 @@ def to_step_5(state):
     """Run the colony phase up to the main objective check (steps 1-4, nothing left pending)."""
     st, _ = act(state, type="start_colony_phase")
     for kind in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
+        if engine.revealing(st):  # the table finishes turning cards over first (reveal.py)
+            st, _ = act(st, type="finish_reveal")
         st, _ = act(st, type=kind)
+    if engine.revealing(st):
+        st, _ = act(st, type="finish_reveal")
     assert st["colony_step"] == "check_main_objective" and not st["ended"]
     return st
 

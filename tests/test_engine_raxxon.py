@@ -63,6 +63,21 @@ def with_experiment(st: dict, code=(3, 5), zombies=("Hunter", "Hunter")) -> dict
     return st
 
 
+NEXT = {"code": [1, 2], "zombies": ["Claw"]}
+"""The next top experiment the table enters once one is placed or discarded (000:769)."""
+
+
+def place_specials(st: dict, places=None, rng=None) -> tuple[dict, list]:
+    """Place the experiment's special zombies, then enter the next top experiment the companion
+    asks for at once (000:769, 000:790)."""
+    st, steps = raxxon.place_special_zombies(st, places, rng)
+    if (st["pending"] or {}).get("next"):
+        assert kinds(steps)[-1] == "next_experiment_asked"
+        st, more = raxxon.enter_experiment(st, **NEXT)
+        steps += more
+    return st, steps
+
+
 # --- the board ---
 
 
@@ -161,7 +176,7 @@ def test_the_search_goes_through_the_front_door_for_the_active_player_only():
 
 
 def test_dice_go_on_raxxon_only_with_a_survivor_there_in_ones_own_turn_000_790():
-    st = in_turn(rax_state())
+    st = with_experiment(in_turn(rax_state()))
     with pytest.raises(engine.RuleError, match="controls no survivor at Raxxon"):
         raxxon.place_raxxon_dice(st, "s1", [3])
     at(st, "s1", "long_night.raxxon")
@@ -217,8 +232,11 @@ def test_thumbs_up_discards_the_experiment_and_nothing_is_placed_000_794():
     st["raxxon"]["dice"] = [3, 5]
     voting, _ = run_colony_phase(st, Scripted())
     new, steps = record_votes(voting, {"s1": True, "s2": True, "s3": False})
-    assert new["pending"] is None and new["raxxon"]["experiment"] is None
+    assert new["raxxon"]["experiment"] is None
     assert next(s for s in steps if s["kind"] == "experiment_discarded")["reason"] == "contained"
+    assert new["pending"] == {"kind": "top_experiment", "seat": None, "next": True}
+    new, entered = raxxon.enter_experiment(new, **NEXT)
+    assert new["pending"] is None and kinds(entered) == ["experiment_entered"]
     _done, later = run_colony_phase(new, Scripted())
     assert "food_paid" in kinds(later) and "containment_checked" not in kinds(later)
 
@@ -253,7 +271,7 @@ def test_thumbs_down_the_first_player_picks_a_place_with_3_fewer_then_zombies_co
     )
     assert chosen["pending"]["kind"] == "special_zombies"
     assert chosen["raxxon"]["reduced"] == {"place": "colony", "round": 1}
-    placed, _ = raxxon.place_special_zombies(chosen, ["police"])
+    placed, _ = place_specials(chosen, ["police"])
     assert placed["pending"] is None
     # the colony holds 3 survivors: 2 zombies, 3 fewer: none (never below 0)
     done, later = run_colony_phase(placed, Scripted([0] * 10))
@@ -271,7 +289,7 @@ def test_the_3_come_off_survivors_and_noise_together_ruling():
     voting, _ = run_colony_phase(st, Scripted())
     down, _ = record_votes(voting, {"s1": False, "s2": False, "s3": False})
     chosen, _ = raxxon.choose_containment_place(down, "school")
-    placed, _ = raxxon.place_special_zombies(chosen, ["police"])
+    placed, _ = place_specials(chosen, ["police"])
     done, steps = run_colony_phase(placed, Scripted([1, 1]))
     fewer = next(s for s in steps if s["kind"] == "containment_fewer_zombies")
     assert (fewer["before"], fewer["count"]) == (4, 1)
@@ -308,13 +326,14 @@ def test_no_match_places_the_special_zombies_rolled_one_at_a_time_000_799():
     assert "place_special_zombies" in legal_for_table(waiting)
     with pytest.raises(engine.RuleError, match="waiting for a decision"):
         run_colony_phase(waiting, Scripted())
-    new, steps = raxxon.place_special_zombies(waiting, rng=Scripted([1, 2]))
+    new, steps = place_specials(waiting, rng=Scripted([1, 2]))
     rolled = [s for s in steps if s["kind"] == "special_zombie_rolled"]
     assert [(s["roll"], s["location"]) for s in rolled] == [(1, "police"), (2, "grocery")]
     assert special_zombies.specials_at(new, "police") == ["Hunter"]
     assert special_zombies.specials_at(new, "grocery") == ["Hunter"]
     assert "experiment_encounter" in kinds(steps)
-    assert new["raxxon"]["experiment"] is None
+    assert kinds(steps)[-2:] == ["next_experiment_asked", "experiment_entered"]
+    assert new["raxxon"]["experiment"] == {"code": [1, 2], "zombies": ["Claw"]}
     # a special zombie takes an entrance space
     assert engine.table_view(new)["numbers"]["free_entrance_spaces"]["police"] == 2
 
@@ -385,7 +404,7 @@ def test_a_full_entrance_is_defended_or_overrun_and_the_zombie_not_placed_000_80
     police = next(loc for loc in st["locations"] if loc["id"] == "police")
     police["entrance"].update(zombies=2, barricades=1)
     st["pending"] = {"kind": "special_zombies", "seat": None}
-    new, steps = raxxon.place_special_zombies(st, ["police", "police"])
+    new, steps = place_specials(st, ["police", "police"])
     # the first breaks the barricade and is not placed; the second takes the freed space
     assert kinds(steps)[:3] == [
         "special_zombie_not_placed",
@@ -401,10 +420,10 @@ def test_an_experiment_none_of_whose_zombies_is_placed_is_discarded_ruling_000_8
     grocery = next(loc for loc in st["locations"] if loc["id"] == "grocery")
     grocery["entrance"]["zombies"] = 3
     st["pending"] = {"kind": "special_zombies", "seat": None}
-    _new, steps = raxxon.place_special_zombies(st, rng=Scripted([1]))
+    _new, steps = place_specials(st, rng=Scripted([1]))
     assert steps[0]["location"] is None
     assert next(s for s in steps if s["kind"] == "experiment_discarded")["reason"] == "not_placed"
-    _, steps = raxxon.place_special_zombies(st, ["grocery"])
+    _, steps = place_specials(st, ["grocery"])
     assert "overrun" in kinds(steps)
     assert next(s for s in steps if s["kind"] == "experiment_discarded")["reason"] == "not_placed"
 
@@ -412,7 +431,7 @@ def test_an_experiment_none_of_whose_zombies_is_placed_is_discarded_ruling_000_8
 def test_a_trap_leaves_special_zombies_standing_000_805():
     st = with_experiment(rax_state(), zombies=("Claw", "Stinker"))
     st["pending"] = {"kind": "special_zombies", "seat": None}
-    placed, _ = raxxon.place_special_zombies(st, ["school", "school"])
+    placed, _ = place_specials(st, ["school", "school"])
     school = next(loc for loc in placed["locations"] if loc["id"] == "school")["entrance"]
     school.update(zombies=1, traps=1)  # 4 spaces: 2 special zombies, 1 zombie, 1 trap
     new, steps = engine.apply(
@@ -425,7 +444,7 @@ def test_a_trap_leaves_special_zombies_standing_000_805():
 def test_colony_special_zombies_go_round_the_entrances_from_1():
     st = with_experiment(rax_state(), zombies=("Claw", "Claw"))
     st["pending"] = {"kind": "special_zombies", "seat": None}
-    new, _ = raxxon.place_special_zombies(st, ["colony", "colony"])
+    new, _ = place_specials(st, ["colony", "colony"])
     ents = new["colony"]["entrances"]
     assert ents[0]["special"] == ["Claw"] and ents[1]["special"] == ["Claw"]
 
@@ -436,7 +455,7 @@ def test_colony_special_zombies_go_round_the_entrances_from_1():
 def hunter_at_police() -> dict:
     st = with_experiment(rax_state(), zombies=("Hunter",))
     st["pending"] = {"kind": "special_zombies", "seat": None}
-    st, _ = raxxon.place_special_zombies(st, ["police"])
+    st, _ = place_specials(st, ["police"])
     police = next(loc for loc in st["locations"] if loc["id"] == "police")
     police["entrance"]["zombies"] = 1
     return in_turn(st)
@@ -474,7 +493,7 @@ def test_a_special_zombie_is_targeted_before_a_bandit_000_805():
     accepted."""
     st = with_experiment(rax_state(modules=("raxxon", "bandits")), zombies=("Hunter",))
     st["pending"] = {"kind": "special_zombies", "seat": None}
-    st, _ = raxxon.place_special_zombies(st, ["police"])
+    st, _ = place_specials(st, ["police"])
     st = in_turn(st)
     police = next(loc for loc in st["locations"] if loc["id"] == "police")
     police["bandits"] = 1
@@ -499,7 +518,7 @@ def test_a_special_zombie_is_targeted_before_a_survivor_000_805():
     offered nor accepted until the Hunter is gone."""
     st = with_experiment(rax_state(), zombies=("Hunter",))
     st["pending"] = {"kind": "special_zombies", "seat": None}
-    st, _ = raxxon.place_special_zombies(st, ["police"])
+    st, _ = place_specials(st, ["police"])
     st = in_turn(st)
     sid = at(st, "s1", "police")
     target = at(st, "s2", "police")
@@ -562,7 +581,7 @@ def test_special_zombies_cannot_be_moved_000_805():
         "move pela própria carta de confronto (000:805)"
     )
     new, steps = engine.apply(st, {**attract, "count": 1})
-    assert kinds(steps) == ["zombie_attracted"]
+    assert kinds(steps) == ["zombie_attracted", "special_zombies_stay"]
     assert special_zombies.specials_at(new, "police") == ["Hunter"]
     school = next(loc for loc in new["locations"] if loc["id"] == "school")
     assert school["entrance"]["zombies"] == 1 and not school["entrance"].get("special")
@@ -616,7 +635,7 @@ def test_a_special_zombie_dies_only_after_an_attack_at_its_location_000_805():
     # one attack, one removal: a second Hunter there would need an attack of its own
     gone["raxxon"]["experiment"] = {"code": [1, 2], "zombies": ["Hunter"]}
     gone["pending"] = {"kind": "special_zombies", "seat": None}
-    again, _ = raxxon.place_special_zombies(gone, ["police"])
+    again, _ = place_specials(gone, ["police"])
     assert "remove_special_zombie" not in legal_for_table(again)
     with pytest.raises(engine.RuleError, match="not attacked this turn"):
         engine.apply(again, remove)
@@ -786,7 +805,7 @@ def test_r3_clears_raxxon_and_starts_containment_next_round_000_914_930():
     assert st["raxxon"]["immediate"] == 2
     st = with_experiment(st, zombies=("Siren",))
     assert "place_special_zombies" in legal_for_table(st)
-    new, _ = raxxon.place_special_zombies(st, ["police"])
+    new, _ = place_specials(st, ["police"])
     assert new["raxxon"]["immediate"] == 1
 
 
@@ -805,7 +824,7 @@ def test_r3_asks_for_each_experiment_with_its_count_000_930(players, draws):
         st = with_experiment(st, zombies=("Siren",))
         waiting = engine.table_view(st)["waiting"]
         assert waiting == {"kind": "draw_experiment", "k": k, "of": draws, "entered": True}
-        st, _ = raxxon.place_special_zombies(st, ["police"])
+        st, _ = place_specials(st, ["police"])
     assert st["raxxon"]["immediate"] == 0
     assert engine.table_view(st)["waiting"]["kind"] != "draw_experiment"
     assert raxxon.experiments_to_draw(st) is None
@@ -837,7 +856,7 @@ def test_every_raxxon_step_reads_in_english_and_portuguese():
     voting, s1 = run_colony_phase(st, Scripted())
     down, s2 = record_votes(voting, {"s1": False, "s2": False, "s3": False})
     chosen, s3 = raxxon.choose_containment_place(down, "police")
-    placed, s4 = raxxon.place_special_zombies(chosen, rng=Scripted([1, 7 - 6]))
+    placed, s4 = place_specials(chosen, rng=Scripted([1, 7 - 6]))
     _, s5 = run_colony_phase(placed, Scripted([0] * 20))
     steps = s1 + s2 + s3 + s4 + s5
     raxxon.setup_chapter(rax_state(), steps, "R1")

@@ -16,6 +16,7 @@ from factory import FUEL_SHORTAGE, LOCATIONS, Scripted, with_cards
 
 import companion.engine as engine
 from companion.engine import RuleError
+from companion.engine.legal import crisis_first
 
 # --- building games like a table would ---
 
@@ -33,6 +34,7 @@ CROSSROADS = [
 
 FUEL = FUEL_SHORTAGE["id"]
 BARE = {"id": "test.bare", "name": "Bare Crisis", "prevent": ["tool"]}
+BARE_AGAIN = {"id": "test.bare-again", "name": "Bare Crisis Again", "prevent": ["tool"]}
 NEWCOMER = {"id": "new1", "name": "Newcomer", "influence": 3}
 
 
@@ -85,11 +87,10 @@ def game(
         "locations": LOCATIONS,
         "main_objective": objective or main_objective(),
         "crossroads": crossroads or [],
-        "crises": [FUEL_SHORTAGE, BARE],
+        "crises": [FUEL_SHORTAGE, BARE, BARE_AGAIN],
         "survivors": [NEWCOMER],
     }
-    if settings:
-        setup["settings"] = settings
+    setup["settings"] = {"listed_only": True, **settings}
     st, _ = engine.apply(None, {"type": "new_game", "by": "table", "setup": setup, "seed": seed})
     round_trip(st)
     return st
@@ -143,11 +144,21 @@ def colony_zombies(st: dict) -> list[int]:
     return [e["zombies"] for e in st["colony"]["entrances"]]
 
 
+def begin_turn(st: dict, rng=None) -> tuple[dict, list[dict]]:
+    """Start the next turn, revealing a crisis first when the round has none yet (002:963-965):
+    the bare one while it is left, which asks for nothing and does nothing when it fails."""
+    if st["crisis"] is None and st["turn"] is None and crisis_first(st):
+        left = engine.table_view(st)["legal"]["table"]["reveal_crisis"]["crisis"]
+        card = next((c for c in left if c.startswith(BARE["id"])), left[0])
+        st, _ = act(st, {"type": "reveal_crisis", "crisis": card})
+    return act(st, {"type": "start_turn"}, rng)
+
+
 def play_turns(st: dict) -> dict:
     """Every seat takes an uneventful turn."""
     while True:
         try:
-            st, _ = act(st, {"type": "start_turn"})
+            st, _ = begin_turn(st)
         except RuleError:
             return st
         st, _ = act(st, {"type": "end_turn"})
@@ -226,7 +237,7 @@ def test_a_whole_three_player_round():
     assert seen == order
     round_trip(st)
     # round 2 starts from the new first player
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     assert st["turn"]["seat"] == "s1" and st["turn"]["crossroads_drawer"] == "s3"
 
 
@@ -302,7 +313,8 @@ def test_fuel_shortage_example():
 
 def test_exiled_player_lowers_the_crisis_target():
     st = game(3)
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = act(st, {"type": "reveal_crisis", "crisis": FUEL})
+    st, _ = begin_turn(st)
     active = st["turn"]["seat"]
     target = next(s["id"] for s in st["seats"] if s["id"] != active)
     votes = {s["id"]: True for s in st["seats"]}
@@ -320,7 +332,6 @@ def test_exiled_player_lowers_the_crisis_target():
         Scripted(),
     )
     assert engine.public_view(st)["seats"][[s["id"] for s in st["seats"]].index(target)]["exiled"]
-    st, _ = act(st, {"type": "reveal_crisis", "crisis": FUEL})
     st, _ = act(st, {"type": "contribute_to_crisis", "by": active, "symbols": ["fuel"] * 2})
     refused(
         st,
@@ -415,7 +426,7 @@ def test_long_night_noise_flips_a_coin():
 
 def test_location_zombies_one_per_survivor_there():
     st = game(2)
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     mover = next(s for s in st["survivors"] if s["owner"] == st["turn"]["seat"])
     st, _ = act(
         st,
@@ -522,7 +533,7 @@ def test_two_exiled_non_betrayers_drop_morale_to_zero(fourth, ends):
     """002:1801: two exiled players, neither a betrayer: morale drops to 0 at once."""
     st = _objectives(game(4), {"s1": "normal", "s2": "normal", "s3": "normal", "s4": fourth})
     assert st["first_player"] == "s1"
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     st = _exile(st, "s2")
     assert not st["ended"] and st["morale"] == 6
     assert sorted(st["must_leave_colony"]) == ["p2a", "p2b"]
@@ -530,10 +541,10 @@ def test_two_exiled_non_betrayers_drop_morale_to_zero(fourth, ends):
     st = _leave_colony(st)
     st, _ = act(st, {"type": "end_turn"})
     assert st["must_leave_colony"] == []
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     assert st["turn"]["seat"] == "s2"
     st, _ = act(st, {"type": "end_turn"})
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     assert st["turn"]["seat"] == "s3"
     st, steps = act(
         st,
@@ -557,7 +568,7 @@ def test_exiled_betrayer_and_exiled_innocent_play_on():
     st = _objectives(game(3), {"s1": "betrayal", "s2": "normal", "s3": "normal"})
     st["turns_taken"] = {"round": 1, "seats": []}
     st["first_player"] = "s3"
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     assert st["turn"]["seat"] == "s3"
     st = _exile(st, "s1")
     st["must_leave_colony"] = []
@@ -565,10 +576,10 @@ def test_exiled_betrayer_and_exiled_innocent_play_on():
         if s["owner"] == "s1":
             s["location"] = "police"
     st, _ = act(st, {"type": "end_turn"})
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     assert st["turn"]["seat"] == "s1"
     st, _ = act(st, {"type": "end_turn"})
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     assert st["turn"]["seat"] == "s2"
     st = _exile(st, "s3")
     assert not st["ended"] and st["morale"] == 6
@@ -576,7 +587,7 @@ def test_exiled_betrayer_and_exiled_innocent_play_on():
 
 def test_exiled_survivor_dying_costs_no_morale():
     st = game(3)
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     active = st["turn"]["seat"]
     target = next(s["id"] for s in st["seats"] if s["id"] != active)
     theirs = [s["id"] for s in st["survivors"] if s["owner"] == target]
@@ -613,14 +624,14 @@ def test_exiled_survivor_dying_costs_no_morale():
 
 def test_exiled_player_cannot_vote():
     st = game(3)
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     active = st["turn"]["seat"]
     target = next(s["id"] for s in st["seats"] if s["id"] != active)
     st = _exile(st, target)
     st["must_leave_colony"] = []
     third = next(s["id"] for s in st["seats"] if s["id"] not in (active, target))
     st, _ = act(st, {"type": "end_turn"})
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     caller = st["turn"]["seat"]
     accused = third if caller != third else active
     refused(
@@ -642,7 +653,7 @@ def test_exiled_player_cannot_vote():
 def test_exile_vote_tie_goes_the_first_players_way():
     st = game(4)
     first = st["first_player"]
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     assert st["turn"]["seat"] == first
     ids = [s["id"] for s in st["seats"]]
     target = ids[(ids.index(first) + 1) % 4]
@@ -670,7 +681,7 @@ def test_exile_vote_tie_goes_the_first_players_way():
 
 def test_exile_vote_on_the_phones_keeps_ballots_secret_until_settled():
     st = game(3)
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     active = st["turn"]["seat"]
     target = next(s["id"] for s in st["seats"] if s["id"] != active)
     third = next(s["id"] for s in st["seats"] if s["id"] not in (active, target))
@@ -697,14 +708,14 @@ def test_exile_vote_on_the_phones_keeps_ballots_secret_until_settled():
 def test_untriggered_crossroads_goes_to_the_bottom_triggered_leaves():
     st = game(3, crossroads=CROSSROADS)
     deck = list(st["decks"]["crossroads"])
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     drawer = st["turn"]["crossroads_drawer"]
     assert st["secrets"][drawer]["crossroads"] == deck[0]
     st, _ = act(st, {"type": "end_turn"})
     assert st["decks"]["crossroads"] == deck[1:] + deck[:1]
     assert st["secrets"][drawer]["crossroads"] is None
 
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     drawer = st["turn"]["crossroads_drawer"]
     active = st["turn"]["seat"]
     morale = st["morale"]
@@ -721,10 +732,14 @@ def test_untriggered_crossroads_goes_to_the_bottom_triggered_leaves():
     round_trip(st)
 
 
-def test_colony_phase_returns_an_open_turns_crossroads_card():
+def test_the_turn_ends_before_the_colony_phase_and_returns_its_crossroads_card():
+    """The colony phase comes once the turns are over: the front door refuses it during a turn
+    (no screen offers it); ending the turn puts its untriggered card under the deck (000:458)."""
     st = game(2, crossroads=CROSSROADS)
     deck = list(st["decks"]["crossroads"])
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
+    refused(st, {"type": "run_colony_phase"}, match="a turn is in progress")
+    st, _ = act(st, {"type": "end_turn"})
     st, _ = act(st, {"type": "run_colony_phase"}, Scripted())
     assert st["decks"]["crossroads"][-1] == deck[0]
     assert all(v["crossroads"] is None for v in st["secrets"].values())
@@ -732,7 +747,7 @@ def test_colony_phase_returns_an_open_turns_crossroads_card():
 
 def test_only_the_drawer_reveals_the_crossroads_card():
     st = game(3, crossroads=CROSSROADS)
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     active, drawer = st["turn"]["seat"], st["turn"]["crossroads_drawer"]
     third = next(s["id"] for s in st["seats"] if s["id"] not in (active, drawer))
     # the card is the drawer's secret: nobody else reveals it, not even the table
@@ -810,16 +825,17 @@ def test_frostbite_wounds_once_per_turn():
     first = st["first_player"]
     mine = next(s for s in st["survivors"] if s["owner"] == first)
     mine["frostbite"] = 1
-    st, steps = act(st, {"type": "start_turn"})
+    st, steps = begin_turn(st)
     hurt = next(s for s in st["survivors"] if s["id"] == mine["id"])
     assert (hurt["wounds"], hurt["frostbite"]) == (1, 1)
     assert "survivor_died" not in kinds(steps)
     # two frostbite tokens still give one wound a turn, and 2 + 1 tokens kill
+    st, _ = act(st, {"type": "end_turn"})
     st = play_turns(st)
     st, _ = act(st, {"type": "run_colony_phase"}, Scripted())
     other = next(s for s in st["survivors"] if s["owner"] == st["first_player"])
     other["frostbite"] = 2
-    st, steps = act(st, {"type": "start_turn"})
+    st, steps = begin_turn(st)
     assert kinds(steps).count("wound_added") == 1
     died = next(s for s in steps if s["kind"] == "survivor_died")
     assert died["survivor"] == other["id"]
@@ -922,7 +938,7 @@ def test_bad_input_is_refused_and_changes_nothing():
     refused(st, roll, match="rolls dice")
     assert act(st, {**roll, "seed": 11}) == act(st, {**roll, "seed": 11})
     refused(st, {"type": "end_turn"})
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     refused(st, {"type": "start_turn"})
     refused(
         st,
@@ -949,13 +965,13 @@ def test_bad_input_is_refused_and_changes_nothing():
 
 def test_exiled_player_voting_is_refused_without_change():
     st = game(3)
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     active = st["turn"]["seat"]
     exiled = next(s["id"] for s in st["seats"] if s["id"] != active)
     st = _exile(st, exiled)
     st["must_leave_colony"] = []
     st, _ = act(st, {"type": "end_turn"})
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     caller = st["turn"]["seat"]
     target = next(s["id"] for s in st["seats"] if s["id"] not in (caller, exiled))
     votes = {s["id"]: False for s in st["seats"]}
@@ -971,7 +987,7 @@ def test_json_round_trip_through_a_game():
     st = game(3, ruleset="long_night", crossroads=CROSSROADS, objective=main_objective(food=3))
     st, _ = act(st, {"type": "reveal_crisis", "crisis": FUEL})
     round_trip(st)
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     round_trip(st)
     st, _ = act(st, {"type": "contribute_to_crisis", "by": st["turn"]["seat"],
                      "symbols": ["fuel", "tool"]})  # fmt: skip
@@ -1033,7 +1049,7 @@ def test_turn_actions_belong_to_the_active_player():
     """002:1340-1360: cards are played and added to the crisis during one's own turn."""
     st = game(3, objective=main_objective(food=4))
     st, _ = act(st, {"type": "reveal_crisis", "crisis": FUEL})
-    st, _ = act(st, {"type": "start_turn"})
+    st, _ = begin_turn(st)
     active = st["turn"]["seat"]
     other = next(s["id"] for s in st["seats"] if s["id"] != active)
     refused(st, {"type": "contribute_to_crisis", "by": other, "symbols": ["fuel"]},

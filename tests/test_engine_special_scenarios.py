@@ -94,9 +94,15 @@ def to_step_five(st: dict, log: list | None = None) -> dict:
             code = {"type": "enter_experiment", "code": [1, 2], "zombies": ["Hunter"]}
             st, _ = act(st, code, log)
             st, _ = act(st, {"type": "place_special_zombies"}, log)
+            if (st["pending"] or {}).get("next"):  # the next one, asked at once (000:769)
+                st, _ = act(st, {**code, "code": [3, 4]}, log)
     for action in ("pay_food", "check_waste", "resolve_crisis", "add_colony_phase_zombies"):
+        if engine.revealing(st):  # the table finishes turning cards over first (reveal.py)
+            st, _ = act(st, {"type": "finish_reveal"}, log)
         st, _ = act(st, {"type": action}, log)
         assert not st["ended"], action
+    if engine.revealing(st):
+        st, _ = act(st, {"type": "finish_reveal"}, log)
     return st
 
 
@@ -545,6 +551,8 @@ def test_step_five_says_what_a_met_chapter_does_000_886(name, chapter, met):
     while raxxon.experiments_to_draw(st):  # R3 begins with its draws (000:930)
         st, _ = act(st, {"type": "enter_experiment", "code": [1, 2], "zombies": ["Hunter"]})
         st, _ = act(st, {"type": "place_special_zombies"})
+    if (st["pending"] or {}).get("next"):  # then the next top experiment (000:769)
+        st, _ = act(st, {"type": "enter_experiment", "code": [3, 4], "zombies": ["Claw"]})
     st = to_step_five(st)
     waiting = engine.table_view(st)["waiting"]
     assert waiting["step"] == "check_main_objective" and waiting["met"] == met
@@ -593,8 +601,9 @@ def test_a_whole_scenario_played_through_three_chapters_replays_identically():
 
 def test_the_scenario_is_public_and_survives_a_save():
     st, _ = new(scenario_setup("bandit_blitz"))
-    assert engine.table_view(st)["scenario"] == st["scenario"]
-    assert engine.seat_view(st, "s1")["scenario"] == st["scenario"]
+    shown = {**st["scenario"], "next_card": False}  # the view adds whether a next card comes
+    assert engine.table_view(st)["scenario"] == shown
+    assert engine.seat_view(st, "s1")["scenario"] == shown
     assert engine.from_json(engine.to_json(st)) == st
 
 
@@ -781,7 +790,7 @@ def test_r1_completion_steps_are_followed_by_the_reader_with_emma_counted_000_89
     with pytest.raises(RuleError, match="R1's completion steps"):
         act(st, {"type": "move_round_track"})
     choices = legal_for_table(st)
-    assert list(choices) == ["follow_r1_completion"]
+    assert list(choices) == ["follow_r1_completion", "tick_setup_step"]  # ticks: any phase
     follow = choices["follow_r1_completion"]
     assert follow["zombies"] == 3 and follow["numbers"] == ["influence", "attack", "search"]
     mine = follow["survivor_id"]

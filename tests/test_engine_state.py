@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from factory import SURVIVORS, make_setup
+from helpers.sources import ENGINE, parsed
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
@@ -127,6 +128,7 @@ def reference_states():
     setup = make_setup(3, settings={"modules": ["bandits", "improvements"], "sets": ["t"]})
     setup["improvements"] = [{"id": "t.greenhouse", "name": "Greenhouse", "needs": 2}]
     setup["main_objective"]["counts"] = {"what": "zombies", "per_player": 2}
+    setup["locations"][1]["pt_BR_gender"] = "f"  # the Portuguese name's gender (a Delegacia)
     crisis = {
         "id": "t.crisis-x",
         "name": "Crisis X",
@@ -198,8 +200,9 @@ def raxxon_state():
     st = with_experiment(rax_state(), zombies=("Claw", "Tank"))
     st["pending"] = {"kind": "special_zombies", "seat": None}
     st, _ = raxxon.place_special_zombies(st, ["colony", "police"])
-    st, _ = raxxon.equip_side_effect(st, st["survivors"][0]["id"], "Twitch")
+    assert st["pending"]["next"]  # the next experiment, asked at once
     st = with_experiment(st, zombies=("Siren",))
+    st, _ = raxxon.equip_side_effect(st, st["survivors"][0]["id"], "Twitch")
     st["raxxon"]["dice"] = [2]
     st["raxxon"]["reduced"] = {"place": "colony", "round": 1}
     st = with_turn(st)  # s1's survivor attacks the Tank at the police station and lives
@@ -314,7 +317,7 @@ def test_the_save_document_functions_import_no_circle():
     """saved.py imports state and upgrades; neither of them imports saved or each other back."""
     imports = {}
     for name in ("state", "upgrades", "saved"):
-        tree = ast.parse((ROOT / "companion" / "engine" / "core" / f"{name}.py").read_text())
+        tree = parsed(ENGINE / "core" / f"{name}.py")
         imports[name] = {
             node.module.rsplit(".", 1)[-1]
             for node in ast.walk(tree)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.sources import engine_sources
 from play import setup_for
 
 import companion.engine as engine
@@ -284,6 +284,13 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "raxxon_dice_removed": {"count": 2},
     "experiment_entered": {"code": [3, 5], "zombies": ["Hunter", "Hunter"]},
     "containment_experiment_asked": {"dice": [2, 2]},
+    "next_experiment_asked": {},
+    "special_zombies_stay": {
+        "zombies": ["Claw"],
+        "where": "police",
+        "entrance": 1,
+        "location_name": "Police",
+    },
     "containment_checked": {"code": [3, 5], "dice": [3], "match": False},
     "experiment_discarded": {"reason": "contained"},
     "containment_place_asked": ANA,
@@ -382,7 +389,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "bandits_stay_home": {"count": 1},
     "bandits_scavenge": {"location": "police", "location_name": "Police", "count": 2},
     "hideout_cards": {"added": 2, "cards": 5},
-    "hideout_cards_taken": {"count": 1, "cards": 4},
+    "hideout_cards_taken": {"survivor": "v1", "name": "Ana", "count": 1, "cards": 4},
     "hideout_cards_set": {"cards": 3},
     "bandits_set": {"location": "police", "location_name": "Police", "bandits": 2},
     "bandit_rules": {"chapter": "B1", "rules": ["placing", "zombies", "scavenge"]},
@@ -507,14 +514,11 @@ def test_every_kind_has_a_sample():
     assert set(SAMPLES) == set(RENDERERS)
 
 
-ENGINE = Path(engine.__file__).parent
-
-
 def made_kinds() -> dict[str, str]:
     """Every step kind the engine's code makes (``step("kind", ...)``), with a file making it."""
     kinds = {}
-    for path in sorted(ENGINE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in engine_sources():
+        for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
@@ -545,8 +549,8 @@ def renderer_tables() -> dict[str, list[str]]:
     assigned to a name ending in RENDERERS or MESSAGES), with its keys as written, repeats
     included."""
     tables = {}
-    for path in sorted(ENGINE.rglob("*sentences.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for path, tree in engine_sources("*sentences.py"):
+        for node in tree.body:
             target = node.target if isinstance(node, ast.AnnAssign) else None
             if isinstance(node, ast.Assign) and len(node.targets) == 1:
                 target = node.targets[0]

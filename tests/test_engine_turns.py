@@ -210,8 +210,8 @@ def test_round_after_the_colony_phase_starts_with_the_new_first_player():
 
 
 def test_an_end_that_starts_the_next_turn_is_one_action_and_stops_at_the_last_turn():
-    """Issue 29.4: ``end_turn(start_next=True)`` ends the turn and starts the next player's
-    (002:983) in one action; after the last turn of the round it starts nothing."""
+    """``end_turn(start_next=True)`` ends the turn and starts the next player's (002:983) in one
+    action; after the last turn of the round nobody is next, and the flag is refused."""
 
     state, _ = play.start(3, 2)
     state, _ = engine.apply(state, {"type": "reveal_crisis", "by": "table", "seed": 1})
@@ -228,7 +228,10 @@ def test_an_end_that_starts_the_next_turn_is_one_action_and_stops_at_the_last_tu
     assert len(set(seats)) == 3
     assert engine.table_view(state)["waiting"]["next"] is None
     assert engine.table_view(state)["legal"]["table"]["end_turn"] == {"start_next": [False]}
-    state, steps = engine.apply(state, {"type": "end_turn", "by": "table", "start_next": True})
+    last = {"type": "end_turn", "by": "table", "start_next": True}
+    with pytest.raises(engine.RuleError, match="start next True: it is not among the choices"):
+        engine.apply(state, last)  # nobody is next: the flag would do nothing
+    state, steps = engine.apply(state, {**last, "start_next": False})
     assert state["turn"] is None and steps[-1]["kind"] == "turns_over"
     assert engine.table_view(state)["waiting"]["kind"] == "colony_phase"
 

@@ -302,6 +302,7 @@ def test_waiting_for_the_colony_phase_before_it_begins_names_its_first_step():
             "move_round_track",
             "pass_first_player",
         ],
+        "containment": False,
     }
     assert "start_colony_phase" in table_view(state)["legal"]["table"]
 

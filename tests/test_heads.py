@@ -38,7 +38,7 @@ def test_every_device_of_one_version_reads_one_table_view(app, table, monkeypatc
     assert table.get(f"/games/{game}", headers=HX).status_code == 200
     assert len(calls) == 1
 
-    phones.table_act(app, game, type="set_counter", name="food", value=7)
+    phones.table_act(app, game, type="tick_setup_step", item="board")  # open while setting up
     _, version = phones.head(app, game)
     answer = seats[0].get(f"/phone/{game}", headers=HX)
     assert f'value="{version}"' in answer.text

@@ -79,12 +79,23 @@ def test_untranslated_counts_fuzzy_and_empty():
     assert sorted(untranslated(catalog)) == ["Empty", "Guess", "one zombie"]
 
 
-PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[sd]")
+PLACEHOLDER = re.compile(r"\{(\w*)(?::(\w+))?\}|(%\(\w+\)[sd])")
+CONTRACTED = {"em", "de", "a", "para"}
+"""The prepositions a Portuguese sentence may contract with a place's article: ``{place:em}``
+is "no Mercado" or "na Delegacia" (card_texts.PlaceWords)."""
 
 
 def placeholders(text: str) -> set[str]:
-    """The named fields of a message: {name} (str.format) and %(name)s (gettext style)."""
-    return set(PLACEHOLDER.findall(text))
+    """The named fields of a message: {name} (str.format) and %(name)s (gettext style); a
+    place's preposition spec ({place:em}) counts as the field itself."""
+    found = set()
+    for name, spec, printf in PLACEHOLDER.findall(text):
+        if printf:
+            found.add(printf)
+        else:
+            assert not spec or spec in CONTRACTED, f"unknown spec {spec!r} in {text!r}"
+            found.add("{" + name + "}")
+    return found
 
 
 def test_translations_keep_their_placeholders():

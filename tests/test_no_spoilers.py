@@ -46,16 +46,20 @@ def test_the_reveal_opens_and_the_views_show_the_state_before_it():
     assert view["revealing"] == {"action": "resolve_crisis"}
     assert "finish_reveal" in view["legal"]["table"]
     assert engine.seat_view(after, "s2", view)["colony"] == before["colony"]
-    # The next colony step is still the one due, and confirming it closes the reveal first.
+    # The next colony step is still the one due; it is not offered, nor taken, until the
+    # table has finished turning this one over (the legal list is the only door).
     assert view["waiting"] == engine.table_view(after)["waiting"]
+    nxt = engine.table_view(after)["waiting"]["action"]
+    assert nxt not in view["legal"]["table"]
+    with pytest.raises(engine.RuleError, match="still turning the last step over"):
+        engine.apply(after, {"type": nxt, "by": "table", "seed": 3})
     done, _ = engine.apply(after, {"type": "finish_reveal", "by": "table"})
     assert (
         not engine.revealing(done) and engine.table_view(done, after)["morale"] == after["morale"]
     )
     with pytest.raises(engine.RuleError, match="nothing is being turned over"):
         engine.apply(done, {"type": "finish_reveal", "by": "table"})
-    nxt = engine.table_view(after)["waiting"]["action"]
-    moved_on, _ = engine.apply(after, {"type": nxt, "by": "table", "seed": 3})
+    moved_on, _ = engine.apply(done, {"type": nxt, "by": "table", "seed": 3})
     assert engine.revealing(moved_on) == ({"action": nxt} if nxt in engine.REVEALED else None)
     with pytest.raises(engine.RuleError):
         engine.apply(after, {"type": "finish_reveal", "by": "s1"})

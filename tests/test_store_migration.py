@@ -178,6 +178,8 @@ def as_old_code_made_it(state: dict, made: dict, kind: str, triggers: dict) -> d
     assert old.pop("crises_revealed", None) == made.get("crises_revealed"), kind
     # A game saved before the crossroads card held its turn open replays without that rule.
     assert old["settings"].pop("end_waits_for_crossroads") is False, kind
+    # Nor the front door that takes only listed actions: it replays as it was played.
+    assert old["settings"].pop("listed_only") is False, kind
     return old
 
 

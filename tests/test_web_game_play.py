@@ -81,7 +81,7 @@ def choose(view: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any
     return None
 
 
-PLAYED = {20261123: (2, 11), 7: (3, 22), 99: (2, 12)}
+PLAYED = {20261123: (2, 11), 7: (3, 22), 99: (3, 12)}
 """(colony Confirms, actions applied) of each game. Issue 29.4: one Confirm runs every colony
 step that asks nothing (We Need More Samples counts, so step 5 asks nothing either): one per
 colony phase, where each step was one post before (7 or more); an End starts the next turn."""

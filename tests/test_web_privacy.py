@@ -52,6 +52,22 @@ PHONE_ACTIONS = frozenset(
         "mark_objective",
     }
 )
+TURN_ON_PHONE = frozenset(
+    {
+        "start_turn",
+        "end_turn",
+        "move_survivor",
+        "search_location",
+        "kill_zombies",
+        "add_barricade",
+        "add_noise",
+        "wound_survivor",
+        "clean_waste",
+        "play_cards",
+        "trigger_crossroads",
+    }
+)
+"""A turn's actions the active player enters on their own phone (its turn screen's forms)."""
 VOLATILE = re.compile(r'(version(?:=|": ?|" value=)"?)\d+')
 MIN_TEXT = 6
 
@@ -178,7 +194,18 @@ def phone_fields(action: dict) -> dict:
         for symbol in action["symbols"]:
             counts[symbol] = counts.get(symbol, 0) + 1
         return {f"symbols*{symbol}": str(n) for symbol, n in counts.items()}
+    if kind in TURN_ON_PHONE:
+        return {k: form_value(v) for k, v in action.items() if k not in ("type", "by", "seed")}
     return {}
+
+
+def form_value(value):
+    """An action's argument as a form field holds it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return [form_value(v) for v in value]
+    return "" if value is None else str(value)
 
 
 def play_one(app, game: str, phones: dict, rng: random.Random) -> str | None:
@@ -191,7 +218,7 @@ def play_one(app, game: str, phones: dict, rng: random.Random) -> str | None:
     ):
         return None  # as at a table, the phones mark their objectives before it is declared
     by = action["by"]
-    if by != "table" and action["type"] in PHONE_ACTIONS:
+    if by != "table" and action["type"] in PHONE_ACTIONS | TURN_ON_PHONE:
         data = {"type": action["type"], "version": str(version), **phone_fields(action)}
         response = phones[by].post(f"/phone/{game}/act", data=data, headers={"HX-Request": "true"})
         assert response.status_code in (200, 422), response.get_data(as_text=True)[:300]
@@ -263,6 +290,7 @@ def test_played_games_never_show_a_seat_its_neighbours_secrets(app, table, games
         check_everyone(app, table, game, phones, f"game {number} at the end")
     assert moves > 40
     assert {"keep_survivors", "mark_objective", "contribute_to_crisis"} <= kinds, kinds
+    assert {"move_survivor", "end_turn"} <= kinds, kinds  # turns entered on the phones
 
 
 def move_seat(app, table, game: str, phones: dict, seat_id: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from helpers.phones import take_seat
 from helpers.table import current, find_form, form_data, form_type, page_forms, table_act, view_of
@@ -35,9 +37,20 @@ def test_raxxon_on_the_table_experiment_and_special_zombies_in_both_languages(
     assert post(client, game_id, "place_special_zombies").status_code in (200, 303)
     specials = view_of(app, game_id)["special_zombies"]
     assert [z["zombie"] for z in specials] == ["Hunter"]
+    # 000:769: the next experiment is on top at once; the table enters it before going on
+    assert view_of(app, game_id)["waiting"]["kind"] == "top_experiment"
+    html = client.get(f"/games/{game_id}").text
+    assert "The next Raxxon experiment" in html
+    phone = take_seat(app, client, game_id, "s2")
+    assert "The table enters the next Raxxon experiment." in phone.get(f"/phone/{game_id}").text
     client.get("/lang/pt_BR?next=/")
     html = client.get(f"/games/{game_id}").text
     assert "Dados na Raxxon" in html and "Zumbi especial: Hunter" in html
+    assert "O próximo experimento da Raxxon" in html
+    answer = post(client, game_id, "enter_experiment", code=["1", "4"], zombies=["Claw"])
+    assert answer.status_code in (200, 303), answer.get_data(as_text=True)
+    assert view_of(app, game_id)["raxxon"]["experiment"] == {"code": [1, 4], "zombies": ["Claw"]}
+    assert view_of(app, game_id)["waiting"]["kind"] == "colony_phase"
 
 
 def test_thumbs_down_the_table_picks_the_place_on_its_screen(client, app, new_game):
@@ -79,7 +92,9 @@ def test_thumbs_down_the_table_picks_the_place_on_its_screen(client, app, new_ga
     assert view_of(app, game_id)["raxxon"]["reduced"]["place"] == "colony"
     assert view_of(app, game_id)["waiting"]["kind"] == "special_zombies"
     # 000:795: the Add Zombies preview shows the 3 fewer at the chosen place
-    for kind in ("place_special_zombies", "pay_food", "check_waste", "resolve_crisis"):
+    table_act(app, game_id, {"type": "place_special_zombies"})
+    table_act(app, game_id, {"type": "enter_experiment", "code": [1, 4], "zombies": ["Claw"]})
+    for kind in ("pay_food", "check_waste", "resolve_crisis"):
         table_act(app, game_id, {"type": kind})
     table_act(app, game_id, {"type": "finish_reveal"})  # no colony step asked during a reveal
     assert view_of(app, game_id)["waiting"]["step"] == "add_zombies"
@@ -144,9 +159,10 @@ def hunter_in_the_colony(client, app, new_game) -> tuple[str, str]:
     game's id and the active player's survivor."""
     game_id = new_game(client, ruleset="long_night", modules=["raxxon"])
     table_act(app, game_id, {"type": "enter_experiment", "code": [3, 5], "zombies": ["Hunter"]})
+    table_act(app, game_id, {"type": "add_food", "count": 20})  # a board fix between turns
     table_act(app, game_id, {"type": "start_colony_phase"})
     table_act(app, game_id, {"type": "place_special_zombies", "places": ["colony"]})
-    table_act(app, game_id, {"type": "add_food", "count": 20})
+    table_act(app, game_id, {"type": "enter_experiment", "code": [1, 4], "zombies": ["Claw"]})
     table_act(app, game_id, {"type": "run_colony_phase"})
     assert view_of(app, game_id)["round"] == 2
     table_act(app, game_id, {"type": "reveal_crisis"})
@@ -226,3 +242,36 @@ def test_the_table_moves_a_special_zombie_by_its_encounter_card(client, app, new
     assert [z["place"] for z in view["special_zombies"]] == [school]
     client.get("/lang/pt_BR?next=/")
     assert "A carta de confronto move um zumbi especial" in client.get(f"/games/{game_id}").text
+
+
+def test_the_confirm_s_list_opens_with_the_containment_check_000_792(client, app, new_game):
+    """000:792 "At the beginning of the colony phase" the dice on Raxxon are checked: the list
+    of what the next Confirm runs names that check first, then the colony steps; once the phase
+    has begun it is gone."""
+    game_id = new_game(client, ruleset="long_night", modules=["raxxon"])
+    table_act(app, game_id, {"type": "enter_experiment", "code": [3, 5], "zombies": ["Claw"]})
+    table_act(app, game_id, {"type": "reveal_crisis", "name": "Quiet", "prevent": ["food"]})
+    view = view_of(app, game_id)
+    for _ in range(10):  # every player's turn, started and ended
+        if view["waiting"]["kind"] not in ("start_turn", "turn"):
+            break
+        kind = "start_turn" if view["waiting"]["kind"] == "start_turn" else "end_turn"
+        table_act(app, game_id, {"type": kind})
+        view = view_of(app, game_id)
+    assert view["waiting"]["kind"] == "colony_phase" and view["waiting"]["containment"] is True
+    page = html.unescape(client.get(f"/games/{game_id}").text)
+    runs = len(view["waiting"]["run"]) + 1
+    assert f"The {runs} steps this Confirm runs, and why" in page
+    check = page.index("Before step 1: the containment check at Raxxon")
+    assert check < page.index("Step 1 of 7: the colony eats")
+    assert "are checked against the top experiment's containment code (3 + 5)" in page
+    client.get("/lang/pt_BR?next=/")
+    page = html.unescape(client.get(f"/games/{game_id}").text)
+    assert "Antes da etapa 1: a checagem de contenção na Raxxon" in page
+    client.get("/lang/en?next=/")
+    table_act(app, game_id, {"type": "start_colony_phase"})
+    table_act(app, game_id, {"type": "place_special_zombies", "places": ["colony"]})
+    table_act(app, game_id, {"type": "enter_experiment", "code": [1, 4], "zombies": ["Claw"]})
+    view = view_of(app, game_id)
+    assert view["waiting"]["containment"] is False
+    assert "Before step 1" not in client.get(f"/games/{game_id}").text

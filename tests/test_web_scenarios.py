@@ -174,7 +174,9 @@ def reach_r1_completion(app, client, game_form) -> str:
     table_act(app, game_id, {"type": "reveal_crisis", "name": "Quiet", "prevent": ["food"]})
     for kind in ("start_colony_phase", "pay_food", "check_waste", "resolve_crisis"):
         table_act(app, game_id, {"type": kind})
+    table_act(app, game_id, {"type": "finish_reveal"})  # the crisis turned over first
     table_act(app, game_id, {"type": "add_colony_phase_zombies"})
+    table_act(app, game_id, {"type": "finish_reveal"})
     table_act(app, game_id, {"type": "check_main_objective", "met": True})
     return game_id
 

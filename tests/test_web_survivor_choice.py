@@ -112,7 +112,7 @@ def test_the_engine_sees_the_same_question(app, choosing):
 
 
 def test_a_card_instruction_is_marked_on_the_phone_of_the_player_who_does_it(app, table):
-    game = new_game(app, seed=5)
+    game = new_game(app, seed=5, deal=False)  # card effects come once the game is set up
     phones = {sid: take_seat(app, table, game, sid) for sid in SEATS}
     db = open_db(app)
     text = "Discard 1 fuel card from your hand to the waste pile."

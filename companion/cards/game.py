@@ -31,9 +31,10 @@ def game_setup(
     cards and the co-op variant. Locations of a module not in play are left off the board.
     Set-aside survivors (Blue, Emma Han) never enter the deck: they go as ``set_aside``, for the
     scenario that puts them in play (engine scenarios/named.py, 000:874). A turn waits for its
-    revealed crossroads card's option (``end_waits_for_crossroads``) unless the settings say not.
+    revealed crossroads card's option (``end_waits_for_crossroads``) and the front door takes
+    only listed actions (``listed_only``), unless the settings say not.
     """
-    chosen = {"end_waits_for_crossroads": True, **(settings or {})}
+    chosen = {"end_waits_for_crossroads": True, "listed_only": True, **(settings or {})}
     cards = load_cards(db_path)
     if not chosen.get("sets"):
         chosen["sets"] = [s["id"] for s in cards["sets"]]

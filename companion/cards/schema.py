@@ -66,6 +66,10 @@ NESTED_TEXTS: tuple[str, ...] = ("text", "extra")
 
 
 TIMES: tuple[str, ...] = ("short", "medium", "long")
+GENDERS: tuple[str, ...] = ("", "m", "f")
+"""A location's grammatical gender in Portuguese (``pt_BR_gender``): "m" (o Mercado), "f" (a
+Delegacia), or "" when unknown; sentences contract their preposition with its article (no
+Mercado, na Delegacia)."""
 
 # Trigger kind -> {param: (type, required)}.
 TRIGGER_KINDS: dict[str, dict[str, tuple[str, bool]]] = {
@@ -159,6 +163,7 @@ FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "entrance_spaces": ("count", True, None),
         "survivor_spaces": ("count", True, None),
         "symbols": ("symbols_any", False, []),
+        "pt_BR_gender": ("gender", False, ""),
     },
     "improvements": {
         "id": ("id", True, None),
@@ -253,6 +258,8 @@ def _check_scalar(kind: str, value: Any) -> str | None:
         return None if value in MODULES else f"must be one of {_choices(MODULES)}"
     if kind == "objective_kind":
         return None if value in OBJECTIVE_KINDS else f"must be one of {_choices(OBJECTIVE_KINDS)}"
+    if kind == "gender":
+        return None if value in GENDERS else f"must be one of {_choices(GENDERS)}"
     if kind == "time":
         return None if value in TIMES else f"must be one of {_choices(TIMES)}"
     if kind == "trigger_kind":

@@ -5,8 +5,8 @@ store's log and a replay drive the engine:
 
 - the arguments are bound before the call: unknown, missing or private keys (``state``,
   ``rng``) are refused, and each value is checked strictly against the entry point's type hints
-  (a bool is a bool, an int is a whole number from 0 to ``MAX_NUMBER``, text is at most
-  ``MAX_TEXT`` characters, lists and maps are small);
+  by the one checker of action arguments (core/arguments.py: the form layer reads a form's
+  text into JSON with it, and the JSON meets this check like any other action's);
 - the actor is checked by ``permissions.check_actor`` (who may do what, in one place);
 - an entry point that rolls or shuffles uses the given random source, or one seeded by the
   action's ``seed`` (the store records a seed with every action, so replaying a log gives the
@@ -22,14 +22,13 @@ store's log and a replay drive the engine:
 
 from __future__ import annotations
 
+import copy
 import inspect
 import random
-import types
-import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.engine import board, search
+from companion.engine import board, legal, search
 from companion.engine.board import (
     choose,
     effects,
@@ -45,13 +44,21 @@ from companion.engine.core import (
     decisions,
     objective_progress,
 )
+from companion.engine.core import declare as act
+from companion.engine.core.arguments import (
+    MAX_NUMBER,
+    MAX_SEED,
+    accepts_none,
+    check_value,
+    refusal,
+)
 from companion.engine.core.dice import NO_ROLL, Randomness
-from companion.engine.core.errors import Phrase, RuleError, action_words, shown
-from companion.engine.core.state import SCHEMA, State
+from companion.engine.core.errors import RuleError, action_words, shown
+from companion.engine.core.state import SCHEMA, State, active_seat_id, seat
 from companion.engine.modules.bandits import rules as bandits
 from companion.engine.modules.improvements import rules as improvements
 from companion.engine.modules.raxxon import rules as raxxon
-from companion.engine.permissions import WHO, check_actor, check_by, seat_argument
+from companion.engine.permissions import WHO, actor_name, check_actor, check_by, seat_argument
 from companion.engine.scenarios import named, special_exile
 from companion.engine.setup import checklist
 from companion.engine.setup import new_game as setup
@@ -62,14 +69,6 @@ from companion.engine.words.steps import N_, Step
 
 EntryPoint = Callable[..., tuple[State, list[Step]]]
 
-MAX_NUMBER = 999
-"""The largest whole number an action argument may hold (no count in the game comes near)."""
-MAX_TEXT = 200
-MAX_ITEMS = 60
-TOO_MANY = N_("{where} has more than {most} entries")
-"""The refusal of a list or map longer than MAX_ITEMS."""
-MAX_DEPTH = 8
-MAX_SEED = 2**64
 RESERVED = ("type", "by", "seed", "decision")
 PRIVATE = ("state", "rng")
 
@@ -79,241 +78,49 @@ def _new_game(state: None, setup_dict: dict[str, Any], rng: Randomness) -> tuple
     return setup.new_game(setup_dict, rng)
 
 
-ACTIONS: dict[str, EntryPoint] = {
-    fn.__name__: fn
-    for fn in (
-        # setup
-        setup.keep_survivors,
-        # player turns
-        turns.start_turn,
-        turns.end_turn,
-        crossroads.reveal_crossroads,
-        crossroads.trigger_crossroads,
-        exile.call_exile_vote,
-        votes.cast_vote,
-        votes.record_votes,
-        # the crisis
-        crisis.reveal_crisis,
-        crisis.contribute_to_crisis,
-        crisis.withdraw_from_crisis,
-        crisis.resolve_crisis,
-        # the colony phase
-        colony.start_colony_phase,
-        colony.run_colony_phase,
-        colony.run_colony_steps,
-        colony.pay_food,
-        colony.check_waste,
-        colony.add_colony_phase_zombies,
-        colony.check_main_objective,
-        colony.move_round_track,
-        colony.pass_first_player,
-        # exposure and bites
-        exposure.record_exposure,
-        exposure.resolve_bite,
-        choose.choose_survivor,
-        choose.choose_for_card,
-        # the board
-        board.move_survivor,
-        board.kill_zombies,
-        board.attack_survivor,
-        board.add_barricade,
-        board.remove_barricade,
-        board.add_trap,
-        board.remove_trap,
-        board.add_zombies_by_hand,
-        board.attract_zombies,
-        board.add_noise,
-        board.remove_noise,
-        board.play_cards,
-        board.clean_waste,
-        board.add_waste,
-        board.set_waste,
-        board.spend_food,
-        board.add_food,
-        board.add_helpless,
-        board.calm_unruly,
-        board.kill_helpless_by_card,
-        board.wound_survivor,
-        board.heal_survivor,
-        board.remove_despair,
-        board.add_survivor,
-        board.set_group_leader,
-        board.kill_survivor_by_card,
-        board.remove_survivor_by_card,
-        board.set_counter,
-        board.set_capacity,
-        effects.apply_card_effects,
-        reveal.finish_reveal,
-        # Improvements module
-        improvements.place_improvement,
-        improvements.remove_improvement,
-        improvements.add_advancement,
-        improvements.remove_advancement,
-        # main objective progress
-        objective_progress.add_objective_progress,
-        objective_progress.remove_objective_progress,
-        # searching, and the Raxxon module
-        search.search_location,
-        raxxon.place_raxxon_dice,
-        raxxon.remove_raxxon_dice,
-        raxxon.enter_experiment,
-        raxxon.choose_containment_place,
-        raxxon.place_special_zombies,
-        raxxon.attack_special_zombie,
-        raxxon.remove_special_zombie,
-        raxxon.move_special_zombie,
-        raxxon.equip_side_effect,
-        # the end
-        ending.mark_objective,
-        ending.declare_winners,
-        # the Bandits module
-        bandits.lead_bandits,
-        bandits.attack_bandit,
-        bandits.take_from_hideout,
-        bandits.set_hideout_cards,
-        bandits.set_bandits,
-        # Bandit Blitz: B2's special exile phase
-        special_exile.call_special_exile_vote,
-        special_exile.skip_special_exile_vote,
-        special_exile.reveal_bandit_betrayal,
-        special_exile.pass_betrayal_reveal,
-        # the special scenarios: R1's completion steps (000:892-904)
-        named.follow_r1_completion,
-        # the setup checklist
-        checklist.tick_setup_step,
-    )
-}
-ACTIONS["new_game"] = _new_game
+act.declare(
+    _new_game,
+    kind="new_game",
+    who=act.TABLE,
+    label=N_("start a new game"),
+    parameters={"setup": (dict[str, Any], True)},
+    setup=act.FREE,
+)
+
+RULES = (
+    setup,
+    turns,
+    crossroads,
+    exile,
+    votes,
+    crisis,
+    colony,
+    exposure,
+    choose,
+    board,
+    effects,
+    reveal,
+    improvements,
+    objective_progress,
+    search,
+    raxxon,
+    ending,
+    bandits,
+    special_exile,
+    named,
+    checklist,
+)
+"""The modules whose declarations make the actions (imported, they have declared them)."""
+
+ACTIONS: Mapping[str, EntryPoint] = act.view(lambda d: d.entry)
+"""Every action type's entry point, read from the declarations (core/declare.py)."""
 
 
 NO_DICE = NO_ROLL
 
 
-def _parameters(fn: EntryPoint) -> dict[str, tuple[Any, bool]]:
-    """An entry point's JSON parameters: name -> (type hint, required)."""
-    hints = typing.get_type_hints(fn)
-    out: dict[str, tuple[Any, bool]] = {}
-    for name, param in inspect.signature(fn).parameters.items():
-        if name in PRIVATE:
-            continue
-        out[name] = (hints.get(name, Any), param.default is inspect.Parameter.empty)
-    return out
-
-
-PARAMETERS: dict[str, dict[str, tuple[Any, bool]]] = {
-    kind: _parameters(fn) for kind, fn in ACTIONS.items()
-}
-PARAMETERS["new_game"] = {"setup": (dict[str, Any], True)}
-
-
-def _fail(where: str, value: Any, wanted: str) -> RuleError:
-    """The refusal for a value of the wrong kind; ``wanted`` is an ``N_``-marked msgid or a
-    ``Phrase``, ``where`` the argument's path (codes: "add_food: count")."""
-    wanted = wanted if isinstance(wanted, Phrase) else Phrase(wanted)
-    return RuleError(
-        N_("{where} must be {wanted}, not {value}"), where=where, wanted=wanted, value=shown(value)
-    )
-
-
-def _json_like(value: Any, where: str, depth: int = 0) -> None:
-    """Refuse anything but small JSON (dicts with text keys, lists, text, numbers, booleans)."""
-    if depth > MAX_DEPTH:
-        raise RuleError(N_("{where} is nested too deeply"), where=where)
-    if value is None or isinstance(value, bool | str):
-        if isinstance(value, str) and len(value) > 4 * MAX_TEXT:
-            raise RuleError(N_("{where} is too long"), where=where)
-        return
-    if isinstance(value, int):
-        if abs(value) > MAX_SEED:
-            raise _fail(where, value, N_("a reasonable number"))
-        return
-    if isinstance(value, float):
-        raise _fail(where, value, N_("a whole number"))
-    if isinstance(value, list):
-        for n, item in enumerate(value):
-            _json_like(item, f"{where}[{n}]", depth + 1)
-        return
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise _fail(Phrase(N_("a key of {where}"), where=where), key, N_("text"))
-            _json_like(item, f"{where}.{key}", depth + 1)
-        return
-    raise _fail(where, value, N_("plain JSON"))
-
-
-def check_value(value: Any, hint: Any, where: str) -> None:
-    """Raise RuleError unless ``value`` fits the type hint strictly (see the module notes)."""
-    if hint is Any:
-        _json_like(value, where)
-        return
-    if hint is type(None):
-        if value is not None:
-            raise _fail(where, value, N_("empty (null)"))
-        return
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        problems: list[RuleError] = []
-        for option in typing.get_args(hint):
-            try:
-                check_value(value, option, where)
-                return
-            except RuleError as exc:
-                problems.append(exc)
-        if len(problems) == 1:
-            raise problems[0]
-        raise RuleError(
-            N_("{first} or {second}"), first=problems[0].phrase(), second=problems[1].phrase()
-        )
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise _fail(where, value, N_("true or false"))
-        return
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _fail(where, value, N_("a whole number"))
-        if not 0 <= value <= MAX_NUMBER:
-            raise _fail(
-                where, value, Phrase(N_("a whole number from 0 to {most}"), most=MAX_NUMBER)
-            )
-        return
-    if hint is str:
-        if not isinstance(value, str) or not value:
-            raise _fail(where, value, N_("a non-empty text"))
-        if len(value) > MAX_TEXT:
-            raise RuleError(
-                N_("{where} is longer than {most} characters"), where=where, most=MAX_TEXT
-            )
-        return
-    if origin in (list, tuple, Sequence) or hint in (list, tuple):
-        if not isinstance(value, list):
-            raise _fail(where, value, N_("a list"))
-        if len(value) > MAX_ITEMS:
-            raise RuleError(TOO_MANY, where=where, most=MAX_ITEMS)
-        args = typing.get_args(hint)
-        for n, item in enumerate(value):
-            check_value(item, args[0] if args else Any, f"{where}[{n}]")
-        return
-    if origin in (dict, Mapping) or hint in (dict, Mapping):
-        if not isinstance(value, dict):
-            raise _fail(where, value, N_("a map"))
-        if len(value) > MAX_ITEMS:
-            raise RuleError(TOO_MANY, where=where, most=MAX_ITEMS)
-        args = typing.get_args(hint)
-        for key, item in value.items():
-            check_value(key, args[0] if args else str, Phrase(N_("a key of {where}"), where=where))
-            check_value(item, args[1] if args else Any, f"{where}.{key}")
-        return
-    raise RuleError(N_("{where} cannot be given in an action"), where=where)  # pragma: no cover
-
-
-def _accepts_none(hint: Any) -> bool:
-    """Whether a parameter may be left empty (None)."""
-    try:
-        check_value(None, hint, "")
-    except RuleError:
-        return False
-    return True
+PARAMETERS: Mapping[str, Mapping[str, tuple[Any, bool]]] = act.view(lambda d: d.parameters)
+"""Every action's JSON parameters: name -> (type hint, required), from its declaration."""
 
 
 def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
@@ -331,7 +138,7 @@ def bind(kind: str, action: dict[str, Any], by: str) -> dict[str, Any]:
     if own and own in params and own not in given:
         if by != "table":
             given[own] = by
-        elif _accepts_none(params[own][0]):
+        elif accepts_none(params[own][0]):
             given[own] = None
     missing = [name for name, (_, required) in params.items() if required and name not in given]
     if missing:
@@ -353,7 +160,7 @@ def random_source(action: dict[str, Any], rng: Randomness | None) -> Randomness:
     if seed is None:
         return NO_DICE
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise _fail("seed", seed, N_("a whole number from 0 to 2**64 - 1"))
+        raise refusal("seed", seed, N_("a whole number from 0 to 2**64 - 1"))
     return random.Random(seed)
 
 
@@ -362,6 +169,41 @@ def _check_decision(state: State, kind: str, args: dict[str, Any], action: dict[
     if "decision" in action:
         check_value(action["decision"], str, "decision")
         decisions.check_answer(state, kind, args, action["decision"])
+
+
+def door(state: State, kind: str, by: str, args: dict[str, Any]) -> RuleError | None:
+    """The refusal of an action the actor's legal list does not offer now (its type, or one
+    of its arguments' values as its declaration's domains read the choices), else None."""
+    listed = legal.legal_for(state, by)
+    name = actor_name(state, by)
+    if kind not in listed:
+        return RuleError(
+            N_("{name} may not {action} now: {why}"),
+            name=name,
+            action=action_words(kind),
+            why=legal.closed_reason(state, kind),
+        )
+    found = act.outside(act.REGISTRY[kind], listed[kind], args)
+    if found is None:
+        return None
+    arg, value = found
+    survivor = next((s for s in state["survivors"] if s["id"] == value), None)
+    player = by if by != "table" else active_seat_id(state)
+    if survivor is not None and player is not None and survivor["owner"] != player:
+        return RuleError(
+            N_("{name} may not {action} with {survivor}: not a survivor {player} controls"),
+            name=name,
+            action=action_words(kind),
+            survivor=survivor["name"],
+            player=seat(state, player)["name"],
+        )
+    return RuleError(
+        N_("{name} may not {action} with {argument} {value}: it is not among the choices now"),
+        name=name,
+        action=action_words(kind),
+        argument=arg.replace("_", " "),
+        value=survivor["name"] if survivor else shown(value),
+    )
 
 
 def apply(
@@ -397,9 +239,15 @@ def apply(
     check_actor(state, kind, by, args)
     _check_decision(state, kind, args, action)
     fn = ACTIONS[kind]
+    shut = door(state, kind, by, args) if state["settings"].get("listed_only") else None
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
-    new_state, steps = fn(state if kind == "finish_reveal" else reveal.closed(state), **args)
+    before = state if kind == "finish_reveal" else reveal.closed(state)
+    if shut is not None:  # the rule's own refusal says more, where it has one
+        trial = random.Random(0) if dice is NO_DICE else copy.deepcopy(dice)
+        fn(before, **{**args, "rng": trial} if "rng" in args else args)
+        raise shut
+    new_state, steps = fn(before, **args)
     note_hint(new_state, steps)
     return decisions.refreshed(reveal.opened(new_state, kind, steps)), steps
 

@@ -17,9 +17,15 @@ from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.board.card_choices import KIND as CARD_CHOICE
 from companion.engine.board.player_choices import still_choosing
-from companion.engine.colony.phases import COLONY_STEPS, STEP_ACTIONS, due_step, steps_to_run
+from companion.engine.colony.phases import (
+    COLONY_STEPS,
+    STEP_ACTIONS,
+    due_step,
+    steps_to_run,
+)
+from companion.engine.colony.reveal import revealing
 from companion.engine.core.dealing import is_coop
-from companion.engine.core.errors import RuleError
+from companion.engine.core.errors import Phrase, RuleError, words
 from companion.engine.core.objective_progress import (
     objective_asks_the_table,
     progress_choices,
@@ -46,16 +52,19 @@ from companion.engine.modules.raxxon.legal import (
     table_choices,
     turn_choices,
 )
+from companion.engine.modules.raxxon.rules import containment_due
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
 from companion.engine.setup.new_game import survivors_per_seat
+from companion.engine.turns.crossroads_options import colony_full_blocks
 from companion.engine.turns.turn import (
     crossroads_waits,
     must_leave_first,
     next_turn_seat,
     still_to_leave_colony,
 )
+from companion.engine.words.labels import N_, PENDING_WORDS
 
 Choices = dict[str, Any]
 
@@ -147,7 +156,12 @@ def _turn_choices(st: State) -> dict[str, Choices]:
         if st["ruleset"] == "long_night":
             out["add_trap"] = {"targets": room}
     if with_zombies and room:
-        out["attract_zombies"] = {"from": with_zombies, "to": room, "count": [1, ATTRACT_MAX]}
+        out["attract_zombies"] = {
+            "from": with_zombies,
+            "to": room,
+            "count": [1, ATTRACT_MAX],
+            "survivor_id": [s["id"] for s in st["survivors"] if s["owner"] == active],
+        }
     noisy = [loc["id"] for loc in st["locations"] if loc["noise"] < MAX_NOISE]
     if noisy:
         out["add_noise"] = {"location_id": noisy}
@@ -170,10 +184,9 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     everyone = [s["id"] for s in st["survivors"]]
     if everyone:
         out["wound_survivor"] = {"survivor_id": everyone, "wound": list(WOUND_KINDS)}
-        out["record_exposure"] = {
-            "survivor_id": [s["id"] for s in st["survivors"] if s["owner"] == active],
-            "result": list(EXPOSURE_RESULTS),
-        }
+    exposed = [s["id"] for s in st["survivors"] if s["owner"] == active]
+    if exposed:
+        out["record_exposure"] = {"survivor_id": exposed, "result": list(EXPOSURE_RESULTS)}
     hurt = {
         s["id"]: [w for w, key in (("wound", "wounds"), ("frostbite", "frostbite")) if s[key]]
         for s in st["survivors"]
@@ -188,10 +201,16 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     drawer = turn["crossroads_drawer"]
     if drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed"):
         card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
-        options = list(range(1, len(card["options"]) + 1))
+        chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
+        needs = [_needs(opt) for opt in card.get("options", [])]  # option n's at needs[n - 1]
+        options = [  # an option she cannot meet is not hers to choose (002:1480-1482, 002:1727)
+            n
+            for n, opt in enumerate(card.get("options", []), start=1)
+            if (chosen or "chosen" not in needs[n - 1]) and not colony_full_blocks(st, opt, active)
+        ]
         choice: Choices = {"vote": True} if card.get("vote") else {"option": options}
-        choice["needs"] = {n: _needs(opt) for n, opt in enumerate(card["options"], start=1)}
-        choice["chosen"] = [s["id"] for s in st["survivors"] if s["owner"] == active]
+        choice["needs"] = needs
+        choice["chosen"] = chosen
         choice["location"] = _places(st)
         out["trigger_crossroads"] = choice
     if not turn["exile_vote_called"] and not is_coop(st["variant"]):
@@ -208,7 +227,13 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     return out
 
 
-def _seat_choices(st: State, seat_id: str) -> dict[str, Choices]:
+def _deck_by_name(st: State) -> list[str]:
+    """The survivor deck's cards in name order (never the deck's order)."""
+    names = st["cards"]["survivors"]
+    return sorted(st["decks"]["survivors"], key=lambda c: (names[c]["name"], c))
+
+
+def _seat_choices(st: State, seat_id: str, by_name: list[str] | None = None) -> dict[str, Choices]:
     """What a seat may do for itself whatever the turn (its OWN and OPEN actions)."""
     out: dict[str, Choices] = {}
     mine = st["secrets"][seat_id]
@@ -228,14 +253,68 @@ def _seat_choices(st: State, seat_id: str) -> dict[str, Choices]:
         if any(c["seat"] == seat_id for c in crisis["contributions"]):
             out["withdraw_from_crisis"] = {"seat_id": [seat_id]}
     deck = st["decks"]["survivors"]
-    room = player["exiled"] or free_survivor_spaces(st, COLONY) > 0
+    room = bool(_joining_places(st, player))
     if deck and not player.get("eliminated") and room:
-        names = st["cards"]["survivors"]
-        by_name = sorted(deck, key=lambda c: (names[c]["name"], c))  # never the deck's order
-        out["add_survivor"] = {"seat_id": [seat_id], "survivor_id": by_name}
+        by_name = _deck_by_name(st) if by_name is None else by_name
+        out["add_survivor"] = {
+            "seat_id": [seat_id],
+            "survivor_id": by_name,
+            "place": _joining_places(st, player),
+        }
     followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
     if followers:
         out["set_group_leader"] = {"seat_id": [seat_id], "survivor_id": followers}
+    return out
+
+
+def _joining_places(st: State, player: dict[str, Any]) -> list[str]:
+    """Where a new survivor of ``player`` may join: the colony, or for an exiled player a
+    non-colony location of their choice with an empty survivor space (002:1751-1753)."""
+    if not player["exiled"]:
+        return [COLONY] if free_survivor_spaces(st, COLONY) > 0 else []
+    return [p for p in _places(st)[1:] if free_survivor_spaces(st, p) > 0]
+
+
+def _board_fixes(st: State) -> dict[str, Choices]:
+    """Between turns: the board fixes the table may enter, as corrections (a card's effect or
+    a mistake set right), none of which names a player's survivor acting."""
+    out: dict[str, Choices] = {"add_food": {}, "add_waste": {}}
+    with_zombies = [_target(p, e) for p, e in _entrances(st) if e["zombies"] > 0]
+    if with_zombies:
+        out["kill_zombies"] = {
+            "targets": with_zombies,
+            "killers": {t["place"] + ":" + str(t["entrance"]): [] for t in with_zombies},
+            "card_killers": [],
+            "attack": [False],
+            "exposure": list(EXPOSURE_RESULTS),
+        }
+    room = [_target(p, e) for p, e in _entrances(st) if free_spaces(e) > 0]
+    if room:
+        out["add_barricade"] = {"targets": room}
+        if st["ruleset"] == "long_night":
+            out["add_trap"] = {"targets": room}
+    noisy = [loc["id"] for loc in st["locations"] if loc["noise"] < MAX_NOISE]
+    if noisy:
+        out["add_noise"] = {"location_id": noisy}
+    everyone = [s["id"] for s in st["survivors"]]
+    if everyone:
+        out["wound_survivor"] = {"survivor_id": everyone, "wound": list(WOUND_KINDS)}
+        out["record_exposure"] = {"survivor_id": everyone, "result": list(EXPOSURE_RESULTS)}
+    if free_survivor_spaces(st, COLONY) > 0:
+        out["add_helpless"] = {
+            "seat_id": [None],
+            "unruly": [False, True] if unruly_rule(st) else [False],
+        }
+    hurt = {
+        s["id"]: [w for w, key in (("wound", "wounds"), ("frostbite", "frostbite")) if s[key]]
+        for s in st["survivors"]
+        if s["wounds"] or s["frostbite"]
+    }
+    if hurt:
+        out["heal_survivor"] = {"survivor_id": hurt}
+    despairing = [s["id"] for s in st["survivors"] if s["despair"]]
+    if despairing:
+        out["remove_despair"] = {"survivor_id": despairing}
     return out
 
 
@@ -243,6 +322,7 @@ def _table_only(st: State) -> dict[str, Choices]:
     """Corrections and card effects only the table enters."""
     out: dict[str, Choices] = {
         "set_counter": {"name": list(COUNTERS)},
+        "set_waste": {},
         "set_capacity": {"place": _places(st)},
         "apply_card_effects": {},
         "add_zombies_by_hand": {"place": _places(st)},
@@ -267,12 +347,23 @@ def _table_only(st: State) -> dict[str, Choices]:
     return out
 
 
+def _crises_left(st: State) -> list[str]:
+    """The crisis cards the table may still reveal this game (never the deck's order)."""
+    return sorted(set(st["cards"]["crises"]) - set(st.get("crises_revealed") or []))
+
+
+def crisis_first(st: State) -> bool:
+    """Whether the round's crisis is still to be revealed before its first turn (002:963-965:
+    Reveal Crisis comes first): none is in play and a card is left to reveal."""
+    return st.get("crisis") is None and bool(st["decks"]["crises"] or _crises_left(st))
+
+
 def _round_choices(st: State) -> dict[str, Choices]:
     """Between turns in the player turns phase: the crisis, the next turn, the colony phase."""
     out: dict[str, Choices] = {}
     if st["crisis"] is None:
         out["reveal_crisis"] = {
-            "crisis": sorted(set(st["cards"]["crises"]) - set(st.get("crises_revealed") or [])),
+            "crisis": _crises_left(st),
             "deck": len(st["decks"]["crises"]),
             "symbols": list(SYMBOLS),
             **bandits.reveal_choices(st),
@@ -280,27 +371,45 @@ def _round_choices(st: State) -> dict[str, Choices]:
     else:
         out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}
     following = next_turn_seat(st)
-    if following is not None:
+    if following is not None and not crisis_first(st):
         out["start_turn"] = {"seat_id": [following]}
-    out["run_colony_phase"] = {"step": COLONY_STEPS[0], "objective_met": _answers(st)}
+    out.update(_board_fixes(st))
+    out["run_colony_phase"] = _phase_choices(st, COLONY_STEPS[0])
     out["start_colony_phase"] = {}
     out["run_colony_steps"] = _run_choices(st)
+    out.update(_single_steps(st, COLONY_STEPS[0]))
     return out
 
 
 def _colony_choices(st: State) -> dict[str, Choices]:
     """During the colony phase: the next step, or all the rest at once."""
     due = due_step(st)["step"]
-    out: dict[str, Choices] = {"run_colony_phase": {"step": due, "objective_met": _answers(st)}}
+    out: dict[str, Choices] = {"run_colony_phase": _phase_choices(st, due)}
     out["run_colony_steps"] = _run_choices(st)
-    if due == "resolve_crisis" and st["crisis"] is None:
-        out["resolve_crisis"] = {}
-    out[STEP_ACTIONS[due]] = {"step": due}
-    if due == "check_main_objective" and objective_asks_the_table(st):
-        out[STEP_ACTIONS[due]]["met"] = [False, True]
-    if due == "pass_first_player" and st["ruleset"] == "long_night":
-        out[STEP_ACTIONS[due]]["keep"] = [False, True]
+    out.update(_single_steps(st, due))
     return out
+
+
+def _single_steps(st: State, due: str) -> dict[str, Choices]:
+    """Each colony step from the one due on, run on its own (phases.begin_step: a table
+    entering the phase by hand may start at a later step; an earlier one is done)."""
+    if st["phase"] != "colony" and containment_due(st):
+        return {}  # the phase begins with Raxxon's containment check (start_colony_phase)
+    out: dict[str, Choices] = {}
+    for name in COLONY_STEPS[COLONY_STEPS.index(due) :]:
+        out[STEP_ACTIONS[name]] = {"step": name}
+    if objective_asks_the_table(st) and "check_main_objective" in out:
+        out["check_main_objective"]["met"] = [False, True]
+    if st["ruleset"] == "long_night":
+        out["pass_first_player"]["keep"] = [False, True]
+    return out
+
+
+def _phase_choices(st: State, due: str) -> Choices:
+    """The rest of the colony phase at once (``run_colony_phase``): the answer of step 5, and
+    a Long Night first player vote's result (000:660)."""
+    keep = [False, True] if st["ruleset"] == "long_night" else [False]
+    return {"step": due, "objective_met": _answers(st), "keep_first_player": keep}
 
 
 def _run_choices(st: State) -> Choices:
@@ -322,11 +431,37 @@ def _answers(st: State) -> list[bool]:
     return [False, True] if table_has_a_say(st) else [False]
 
 
+COLONY_STEP_ACTIONS = frozenset(
+    {*STEP_ACTIONS.values(), "start_colony_phase", "run_colony_phase", "run_colony_steps"}
+)
+"""The actions that run a colony step: the table is not asked the next one while it is still
+turning the last one over (reveal.py); it finishes the reveal first."""
+
+
 def legal_for_table(st: State) -> dict[str, Choices]:
-    """The table's legal actions now."""
+    """The table's legal actions now: finishing an open reveal first, and its setup notes
+    whenever the game keeps a checklist (checklist.py: any phase)."""
+    out = _table_now(st)
+    if revealing(st):
+        out = {
+            "finish_reveal": {},
+            **{k: v for k, v in out.items() if k not in COLONY_STEP_ACTIONS},
+        }
+    checklist = st.get("setup_checklist")
+    if checklist:
+        out["tick_setup_step"] = {"item": list(checklist["items"]), "done": [True, False]}
+    return out
+
+
+def _table_now(st: State) -> dict[str, Choices]:
+    """The table's legal actions now, an open reveal aside."""
     if st.get("ended"):
         completed = [] if is_coop(st["variant"]) else [s["id"] for s in seats_in_play(st)]
-        return {"declare_winners": {"completed": completed}}
+        out: dict[str, Choices] = {"declare_winners": {"completed": completed}}
+        marking = [s["id"] for s in seats_in_play(st) if legal_for_seat(st, s["id"])]
+        if marking:  # for a player without a phone (permissions.OPEN)
+            out["mark_objective"] = {"seat_id": marking, "complete": [True, False]}
+        return out
     pending = st.get("pending")
     if pending and pending["kind"] == "vote":
         return {"record_votes": {"voters": [s["id"] for s in voters(st)]}}
@@ -361,8 +496,9 @@ def legal_for_table(st: State) -> dict[str, Choices]:
             out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}
     else:
         out.update(_round_choices(st))
+    by_name = _deck_by_name(st)
     for s in seats_in_play(st):
-        for kind, choices in _seat_choices(st, s["id"]).items():
+        for kind, choices in _seat_choices(st, s["id"], by_name).items():
             if WHO[kind][0] != "open":
                 continue
             merged = out.setdefault(kind, {**choices, "seat_id": [], "survivor_id": []})
@@ -416,7 +552,7 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     if st["phase"] == "player_turns":
         if st.get("turn") and active_seat_id(st) == seat_id:
             out.update(_own_moves(st, seat_id, _turn_choices(st)))
-        elif not st.get("turn") and next_turn_seat(st) == seat_id:
+        elif not st.get("turn") and next_turn_seat(st) == seat_id and not crisis_first(st):
             out["start_turn"] = {"seat_id": [seat_id]}
     return _allowed(st, seat_id, out)
 
@@ -453,6 +589,33 @@ def _allowed(st: State, by: str, out: dict[str, Choices]) -> dict[str, Choices]:
             continue
         kept[kind] = choices
     return kept
+
+
+def legal_for(st: State, by: str) -> dict[str, Choices]:
+    """One actor's legal actions now: the table's (``"table"``) or a seat's."""
+    return legal_for_table(st) if by == TABLE_ACTOR else legal_for_seat(st, by)
+
+
+def closed_reason(st: State, kind: str) -> Phrase:
+    """Why the action ``kind`` is not open now, for the front door's refusal."""
+    if st.get("ended"):
+        return Phrase(N_("the game is over"))
+    pending = st.get("pending")
+    if isinstance(pending, dict):
+        return Phrase(
+            N_("the game waits for {pending}"), pending=words(PENDING_WORDS, pending["kind"])
+        )
+    if st["phase"] == "setup":
+        return Phrase(N_("the game is still being set up"))
+    if revealing(st) and kind in COLONY_STEP_ACTIONS:
+        return Phrase(N_("the table is still turning the last step over: finish that first"))
+    if st["phase"] == "colony":
+        return Phrase(N_("it is the colony phase"))
+    if kind == "start_turn" and crisis_first(st) and not st.get("turn"):
+        return Phrase(N_("the crisis is revealed before the first turn"))
+    if st.get("turn"):
+        return Phrase(N_("a turn is in progress"))
+    return Phrase(N_("no turn is in progress"))
 
 
 def legal_actions(st: State) -> dict[str, dict[str, Choices]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from companion.engine.board.exposure import exposure_result, roll_for_exposure
 from companion.engine.board.pieces import make_noise
+from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import COLONY, State, begin, location, survivor
@@ -67,3 +68,14 @@ def search_location(
         face, rolled = exposure_result(exposure, rng)
         roll_for_exposure(st, steps, searcher["id"], face, rolled=rolled)
     return st, steps
+
+
+act.declare(
+    search_location,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("search at a location"),
+    lines=("000:224", "000:726", "000:776", "000:892"),
+    noise=act.keyed("survivor_id", "survivor_id", "noise"),
+    exposure=act.die(None, "roll", "skip"),
+)

@@ -26,7 +26,13 @@ from companion.engine.modules.raxxon import sentences as sentences_raxxon
 from companion.engine.scenarios import sentences as sentences_scenarios
 from companion.engine.setup import sentences as sentences_setup
 from companion.engine.turns import sentences as sentences_turns
-from companion.engine.words.card_texts import SOURCE_LOCALE, find_card, place_words, words
+from companion.engine.words.card_texts import (
+    SOURCE_LOCALE,
+    PlaceWords,
+    find_card,
+    place_words,
+    words,
+)
 from companion.engine.words.fill import Renderer, renderers
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import DEFAULT_LOCALE, Translator, translator
@@ -91,9 +97,9 @@ class Names:
         return s.get(name_key) or self.survivors.get(sid) or str(sid or "")
 
     def place(self, place: Any, given: str = "") -> str:
-        """A place's name: the colony, or a location."""
+        """A place's name: the colony (feminine in Portuguese, a colônia), or a location."""
         if place == "colony":
-            return self.tr.gettext("the colony")
+            return PlaceWords(self.tr.gettext("the colony"), "f")
         return place_words(self.state, place, self.locale, given)
 
     def card(self, card_id: Any, given: str = "") -> str:

@@ -20,7 +20,7 @@ from companion.engine.board.player_choices import KIND, own_choice, public_choic
 from companion.engine.board.special_zombies import special_zombies
 from companion.engine.board.zombies import zombies_for_colony, zombies_for_location
 from companion.engine.colony.crisis import crisis_target
-from companion.engine.colony.phases import STEP_ACTIONS, due_step, steps_to_run
+from companion.engine.colony.phases import due_step, steps_to_run
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed, zombies_due
 from companion.engine.core.decisions import open_for
@@ -43,11 +43,19 @@ from companion.engine.core.state import (
     seats_in_play,
     unruly_rule,
 )
-from companion.engine.legal import legal_actions, legal_for_seat, legal_for_table
+from companion.engine.legal import (
+    legal_actions,
+    legal_for_seat,
+    legal_for_table,
+)
 from companion.engine.modules.bandits import rules as bandits
-from companion.engine.modules.raxxon.rules import experiments_to_draw, side_effects_shown
+from companion.engine.modules.raxxon.rules import (
+    containment_runs_first,
+    experiments_to_draw,
+    side_effects_shown,
+)
 from companion.engine.scenarios import special_exile
-from companion.engine.scenarios.chapters import objective_met_means
+from companion.engine.scenarios.chapters import next_card_comes, objective_met_means
 from companion.engine.turns.crossroads_hints import hint_for
 from companion.engine.turns.turn import (
     crossroads_waits,
@@ -59,11 +67,6 @@ from companion.engine.words.card_texts import find_card
 from companion.engine.words.steps import Step
 
 HIDDEN = ("secrets", "cards", "pending", "decisions")
-COLONY_STEP_ACTIONS = frozenset(
-    {*STEP_ACTIONS.values(), "start_colony_phase", "run_colony_phase", "run_colony_steps"}
-)
-"""The actions that run a colony step: the table is not asked the next one while it is still
-turning the last one over (reveal.py); it finishes the reveal first."""
 
 
 def _contribution_count(contributions: Any) -> int:
@@ -79,6 +82,8 @@ def public_view(state: State) -> dict[str, Any]:
     if isinstance(crisis, dict) and "contributions" in crisis:
         crisis["contributions"] = _contribution_count(crisis["contributions"])
     view["pending"] = _public_pending(state)
+    if isinstance(view.get("scenario"), dict):
+        view["scenario"]["next_card"] = next_card_comes(state)
     if state.get("phase") == "setup":  # the leaders decide it once all are kept (002 Setup 14)
         view["first_player"] = None
     return view
@@ -183,8 +188,15 @@ def waiting_for(st: State) -> dict[str, Any]:
 
 
 def _colony_due(st: State) -> dict[str, Any]:
-    """The colony step that is due; at step 5, what a met main objective does (``met``)."""
-    due = {"kind": "colony_phase", **due_step(st), "run": steps_to_run(st)}
+    """The colony step that is due, the steps its Confirm runs (``run``) and whether the
+    containment check opens them (``containment``, 000:792); at step 5, what a met main
+    objective does (``met``)."""
+    due = {
+        "kind": "colony_phase",
+        **due_step(st),
+        "run": steps_to_run(st),
+        "containment": containment_runs_first(st),
+    }
     if due["step"] == "check_main_objective":
         due["met"] = objective_met_means(st)
     return due
@@ -259,11 +271,6 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     view["phase_named"] = phase_named(state, view["waiting"])
     if view["revealing"] and state.get("ended"):
         view["waiting"] = {"kind": "revealing"}  # the end is told once its lines are read
-    if view["revealing"]:
-        view["legal"]["table"] = {
-            "finish_reveal": {},
-            **{k: v for k, v in view["legal"]["table"].items() if k not in COLONY_STEP_ACTIONS},
-        }
     view["decisions"] = {"table": open_for(state, view["legal"]["table"], None)}
     view["waiting_on"] = waiting_on(
         state, {s["id"]: legal_for_seat(state, s["id"]) for s in state["seats"]}, view

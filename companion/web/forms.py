@@ -1,4 +1,4 @@
-"""Turn a submitted HTML form into one engine action, typed by the engine's own parameter hints.
+"""Turn a submitted HTML form into one engine action, its text read by the declared types.
 
 A form names the action in ``type``, the game version it was made from in ``version``, and the
 action's arguments as fields. Each value is coerced from text by the entry point's type hint
@@ -10,127 +10,58 @@ a field ``symbols*food`` = ``2`` adds "food" twice to the list ``symbols`` (coun
 A ``decision`` field names the open decision the form answers (the engine checks it). A
 ``_required`` field names an argument the table must choose: left empty, it reaches the engine
 as ``NOT_CHOSEN`` (which the engine refuses, saying why), not None (which may mean "roll it").
-Other fields starting with ``_`` belong to the page and are ignored. Nothing here knows a rule: the
-engine still checks every value.
+Other fields starting with ``_`` belong to the page and are ignored. Nothing here knows a rule or
+checks a value: the text is read by the engine's one checker of arguments (core/arguments.py,
+``from_text``), and the action meets its ``check_value`` at the front door like any other.
 """
 
 from __future__ import annotations
 
-import types
-import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from companion.engine.actions import PARAMETERS
+from companion.engine.core.arguments import (
+    MAX_DIGITS,
+    MAX_FIELD,
+    NOT_A_NUMBER,
+    TOO_LONG,
+    from_text,
+    is_list,
+    map_values,
+    options,
+    whole_number,
+)
+from companion.engine.core.errors import RuleError
 from companion.engine.core.vocabulary import NOT_CHOSEN
+from companion.engine.words.labels import N_
 
 JOIN = "|"
 KEY = "."
 REPEAT = "*"
-TRUE = frozenset({"true", "on", "1", "yes"})
-FALSE = frozenset({"false", "off", "0", "no"})
-MAX_FIELD = 400
 MAX_ITEMS = 60
-MAX_DIGITS = 9
-"""The longest whole number a form field may hold (a game never counts past a few hundred)."""
 SEED_DIGITS = 19
 """The longest seed (the colony preview's Confirm form carries a 63-bit one)."""
 REQUIRED = "_required"
 """The field naming an argument that may not be left empty (it goes to the engine as NOT_CHOSEN)."""
 FORM_ONLY = ("new_game", "apply_card_effects")
 """Actions a form cannot build (their arguments are structured data, not fields)."""
+NOT_OURS = N_("The field {field} does not belong to this action.")
+NOT_LISTED = N_("The field {field} is not one of the choices.")
+UNKNOWN = N_("The companion does not know this action.")
+NO_VERSION = N_("This form does not say which version of the game it was made from.")
 
 
-class FormError(ValueError):
-    """A form that cannot become an action: the message says which field and why."""
+class FormError(RuleError):
+    """A form that cannot become an action: a refusal (errors.py) that says which field and why,
+    shown in the reader's language like the engine's."""
 
 
-def _options(hint: Any) -> tuple[Any, ...]:
-    """The alternatives of a union hint (the hint itself otherwise)."""
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        return typing.get_args(hint)
-    return (hint,)
-
-
-def _accepts_none(hint: Any) -> bool:
-    """Whether the hint allows None."""
-    return type(None) in _options(hint) or hint is Any
-
-
-def _is_list(hint: Any) -> bool:
-    """Whether the hint is a list type."""
-    return typing.get_origin(hint) in (list, Sequence) or hint is list
-
-
-def _is_dict(hint: Any) -> bool:
-    """Whether the hint is a map type."""
-    return typing.get_origin(hint) in (dict, Mapping) or hint is dict
-
-
-def whole_number(text: str, digits: int = MAX_DIGITS) -> int | None:
-    """``text`` as a whole number when it is 1 to ``digits`` ASCII digits (spaces around
-    allowed), else None. ``str.isdigit`` also takes "²" (which ``int`` refuses) and "١٢"."""
-    text = text.strip()
-    if not 0 < len(text) <= digits or not text.isascii() or not text.isdigit():
-        return None
-    return int(text)
-
-
-def _scalar(text: str, hint: Any, field: str) -> Any:
-    """One text value coerced to a scalar hint (int, bool, str, or a union of them)."""
-    if len(text) > MAX_FIELD:
-        raise FormError(_("The field %(field)s is too long.", field=field))
-    choices = [h for h in _options(hint) if h is not type(None)]
-    if int in choices and bool not in choices:
-        number = whole_number(text)
-        if number is not None:
-            return number
-        if str not in choices:
-            raise FormError(_("The field %(field)s needs a whole number.", field=field))
-    if bool in choices:
-        word = text.strip().lower()
-        if word in TRUE:
-            return True
-        if word in FALSE:
-            return False
-        raise FormError(_("The field %(field)s needs yes or no.", field=field))
-    return text
-
-
-def _list_item_hint(hint: Any) -> Any:
-    """The item type of a list hint found among a union's options."""
-    for option in _options(hint):
-        if _is_list(option):
-            args = typing.get_args(option)
-            return args[0] if args else str
-    return str
-
-
-def _value(values: list[str], hint: Any, field: str) -> tuple[bool, Any]:
-    """(present, value) for a field's submitted values under its hint."""
-    filled = [v for v in values if v != ""]
-    has_list = any(_is_list(option) for option in _options(hint))
-    has_scalar = any(not _is_list(option) and option is not type(None) for option in _options(hint))
-    if has_list and (len(filled) > 1 or not has_scalar):
-        item = _list_item_hint(hint)
-        return True, [_scalar(v, item, field) for v in filled]
-    if len(filled) > 1:
-        raise FormError(_("The field %(field)s was given more than once.", field=field))
-    if not filled:
-        return (True, None) if _accepts_none(hint) else (False, None)
-    return True, _scalar(filled[0], hint, field)
-
-
-def _dict_hint(hint: Any) -> Any:
-    """The value type of a map hint found among a union's options, or None."""
-    for option in _options(hint):
-        if _is_dict(option):
-            args = typing.get_args(option)
-            return args[1] if len(args) == 2 else str
-    return None
+def _refused(exc: RuleError) -> FormError:
+    """The checker's refusal of a field's text, as the form's."""
+    return FormError(exc.template, **exc.params)
 
 
 def _repeat_count(text: str, field: str) -> int:
@@ -139,7 +70,7 @@ def _repeat_count(text: str, field: str) -> int:
         return 0
     number = whole_number(text)
     if number is None or number > MAX_ITEMS:
-        raise FormError(_("The field %(field)s needs a whole number.", field=field))
+        raise FormError(NOT_A_NUMBER, field=field)
     return number
 
 
@@ -158,7 +89,7 @@ def _split_joined(form: MultiDict) -> MultiDict:
             names = name.split(JOIN)
             parts = value.split(JOIN)
             if len(parts) != len(names):
-                raise FormError(_("The field %(field)s is not one of the choices.", field=name))
+                raise FormError(NOT_LISTED, field=name)
             for part_name, part in zip(names, parts, strict=True):
                 out.add(part_name, part)
         else:
@@ -166,11 +97,19 @@ def _split_joined(form: MultiDict) -> MultiDict:
     return out
 
 
+def _read(texts: list[str], hint: Any, field: str) -> tuple[bool, Any]:
+    """(present, value) of a field's texts, read by the declared type (core/arguments.py)."""
+    try:
+        return from_text(texts, hint, field)
+    except RuleError as exc:
+        raise _refused(exc) from None
+
+
 def read_version(form: Mapping[str, Any]) -> int:
     """The game version a form was made from (FormError when missing or not a number)."""
     number = whole_number(str(form.get("version", "")))
     if number is None:
-        raise FormError(_("This form does not say which version of the game it was made from."))
+        raise FormError(NO_VERSION)
     return number
 
 
@@ -178,7 +117,7 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
     """The action a form describes, made by ``by`` (FormError when a field cannot be read)."""
     kind = str(form.get("type", "")).strip()
     if kind not in PARAMETERS or kind in FORM_ONLY:
-        raise FormError(_("The companion does not know this action."))
+        raise FormError(UNKNOWN)
     params = PARAMETERS[kind]
     fields = _split_joined(form)
     action: dict[str, Any] = {"type": kind, "by": by}
@@ -190,38 +129,46 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
         if name == "decision":  # the open decision the form answers (engine/decisions.py)
             decision = fields.get(name, "").strip()
             if len(decision) > MAX_FIELD:
-                raise FormError(_("The field %(field)s is too long.", field=name))
+                raise FormError(TOO_LONG, field=name)
             if decision:
                 action["decision"] = decision
             continue
         if name == "seed":
             seed = whole_number(fields.get(name, ""), SEED_DIGITS)
             if seed is None:
-                raise FormError(_("The field %(field)s needs a whole number.", field=name))
+                raise FormError(NOT_A_NUMBER, field=name)
             action["seed"] = seed
             continue
         base, _dot, key = name.partition(KEY)
         if base not in params:
-            raise FormError(_("The field %(field)s does not belong to this action.", field=name))
+            raise FormError(NOT_OURS, field=name)
         hint = params[base][0]
         if key:
-            value_hint = _dict_hint(hint)
+            value_hint = map_values(hint)
             if value_hint is None:
-                raise FormError(
-                    _("The field %(field)s does not belong to this action.", field=name)
-                )
-            present, value = _value(fields.getlist(name), value_hint, name)
+                raise FormError(NOT_OURS, field=name)
+            present, value = _read(fields.getlist(name), value_hint, name)
             if present and value is not None:
                 action.setdefault(base, {})[key] = value
             continue
-        if _dict_hint(hint) is not None and not _is_list(hint):
-            raise FormError(_("The field %(field)s does not belong to this action.", field=name))
-        present, value = _value(fields.getlist(name), hint, name)
+        if map_values(hint) is not None and not is_list(hint):
+            raise FormError(NOT_OURS, field=name)
+        present, value = _read(fields.getlist(name), hint, name)
         if present:
             action[name] = value
     for name in form.getlist(REQUIRED):
-        if name not in params or str not in _options(params[name][0]):
-            raise FormError(_("The field %(field)s does not belong to this action.", field=name))
+        if name not in params or str not in options(params[name][0]):
+            raise FormError(NOT_OURS, field=name)
         if action.get(name) is None:
             action[name] = NOT_CHOSEN
     return action
+
+
+__all__ = [
+    "MAX_DIGITS",
+    "MAX_FIELD",
+    "FormError",
+    "action_from_form",
+    "read_version",
+    "whole_number",
+]

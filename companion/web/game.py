@@ -220,7 +220,7 @@ def act(game_id: str) -> Response:
             forms.action_from_form(request.form, by="table"), randomness.source()
         )
     except forms.FormError as exc:
-        return screen(game_id, 400, head, alert=str(exc))
+        return screen(game_id, 400, head, alert=rule_message(exc))
     if version != head.version:
         return screen(game_id, 409, head, alert=_("The table moved on: here is the new board."))
     if action["type"] not in heads.table_view(game_id, head)["legal"]["table"]:
@@ -258,7 +258,7 @@ def _move(game_id: str, how: Callable[..., store.Result], done: str) -> Response
     try:
         version = forms.read_version(request.form)
     except forms.FormError as exc:
-        return screen(game_id, 400, alert=str(exc))
+        return screen(game_id, 400, alert=rule_message(exc))
     try:
         result = how(get_db(), game_id, version=version)
     except store.StaleVersion:

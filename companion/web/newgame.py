@@ -49,11 +49,11 @@ MAX_ROWS = 5
 MAX_TEXT = 200
 
 
-class FormError(Exception):
-    """A field the form cannot read (the message is shown above the form)."""
+class SetupError(Exception):
+    """A field of the new-game page the page cannot read (the message is shown above the form)."""
 
 
-class FieldErrors(FormError):
+class FieldErrors(SetupError):
     """Fields the form cannot read, each marked beside itself: ``fields`` maps a field's id
     to its message and the names it may have meant (the first one's message is shown above)."""
 
@@ -173,14 +173,14 @@ def read_values(form: MultiDict) -> dict[str, Any]:
 
 def edit_seats(values: dict[str, Any], edit: str) -> dict[str, Any]:
     """The values with a seat row added ("add_seat") or removed ("remove_seat:<index>");
-    FormError for a row that is not there."""
+    SetupError for a row that is not there."""
     seats = list(values["seats"])
     if edit == "add_seat" and len(seats) < MAX_ROWS:
         seats.append(blank_seat())
     elif edit.startswith("remove_seat:") and len(seats) > 1:
         index = whole_number(edit.partition(":")[2])
         if index is None or index >= len(seats):
-            raise FormError(_("There is no such player to remove."))
+            raise SetupError(_("There is no such player to remove."))
         del seats[index]
     return {**values, "seats": seats}
 
@@ -311,7 +311,7 @@ def create() -> Response:
     if edit:
         try:
             values = edit_seats(values, edit)
-        except FormError as exc:
+        except SetupError as exc:
             return respond(render_form(values, choices, str(exc)), 400)
         if fragment_wanted():
             body = render_template(
@@ -339,7 +339,7 @@ def create() -> Response:
         return respond(
             render_form(values, choices, message, {exc.field: {"message": message}}), 400
         )
-    except FormError as exc:
+    except SetupError as exc:
         return respond(render_form(values, choices, str(exc)), 400)
     except KeyError as exc:
         return respond(render_form(values, choices, str(exc.args[0] if exc.args else exc)), 400)

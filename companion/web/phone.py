@@ -144,6 +144,8 @@ def context(game_id: str, seat_id: str, current: store.Current, **extra: Any) ->
         "alert": None,
         "notice": None,
         "decisions": decisions,
+        # the survivor whose group a turn's form was sent from stays open (turn.html)
+        "picked": request.form.get("_survivor") if request.method == "POST" else None,
         "post": {  # where and how this seat's forms post (ui.html form_open)
             "url": url_for("phone.act", game_id=game_id),
             "version": current.version,
@@ -231,7 +233,7 @@ def act(game_id: str) -> Response:
         version = forms.read_version(form)
         action = store.with_seed(forms.action_from_form(form, by=seat_id), randomness.source())
     except forms.FormError as exc:
-        return screen(game_id, seat_id, current, 400, alert=str(exc))
+        return screen(game_id, seat_id, current, 400, alert=responses.rule_message(exc))
     try:
         result = store.act(db, game_id, action, version=version, known=current)
     except store.StaleVersion:

@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from companion.engine.core.vocabulary import BETRAYAL_KINDS
 from companion.engine.words import card_texts, labels
+from companion.engine.words.waiting import waiting_words as _waiting_words
 from companion.i18n import locale
 
 
@@ -86,7 +87,25 @@ def names(view: dict[str, Any]) -> dict[str, dict[str, str]]:
     }
 
 
+def waiting_words(
+    waiting: dict[str, Any],
+    names: dict[str, str],
+    seat_id: str | None = None,
+    revealing: Any = False,
+    legal: dict[str, Any] | None = None,
+) -> Markup:
+    """What the game waits for in the reader's language (words/waiting.py): the table's
+    headline, or the sentence for ``seat_id``'s phone; empty where the moment's own part words
+    it. Names are escaped and stay as given."""
+    said = _waiting_words(waiting, names, seat_id, revealing=bool(revealing), legal=legal)
+    if said is None:
+        return Markup("")
+    msgid, fields = said
+    return Markup(gettext(msgid)).format(**fields)
+
+
 GLOBALS = {
+    "waiting_words": waiting_words,
     "words": words,
     "stays_english": stays_english,
     "label": label,

@@ -14,6 +14,7 @@ from companion.engine.board.special_zombies import (
     require_special_zombies_first,
     special_zombies_first,
 )
+from companion.engine.core import declare as act
 from companion.engine.core.dice import ACTION_DIE_FACES, Randomness, spent_die
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin, place_name, seat, survivor
@@ -81,6 +82,17 @@ def attack_survivor(
     if hit:
         add_wound(st, steps, target["id"], "wound", "attack")
     return st, steps
+
+
+act.declare(
+    attack_survivor,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("attack a survivor"),
+    lines=("000:320-322", "000:343-354", "000:322", "000:805"),
+    target_id=act.keyed("targets", "survivor_id"),
+    roll=act.die(),
+)
 
 
 def _require_target(st: State, attacker: dict[str, Any], target: dict[str, Any]) -> None:

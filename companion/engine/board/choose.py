@@ -14,6 +14,7 @@ from __future__ import annotations
 from companion.engine.board.card_choices import ASKS, ask_or_take, pending_card_choice
 from companion.engine.board.effects import apply_effects, hurt_survivors, tag_source
 from companion.engine.board.player_choices import pending_choice
+from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, around_from, begin, seat, survivor
@@ -49,6 +50,16 @@ def choose_survivor(
     if all(sid in pending["choices"] for sid in pending["asked"]):
         _settle(st, steps, rng or NO_ROLL)
     return st, steps
+
+
+act.declare(
+    choose_survivor,
+    who=act.OPEN,
+    about="seat_id",
+    question=act.PENDING,
+    label=N_("choose a survivor"),
+    survivor_id=act.keyed("survivor_id", "seat_id"),
+)
 
 
 def _settle(st: State, steps: list[Step], rng: Randomness) -> None:
@@ -130,3 +141,12 @@ def choose_for_card(
         strict=False,
     )
     return st, steps
+
+
+act.declare(
+    choose_for_card,
+    who=act.OPEN,
+    about="seat_id",
+    question=act.PENDING,
+    label=N_("answer a card's question"),
+)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.board.checks import check_place, entrance_at, entrance_label
+from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, counted, shown, words
 from companion.engine.core.morale import end_game
 from companion.engine.core.state import (
@@ -26,6 +27,14 @@ def set_waste(state: State, value: int) -> tuple[State, list[Step]]:
     return set_counter(state, "waste", value)
 
 
+act.declare(
+    set_waste,
+    who=act.CORRECTION,
+    label=N_("set waste"),
+    value=act.FREE,
+)
+
+
 def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]:
     """Correct a public counter: morale, round_track, food, starvation or waste.
 
@@ -46,6 +55,14 @@ def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]
     if value == 0 and name in ("morale", "round_track"):
         end_game(st, steps, name)
     return st, steps
+
+
+act.declare(
+    set_counter,
+    who=act.CORRECTION,
+    label=N_("set counter"),
+    value=act.FREE,
+)
 
 
 def set_capacity(
@@ -115,3 +132,13 @@ def set_capacity(
             )
         )
     return st, steps
+
+
+act.declare(
+    set_capacity,
+    who=act.CORRECTION,
+    label=N_("set capacity"),
+    survivor_spaces=act.FREE,
+    entrance_spaces=act.FREE,
+    entrance=act.FREE,
+)

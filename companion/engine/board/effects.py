@@ -33,6 +33,7 @@ from companion.engine.board.player_choices import EACH_PLAYER_TARGETS, ask_each_
 from companion.engine.board.supply import add_helpless_tokens
 from companion.engine.board.survivors import heal, move
 from companion.engine.board.zombies import add_zombies
+from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness, roll_d6, roll_exposure
 from companion.engine.core.effect_checks import validate_effects
 from companion.engine.core.errors import RuleError, shown
@@ -112,6 +113,18 @@ def apply_card_effects(
         st, steps, effects, rng, seat=seat, chosen=chosen, location=location, source=source
     )
     return st, steps
+
+
+act.declare(
+    apply_card_effects,
+    who=act.CORRECTION,
+    label=N_("apply card effects"),
+    effects=act.FREE,
+    seat=act.FREE,
+    chosen=act.FREE,
+    location=act.FREE,
+    source=act.FREE,
+)
 
 
 def apply_effects(

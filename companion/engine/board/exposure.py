@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence
+from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness, roll_exposure
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, begin, seat, survivor, survivors_at
@@ -158,6 +159,15 @@ def record_exposure(
     return st, steps
 
 
+act.declare(
+    record_exposure,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("record exposure"),
+    result=act.die(),
+)
+
+
 def resolve_bite(
     state: State,
     choice: str,
@@ -177,3 +187,14 @@ def resolve_bite(
         raise RuleError(N_("choosing to kill the survivor takes no exposure result"))
     resolve_spread_choice(st, steps, choice, result, rng)
     return st, steps
+
+
+act.declare(
+    resolve_bite,
+    who=act.OPEN,
+    about="pending",
+    question=act.PENDING,
+    label=N_("resolve bite"),
+    lines=("002:1439",),
+    result=act.die(),
+)

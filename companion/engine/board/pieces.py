@@ -18,6 +18,7 @@ from companion.engine.board.special_zombies import (
     special_zombies_cannot_be_moved,
 )
 from companion.engine.board.zombies import add_zombies
+from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, counted, shown
 from companion.engine.core.state import (
@@ -32,10 +33,19 @@ from companion.engine.core.state import (
     survivor,
 )
 from companion.engine.words.card_texts import card_text
-from companion.engine.words.steps import N_, Step, at_entrance, step, step_place_name
+from companion.engine.words.steps import (
+    N_,
+    Step,
+    at_entrance,
+    of_location,
+    step,
+    step_place_name,
+)
 
 MAX_NOISE = 4
 ATTRACT_MAX = 2
+STANDARD_ZOMBIE = "zombie"
+"""An attract's name for a standard zombie (``attract_zombies``' ``zombies``)."""
 
 FULL = {
     "barricade": N_("{entrance} is full: no room for a barricade"),
@@ -108,6 +118,20 @@ def kill_zombies(
     return st, steps
 
 
+act.declare(
+    kill_zombies,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("kill zombies"),
+    lines=("000:511", "002:1007", "000:805"),
+    place=act.entrance("targets"),
+    entrance=act.PART,
+    count=act.FREE,
+    survivor_id=act.among("card_killers"),
+    exposure=act.die(None, "roll", "skip"),
+)
+
+
 def add_token(st: State, steps: list[Step], place: str, number: Any, token: str) -> None:
     """Put a barricade or an explosive trap on an empty entrance space (002 "Barricade", 000:694).
 
@@ -138,6 +162,16 @@ def add_barricade(
     return st, steps
 
 
+act.declare(
+    add_barricade,
+    who=act.TURN,
+    label=N_("add barricade"),
+    lines=("002:1202",),
+    place=act.entrance("targets"),
+    entrance=act.PART,
+)
+
+
 def remove_barricade(
     state: State, place: str, entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -145,6 +179,15 @@ def remove_barricade(
     st, steps = begin(state)
     remove_token(st, steps, place, entrance, "barricade")
     return st, steps
+
+
+act.declare(
+    remove_barricade,
+    who=act.CORRECTION,
+    label=N_("remove barricade"),
+    place=act.entrance("targets"),
+    entrance=act.PART,
+)
 
 
 def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
@@ -155,11 +198,30 @@ def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[Sta
     return st, steps
 
 
+act.declare(
+    add_trap,
+    who=act.TURN,
+    label=N_("add trap"),
+    lines=("000:694", "000:224"),
+    place=act.entrance("targets"),
+    entrance=act.PART,
+)
+
+
 def remove_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
     """Remove an explosive trap from an entrance without firing it (a correction)."""
     st, steps = begin(state)
     remove_token(st, steps, place, entrance, "trap")
     return st, steps
+
+
+act.declare(
+    remove_trap,
+    who=act.CORRECTION,
+    label=N_("remove trap"),
+    place=act.entrance("targets"),
+    entrance=act.PART,
+)
 
 
 def add_zombies_by_hand(
@@ -171,6 +233,15 @@ def add_zombies_by_hand(
     check_place(st, place)
     add_zombies(st, steps, place, count, reason)
     return st, steps
+
+
+act.declare(
+    add_zombies_by_hand,
+    who=act.CORRECTION,
+    label=N_("add zombies by hand"),
+    count=act.FREE,
+    reason=act.FREE,
+)
 
 
 def attract(
@@ -193,6 +264,7 @@ def attract(
     if from_place == to_place:
         raise RuleError(N_("attracted zombies come from another place"))
     special_zombies_cannot_be_moved(st, from_place, source, count)
+    staying = list(source.get("special", []))
     if source["zombies"] < count:
         raise RuleError(
             N_("{entrance} holds {zombies}, not {count}"),
@@ -235,6 +307,37 @@ def attract(
                 **at_entrance(st, to_place, target),
             )
         )
+    if staying:
+        steps.append(
+            step("special_zombies_stay", zombies=staying, **at_entrance(st, from_place, source))
+        )
+
+
+def attracted_count(st: State, place: str, ent: Any, count: int, zombies: Any) -> int:
+    """How many zombies an attract takes: ``count``, or as many as ``zombies`` names, each
+    ``STANDARD_ZOMBIE`` or a special zombie standing at that entrance; a special zombie named
+    is refused, by name, since only its own encounter card moves it (000:805)."""
+    if zombies is None:
+        return count
+    if not isinstance(zombies, list) or not all(isinstance(z, str) for z in zombies):
+        raise RuleError(N_("name each attracted zombie: a standard zombie or a special one"))
+    specials = [z for z in zombies if z != STANDARD_ZOMBIE]
+    unknown = [z for z in specials if z not in ent.get("special", [])]
+    if unknown:
+        raise RuleError(
+            N_("no special zombie {zombie} stands at {place}"),
+            zombie=shown(unknown[0]),
+            place=place_name(st, place),
+        )
+    if specials:
+        raise RuleError(
+            N_(
+                "{zombies} cannot be attracted: a special zombie moves only by its own "
+                "encounter card (000:805)"
+            ),
+            zombies=", ".join(specials),
+        )
+    return len(zombies)
 
 
 def attract_zombies(
@@ -245,12 +348,17 @@ def attract_zombies(
     from_entrance: int | None = None,
     to_entrance: int | list[int] | None = None,
     survivor_id: str | None = None,
+    zombies: list[str] | None = None,
 ) -> tuple[State, list[Step]]:
     """Attract 1 or 2 zombies to a survivor's place. Base 002 "Attract" (002:1253).
 
     ``survivor_id`` (optional) is the survivor who attracts them; it must stand at to_place.
+    ``zombies`` (optional) names the zombies taken, in place of ``count`` (``attracted_count``).
     """
     st, steps = begin(state)
+    if zombies is not None:
+        source = entrance_at(st, from_place, from_entrance)
+        count = attracted_count(st, from_place, source, count, zombies)
     count = require_count(count, N_("the number of zombies attracted"), minimum=1)
     if count > ATTRACT_MAX:
         raise RuleError(
@@ -270,6 +378,20 @@ def attract_zombies(
     return st, steps
 
 
+act.declare(
+    attract_zombies,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("attract zombies"),
+    lines=("002:1253",),
+    from_place=act.entrance("from", "from_place", "from_entrance"),
+    from_entrance=act.PART,
+    to_place=act.entrance("to", "to_place", "to_entrance"),
+    to_entrance=act.PART,
+    count=act.number(),
+)
+
+
 def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> None:
     """Noise tokens go on a location's noise spaces: 4 at most (002 "Location Cards", 000:224).
 
@@ -286,7 +408,7 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
             most=MAX_NOISE,
         )
     loc["noise"] += count
-    steps.append(step("noise_added", count=count, location_name=loc["name"], noise=loc["noise"]))
+    steps.append(step("noise_added", count=count, **of_location(loc), noise=loc["noise"]))
 
 
 def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
@@ -295,6 +417,14 @@ def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, li
     count = require_count(count, N_("the number of noise tokens"), minimum=1)
     make_noise(st, steps, location_id, count)
     return st, steps
+
+
+act.declare(
+    add_noise,
+    who=act.TURN,
+    label=N_("add noise"),
+    count=act.FREE,
+)
 
 
 def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
@@ -311,5 +441,13 @@ def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State,
             count=count,
         )
     loc["noise"] -= count
-    steps.append(step("noise_removed", count=count, location_name=loc["name"], noise=loc["noise"]))
+    steps.append(step("noise_removed", count=count, **of_location(loc), noise=loc["noise"]))
     return st, steps
+
+
+act.declare(
+    remove_noise,
+    who=act.CORRECTION,
+    label=N_("remove noise"),
+    count=act.FREE,
+)

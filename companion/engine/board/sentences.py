@@ -31,11 +31,11 @@ from companion.engine.words.translation import Translator
 MESSAGES: dict[str, Message] = {
     # adding zombies
     "zombie_placed": N_("Zombie {k} → {where}: placed."),
-    "barricade_broken": N_(
-        "Zombie {k} → {where} is full: destroy its barricade; the zombie is not placed."
-    ),
-    "overrun": N_("Zombie {k} → {where} is full and unprotected: overrun!"),
     "overrun_nobody": N_("Nobody is there to be killed; the zombie is not placed."),
+    "special_zombies_stay": (
+        N_("Special zombies do not follow an attract (000:805); still at {where}: {zombies}."),
+        {"zombies": lambda s, n, tr: ", ".join(s["zombies"])},
+    ),
     # exposure and the spreading bite
     "exposure_skipped": (
         N_("{name} does not roll for exposure ({reason})."),
@@ -70,15 +70,6 @@ MESSAGES: dict[str, Message] = {
         ),
         "count",
         {"reason": lambda s, n, tr: reason(ZOMBIE_REASONS, s, n, tr)},
-    ),
-    "trap_fired": (
-        NP_(
-            "Zombie {k} → {where} is full: the explosive trap goes off and removes {cleared} "
-            "zombie there; the zombie is not placed.",
-            "Zombie {k} → {where} is full: the explosive trap goes off and removes {cleared} "
-            "zombies there; the zombie is not placed.",
-        ),
-        "cleared",
     ),
     "bandits_removed": (
         NP_(
@@ -351,7 +342,47 @@ def _helpless_added(s: Step, n: Names, tr: Translator) -> str:
     return f"{text} {fill(LEFT_OUT, s, n, tr)}"
 
 
+BARRICADE_BROKEN: dict[bool, Message] = {
+    False: N_("Zombie {k} → {where} is full: destroy its barricade; the zombie is not placed."),
+    True: N_("{zombie} → {where} is full: destroy its barricade; {zombie} is not placed."),
+}
+OVERRUN: dict[bool, Message] = {
+    False: N_("Zombie {k} → {where} is full and unprotected: overrun!"),
+    True: N_("{zombie} → {where} is full and unprotected: overrun!"),
+}
+TRAP_FIRED: dict[bool, Message] = {
+    False: (
+        NP_(
+            "Zombie {k} → {where} is full: the explosive trap goes off and removes {cleared} "
+            "zombie there; the zombie is not placed.",
+            "Zombie {k} → {where} is full: the explosive trap goes off and removes {cleared} "
+            "zombies there; the zombie is not placed.",
+        ),
+        "cleared",
+    ),
+    True: (
+        NP_(
+            "{zombie} → {where} is full: the explosive trap goes off and removes {cleared} "
+            "zombie there; {zombie} is not placed.",
+            "{zombie} → {where} is full: the explosive trap goes off and removes {cleared} "
+            "zombies there; {zombie} is not placed.",
+        ),
+        "cleared",
+    ),
+}
+"""A full entrance's answer to a zombie: a standard one is zombie number k of those added; a
+special zombie is named as its own step named it (``zombies.place_zombie``'s ``zombie``)."""
+
+
+def _named(s: Step) -> bool:
+    """Whether the step names a special zombie rather than numbering a standard one."""
+    return bool(s.get("zombie"))
+
+
 RENDERERS: dict[str, Renderer] = {
+    "barricade_broken": choice(_named, BARRICADE_BROKEN),
+    "overrun": choice(_named, OVERRUN),
+    "trap_fired": choice(_named, TRAP_FIRED),
     "exposure_rolled": choice(lambda s: s["result"], EXPOSURE_RESULTS),
     "bite_spreads": _bite_spreads,
     "bite_roll": _bite_roll,

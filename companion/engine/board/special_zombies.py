@@ -67,6 +67,6 @@ def special_zombies_cannot_be_moved(st: State, place: str, ent: dict[str, Any], 
                 "only standard zombies can be moved: the special zombie {zombie} at {place} "
                 "moves only by its own encounter card (000:805)"
             ),
-            zombie=special[0],
+            zombie=", ".join(special),
             place=place_name(st, place),
         )

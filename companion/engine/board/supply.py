@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.engine.board.checks import active_seat, require_long_night, require_own_turn
 from companion.engine.board.deaths import kill_helpless
+from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, counted
 from companion.engine.core.state import (
     COLONY,
@@ -64,6 +65,16 @@ def play_cards(
     return st, steps
 
 
+act.declare(
+    play_cards,
+    who=act.TURN,
+    about="seat_id",
+    label=N_("play cards"),
+    lines=("000:385", "002:1798"),
+    count=act.FREE,
+)
+
+
 def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """Clean Waste: remove the top 3 cards of the waste pile from the game (002:1216-1219).
 
@@ -92,6 +103,15 @@ def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
     return st, steps
 
 
+act.declare(
+    clean_waste,
+    who=act.TURN,
+    about="seat_id",
+    label=N_("clean waste"),
+    lines=("002:1216-1219",),
+)
+
+
 def add_waste(state: State, count: int) -> tuple[State, list[Step]]:
     """Put cards on the waste pile (a discard effect or a correction)."""
     st, steps = begin(state)
@@ -99,6 +119,14 @@ def add_waste(state: State, count: int) -> tuple[State, list[Step]]:
     st["waste"] += count
     steps.append(step("waste_added", count=count, waste=st["waste"]))
     return st, steps
+
+
+act.declare(
+    add_waste,
+    who=act.TURN,
+    label=N_("add waste"),
+    count=act.FREE,
+)
 
 
 def spend(st: State, steps: list[Step], player: dict[str, Any], count: int) -> None:
@@ -128,6 +156,15 @@ def spend_food(state: State, seat_id: str, count: int) -> tuple[State, list[Step
     return st, steps
 
 
+act.declare(
+    spend_food,
+    who=act.TURN,
+    about="seat_id",
+    label=N_("spend food"),
+    lines=("002:1388",),
+)
+
+
 def add_food(state: State, count: int) -> tuple[State, list[Step]]:
     """Add food tokens to the supply (a food card played, or another effect)."""
     st, steps = begin(state)
@@ -135,6 +172,14 @@ def add_food(state: State, count: int) -> tuple[State, list[Step]]:
     st["food"] += count
     steps.append(step("food_added", count=count, food=st["food"]))
     return st, steps
+
+
+act.declare(
+    add_food,
+    who=act.TURN,
+    label=N_("add food"),
+    count=act.FREE,
+)
 
 
 def add_helpless_tokens(
@@ -169,6 +214,16 @@ def add_helpless(
     return st, steps
 
 
+act.declare(
+    add_helpless,
+    who=act.TURN,
+    about="seat_id",
+    label=N_("add helpless"),
+    lines=("000:690", "002:1727", "002:1749"),
+    count=act.FREE,
+)
+
+
 def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """The active player turns an unruly token back to normal with a medicine card (000:692).
 
@@ -199,9 +254,27 @@ def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
     return st, steps
 
 
+act.declare(
+    calm_unruly,
+    who=act.TURN,
+    about="seat_id",
+    label=N_("calm unruly"),
+    lines=("000:692", "002:1798"),
+)
+
+
 def kill_helpless_by_card(state: State, unruly: bool | None = None) -> tuple[State, list[Step]]:
     """A card kills a helpless survivor: morale -1 (002:1786; an unruly token is one, 000:546)."""
     st, steps = begin(state)
     if not kill_helpless(st, steps, "card", unruly=unruly):
         raise RuleError(NO_HELPLESS[unruly])
     return st, steps
+
+
+act.declare(
+    kill_helpless_by_card,
+    who=act.CORRECTION,
+    label=N_("kill helpless by card"),
+    lines=("002:1786", "000:546"),
+    unruly=act.FREE,
+)

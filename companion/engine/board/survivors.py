@@ -12,6 +12,7 @@ from companion.engine.board.deaths import (
     promote_leader,
     remove_survivor,
 )
+from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
@@ -104,6 +105,18 @@ def move_survivor(
     return st, steps
 
 
+act.declare(
+    move_survivor,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("move survivor"),
+    lines=("002:1378",),
+    to=act.keyed("survivor_id", "survivor_id"),
+    free=act.flag("free", "survivor_id"),
+    exposure=act.die(None, "roll", "skip"),
+)
+
+
 def wound_survivor(
     state: State, survivor_id: str, wound: str = "wound"
 ) -> tuple[State, list[Step]]:
@@ -112,6 +125,14 @@ def wound_survivor(
     survivor(st, survivor_id)
     add_wound(st, steps, survivor_id, wound, "card_or_attack")
     return st, steps
+
+
+act.declare(
+    wound_survivor,
+    who=act.TURN,
+    label=N_("wound survivor"),
+    lines=("000:536",),
+)
 
 
 def heal(st: State, steps: list[Step], survivor_id: str, wound: str) -> None:
@@ -144,6 +165,15 @@ def heal_survivor(state: State, survivor_id: str, wound: str = "wound") -> tuple
     return st, steps
 
 
+act.declare(
+    heal_survivor,
+    who=act.TURN,
+    label=N_("heal survivor"),
+    lines=("000:682",),
+    wound=act.keyed("survivor_id", "survivor_id"),
+)
+
+
 def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
     """Remove a despair token, for effects that say so (000:682)."""
     st, steps = begin(state)
@@ -153,6 +183,14 @@ def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
     patient["despair"] -= 1
     steps.append(step("despair_removed", **of_survivor(patient)))
     return st, steps
+
+
+act.declare(
+    remove_despair,
+    who=act.TURN,
+    label=N_("remove despair"),
+    lines=("000:682",),
+)
 
 
 def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place: Any) -> None:
@@ -222,6 +260,16 @@ def add_survivor(
     return st, steps
 
 
+act.declare(
+    add_survivor,
+    who=act.OPEN,
+    about="seat_id",
+    question="survivor",
+    label=N_("add survivor"),
+    lines=("002:1751",),
+)
+
+
 def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[State, list[Step]]:
     """Make one of a player's followers their group leader (002:1777)."""
     st, steps = begin(state)
@@ -239,6 +287,15 @@ def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[Stat
     return st, steps
 
 
+act.declare(
+    set_group_leader,
+    who=act.OPEN,
+    about="seat_id",
+    label=N_("set group leader"),
+    lines=("002:1777",),
+)
+
+
 def kill_survivor_by_card(
     state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
@@ -251,6 +308,14 @@ def kill_survivor_by_card(
     return st, steps
 
 
+act.declare(
+    kill_survivor_by_card,
+    who=act.CORRECTION,
+    label=N_("kill survivor by card"),
+    cause=act.FREE,
+)
+
+
 def remove_survivor_by_card(
     state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
@@ -259,3 +324,12 @@ def remove_survivor_by_card(
     st, steps = begin(state)
     remove_survivor(st, steps, survivor_id, cause)
     return st, steps
+
+
+act.declare(
+    remove_survivor_by_card,
+    who=act.CORRECTION,
+    label=N_("remove survivor by card"),
+    lines=("002:1790",),
+    cause=act.FREE,
+)

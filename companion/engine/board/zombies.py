@@ -45,17 +45,27 @@ def bandits_drawing_zombies(st: State, location_id: str) -> int:
     return loc["bandits"] if "bandits" in st["settings"]["modules"] else 0
 
 
-def place_zombie(st: State, steps: list[Step], place: str, number: int | None, k: int) -> None:
+def place_zombie(
+    st: State,
+    steps: list[Step],
+    place: str,
+    number: int | None,
+    k: int,
+    zombie: str | None = None,
+) -> None:
     """Place one zombie at an entrance (base 002 "Adding Zombies", Long Night "Explosive Traps").
 
     An empty space takes it. A full entrance loses a barricade instead, or fires an explosive
     trap that also removes every zombie already there (000:696); the zombie is not placed. Which
     of the two goes first when both stand there is a table setting (ruling: barricade first).
-    Otherwise the entrance is overrun.
+    Otherwise the entrance is overrun. ``zombie`` names a special zombie that found no room
+    (000:801): the steps name it instead of numbering it.
     """
     ent = entrance(st, place, number)
     where = {"where": place, "entrance": ent.get("number", 1), "k": k}
     where["location_name"] = step_place_name(st, place)
+    if zombie:
+        where["zombie"] = zombie
     if free_spaces(ent) > 0:
         ent["zombies"] += 1
         steps.append(step("zombie_placed", **where))

@@ -14,6 +14,7 @@ from companion.engine.board.checks import require_own_turn
 from companion.engine.board.effects import apply_effects
 from companion.engine.colony import crisis_effects  # noqa: F401  (registers its card effects)
 from companion.engine.colony.phases import run_colony_step
+from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
@@ -107,6 +108,17 @@ def reveal_crisis(
     )
     bandits_at_reveal(st, steps, card, rng, without_bandits)
     return st, steps
+
+
+act.declare(
+    reveal_crisis,
+    who=act.TABLE,
+    label=N_("reveal crisis"),
+    lines=("002:965", "000:302", "000:735", "000:737"),
+    name=act.FREE,
+    prevent=act.FREE,
+    bandits=act.FREE,
+)
 
 
 def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
@@ -204,6 +216,18 @@ def contribute_to_crisis(
     return st, steps
 
 
+act.declare(
+    contribute_to_crisis,
+    who=act.OWN,
+    about="seat_id",
+    question="crisis",
+    label=N_("contribute to crisis"),
+    lines=("002:1748", "002:1396", "002:1360"),
+    symbols=act.each(),
+    requested=act.FREE,
+)
+
+
 def withdraw_from_crisis(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """A player takes back every card they added to this crisis, before the colony phase.
 
@@ -231,6 +255,15 @@ def withdraw_from_crisis(state: State, seat_id: str) -> tuple[State, list[Step]]
         )
     )
     return st, steps
+
+
+act.declare(
+    withdraw_from_crisis,
+    who=act.OWN,
+    about="seat_id",
+    question="crisis",
+    label=N_("withdraw from crisis"),
+)
 
 
 def crisis_target(st: State) -> int:
@@ -265,6 +298,14 @@ def score_crisis(symbols: list[str], prevent: list[str], target: int) -> dict[st
 def resolve_crisis(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 3: resolve the crisis (``resolve_crisis_now``; 002:1598, 000:488)."""
     return run_colony_step(state, "resolve_crisis", resolve_crisis_now, rng)
+
+
+act.declare(
+    resolve_crisis,
+    who=act.TABLE,
+    label=N_("resolve crisis"),
+    lines=("002:1598", "000:488"),
+)
 
 
 def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:

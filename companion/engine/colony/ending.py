@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import declare as act
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin, seat
@@ -79,6 +80,15 @@ def declare_winners(state: State, completed: list[str] | None = None) -> tuple[S
     return st, steps
 
 
+act.declare(
+    declare_winners,
+    who=act.TABLE,
+    label=N_("declare winners"),
+    lines=("002:1806",),
+    completed=act.each(),
+)
+
+
 def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, list[Step]]:
     """A player says whether their secret objective is complete, once the game is over (002:1806).
 
@@ -104,6 +114,16 @@ def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, l
         return st, steps
     finish_winners(st, steps, [sid for sid, mark in marks.items() if mark])
     return st, steps
+
+
+act.declare(
+    mark_objective,
+    who=act.OPEN,
+    about="seat_id",
+    question="objective",
+    label=N_("mark objective"),
+    lines=("002:1806",),
+)
 
 
 def finish_winners(st: State, steps: list[Step], completed: list[str]) -> None:

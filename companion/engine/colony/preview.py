@@ -25,7 +25,8 @@ def colony_preview(
 ) -> dict[str, Any] | None:
     """The preview of the next Confirm of ``view`` (``table_view(state)``), or None when the
     table has none to take: the waiting step's fields, ``kind``, its ``choices``, whether a
-    step turns its lines over one at a time (``revealed``) and each step's ``headings``; for a
+    step turns its lines over one at a time (``revealed``) and each step's ``headings`` (the
+    containment check's first when it opens the Confirm, 000:792); for a
     step that asks nothing, the ``seed`` drawn once from ``seed()`` with the ``steps`` and the
     state ``after`` they make, or the RuleError as ``refused``."""
     from companion.engine.actions import apply  # the front door imports the colony phase
@@ -40,7 +41,11 @@ def colony_preview(
         "choices": legal[RUN],
         "revealed": any(STEP_ACTIONS[name] in REVEALED for name in due["run"]),
         "headings": [
-            {**due, "step": name, "number": due["number"] + n} for n, name in enumerate(due["run"])
+            *([{**due, "step": "containment_check"}] if due.get("containment") else []),
+            *(
+                {**due, "step": name, "number": due["number"] + n}
+                for n, name in enumerate(due["run"])
+            ),
         ],
     }
     if due["asks"]:

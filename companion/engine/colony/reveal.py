@@ -4,7 +4,8 @@ time, every device shows the game as it was before (no spoilers).
 The colony steps whose outcome the table screen turns over line by line (the crisis cards of
 step 3, the zombies of step 4, or the whole phase at once) open a reveal: ``state["reveal"]``
 names the action. It stays open until the table finishes it (``finish_reveal``) or makes any
-other action (which closes it first). While it is open, ``views.table_view`` is made from the
+other action its legal list offers (which closes it first; no colony step is offered until the
+reveal is finished, legal.py). While it is open, ``views.table_view`` is made from the
 state before that action for everything public (the board, the tracks, the numbers), so no
 phone's header or log and none of the table's own tracks shows the result before the table
 has turned it over; what the game waits for and the legal actions are the current ones.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin
 from companion.engine.words.steps import N_, Step
@@ -56,6 +58,13 @@ def finish_reveal(state: State) -> tuple[State, list[Step]]:
         raise RuleError(N_("nothing is being turned over on the table: carry on with the game"))
     st, steps = begin(closed(state), allow_pending=True, allow_ended=True)
     return st, steps
+
+
+act.declare(
+    finish_reveal,
+    who=act.TABLE,
+    label=N_("finish the reveal"),
+)
 
 
 def shown_state(state: State, before: State | None) -> State:

@@ -33,6 +33,7 @@ from companion.engine.colony.phases import (
     run_colony_step,
     steps_to_run,
 )
+from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness, flip_coin, roll_d6
 from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.morale import change_morale, end_game
@@ -79,6 +80,13 @@ def start_colony_phase(state: State) -> tuple[State, list[Step]]:
     return st, steps
 
 
+act.declare(
+    start_colony_phase,
+    who=act.TABLE,
+    label=N_("start colony phase"),
+)
+
+
 def run_colony_phase(
     state: State,
     rng: Randomness,
@@ -110,6 +118,14 @@ def run_colony_phase(
         st, steps, COLONY_STEPS[start:], rng, objective_met, keep_first_player, first_player_votes
     )
     return st, steps
+
+
+act.declare(
+    run_colony_phase,
+    who=act.TABLE,
+    label=N_("run colony phase"),
+    first_player_votes=act.FREE,
+)
 
 
 def run_colony_steps(
@@ -149,6 +165,14 @@ def run_colony_steps(
         raise RuleError(N_("the first player token is not passed now"))
     _run_steps(st, steps, names, rng, bool(met), keep_first_player, None)
     return st, steps
+
+
+act.declare(
+    run_colony_steps,
+    who=act.TABLE,
+    label=N_("run colony steps"),
+    lines=("002:1579", "000:472-500", "002:1621", "000:660"),
+)
 
 
 def _run_steps(
@@ -208,6 +232,14 @@ def pay_food(state: State) -> tuple[State, list[Step]]:
     return run_colony_step(state, "pay_food", _pay_food)
 
 
+act.declare(
+    pay_food,
+    who=act.TABLE,
+    label=N_("pay food"),
+    lines=("002:1581", "000:476", "000:690"),
+)
+
+
 def _pay_food(st: State, steps: list[Step]) -> None:
     """Pay 1 food per 2 colonists, rounded up; or starve (002:1581-1595, 000:476-484).
 
@@ -247,6 +279,14 @@ def check_waste(state: State) -> tuple[State, list[Step]]:
     return run_colony_step(state, "check_waste", _check_waste)
 
 
+act.declare(
+    check_waste,
+    who=act.TABLE,
+    label=N_("check waste"),
+    lines=("002:1596",),
+)
+
+
 def _check_waste(st: State, steps: list[Step]) -> None:
     """Lose 1 morale per 10 cards in the waste pile, rounded down (002:1596, 000:486).
 
@@ -266,6 +306,14 @@ def _check_waste(st: State, steps: list[Step]) -> None:
 def add_colony_phase_zombies(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 4: zombies come to the colony and the locations (002:1613, 000:490)."""
     return run_colony_step(state, "add_zombies", _add_colony_phase_zombies, rng)
+
+
+act.declare(
+    add_colony_phase_zombies,
+    who=act.TABLE,
+    label=N_("add colony phase zombies"),
+    lines=("002:1613", "000:490"),
+)
 
 
 def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> None:
@@ -352,6 +400,14 @@ def check_main_objective(state: State, met: bool | None = None) -> tuple[State, 
     return st, steps
 
 
+act.declare(
+    check_main_objective,
+    who=act.TABLE,
+    label=N_("check main objective"),
+    lines=("002:1621", "000:494"),
+)
+
+
 def _refuse_answer_to_count(st: State) -> None:
     """Refuse the table's yes or no for a main objective the engine checks from its count."""
     if not objective_asks_the_table(st):
@@ -405,6 +461,14 @@ def move_round_track(state: State) -> tuple[State, list[Step]]:
     return run_colony_step(state, "move_round_track", _move_round_track)
 
 
+act.declare(
+    move_round_track,
+    who=act.TABLE,
+    label=N_("move round track"),
+    lines=("002:1626", "000:498"),
+)
+
+
 def _move_round_track(st: State, steps: list[Step]) -> None:
     """Move the round tracker down 1; on 0 the game ends at once (002:1626, 000:498)."""
     st["round_track"] = max(0, st["round_track"] - 1)
@@ -429,6 +493,15 @@ def pass_first_player(
     begin_step(st, steps, "pass_first_player")
     _pass_first_player(st, steps, keep, votes)
     return st, steps
+
+
+act.declare(
+    pass_first_player,
+    who=act.TABLE,
+    label=N_("pass first player"),
+    lines=("002:1629", "000:660", "000:500"),
+    votes=act.FREE,
+)
 
 
 def _pass_first_player(

@@ -21,34 +21,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, action_words
 from companion.engine.core.state import State
 from companion.engine.words.steps import N_
 
-PENDING = "pending"
-QUESTIONS: dict[str, str] = {
-    "cast_vote": PENDING,
-    "record_votes": PENDING,
-    "resolve_bite": PENDING,
-    "choose_survivor": PENDING,
-    "choose_for_card": PENDING,
-    "lead_bandits": PENDING,
-    "choose_containment_place": PENDING,
-    "place_special_zombies": PENDING,
-    "call_special_exile_vote": PENDING,
-    "skip_special_exile_vote": PENDING,
-    "reveal_bandit_betrayal": PENDING,
-    "pass_betrayal_reveal": PENDING,
-    "follow_r1_completion": PENDING,
-    "trigger_crossroads": "crossroads_option",
-    "reveal_crossroads": "crossroads",
-    "keep_survivors": "keep",
-    "contribute_to_crisis": "crisis",
-    "withdraw_from_crisis": "crisis",
-    "add_survivor": "survivor",
-    "mark_objective": "objective",
-}
-"""The question each answering action answers (every other action answers none)."""
+PENDING = act.PENDING
+QUESTIONS = act.view(lambda d: d.question, lambda d: d.question is not None)
+"""The question each answering action answers (every other action answers none): read from
+the actions' declarations (``question``)."""
 PER_SEAT = frozenset({"crossroads", "keep", "crisis", "survivor", "objective"})
 """Questions asked of each seat on its own: their key is ``<question>:<seat id>``."""
 ANSWERS = ("votes", "choices")

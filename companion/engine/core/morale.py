@@ -25,6 +25,9 @@ def end_game(st: State, steps: list[Step], reason: str) -> None:
     st["ended"] = {"reason": reason, "winners": None}
     st["phase"] = "ended"
     st["pending"] = None
+    if st["settings"].get("listed_only"):  # a game saved before replays as it was played
+        st["turn"] = None  # null outside a turn and the colony phase (docs/state.md)
+        st["colony_step"] = None
     steps.append(step("game_ended", reason=reason))
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import (
     COLONY,
@@ -164,9 +165,25 @@ def add_objective_progress(state: State, count: int = 1) -> tuple[State, list[St
     return _change(state, require_count(count, N_("how many"), minimum=1))
 
 
+act.declare(
+    add_objective_progress,
+    who=act.CORRECTION,
+    label=N_("add to main objective count"),
+    count=act.FREE,
+)
+
+
 def remove_objective_progress(state: State, count: int = 1) -> tuple[State, list[Step]]:
     """Take cards or zombies off the main objective's counter (a correction)."""
     return _change(state, -require_count(count, N_("how many"), minimum=1))
+
+
+act.declare(
+    remove_objective_progress,
+    who=act.CORRECTION,
+    label=N_("take off main objective count"),
+    count=act.FREE,
+)
 
 
 def _change(state: State, amount: int) -> tuple[State, list[Step]]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.engine.core.errors import Phrase, RuleError, shown, words
 from companion.engine.core.vocabulary import BANDIT_RULES, MODULES, WOUND_KINDS
-from companion.engine.words.card_texts import card_text, copy_translations
+from companion.engine.words.card_texts import GENDER_FIELD, card_text, copy_translations
 from companion.engine.words.labels import PENDING_WORDS
 from companion.engine.words.steps import N_, Step, of_survivor, step
 
@@ -289,10 +289,13 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "barricade_before_trap": True,
     "sets": [],
     "end_waits_for_crossroads": False,
+    "listed_only": False,
 }
 """A game's settings when its setup leaves one out. ``end_waits_for_crossroads``: a turn may not
-end while its revealed crossroads card waits for its option (turn.crossroads_waits); games made
-by the companion turn it on (cards/game.py), games saved before it existed replay without it."""
+end while its revealed crossroads card waits for its option (turn.crossroads_waits);
+``listed_only``: the front door takes only what the actor's legal list offers (actions.door).
+Games made by the companion turn both on (cards/game.py); games saved before they existed
+replay without them, as they were played."""
 
 
 def new_entrance(spaces: int, number: int = 1) -> dict[str, Any]:
@@ -312,6 +315,8 @@ def new_location(card: dict[str, Any]) -> dict[str, Any]:
         "bandits": 0,
     }
     copy_translations(card, location, "name")
+    if card.get(GENDER_FIELD) in ("m", "f"):
+        location[GENDER_FIELD] = card[GENDER_FIELD]
     return location
 
 

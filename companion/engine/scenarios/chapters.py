@@ -235,6 +235,15 @@ def set_up_scenario(
     module_setup(st, steps, name, chapter)
 
 
+def sealed_at_setup(st: State, scenario: dict[str, Any] | None) -> set[str]:
+    """The locations a starting chapter seals before setup's zombies come: Raxxon at R1,
+    "Place barricades on every entrance and survivor space on the Raxxon location" (000:873),
+    so no setup zombie goes there."""
+    if scenario is None or (scenario["name"], scenario["chapter"]) != ("raxxon", 1):
+        return set()
+    return {raxxon.raxxon_location(st)}
+
+
 def _tell_tasks(st: State, steps: list[Step], name: str, chapter: int) -> None:
     """One step per thing the table does by hand as the chapter begins (``TASKS``)."""
     for task in named.tasks_left_to_table(st, TASKS[(name, chapter)]):
@@ -271,6 +280,13 @@ def objective_met_means(st: State) -> dict[str, Any]:
         "code": card_code(name, chapter),
         "next_code": card_code(name, chapter + 1),
     }
+
+
+def next_card_comes(st: State) -> bool:
+    """Whether a completed chapter's next card comes next round (000:904, 000:928, 000:974,
+    000:994): not once the game is over, as when the betrayer wins at B2 (000:986)."""
+    sc = scenario_of(st)
+    return bool(sc and sc["completed"] and not st.get("ended") and sc["chapter"] < CHAPTER_COUNT)
 
 
 def complete_chapter(st: State, steps: list[Step]) -> bool:

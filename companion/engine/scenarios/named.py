@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.engine.board.zombies import place_zombie
 from companion.engine.core import catalogue
+from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, counted
 from companion.engine.core.state import (
     COLONY,
@@ -278,6 +279,19 @@ def follow_r1_completion(
         raise RuleError(N_("Blue is not set aside in this game: nothing of hers is entered"))
     st["pending"] = None
     return st, steps
+
+
+act.declare(
+    follow_r1_completion,
+    who=act.TABLE,
+    question=act.PENDING,
+    label=N_("follow R1's completion steps"),
+    lines=("000:892-904", "001:2380-2415"),
+    entrances=act.each(),
+    influence=act.FREE,
+    attack=act.FREE,
+    search=act.FREE,
+)
 
 
 def _place_reader_survivor(

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import declare as act
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError
@@ -159,6 +160,16 @@ def call_special_exile_vote(
     return st, steps
 
 
+act.declare(
+    call_special_exile_vote,
+    who=act.OPEN,
+    about="caller",
+    question=act.PENDING,
+    label=N_("call an exile vote in the special exile phase"),
+    lines=("000:984",),
+)
+
+
 @afterwards(PHASE)
 def after_special_exile_vote(
     st: State, steps: list[Step], fields: dict[str, Any], passed: bool
@@ -197,6 +208,16 @@ def skip_special_exile_vote(state: State, caller: str) -> tuple[State, list[Step
     steps.append(step("special_exile_vote_skipped", **of_seat(who)))
     _next_caller(st, steps)
     return st, steps
+
+
+act.declare(
+    skip_special_exile_vote,
+    who=act.OPEN,
+    about="caller",
+    question=act.PENDING,
+    label=N_("call no exile vote in the special exile phase"),
+    lines=("000:984",),
+)
 
 
 # --- the betrayer's moment (000:986) -----------------------------------------------------------
@@ -246,6 +267,16 @@ def reveal_bandit_betrayal(state: State, seat_id: str) -> tuple[State, list[Step
     return st, steps
 
 
+act.declare(
+    reveal_bandit_betrayal,
+    who=act.OWN,
+    about="seat_id",
+    question=act.PENDING,
+    label=N_("reveal the Bandit Betrayal"),
+    lines=("000:986", "001:2599-2602", "000:996", "002:1806"),
+)
+
+
 def pass_betrayal_reveal(state: State) -> tuple[State, list[Step]]:
     """The table goes on: the betrayer's moment passes without a win (000:986).
 
@@ -266,6 +297,15 @@ def pass_betrayal_reveal(state: State) -> tuple[State, list[Step]]:
     steps.append(step("special_exile_ended"))
     non_exiled_come_home_from_hideout(st, steps)
     return st, steps
+
+
+act.declare(
+    pass_betrayal_reveal,
+    who=act.TABLE,
+    question=act.PENDING,
+    label=N_("go on without a betrayer's reveal"),
+    lines=("000:986", "000:992"),
+)
 
 
 def betrayal_requirement_added(st: State, steps: list[Step], seat_id: str) -> None:

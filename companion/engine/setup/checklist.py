@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, begin
 from companion.engine.setup.modules import module_setup_steps
@@ -135,6 +136,13 @@ def tick_setup_step(state: State, item: str, done: bool = True) -> tuple[State, 
         checklist["done"] = [i for i in checklist["done"] if i != item]
     steps.append(step("setup_step_ticked", item=item, done=done))
     return st, steps
+
+
+act.declare(
+    tick_setup_step,
+    who=act.TABLE,
+    label=N_("tick a setup step"),
+)
 
 
 def setup_checklist(st: State, first_steps: list[Step]) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@
 
 settings: ``modules`` (list of "improvements", "bandits", "raxxon"), ``player_elimination``
 (bool), ``mature`` (bool: False leaves mature cards out), ``barricade_before_trap`` (bool),
-``end_waits_for_crossroads`` (bool),
+``end_waits_for_crossroads`` (bool), ``listed_only`` (bool: only listed actions are taken),
 ``sets`` (list of set ids whose cards enter the decks; empty: every set).
 
 Each seat's ``survivors`` are survivor cards (id, name, influence, attack, search) or ids of
@@ -40,6 +40,7 @@ from typing import Any
 
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core import catalogue, dealing, decisions
+from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import Phrase, RuleError, shown, words
 from companion.engine.core.objective_progress import check_counts
@@ -170,7 +171,7 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     st["cards"] = cards
     steps: list[Step] = []
     _place_survivors(st, seats)
-    _apply_main_objective(st, steps, main, len(seats))
+    _apply_main_objective(st, steps, main, len(seats), scenarios.sealed_at_setup(st, scenario))
     _deal_secret_objectives(st, steps, {**setup, "betrayal_id": betrayal}, rng)
     scenarios.set_up_scenario(st, steps, scenario, betrayal, setup.get("set_aside"))
     _build_decks(st, steps, setup, rng)
@@ -207,6 +208,7 @@ def _settings(raw: Any) -> dict[str, Any]:
         "mature",
         "barricade_before_trap",
         "end_waits_for_crossroads",
+        "listed_only",
     ):
         if not isinstance(merged[key], bool):
             raise RuleError(
@@ -423,11 +425,14 @@ def _place_survivors(st: State, seats: list[dict[str, Any]]) -> None:
             st["survivors"].append(new_survivor(card, seat_record["id"], leader=n == 0))
 
 
-def _apply_main_objective(st: State, steps: list[Step], main: dict[str, Any], players: int) -> None:
+def _apply_main_objective(
+    st: State, steps: list[Step], main: dict[str, Any], players: int, sealed: set[str]
+) -> None:
     """Set the tracks and board from the main objective's side (002 "Game Setup" 3).
 
     Zombies go to the colony first by the placement rules, then to every non-colony location in
-    number order (ruling shared with the colony phase).
+    number order (ruling shared with the colony phase), but none to a ``sealed`` location
+    (barricades on every entrance space, 000:873).
     """
     numbers = main["setup"]
     st["main_objective"] = main
@@ -463,7 +468,8 @@ def _apply_main_objective(st: State, steps: list[Step], main: dict[str, Any], pl
         steps.append(step("setup_extra", objective=main["id"], extra=numbers["extra"]))
     add_zombies(st, steps, COLONY, numbers["colony_zombies"], "setup")
     for loc in locations_in_order(st):
-        add_zombies(st, steps, loc["id"], numbers["zombies_per_location"], "setup")
+        if loc["id"] not in sealed:
+            add_zombies(st, steps, loc["id"], numbers["zombies_per_location"], "setup")
 
 
 def _playable(st: State, setup: dict[str, Any], kind: str) -> list[dict[str, Any]] | None:
@@ -653,6 +659,17 @@ def keep_survivors(
     _choose_first_player(st, steps)
     named.emma_joins(st, steps)
     return st, steps
+
+
+act.declare(
+    keep_survivors,
+    who=act.OWN,
+    about="seat_id",
+    question="keep",
+    label=N_("keep survivors"),
+    survivors=act.each(),
+    leader=act.within("survivors"),
+)
 
 
 def _leader_first(st: State, survivors: list[str], leader: str) -> list[str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.effects import apply_effects
+from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, counted
 from companion.engine.core.state import (
@@ -68,6 +69,16 @@ def reveal_crossroads(state: State, seat_id: str) -> tuple[State, list[Step]]:
         )
     )
     return st, steps
+
+
+act.declare(
+    reveal_crossroads,
+    who=act.OWN,
+    about="seat_id",
+    question="crossroads",
+    label=N_("reveal crossroads"),
+    lines=("000:458", "002:1464"),
+)
 
 
 def trigger_crossroads(
@@ -133,6 +144,16 @@ def trigger_crossroads(
         )
     apply_option(st, steps, option, rng or NO_ROLL, **context)
     return st, steps
+
+
+act.declare(
+    trigger_crossroads,
+    who=act.TURN,
+    question="crossroads_option",
+    label=N_("trigger crossroads"),
+    lines=("000:458", "002:1821", "002:1727"),
+    votes=act.FREE,
+)
 
 
 @outcome("crossroads")

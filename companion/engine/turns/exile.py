@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.survivors import move
+from companion.engine.core import declare as act
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError
@@ -222,6 +223,17 @@ def call_exile_vote(
     steps.extend(vote_steps)
     exile_outcome(st, steps, {"target": target, "destinations": destinations}, passed, rng)
     return st, steps
+
+
+act.declare(
+    call_exile_vote,
+    who=act.TURN,
+    about="caller",
+    label=N_("call exile vote"),
+    lines=("002:1407", "002:1718"),
+    votes=act.FREE,
+    destinations=act.FREE,
+)
 
 
 @outcome("exile")

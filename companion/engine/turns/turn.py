@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.deaths import add_wound
+from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, words
 from companion.engine.core.state import (
     COLONY,
@@ -192,6 +193,15 @@ def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[St
     return st, steps
 
 
+act.declare(
+    start_turn,
+    who=act.NEXT,
+    about="seat_id",
+    label=N_("start turn"),
+    lines=("002:983", "002:1464", "000:458", "002:1430"),
+)
+
+
 def crossroads_waits(st: State) -> bool:
     """Whether this turn's crossroads card has been revealed and still waits for its option
     (000:458, 002:1464: once the trigger is met, the active player takes an option). A card none
@@ -242,3 +252,11 @@ def end_turn(state: State, start_next: bool = False) -> tuple[State, list[Step]]
         st, more = start_turn(st)
         steps += more
     return st, steps
+
+
+act.declare(
+    end_turn,
+    who=act.TURN,
+    label=N_("end turn"),
+    lines=("000:458", "002:1481", "002:1736"),
+)

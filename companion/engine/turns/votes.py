@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, around_from, begin, seat, voters
@@ -184,6 +185,16 @@ def cast_vote(
     return st, steps
 
 
+act.declare(
+    cast_vote,
+    who=act.OWN,
+    about="seat_id",
+    question=act.PENDING,
+    label=N_("cast vote"),
+    lines=("002:1821", "002:1764"),
+)
+
+
 def record_votes(
     state: State, votes: dict[str, bool], rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -193,3 +204,12 @@ def record_votes(
     check_votes(st, votes)
     settle_vote(st, steps, votes, rng or NO_ROLL)
     return st, steps
+
+
+act.declare(
+    record_votes,
+    who=act.TABLE,
+    question=act.PENDING,
+    label=N_("record votes"),
+    votes=act.each("voters"),
+)

@@ -140,13 +140,55 @@ def card_words(
 
 def place_words(
     state: Mapping[str, Any] | None, place_id: Any, locale: str, given: str = ""
-) -> str:
+) -> PlaceWords:
     """A location's name by id in `locale` (`given`, else the id, when it is not on the
-    board). The colony's name is words of ours, not a card's: the caller writes it."""
+    board), with its Portuguese gender (``PlaceWords``). The colony's name is words of ours,
+    not a card's: the caller writes it."""
     for loc in (state or {}).get("locations") or []:
         if loc.get("id") == place_id:
-            return words(loc, "name", locale)
-    return given or ("" if place_id is None else str(place_id))
+            return PlaceWords(words(loc, "name", locale), loc.get(GENDER_FIELD, ""))
+    return PlaceWords(given or ("" if place_id is None else str(place_id)))
+
+
+GENDER_FIELD = "pt_BR_gender"
+"""A location card's grammatical gender in Portuguese: "m", "f", or absent (cards/ sources)."""
+CONTRACTIONS: dict[str, tuple[str, str, str]] = {
+    "em": ("no", "na", "no local"),
+    "de": ("do", "da", "do local"),
+    "a": ("ao", "à", "ao local"),
+    "para": ("para o", "para a", "para o local"),
+}
+"""A Portuguese preposition before a place: with the masculine article, with the feminine,
+and the form for a place of unknown gender ("no local Raxxon")."""
+
+
+class PlaceWords(str):
+    """A place's name that a Portuguese sentence may put after a preposition contracted with
+    its article: ``{place:em}`` gives "no Mercado", "na Delegacia"; plain ``{place}`` the name
+    as it is (English never asks for a preposition)."""
+
+    gender: str
+
+    def __new__(cls, name: str, gender: str = "") -> PlaceWords:
+        """A place's name and its gender ("m", "f" or "" when unknown)."""
+        made = super().__new__(cls, name)
+        made.gender = gender if gender in ("m", "f") else ""
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles keep the gender."""
+        return (PlaceWords, (str(self), self.gender))
+
+    def __format__(self, spec: str) -> str:
+        """The name, or with ``spec`` a preposition of ``CONTRACTIONS`` before it."""
+        if spec not in CONTRACTIONS:
+            return str.__format__(str(self), spec)
+        masculine, feminine, unknown = CONTRACTIONS[spec]
+        if not self.gender:
+            return f"{unknown} {self}"
+        article = "o " if self.gender == "m" else "a "
+        bare = self[len(article) :] if self.startswith(article) else str(self)
+        return f"{masculine if self.gender == 'm' else feminine} {bare}"
 
 
 class CardWords(str):

@@ -16,6 +16,7 @@ from functools import cache
 from string import Formatter
 from typing import Any
 
+from companion.engine.words.card_texts import PlaceWords
 from companion.engine.words.labels import DEATH_CAUSES, SYMBOL_NAMES, WOUND_CAUSES, Plural
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
@@ -72,7 +73,8 @@ def source(s: Step, n: Names, tr: Translator, *, capital: bool = False) -> str:
 def where(s: Step, n: Names, tr: Translator) -> str:
     """'colony entrance 3' or the location's name."""
     if s.get("where") == "colony":
-        return tr.gettext("colony entrance {entrance}").format(entrance=s.get("entrance", 1))
+        text = tr.gettext("colony entrance {entrance}").format(entrance=s.get("entrance", 1))
+        return PlaceWords(text, "f")  # a entrada 3 da colônia
     return n.place(s.get("where"), s.get("location_name", ""))
 
 

@@ -33,95 +33,9 @@ def NP_(singular: str, plural: str) -> Plural:
 
 # --- actions ---------------------------------------------------------------------------------
 
-ACTION_WORDS = {
-    "new_game": N_("start a new game"),
-    "keep_survivors": N_("keep survivors"),
-    "start_turn": N_("start turn"),
-    "end_turn": N_("end turn"),
-    "reveal_crossroads": N_("reveal crossroads"),
-    "trigger_crossroads": N_("trigger crossroads"),
-    "call_exile_vote": N_("call exile vote"),
-    "cast_vote": N_("cast vote"),
-    "record_votes": N_("record votes"),
-    "reveal_crisis": N_("reveal crisis"),
-    "finish_reveal": N_("finish the reveal"),
-    "contribute_to_crisis": N_("contribute to crisis"),
-    "withdraw_from_crisis": N_("withdraw from crisis"),
-    "resolve_crisis": N_("resolve crisis"),
-    "start_colony_phase": N_("start colony phase"),
-    "run_colony_phase": N_("run colony phase"),
-    "run_colony_steps": N_("run colony steps"),
-    "pay_food": N_("pay food"),
-    "check_waste": N_("check waste"),
-    "add_colony_phase_zombies": N_("add colony phase zombies"),
-    "check_main_objective": N_("check main objective"),
-    "move_round_track": N_("move round track"),
-    "pass_first_player": N_("pass first player"),
-    "record_exposure": N_("record exposure"),
-    "resolve_bite": N_("resolve bite"),
-    "choose_survivor": N_("choose a survivor"),
-    "choose_for_card": N_("answer a card's question"),
-    "move_survivor": N_("move survivor"),
-    "kill_zombies": N_("kill zombies"),
-    "add_barricade": N_("add barricade"),
-    "remove_barricade": N_("remove barricade"),
-    "add_trap": N_("add trap"),
-    "remove_trap": N_("remove trap"),
-    "add_zombies_by_hand": N_("add zombies by hand"),
-    "attract_zombies": N_("attract zombies"),
-    "add_noise": N_("add noise"),
-    "remove_noise": N_("remove noise"),
-    "play_cards": N_("play cards"),
-    "clean_waste": N_("clean waste"),
-    "add_waste": N_("add waste"),
-    "set_waste": N_("set waste"),
-    "spend_food": N_("spend food"),
-    "add_food": N_("add food"),
-    "add_helpless": N_("add helpless"),
-    "calm_unruly": N_("calm unruly"),
-    "kill_helpless_by_card": N_("kill helpless by card"),
-    "wound_survivor": N_("wound survivor"),
-    "heal_survivor": N_("heal survivor"),
-    "remove_despair": N_("remove despair"),
-    "tick_setup_step": N_("tick a setup step"),
-    "add_survivor": N_("add survivor"),
-    "set_group_leader": N_("set group leader"),
-    "kill_survivor_by_card": N_("kill survivor by card"),
-    "remove_survivor_by_card": N_("remove survivor by card"),
-    "set_counter": N_("set counter"),
-    "set_capacity": N_("set capacity"),
-    "apply_card_effects": N_("apply card effects"),
-    "mark_objective": N_("mark objective"),
-    "declare_winners": N_("declare winners"),
-    "lead_bandits": N_("place the bandits as their leader"),
-    "attack_bandit": N_("attack a bandit"),
-    "attack_survivor": N_("attack a survivor"),
-    "take_from_hideout": N_("take cards from the Hideout"),
-    "set_hideout_cards": N_("set the cards on the Hideout"),
-    "set_bandits": N_("set the bandits at a location"),
-    "follow_r1_completion": N_("follow R1's completion steps"),
-    "place_improvement": N_("place improvement"),
-    "remove_improvement": N_("remove improvement"),
-    "add_advancement": N_("add advancement token"),
-    "remove_advancement": N_("remove advancement token"),
-    "add_objective_progress": N_("add to main objective count"),
-    "remove_objective_progress": N_("take off main objective count"),
-    "search_location": N_("search at a location"),
-    "place_raxxon_dice": N_("place dice on Raxxon"),
-    "remove_raxxon_dice": N_("take the dice off Raxxon"),
-    "enter_experiment": N_("enter the top experiment"),
-    "choose_containment_place": N_("choose where fewer zombies come"),
-    "place_special_zombies": N_("place special zombies"),
-    "attack_special_zombie": N_("attack a special zombie"),
-    "remove_special_zombie": N_("remove a special zombie"),
-    "move_special_zombie": N_("move a special zombie by its encounter card"),
-    "equip_side_effect": N_("equip a side effect"),
-    "call_special_exile_vote": N_("call an exile vote in the special exile phase"),
-    "skip_special_exile_vote": N_("call no exile vote in the special exile phase"),
-    "reveal_bandit_betrayal": N_("reveal the Bandit Betrayal"),
-    "pass_betrayal_reveal": N_("go on without a betrayer's reveal"),
-}
-"""Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}"."""
+ACTION_WORDS: dict[str, str] = {}
+"""Every action (actions.ACTIONS) as the words a refusal uses for it: "X may not {action}".
+Filled by each action's declaration beside its entry point (core/declare.py, ``label``)."""
 
 MOVE_NOTICES = {
     "done": N_("Done: %(what)s"),
@@ -148,7 +62,7 @@ PENDING_WORDS = {
     "bandit_placement": N_("the bandit leader's placement"),
     "containment_place": N_("the first player's choice of where fewer zombies come"),
     "special_zombies": N_("the special zombies to be placed"),
-    "top_experiment": N_("the top Raxxon experiment, for the containment check"),
+    "top_experiment": N_("the top Raxxon experiment's code and special zombies"),
     "special_exile": N_("a player's exile vote in the special exile phase"),
     "betrayer_reveal": N_("the betrayer's moment to reveal, after the special exile phase"),
     "r1_completion": N_("R1's completion steps"),
@@ -264,6 +178,8 @@ REVEAL_NOTES = {
 
 # TRANSLATORS: the heading of a colony step: "Step 1 of 7: the colony eats".
 COLONY_STEP_HEADING = N_("Step {number} of {count}: {title}")
+CONTAINMENT_HEADING = N_("Before step 1: the containment check at Raxxon")
+"""The check that opens the colony phase with the Raxxon module (000:792), before step 1."""
 
 
 MET_ANSWERS = {
@@ -663,6 +579,9 @@ def met_answer(met: Mapping[str, Any], gettext: Callable[[str], str]) -> str:
 
 
 def colony_step_heading(step: str, number: int, count: int, gettext: Callable[[str], str]) -> str:
-    """ "Step 1 of 7: the colony eats" in the reader's language."""
+    """ "Step 1 of 7: the colony eats" in the reader's language (the containment check, which
+    comes before step 1, has its own heading)."""
+    if step == "containment_check":
+        return gettext(CONTAINMENT_HEADING)
     title = gettext(COLONY_STEP_TITLES[step]) if step in COLONY_STEP_TITLES else step
     return gettext(COLONY_STEP_HEADING).format(number=number, count=count, title=title)

@@ -20,11 +20,13 @@ from companion.engine.board.special_zombies import (
     require_special_zombies_first,
     special_zombies_first,
 )
+from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness, roll_d6, spent_die
 from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.state import (
     COLONY,
     State,
+    active_seat_id,
     begin,
     free_survivor_spaces,
     is_human,
@@ -264,6 +266,17 @@ def lead_bandits(state: State, seat_id: str, locations: list[str]) -> tuple[Stat
     return st, steps
 
 
+act.declare(
+    lead_bandits,
+    who=act.OWN,
+    about="seat_id",
+    question=act.PENDING,
+    label=N_("place the bandits as their leader"),
+    lines=("000:759", "000:735"),
+    locations=act.each("room"),
+)
+
+
 # --- attacking a bandit -----------------------------------------------------------------------
 
 
@@ -308,6 +321,16 @@ def attack_bandit(
     return st, steps
 
 
+act.declare(
+    attack_bandit,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("attack a bandit"),
+    lines=("000:741", "000:320-322", "000:322", "000:805"),
+    roll=act.die(),
+)
+
+
 # --- scavenging and the Hideout ---------------------------------------------------------------
 
 
@@ -341,8 +364,21 @@ def bandits_scavenge(st: State, steps: list[Step]) -> None:
         steps.append(step("hideout_cards", added=total, cards=rec["hideout_cards"]))
 
 
-def take_from_hideout(state: State, count: int = 1) -> tuple[State, list[Step]]:
-    """Cards leave the Bandits' Hideout, as its card says (Bandits' Hideout, 000:755)."""
+def hideout_takers(st: State) -> list[str]:
+    """The active player's survivors at the Bandits' Hideout: only one of them takes cards from
+    it (the Hideout's card, 000:755); none between turns."""
+    active = active_seat_id(st)
+    return [
+        s["id"] for s in st["survivors"] if s["owner"] == active and s["location"] == HIDEOUT_ID
+    ]
+
+
+def take_from_hideout(
+    state: State, count: int = 1, survivor_id: str | None = None
+) -> tuple[State, list[Step]]:
+    """A survivor of the active player's at the Bandits' Hideout takes cards from it, as its
+    card says (Bandits' Hideout, 000:755): ``survivor_id`` names who (asked when more than one
+    is there)."""
     st, steps = begin(state)
     require_rule(st, "hideout")
     count = require_count(count, N_("the number of cards taken"), minimum=1)
@@ -353,9 +389,35 @@ def take_from_hideout(state: State, count: int = 1) -> tuple[State, list[Step]]:
             cards=rec["hideout_cards"],
             count=count,
         )
+    takers = hideout_takers(st)
+    if not takers:
+        raise RuleError(
+            N_(
+                "only a survivor at the Bandits' Hideout takes its cards: the player whose turn "
+                "it is has none there"
+            )
+        )
+    if survivor_id is None and len(takers) > 1:
+        raise RuleError(N_("say which survivor at the Bandits' Hideout takes the cards"))
+    taker = survivor(st, survivor_id if survivor_id is not None else takers[0])
+    if taker["id"] not in takers:
+        raise RuleError(
+            N_("{name} is not a survivor of the active player's at the Bandits' Hideout"),
+            name=taker["name"],
+        )
     rec["hideout_cards"] -= count
-    steps.append(step("hideout_cards_taken", count=count, cards=rec["hideout_cards"]))
+    steps.append(
+        step("hideout_cards_taken", **of_survivor(taker), count=count, cards=rec["hideout_cards"])
+    )
     return st, steps
+
+
+act.declare(
+    take_from_hideout,
+    who=act.TURN,
+    label=N_("take cards from the Hideout"),
+    lines=("000:755",),
+)
 
 
 def set_hideout_cards(state: State, count: int) -> tuple[State, list[Step]]:
@@ -366,6 +428,14 @@ def set_hideout_cards(state: State, count: int) -> tuple[State, list[Step]]:
     record(st)["hideout_cards"] = count
     steps.append(step("hideout_cards_set", cards=count))
     return st, steps
+
+
+act.declare(
+    set_hideout_cards,
+    who=act.CORRECTION,
+    label=N_("set the cards on the Hideout"),
+    count=act.FREE,
+)
 
 
 def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list[Step]]:
@@ -387,6 +457,15 @@ def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list
     loc["bandits"] = count
     steps.append(step("bandits_set", **of_location(loc), bandits=count))
     return st, steps
+
+
+act.declare(
+    set_bandits,
+    who=act.CORRECTION,
+    label=N_("set the bandits at a location"),
+    lines=("000:723",),
+    count=act.FREE,
+)
 
 
 # --- Bandit Blitz (000:938-1002) ----------------------------------------------------------------
@@ -483,7 +562,8 @@ def b1_survivor_runs_home(st: State, steps: list[Step], person: dict[str, Any]) 
 
 def turn_choices(st: State, active: str) -> dict[str, dict[str, Any]]:
     """During a turn: attack a bandit with one of the active player's survivors beside one and
-    no special zombie (000:741, 000:805), and take cards from the Hideout (000:755)."""
+    no special zombie (000:741, 000:805), and take cards from the Hideout with one of theirs
+    there (000:755)."""
     out: dict[str, dict[str, Any]] = {}
     if rule_on(st, "attack"):
         bandit_places = {loc["id"] for loc in st["locations"] if loc["bandits"] > 0}
@@ -497,8 +577,9 @@ def turn_choices(st: State, active: str) -> dict[str, dict[str, Any]]:
         if attackers:
             out["attack_bandit"] = {"survivor_id": attackers, "roll": list(range(1, 7))}
     cards = (st.get("bandits") or new_bandits())["hideout_cards"]
-    if rule_on(st, "hideout") and cards > 0:
-        out["take_from_hideout"] = {"count": list(range(1, cards + 1))}
+    takers = hideout_takers(st)
+    if rule_on(st, "hideout") and cards > 0 and takers:
+        out["take_from_hideout"] = {"count": list(range(1, cards + 1)), "survivor_id": takers}
     return out
 
 

@@ -82,13 +82,6 @@ MESSAGES: dict[str, Message] = {
         ),
         "cards",
     ),
-    "hideout_cards_taken": (
-        NP_(
-            "{count} card is taken from the Bandits' Hideout ({cards} left).",
-            "{count} cards are taken from the Bandits' Hideout ({cards} left).",
-        ),
-        "count",
-    ),
     "blitz_food_lost": (
         NP_(
             "The colony's food goes to the bandits: {food} food token is removed from the supply.",
@@ -137,8 +130,29 @@ BLITZ_RUNS_HOME: dict[bool, Message] = {
 """B1's completion (000:966): the survivor who runs home, wounded or not."""
 
 
+HIDEOUT_TAKEN: dict[bool, Message] = {
+    True: (
+        NP_(
+            "{name} takes {count} card from the Bandits' Hideout ({cards} left).",
+            "{name} takes {count} cards from the Bandits' Hideout ({cards} left).",
+        ),
+        "count",
+    ),
+    False: (
+        NP_(
+            "{count} card is taken from the Bandits' Hideout ({cards} left).",
+            "{count} cards are taken from the Bandits' Hideout ({cards} left).",
+        ),
+        "count",
+    ),
+}
+"""hideout_cards_taken's sentence: with the survivor who took them (steps before they were
+named have none)."""
+
+
 RENDERERS: dict[str, Renderer] = {
     "bandit_attacked": choice(lambda s: bool(s["hit"]), BANDIT_ATTACKED),
+    "hideout_cards_taken": choice(lambda s: bool(s.get("survivor")), HIDEOUT_TAKEN),
     "blitz_runs_home": choice(lambda s: bool(s["wounded"]), BLITZ_RUNS_HOME),
     "bandit_rules": _bandit_rules,
 }

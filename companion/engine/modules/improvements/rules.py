@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from companion.engine.core import declare as act
 from companion.engine.core.catalogue import IMPROVEMENT_TOKENS
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import State, begin, require_count
@@ -114,6 +115,16 @@ def place_improvement(
     return st, steps
 
 
+act.declare(
+    place_improvement,
+    who=act.CORRECTION,
+    label=N_("place improvement"),
+    lines=("000:713",),
+    name=act.FREE,
+    needs=act.number(),
+)
+
+
 def _typed_id(name: str) -> str:
     """The id of a typed-in improvement, made from its name."""
     slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "improvement"
@@ -144,6 +155,14 @@ def remove_improvement(state: State, improvement: str) -> tuple[State, list[Step
     return st, steps
 
 
+act.declare(
+    remove_improvement,
+    who=act.CORRECTION,
+    label=N_("remove improvement"),
+    lines=("000:717",),
+)
+
+
 def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
     """Put advancement tokens on a face-up improvement (000:717); it becomes active exactly
     when its tokens reach its number."""
@@ -165,6 +184,15 @@ def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[Sta
     return st, steps
 
 
+act.declare(
+    add_advancement,
+    who=act.CORRECTION,
+    label=N_("add advancement token"),
+    lines=("000:717",),
+    count=act.FREE,
+)
+
+
 def remove_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
     """Take advancement tokens off a face-up improvement (a card or a correction)."""
     st, steps = begin(state)
@@ -180,6 +208,14 @@ def remove_advancement(state: State, improvement: str, count: int = 1) -> tuple[
     imp["tokens"] -= count
     steps.append(_tokens_step(imp, -count))
     return st, steps
+
+
+act.declare(
+    remove_advancement,
+    who=act.CORRECTION,
+    label=N_("remove advancement token"),
+    count=act.FREE,
+)
 
 
 def _not_built(st: State, improvement_id: Any) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.engine.board.pieces import MAX_NOISE
 from companion.engine.board.special_zombies import special_zombies, special_zombies_first
-from companion.engine.core.state import COLONY, State, active_seat_id, location
+from companion.engine.core.state import COLONY, State, active_seat_id, free_spaces, location
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS
 from companion.engine.modules.bandits.rules import hideout_has_no_search_deck
 from companion.engine.modules.raxxon.rules import (
@@ -25,6 +25,13 @@ Choices = dict[str, Any]
 def _places(st: State) -> list[str]:
     """The colony and every location id, in number order."""
     return [COLONY] + [loc["id"] for loc in sorted(st["locations"], key=lambda x: x["number"])]
+
+
+def _has_room(st: State, place: str) -> bool:
+    """Whether a zombie may be moved to ``place``: an entrance there has a free space."""
+    if place == COLONY:
+        return any(free_spaces(e) > 0 for e in st["colony"]["entrances"])
+    return free_spaces(location(st, place)["entrance"]) > 0
 
 
 def pending_choices(st: State) -> dict[str, Choices] | None:
@@ -96,7 +103,8 @@ def turn_choices(st: State) -> dict[str, Choices]:
     rec = st.get("raxxon")
     if not isinstance(rec, dict):
         return out
-    if any(is_raxxon(st, s["location"]) for s in mine):
+    aimed = rec["experiment"] is not None and rec["containment_from"] is not None
+    if aimed and any(is_raxxon(st, s["location"]) for s in mine):
         out["place_raxxon_dice"] = {"seat_id": [active], "faces": list(FACES)}
     specials = special_zombies(st)
     targets = {
@@ -113,8 +121,9 @@ def turn_choices(st: State) -> dict[str, Choices]:
     attacked = [z for z in specials if special_zombie_attacked(st, z["place"], z["zombie"])]
     if attacked:
         out["remove_special_zombie"] = {"targets": attacked, "how": [KILL_WAYS[0]]}
-    if specials:
-        out["move_special_zombie"] = {"targets": specials, "to": _places(st)}
+    roomy = [p for p in _places(st) if _has_room(st, p)]
+    if specials and roomy:
+        out["move_special_zombie"] = {"targets": specials, "to": roomy}
     if mine:
         out["equip_side_effect"] = {"survivor_id": [s["id"] for s in mine]}
     return out

@@ -24,6 +24,7 @@ from companion.engine.board.special_zombies import (
     specials_at,
 )
 from companion.engine.board.zombies import colony_entrance_for, place_zombie
+from companion.engine.core import declare as act
 from companion.engine.core.dice import (
     ACTION_DIE_FACES,
     NO_ROLL,
@@ -126,7 +127,7 @@ def _name(value: Any) -> str:
 
 def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[State, list[Step]]:
     """Place unused action dice on Raxxon (000:790): during one's own turn, while controlling a
-    survivor there."""
+    survivor there, against the top experiment's code the table has entered (000:769)."""
     st, steps = begin(state)
     where = raxxon_location(st)
     faces = _faces(faces, N_("dice placed on Raxxon"))
@@ -142,6 +143,17 @@ def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[Sta
             name=player["name"],
         )
     rec = record(st)
+    if rec["containment_from"] is None:
+        raise RuleError(
+            N_("the containment code rules are not in play in this chapter: no dice on Raxxon")
+        )
+    if rec["experiment"] is None:
+        raise RuleError(
+            N_(
+                "enter the top Raxxon experiment first: dice on Raxxon are aimed at its "
+                "containment code"
+            )
+        )
     rec["dice"] = sorted(rec["dice"] + faces)
     steps.append(
         step(
@@ -154,11 +166,29 @@ def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[Sta
     return st, steps
 
 
+act.declare(
+    place_raxxon_dice,
+    who=act.TURN,
+    about="seat_id",
+    label=N_("place dice on Raxxon"),
+    lines=("000:790",),
+    faces=act.each(),
+)
+
+
 def remove_raxxon_dice(state: State) -> tuple[State, list[Step]]:
     """Take every die off Raxxon (a correction, or chapter R3's story, 000:914)."""
     st, steps = begin(state)
     _clear_dice(record(st), steps)
     return st, steps
+
+
+act.declare(
+    remove_raxxon_dice,
+    who=act.CORRECTION,
+    label=N_("take the dice off Raxxon"),
+    lines=("000:914",),
+)
 
 
 def _clear_dice(rec: dict[str, Any], steps: list[Step]) -> None:
@@ -176,7 +206,8 @@ def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple
     zombies its Audio Log lists (000:767, 000:792, 000:799); it replaces one entered before.
 
     Asked for by the containment check when none is entered (``containment_asks_experiment``):
-    the answer lets the check go on against the dice on Raxxon.
+    the answer lets the check go on against the dice on Raxxon. Asked for at once after an
+    experiment is placed or discarded (``ask_next_experiment``): the answer is only recorded.
     """
     pending = state.get("pending") if isinstance(state, dict) else None
     asked = isinstance(pending, dict) and pending.get("kind") == TOP_EXPERIMENT
@@ -192,8 +223,37 @@ def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple
     steps.append(step("experiment_entered", code=sorted(code), zombies=names))
     if asked:
         st["pending"] = None
-        _check_code(st, steps)
+        if not pending.get("next"):
+            _check_code(st, steps)
     return st, steps
+
+
+act.declare(
+    enter_experiment,
+    who=act.TABLE,
+    label=N_("enter the top experiment"),
+    lines=("000:767", "000:792", "000:799"),
+    code=act.each("faces"),
+    zombies=act.FREE,
+)
+
+
+def ask_next_experiment(st: State, steps: list[Step]) -> None:
+    """An experiment was placed or discarded: the next one is on top, its Audio Log readable "at
+    any time" (000:769), and players aim their dice on Raxxon at its code during their turns
+    (000:790), so the table enters it at once (mutating helper; a pending ``top_experiment``
+    with ``next``). Not while the containment rules are off (R1, R2: ``containment_from``
+    None), while R3's immediate draws go on, or once the game has ended."""
+    rec = record(st)
+    if (
+        st["ended"]
+        or rec["experiment"] is not None
+        or rec["immediate"] > 0
+        or rec["containment_from"] is None
+    ):
+        return
+    st["pending"] = {"kind": TOP_EXPERIMENT, "seat": None, "next": True}
+    steps.append(step("next_experiment_asked"))
 
 
 def code_matches(dice: list[int], code: list[int]) -> bool:
@@ -213,6 +273,12 @@ def containment_due(st: State) -> bool:
         return False
     start = rec.get("containment_from")
     return start is not None and st["round"] >= start
+
+
+def containment_runs_first(st: State) -> bool:
+    """Whether the next Confirm of the colony phase opens with the containment check: the
+    phase has not begun and the check is due this round (000:792)."""
+    return st["phase"] != "colony" and containment_due(st)
 
 
 def containment_check(st: State, steps: list[Step]) -> None:
@@ -267,6 +333,7 @@ def _containment_vote(
     if passed:
         steps.append(step("experiment_discarded", reason="contained"))
         rec["experiment"] = None
+        ask_next_experiment(st, steps)
         return
     chooser = st["first_player"]
     if chooser not in {s["id"] for s in voters(st)}:
@@ -295,6 +362,16 @@ def choose_containment_place(state: State, place: str) -> tuple[State, list[Step
     )
     st["pending"] = {"kind": "special_zombies", "seat": None}
     return st, steps
+
+
+act.declare(
+    choose_containment_place,
+    who=act.OPEN,
+    about="pending",
+    question=act.PENDING,
+    label=N_("choose where fewer zombies come"),
+    lines=("000:795",),
+)
 
 
 def fewer_zombies_at(st: State, place: str) -> int:
@@ -413,7 +490,7 @@ def place_special_zombies(
                 **at_entrance(st, place, ent),
             )
         )
-        place_zombie(st, steps, place, number, k)
+        place_zombie(st, steps, place, number, k, zombie=name)
     if placed:
         steps.append(step("experiment_encounter", zombies=names, placed=placed))
     else:
@@ -421,7 +498,18 @@ def place_special_zombies(
     rec["experiment"] = None
     if not waiting:
         rec["immediate"] -= 1
+    ask_next_experiment(st, steps)
     return st, steps
+
+
+act.declare(
+    place_special_zombies,
+    who=act.TABLE,
+    question=act.PENDING,
+    label=N_("place special zombies"),
+    lines=("000:799-803", "000:590", "000:801", "000:805", "000:803"),
+    places=act.each(),
+)
 
 
 # --- special zombies on the board (000:805-807) ---
@@ -481,6 +569,18 @@ def attack_special_zombie(
         attacks = st["turn"].setdefault("special_attacks", [])
         attacks.append({"survivor": attacker["id"], "zombie": zombie, "place": place})
     return st, steps
+
+
+act.declare(
+    attack_special_zombie,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("attack a special zombie"),
+    lines=("000:805-807",),
+    zombie=act.keyed("survivor_id", "survivor_id"),
+    exposure=act.die(None, "roll", "skip"),
+    encounter=act.die(),
+)
 
 
 def special_zombie_attacked(st: State, place: str, zombie: str) -> bool:
@@ -558,6 +658,17 @@ def remove_special_zombie(
     return st, steps
 
 
+act.declare(
+    remove_special_zombie,
+    who=act.TURN,
+    label=N_("remove a special zombie"),
+    lines=("000:805",),
+    place=act.record("targets", place="place", zombie="zombie"),
+    zombie=act.PART,
+    entrance=act.FREE,
+)
+
+
 def move_special_zombie(
     state: State,
     place: str,
@@ -605,6 +716,18 @@ def move_special_zombie(
         )
     )
     return st, steps
+
+
+act.declare(
+    move_special_zombie,
+    who=act.TURN,
+    label=N_("move a special zombie by its encounter card"),
+    lines=("000:805",),
+    place=act.record("targets", place="place", zombie="zombie"),
+    zombie=act.PART,
+    entrance=act.FREE,
+    to_entrance=act.FREE,
+)
 
 
 def raxxon_search_exposure_active(st: State, place: Any) -> bool:
@@ -689,6 +812,16 @@ def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State,
     return st, steps
 
 
+act.declare(
+    equip_side_effect,
+    who=act.TURN,
+    about="survivor:survivor_id",
+    label=N_("equip a side effect"),
+    lines=("000:784",),
+    card=act.FREE,
+)
+
+
 # --- the Raxxon chapters R1-R3 (000:863-936) ---
 
 
@@ -722,12 +855,12 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
 
     R1 (000:873): Raxxon is sealed: every free entrance space takes a barricade and its
     survivor spaces close (``sealed_spaces`` keeps their number; ``state.free_survivor_spaces``
-    then counts none); no containment check. Ruling: the setup's zombies are placed first, so
-    a zombie already at Raxxon keeps its space. R2 (R1 completed, 000:892): the barricades
-    come off and Raxxon opens; no containment yet. R3 (R2 completed, 000:917-930): the dice
-    come off Raxxon, its survivors go to the colony (``state.send_home``), the containment
-    check starts next round, and 2 or 3 experiments are placed now. The table's other tasks
-    are scenarios.TASKS.
+    then counts none); no containment check. Setup puts no zombie there
+    (``chapters.sealed_at_setup``), so every entrance space takes a barricade. R2 (R1
+    completed, 000:892): the barricades come off and Raxxon opens; no containment yet. R3 (R2
+    completed, 000:917-930): the dice come off Raxxon, its survivors go to the colony
+    (``state.send_home``), the containment check starts next round, and 2 or 3 experiments
+    are placed now. The table's other tasks are scenarios.TASKS.
     """
     if chapter not in CHAPTERS:
         raise RuleError(

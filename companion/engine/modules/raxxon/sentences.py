@@ -58,6 +58,10 @@ MESSAGES: dict[str, Message] = {
         ),
         {"dice": dice_or_none("dice")},
     ),
+    "next_experiment_asked": N_(
+        "The next Raxxon experiment is on top: enter its containment code and special zombies "
+        "now, so the dice on Raxxon can aim at it."
+    ),
     "containment_place_asked": N_(
         "Thumbs down: {seat_name} chooses a place (the colony too) where Add Zombies puts 3 "
         "fewer this colony phase."
@@ -67,9 +71,9 @@ MESSAGES: dict[str, Message] = {
         "Containment: {place} gets {count} zombies instead of {before} (3 fewer, never below 0; "
         "table ruling: off survivors, bandits and noise together)."
     ),
-    "special_zombie_placed": N_("Special zombie {k}, {zombie} → {where}: placed."),
+    "special_zombie_placed": N_("Special zombie {zombie} → {where}: placed."),
     "special_zombie_not_placed": N_(
-        "Special zombie {k}, {zombie} → {where} is full: it is not placed, and the entrance "
+        "Special zombie {zombie} → {where} is full: it is not placed, and the entrance "
         "is defended or overrun as usual."
     ),
     "experiment_encounter": (
@@ -136,12 +140,11 @@ def _discarded(s: Step, n: Names, tr: Translator) -> str:
 
 def _rolled(s: Step, n: Names, tr: Translator) -> str:
     if s.get("location"):
-        return tr.gettext("Special zombie {k}, {zombie}: rolled {roll}, {place}.").format(
+        return tr.gettext("Special zombie {zombie}: rolled {roll}, {place}.").format(
             k=s["k"], zombie=s["zombie"], roll=s["roll"], place=s["location_name"]
         )
     return tr.gettext(
-        "Special zombie {k}, {zombie}: rolled {roll}, no location has that number; it is not "
-        "placed."
+        "Special zombie {zombie}: rolled {roll}, no location has that number; it is not placed."
     ).format(k=s["k"], zombie=s["zombie"], roll=s["roll"])
 
 

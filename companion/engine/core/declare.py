@@ -1,0 +1,299 @@
+"""One declaration per action, written beside its entry point, and the registry that holds them.
+
+``declare(entry, who=..., label=..., ...)`` right after an entry point says everything the
+front door needs to know about that action: its type name (the function's), who may take it,
+what names the seat it concerns, the open decision it answers, its label, its rulebook lines
+and the domain of each argument (where in the actor's legal choices the values it may take now
+are listed). ``actions.ACTIONS``, ``actions.PARAMETERS``, ``permissions.WHO``,
+``decisions.QUESTIONS`` and ``labels.ACTION_WORDS`` are views of this registry, and
+``check_arguments`` is the one interpreter of the domains that ``actions.apply`` runs against
+the legal list (legal.py), so an argument is accepted exactly when a screen could offer it.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.engine.words.labels import ACTION_WORDS
+
+TABLE = "table"
+"""Only the table."""
+CORRECTION = "correction"
+"""Only the table, as a correction: a count set by hand, a board fix, a card's effect."""
+TURN = "turn"
+"""The seat whose turn it is, or the table, during a turn."""
+NEXT = "next"
+"""The seat whose turn comes next, or the table."""
+OWN = "own"
+"""Only the seat the action is about (it carries that seat's secrets)."""
+OPEN = "open"
+"""The seat the action is about, or the table for it."""
+WHO_KINDS = (TABLE, CORRECTION, TURN, NEXT, OWN, OPEN)
+PENDING = "pending"
+"""The question of the one pending decision (decisions.py)."""
+PRIVATE = ("state", "rng")
+
+
+@dataclass(frozen=True)
+class Domain:
+    """Where the values an argument may take now are listed in the actor's choices.
+
+    ``kind`` is one of: ``among`` (the value is in ``choices[key]``: a list, or a map's keys),
+    ``each`` (every item of a list value is in ``choices[key]``), ``keyed`` (the value is in
+    ``choices[key][args[by]]``), ``entrance`` (``{place, entrance}`` is in ``choices[key]``, the
+    places and entrances taken from the arguments ``by``), ``range`` (a whole number from
+    ``choices[key][0]`` to ``choices[key][1]``), ``die`` (a face listed, or a word like "roll"),
+    ``within`` (one of another list argument's items), ``flag`` (True only for an ``args[by]``
+    listed in ``choices[key]``), ``free`` (typed by the table: only its type is checked)."""
+
+    kind: str
+    key: str | None = None
+    by: tuple[str, ...] = ()
+    sub: str | None = None
+
+
+def among(key: str | None = None) -> Domain:
+    """The value is one of ``choices[key]`` (the argument's own name by default)."""
+    return Domain("among", key)
+
+
+def each(key: str | None = None) -> Domain:
+    """Every item of the list value is one of ``choices[key]``."""
+    return Domain("each", key)
+
+
+def keyed(key: str, by: str, sub: str | None = None) -> Domain:
+    """The value is one of ``choices[key][args[by]]`` (a move's place keyed by its survivor),
+    or of ``choices[key][args[by]][sub]``; one of ``choices[key]`` where that is a list."""
+    return Domain("keyed", key, (by,), sub)
+
+
+def entrance(key: str, place: str = "place", number: str = "entrance") -> Domain:
+    """The arguments ``place`` and ``number`` name one of the entrances ``choices[key]``
+    (records ``{place, entrance}``, the entrance None at a location's single one)."""
+    return Domain("entrance", key, (place, number))
+
+
+def record(key: str, **fields: str) -> Domain:
+    """The arguments name one of the records ``choices[key]``: each of ``fields`` maps a
+    record's field to the argument that must equal it."""
+    return Domain("record", key, tuple(f"{f}={a}" for f, a in fields.items()))
+
+
+def number(key: str | None = None) -> Domain:
+    """A whole number from ``choices[key][0]`` to ``choices[key][1]``."""
+    return Domain("range", key)
+
+
+def die(key: str | None = None, *words: str) -> Domain:
+    """A die's face among ``choices[key]``, or one of ``words`` (default "roll": the companion
+    rolls it with the action's seed; "skip" where a card says not to roll)."""
+    return Domain("die", key, words or ("roll",))
+
+
+def within(arg: str) -> Domain:
+    """The value is one of the items the argument ``arg`` gives (the leader among the kept)."""
+    return Domain("within", None, (arg,))
+
+
+def flag(key: str, by: str) -> Domain:
+    """True only for an ``args[by]`` listed in ``choices[key]`` (False is always allowed)."""
+    return Domain("flag", key, (by,))
+
+
+FREE = Domain("free")
+"""Typed in by the table (a name, a count, a card's effects): only its type is checked."""
+PART = Domain("part")
+"""Checked together with another argument's domain (an entrance's number)."""
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One action type, as its declaration beside its entry point says it."""
+
+    name: str
+    entry: Callable[..., Any]
+    who: str
+    label: str
+    about: str | None = None
+    question: str | None = None
+    lines: tuple[str, ...] = ()
+    domains: Mapping[str, Domain] = field(default_factory=dict)
+    parameters: Mapping[str, tuple[Any, bool]] = field(default_factory=dict)
+
+    @property
+    def correction(self) -> bool:
+        """Whether the action is one of the table's corrections."""
+        return self.who == CORRECTION
+
+    def domain(self, name: str) -> Domain:
+        """The domain of the argument ``name``: declared, else among the choices of its name."""
+        return self.domains.get(name, Domain("among", name))
+
+
+REGISTRY: dict[str, Declared] = {}
+"""Every declared action, by type name, in the order declared."""
+
+
+def _parameters(fn: Callable[..., Any]) -> dict[str, tuple[Any, bool]]:
+    """An entry point's JSON parameters: name -> (type hint, required)."""
+    hints = typing.get_type_hints(fn)
+    out: dict[str, tuple[Any, bool]] = {}
+    for name, param in inspect.signature(fn).parameters.items():
+        if name in PRIVATE:
+            continue
+        out[name] = (hints.get(name, Any), param.default is inspect.Parameter.empty)
+    return out
+
+
+def declare(
+    entry: Callable[..., Any],
+    *,
+    who: str,
+    label: str,
+    about: str | None = None,
+    question: str | None = None,
+    lines: tuple[str, ...] = (),
+    kind: str | None = None,
+    parameters: Mapping[str, tuple[Any, bool]] | None = None,
+    **domains: Domain,
+) -> Declared:
+    """Declare the action ``entry`` (named after it, or ``kind``) and register it; returns the
+    declaration.
+
+    ``who`` is one of ``WHO_KINDS``; ``about`` names the seat it concerns (an argument, or
+    ``survivor:<arg>`` for that survivor's owner, or ``pending`` for the seat a decision waits
+    for); ``question`` is the open decision it answers (decisions.py); ``label`` its N_-marked
+    words; ``lines`` its rulebook lines; each keyword ``domains`` an argument's ``Domain``."""
+    kind = kind or entry.__name__
+    assert who in WHO_KINDS, who
+    assert kind not in REGISTRY, f"{kind} is declared twice"
+    params = dict(parameters) if parameters is not None else _parameters(entry)
+    for arg in domains:
+        assert arg in params, f"{kind} declares a domain for {arg}, which it does not take"
+    declared = Declared(kind, entry, who, label, about, question, tuple(lines), domains, params)
+    REGISTRY[kind] = declared
+    ACTION_WORDS[kind] = label
+    return declared
+
+
+class View(Mapping[str, Any]):
+    """A read-only table read from the registry: one field of every declaration (worked out
+    again only when an action was declared since)."""
+
+    def __init__(self, read: Callable[[Declared], Any], keep: Callable[[Declared], bool]) -> None:
+        self._read = read
+        self._keep = keep
+        self._made: tuple[int, dict[str, Any]] = (-1, {})
+
+    def _table(self) -> dict[str, Any]:
+        """The table as the registry holds it now."""
+        if self._made[0] != len(REGISTRY):
+            table = {k: self._read(d) for k, d in REGISTRY.items() if self._keep(d)}
+            self._made = (len(REGISTRY), table)
+        return self._made[1]
+
+    def __getitem__(self, kind: str) -> Any:
+        return self._table()[kind]
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._table()
+
+    def get(self, kind: str, default: Any = None) -> Any:
+        return self._table().get(kind, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+def view(read: Callable[[Declared], Any], keep: Callable[[Declared], bool] | None = None) -> View:
+    """A table of one field of every declaration (of those ``keep`` keeps)."""
+    return View(read, keep or (lambda d: True))
+
+
+# --- the one interpreter of the domains ----------------------------------------------------
+
+
+def _listed(listed: Any) -> list[Any]:
+    """A choices entry as the values it lists (a map lists its keys)."""
+    if isinstance(listed, Mapping):
+        return list(listed)
+    if isinstance(listed, list | tuple):
+        return list(listed)
+    return []
+
+
+def outside(
+    declared: Declared, choices: Mapping[str, Any], args: Mapping[str, Any]
+) -> tuple[str, Any] | None:
+    """The first argument of ``args`` whose value ``choices`` does not list now, as
+    (argument, value); None when every value is listed."""
+    for arg, value in args.items():
+        dom = declared.domain(arg)
+        if dom.kind in ("free", "part"):
+            continue
+        if value is None and not declared.parameters[arg][1]:
+            continue  # an optional argument left to its default
+        key = dom.key or arg
+        if dom.kind == "within":
+            given = args.get(dom.by[0])
+            if value not in (given if isinstance(given, list) else []):
+                return arg, value
+            continue
+        if dom.kind == "flag":
+            if value is True and args.get(dom.by[0]) not in _listed(choices.get(key)):
+                return arg, value
+            continue
+        if key not in choices:
+            if arg == declared.about or value is None or value is False or value == []:
+                continue  # the actor's own seat (permissions.py), or left empty
+            return arg, value
+        if not _fits(dom, choices[key], value, args):
+            return arg, value
+    return None
+
+
+def _fits(dom: Domain, listed: Any, value: Any, args: Mapping[str, Any]) -> bool:
+    """Whether ``value`` is among what ``listed`` offers, read by the domain ``dom``."""
+    if dom.kind == "keyed" and isinstance(listed, Mapping):
+        at = listed.get(args.get(dom.by[0]))
+        if dom.sub is not None:
+            at = at.get(dom.sub) if isinstance(at, Mapping) else None
+        return value in _listed(at)
+    if dom.kind == "die":
+        faces = value if isinstance(value, list) else [value]
+        return all(v in dom.by or v in _listed(listed) for v in faces)
+    if dom.kind in ("among", "keyed", "each"):
+        items = value if isinstance(value, list | dict) else [value]
+        if dom.kind == "each" and not isinstance(value, list | dict):
+            return False
+        offered = _listed(listed)
+        return all(v in offered for v in items)
+    if dom.kind == "range":
+        low, high = listed
+        return not isinstance(value, bool) and isinstance(value, int) and low <= value <= high
+    if dom.kind == "entrance":
+        numbers = args.get(dom.by[1])
+        return all(
+            any(
+                isinstance(t, Mapping)
+                and t.get("place") == value
+                and (at is None or t.get("entrance") in (None, at))
+                for t in listed
+            )
+            for at in (numbers if isinstance(numbers, list) else [numbers])
+        )
+    if dom.kind == "record":
+        pairs = [pair.split("=", 1) for pair in dom.by]
+        return any(
+            isinstance(r, Mapping) and all(r.get(f) == args.get(a) for f, a in pairs)
+            for r in listed
+        )
+    return False  # pragma: no cover

@@ -1,0 +1,233 @@
+"""A player enters their own turn on their phone: the survivors' actions the engine offers that
+seat, the exposure die as face buttons with none chosen, "End my turn" starting the next
+player's; another phone may not act for them, nor out of its turn, and a refusal comes back to
+the phone in its language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers.phones import (
+    forms_on,
+    head,
+    last_action,
+    new_game,
+    post,
+    seated_and_kept,
+    table_act,
+    take_seat,
+)
+
+import companion.engine as engine
+
+
+@pytest.fixture
+def turn(app, table):
+    """Three seated phones, the crisis revealed, the first player's turn started by the table:
+    (game, phones, active seat)."""
+    game, phones = seated_and_kept(app, table)
+    table_act(app, game, type="reveal_crisis", seed=2)
+    state, _ = head(app, game)
+    seat = state["first_player"]
+    table_act(app, game, type="start_turn")
+    return game, phones, seat
+
+
+def _mine(state, seat):
+    return [s for s in state["survivors"] if s["owner"] == seat]
+
+
+def test_the_active_phone_offers_its_survivors_actions_and_others_do_not(turn):
+    game, phones, seat = turn
+    page = phones[seat].get(f"/phone/{game}").text
+    assert 'id="my-turn"' in page
+    assert {"move_survivor", "end_turn"} <= forms_on(page)
+    # the die: big face buttons, none pressed first, and the companion's roll
+    for face in ("blank", "wound", "frostbite", "bite", "roll"):
+        assert f'name="exposure" value="{face}"' in page
+    assert not re.search(r'name="exposure"[^>]*checked', page)
+    other = next(s for s in phones if s != seat)
+    assert 'id="my-turn"' not in phones[other].get(f"/phone/{game}").text
+
+
+def test_a_move_entered_on_the_phone_is_the_seats_own_and_keeps_its_survivor_open(app, turn):
+    game, phones, seat = turn
+    state, _ = head(app, game)
+    survivor = _mine(state, seat)[0]["id"]
+    page = phones[seat].get(f"/phone/{game}").text
+    answer = post(
+        phones[seat],
+        game,
+        page=page,
+        type="move_survivor",
+        survivor_id=survivor,
+        _survivor=survivor,
+        to="base.police-station",
+        exposure="wound",
+    )
+    assert answer.status_code == 200, answer.text
+    action = last_action(app, game)
+    assert action["by"] == seat and action["type"] == "move_survivor"
+    state, _ = head(app, game)
+    moved = next(s for s in state["survivors"] if s["id"] == survivor)
+    assert moved["location"] == "base.police-station" and moved["wounds"] == 1
+    group = re.search(
+        r'<details class="turn-survivor"[^>]*>\s*<summary><span class="s-name">', answer.text
+    )
+    assert group and " open" in group.group(0)
+    assert "Search here" in answer.text
+
+
+def test_a_move_without_a_face_is_refused_and_changes_nothing(app, turn):
+    game, phones, seat = turn
+    state, version = head(app, game)
+    survivor = _mine(state, seat)[0]["id"]
+    answer = post(
+        phones[seat],
+        game,
+        type="move_survivor",
+        survivor_id=survivor,
+        to="base.police-station",
+        _required="exposure",
+    )
+    assert answer.status_code == 422
+    assert 'role="alert"' in answer.text
+    assert head(app, game)[1] == version
+
+
+def test_another_phone_may_not_act_for_the_active_players_survivor(app, turn):
+    game, phones, seat = turn
+    state, version = head(app, game)
+    survivor = _mine(state, seat)[0]["id"]
+    other = next(s for s in phones if s != seat)
+    page = phones[other].get(f"/phone/{game}").text
+    answer = post(
+        phones[other],
+        game,
+        page=page,
+        type="move_survivor",
+        survivor_id=survivor,
+        to="base.police-station",
+        exposure="blank",
+    )
+    assert answer.status_code == 422
+    assert head(app, game)[1] == version
+    # nor for its own survivors out of its turn
+    own = _mine(state, other)[0]["id"]
+    answer = post(
+        phones[other],
+        game,
+        page=page,
+        type="move_survivor",
+        survivor_id=own,
+        to="base.police-station",
+        exposure="blank",
+    )
+    assert answer.status_code == 422
+    assert head(app, game)[1] == version
+    # nor end the turn, nor name the active seat as its actor
+    assert post(phones[other], game, page=page, type="end_turn").status_code == 422
+    assert post(phones[other], game, page=page, type="end_turn", by=seat).status_code == 403
+    assert head(app, game)[1] == version
+
+
+def test_a_refusal_comes_back_in_the_phones_language(app, turn):
+    game, phones, seat = turn
+    phones[seat].get(f"/lang/pt_BR?next=/phone/{game}")
+    state, version = head(app, game)
+    survivor = _mine(state, seat)[0]["id"]
+    answer = post(
+        phones[seat],
+        game,
+        type="move_survivor",
+        survivor_id=survivor,
+        to="colony",
+        exposure="blank",
+    )
+    assert answer.status_code == 422
+    alert = re.search(r'<p class="alert" role="alert">(.*?)</p>', answer.text, re.S).group(1)
+    assert alert.strip()
+    english = phones[seat].get(f"/lang/en?next=/phone/{game}")
+    assert english.status_code in (302, 303)
+    again = post(
+        phones[seat],
+        game,
+        type="move_survivor",
+        survivor_id=survivor,
+        to="colony",
+        exposure="blank",
+    )
+    alert_en = re.search(r'<p class="alert" role="alert">(.*?)</p>', again.text, re.S).group(1)
+    assert alert != alert_en
+    assert head(app, game)[1] == version
+
+
+def test_end_my_turn_starts_the_next_players(app, turn):
+    game, phones, seat = turn
+    page = phones[seat].get(f"/phone/{game}").text
+    assert "End my turn" in page
+    answer = post(phones[seat], game, page=page, type="end_turn", start_next="true")
+    assert answer.status_code == 200, answer.text
+    state, _ = head(app, game)
+    waiting = engine.table_view(state)["waiting"]
+    assert waiting["kind"] == "turn" and waiting["seat"] != seat
+    nxt = waiting["seat"]
+    assert 'id="my-turn"' in phones[nxt].get(f"/phone/{game}").text
+    assert 'id="my-turn"' not in phones[seat].get(f"/phone/{game}").text
+
+
+def test_the_next_player_starts_their_turn_on_their_phone(app, table):
+    game, phones = seated_and_kept(app, table)
+    table_act(app, game, type="reveal_crisis", seed=2)
+    state, _ = head(app, game)
+    seat = engine.table_view(state)["waiting"]["seat"]
+    other = next(s for s in phones if s != seat)
+    assert "Start my turn" not in phones[other].get(f"/phone/{game}").text
+    page = phones[seat].get(f"/phone/{game}").text
+    answer = post(phones[seat], game, page=page, type="start_turn", seat_id=seat)
+    assert answer.status_code == 200, answer.text
+    assert last_action(app, game)["by"] == seat
+    assert "End my turn" in answer.text
+
+
+def _crossroads_naming_a_survivor(app) -> tuple[str, str]:
+    """A game whose first turn's crossroads card has a first option naming a survivor: (game,
+    the active seat)."""
+    for seed in range(1, 60):
+        game = new_game(app, 3, deal=False, seed=seed)
+        table_act(app, game, type="reveal_crisis", seed=2)
+        table_act(app, game, type="start_turn")
+        state, _ = head(app, game)
+        drawer = state["turn"]["crossroads_drawer"]
+        card_id = state["secrets"][drawer]["crossroads"] if drawer else None
+        card = state["cards"]["crossroads"].get(card_id) if card_id else None
+        if card and not card.get("vote"):
+            effects = card["options"][0].get("effects", [])
+            if any(e.get("target") == "chosen" for e in effects):
+                return game, engine.table_view(state)["waiting"]["seat"]
+    raise AssertionError("no seed deals such a crossroads card")
+
+
+def test_the_crossroads_option_and_its_survivor_are_chosen_on_the_active_phone(app, table):
+    game, seat = _crossroads_naming_a_survivor(app)
+    phones = {sid: take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")}
+    state, _ = head(app, game)
+    drawer = state["turn"]["crossroads_drawer"]
+    assert post(phones[drawer], game, type="reveal_crossroads").status_code == 200
+    page = phones[seat].get(f"/phone/{game}").text
+    assert 'id="turn-crossroads"' in page
+    others = [s for s in phones if s != seat]
+    assert all('id="turn-crossroads"' not in phones[s].get(f"/phone/{game}").text for s in others)
+    survivor = _mine(state, seat)[0]["id"]
+    assert f'name="chosen" value="{survivor}"' in page
+    answer = post(
+        phones[seat], game, page=page, type="trigger_crossroads", option="1", chosen=survivor
+    )
+    assert answer.status_code == 200, answer.text
+    action = last_action(app, game)
+    assert (action["type"], action["by"], action["chosen"]) == (
+        "trigger_crossroads",
+        seat,
+        survivor,
+    )
