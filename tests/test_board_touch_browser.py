@@ -229,15 +229,17 @@ def test_without_scripts_each_board_button_is_a_form_post(browser, served):
 
 
 def test_only_what_the_engine_offers_gets_a_control(browser, served):
-    """Before the turn starts nothing on the board is a button; in a turn, only the survivors,
-    zombies, spaces and noise legal["table"] names."""
+    """Before the turn starts no survivor may move; in a turn, only the survivors, zombies,
+    spaces and noise legal["table"] names are buttons."""
     app, base = served
     game_id = make_game(app)
     table_act(app, game_id, {"type": "reveal_crisis"})
     page = open_table(browser, base, game_id, LAPTOP)
-    assert "move_survivor" not in view_of(app, game_id)["legal"]["table"]
+    legal = view_of(app, game_id)["legal"]["table"]
+    assert "move_survivor" not in legal
     assert not page.locator("#board details[data-act-survivor] .ctl-move_survivor").count()
-    assert not page.locator("#board .act-kill, #board .act-noise, #board .act-spaces").count()
+    noisy = page.locator("#board button.act-noise").evaluate_all("bs => bs.map(b => b.value)")
+    assert sorted(noisy) == sorted(legal.get("add_noise", {}).get("location_id", []))
     page.context.close()
     seat = view_of(app, game_id)["waiting"]["seat"]
     table_act(app, game_id, {"type": "start_turn", "seat_id": seat})
