@@ -127,8 +127,24 @@ def test_whole_game_reaches_an_end_and_keeps_secrets(seed):
     assert st["phase"] == "ended"
     with pytest.raises(engine.RuleError):
         engine.start_turn(st)
-    st, steps = engine.declare_winners(st, [st["seats"][0]["id"]])
-    assert st["ended"]["winners"] == [st["seats"][0]["id"]]
+    # A morale or round-track end completes no normal objective (002:1813-1818): only the
+    # betrayer may be declared a winner, and a normal objective's holder is refused.
+    betrayers = [
+        sid for sid, card in zip(ids(st), dealt, strict=True) if kind(st, card) != "normal"
+    ]
+    normal = [sid for sid in ids(st) if sid not in betrayers]
+    with pytest.raises(engine.RuleError, match="needs the main objective"):
+        engine.declare_winners(st, normal[:1])
+    st, steps = engine.declare_winners(st, betrayers)
+    assert st["ended"]["winners"] == betrayers
+
+
+def ids(st: dict) -> list[str]:
+    return [s["id"] for s in st["seats"]]
+
+
+def kind(st: dict, card_id: str) -> str:
+    return st["cards"]["objectives"][card_id]["kind"]
 
 
 def test_coop_setup_from_cards_db_has_no_secrets_or_non_coop_cards():

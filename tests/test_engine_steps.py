@@ -52,6 +52,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "wound_added": {"survivor": "v1", "name": "Bo", "wound": "frostbite", "total": 2},
     "leader_promoted": {**ANA, "survivor": "v1", "name": "Bo"},
     "last_survivor_lost": ANA,
+    "replacement_drawn": {**ANA, "survivor": "v1", "name": "Bo"},
     "player_eliminated": ANA,
     "tie_broken": {"names": "Bo, Cy", "influence": 20, "chosen": "Bo", "survivors": ["v1", "v2"]},
     "game_ended": {"reason": "two_exiled"},

@@ -140,6 +140,7 @@ def test_seat_view_adds_only_its_own_secrets():
         "dealt_survivors": [],
         "crisis_contributions": ["fuel"],
         "objective_complete": None,
+        "objective_completable": True,
         "ballot": None,
         "survivor_choice": None,
         "card_choice": None,
@@ -293,6 +294,7 @@ def test_waiting_for_the_colony_phase_before_it_begins_names_its_first_step():
         "action": "pay_food",
         "asks": False,
         "begun": False,
+        "noise": None,
         "run": [  # one Confirm runs all seven: the main objective counts
             "pay_food",
             "check_waste",

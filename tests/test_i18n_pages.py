@@ -19,6 +19,7 @@ from helpers.table import HX, current, table_act
 from sqlite_utils import Database
 
 from companion.cards.schema import CARD_TABLES
+from companion.engine.colony.ending import objective_completable
 
 WORDS = """
     the and of to is are was your you with this that from not yes it its be by or at on in
@@ -159,8 +160,13 @@ def crawl(app, client, new_game) -> tuple[dict[str, object], list[str]]:
     )
     table_act(app, game_id, {"type": "set_counter", "name": "morale", "value": 0})
     pages["end, before the objectives"] = client.get(f"/games/{game_id}/end")
-    for seat_id in ("s1", "s2", "s3"):
+    # At a morale end only objectives that do not need the main objective are asked (002:1813).
+    ended = current(app, game_id).state
+    asked = [sid for sid in ("s1", "s2", "s3") if objective_completable(ended, sid)]
+    for seat_id in asked:
         table_act(app, game_id, {"type": "mark_objective", "seat_id": seat_id, "complete": True})
+    if not asked:
+        table_act(app, game_id, {"type": "declare_winners", "completed": []})
     pages["end"] = client.get(f"/games/{game_id}/end")
     pages["table at the end"] = client.get(f"/games/{game_id}")
     pages["end phone"] = phone.get(f"/phone/{game_id}")

@@ -180,6 +180,13 @@ def as_old_code_made_it(state: dict, made: dict, kind: str, triggers: dict) -> d
     assert old["settings"].pop("end_waits_for_crossroads") is False, kind
     # Nor the front door that takes only listed actions: it replays as it was played.
     assert old["settings"].pop("listed_only") is False, kind
+    # Nor with the end's objective rule or the last survivor's replacement; its
+    # noise dice are rolled by the companion, as every game's were; its survivors' deck is said.
+    assert old["settings"].pop("end_checks_objectives") is False, kind
+    assert old["settings"].pop("replaces_last_survivor") is False, kind
+    assert old["settings"].pop("noise_dice") == "rolled", kind
+    deck = old.pop("survivor_deck")
+    assert deck == made["survivor_deck"] and deck in ("box", "companion"), kind
     return old
 
 

@@ -262,6 +262,7 @@ LONG_NIGHT = {
 def test_played_games_never_show_a_seat_its_neighbours_secrets(app, table, games):
     kinds: set[str] = set()
     moves = 0
+    asked = False
     for number in games:
         game = new_game(app, seed=21 + number, **(LONG_NIGHT if number == 1 else {}))
         phones = {
@@ -273,6 +274,7 @@ def test_played_games_never_show_a_seat_its_neighbours_secrets(app, table, games
             state, _ = head(app, game)
             if state.get("ended") and state["ended"]["winners"] is not None:
                 break
+            asked = asked or any("mark_objective" in legal_for_seat(state, sid) for sid in phones)
             kind = play_one(app, game, phones, rng)
             if kind:
                 kinds.add(kind)
@@ -289,8 +291,10 @@ def test_played_games_never_show_a_seat_its_neighbours_secrets(app, table, games
         assert state["ended"] and state["ended"]["winners"] is not None
         check_everyone(app, table, game, phones, f"game {number} at the end")
     assert moves > 40
-    assert {"keep_survivors", "mark_objective", "contribute_to_crisis"} <= kinds, kinds
+    assert {"keep_survivors", "contribute_to_crisis"} <= kinds, kinds
     assert {"move_survivor", "end_turn"} <= kinds, kinds  # turns entered on the phones
+    # a phone is asked to mark only an objective that can be complete at the end (002:1813-1818)
+    assert "mark_objective" in kinds or not asked, kinds
 
 
 def move_seat(app, table, game: str, phones: dict, seat_id: str) -> None:

@@ -8,6 +8,14 @@ from typing import Any
 
 from companion.cards.load import load_cards
 
+RULES_ON = {
+    "end_waits_for_crossroads": True,
+    "listed_only": True,
+    "end_checks_objectives": True,
+    "replaces_last_survivor": True,
+}
+"""Rules a game the companion makes keeps (old saves replay without them: state.py)."""
+
 
 def game_setup(
     db_path: str | Path,
@@ -31,10 +39,12 @@ def game_setup(
     cards and the co-op variant. Locations of a module not in play are left off the board.
     Set-aside survivors (Blue, Emma Han) never enter the deck: they go as ``set_aside``, for the
     scenario that puts them in play (engine scenarios/named.py, 000:874). A turn waits for its
-    revealed crossroads card's option (``end_waits_for_crossroads``) and the front door takes
-    only listed actions (``listed_only``), unless the settings say not.
+    revealed crossroads card's option (``end_waits_for_crossroads``), the front door takes only
+    listed actions (``listed_only``), the end refuses a normal objective at a morale or
+    round-track end (``end_checks_objectives``) and a lost last survivor is replaced from the
+    companion's deck (``replaces_last_survivor``), unless the settings say not.
     """
-    chosen = {"end_waits_for_crossroads": True, "listed_only": True, **(settings or {})}
+    chosen = {**RULES_ON, **(settings or {})}
     cards = load_cards(db_path)
     if not chosen.get("sets"):
         chosen["sets"] = [s["id"] for s in cards["sets"]]

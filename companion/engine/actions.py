@@ -242,7 +242,7 @@ def apply(
     shut = door(state, kind, by, args) if state["settings"].get("listed_only") else None
     if "rng" in inspect.signature(fn).parameters:
         args["rng"] = dice
-    before = state if kind == "finish_reveal" else reveal.closed(state)
+    before = state if kind in reveal.SEES_THE_REVEAL else reveal.closed(state)
     if shut is not None:  # the rule's own refusal says more, where it has one
         trial = random.Random(0) if dice is NO_DICE else copy.deepcopy(dice)
         fn(before, **{**args, "rng": trial} if "rng" in args else args)

@@ -17,6 +17,7 @@ from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.board.card_choices import KIND as CARD_CHOICE
 from companion.engine.board.player_choices import still_choosing
+from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import (
     COLONY_STEPS,
     STEP_ACTIONS,
@@ -457,6 +458,7 @@ def _table_now(st: State) -> dict[str, Choices]:
     """The table's legal actions now, an open reveal aside."""
     if st.get("ended"):
         completed = [] if is_coop(st["variant"]) else [s["id"] for s in seats_in_play(st)]
+        completed = [sid for sid in completed if objective_completable(st, sid)]
         out: dict[str, Choices] = {"declare_winners": {"completed": completed}}
         marking = [s["id"] for s in seats_in_play(st) if legal_for_seat(st, s["id"])]
         if marking:  # for a player without a phone (permissions.OPEN)
@@ -515,7 +517,12 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     if player.get("eliminated"):
         return {}
     if st.get("ended"):
-        if not is_coop(st["variant"]) and st["ended"]["winners"] is None:
+        if (
+            not is_coop(st["variant"])
+            and st["ended"]["winners"] is None
+            and not revealing(st)  # phones learn of the end once the table has shown it
+            and objective_completable(st, seat_id)
+        ):
             return {"mark_objective": {"complete": [True, False]}}
         return {}
     pending = st.get("pending")

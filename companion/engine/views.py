@@ -20,6 +20,7 @@ from companion.engine.board.player_choices import KIND, own_choice, public_choic
 from companion.engine.board.special_zombies import special_zombies
 from companion.engine.board.zombies import zombies_for_colony, zombies_for_location
 from companion.engine.colony.crisis import crisis_target
+from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import due_step, steps_to_run
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed, zombies_due
@@ -293,10 +294,13 @@ def survivor_may_join(state: State, seat_id: str, legal: dict[str, Any]) -> bool
     Survivors join a group through game effects (002:1716-1729 "Adding survivors"): an item
     card its player plays and the crossroads card read, both on that player's turn. So a phone
     offers it on its own turn, while the survivor deck has a card and the colony room
-    (``add_survivor`` legal for the seat); off turn the table adds one (its correction).
+    (``add_survivor`` legal for the seat); off turn the table adds one (its correction). A
+    player who lost their last survivor to a box the table holds enters the one they drew at
+    once, on or off turn (002:1780-1784, ``needs_survivor``).
     """
     turn = state.get("turn")
-    return bool(turn and turn["seat"] == seat_id and "add_survivor" in legal)
+    now = bool(turn and turn["seat"] == seat_id) or seat(state, seat_id)["needs_survivor"]
+    return now and "add_survivor" in legal
 
 
 def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -329,6 +333,8 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
             c["symbol"] for c in (pile if isinstance(pile, list) else []) if c["seat"] == seat_id
         ],
         "objective_complete": secrets.get("objective_complete"),
+        # False at a morale or round-track end for a normal objective: not asked (ending.py)
+        "objective_completable": objective_completable(state, seat_id),
         "ballot": ballot,
         # Asked once the table has turned the failed crisis over, not while it still may read
         # "it failed" before the table does.

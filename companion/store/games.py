@@ -10,6 +10,7 @@ card catalogue is kept once per game (codec.py) and put back into every state re
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import secrets
@@ -92,13 +93,44 @@ def new_seed(source: random.Random = SYSTEM_RANDOM) -> int:
 
 
 def with_seed(action: Action, source: random.Random = SYSTEM_RANDOM) -> Action:
-    """A copy of the action carrying a seed: its own, or a fresh one from ``source``."""
+    """A copy of the action carrying a seed: its own, or for a new game a fresh one from
+    ``source``; any other action is left for ``act`` to seed from the game's (``next_seed``)."""
     if not isinstance(action, dict):
         raise TypeError(f"an action is a dict, not {type(action).__name__}")
     out = dict(action)
-    if "seed" not in out:
+    if "seed" not in out and out.get("type") == "new_game":
         out["seed"] = new_seed(source)
     return out
+
+
+def derived_seed(game_seed: Any, kind: Any, count: int) -> int:
+    """The seed of an action of type ``kind`` with ``count`` of its type before it in the log,
+    drawn from the game's own seed: the same action at the same point rolls the same dice."""
+    key = f"{game_seed}/{kind}/{count}".encode()
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> (64 - SEED_BITS)
+
+
+def next_seed(db: Database, game_id: str, head: int, kind: Any) -> int:
+    """The seed ``act`` gives an unseeded action of type ``kind`` taken at ``head``: drawn from
+    the game's seed (row 1's) and how many actions of that type the log holds up to ``head``.
+
+    An undone action taken again gets the seed it had, so its dice do not change (undo cannot
+    buy a better roll), and a preview made with it shows the very dice the action will roll.
+    A game whose first row has no seed (none does today) draws from its id instead.
+    """
+    row = db.execute(
+        "select json_extract(action, '$.seed') from actions where game_id = ? and seq = 1",
+        [game_id],
+    ).fetchone()
+    if row is None:
+        raise UnknownGame(game_id)
+    game_seed = row[0] if isinstance(row[0], int) else game_id
+    (count,) = db.execute(
+        "select count(*) from actions where game_id = ? and seq between 2 and ?"
+        " and json_extract(action, '$.type') = ?",
+        [game_id, head, kind if isinstance(kind, str) else ""],
+    ).fetchone()
+    return derived_seed(game_seed, kind, count)
 
 
 def summary(state: State) -> dict[str, Any]:
@@ -288,12 +320,17 @@ def act(
     An action naming the ``decision`` it answers is applied at the newest head whatever
     ``version`` it was made at: the engine refuses it when that decision is no longer open
     (five phones voting at once all land). The decision is not logged, as the version is not.
+
+    An action without a ``seed`` gets ``next_seed`` (from the game's seed and how many actions
+    of its type came before), so one undone and taken again rolls the same dice.
     """
     action = with_seed(action)
-    answering = isinstance(action, dict) and action.get(DECISION) is not None
+    answering = action.get(DECISION) is not None
     with write_transaction(db):
         game = game_row(db, game_id)
         head = game["head"]
+        if "seed" not in action:
+            action = {**action, "seed": next_seed(db, game_id, head, action.get("type"))}
         stale = isinstance(version, bool) or version != game["version"]
         if stale and not answering:
             check_version(game, version)

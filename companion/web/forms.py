@@ -30,6 +30,7 @@ from companion.engine.core.arguments import (
     TOO_LONG,
     from_text,
     is_list,
+    list_items,
     map_values,
     options,
     whole_number,
@@ -122,6 +123,7 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
     fields = _split_joined(form)
     action: dict[str, Any] = {"type": kind, "by": by}
     seen: set[str] = set()
+    indexed: dict[str, dict[int, Any]] = {}
     for name in fields:
         if name in ("type", "version") or name.startswith("_") or name in seen:
             continue
@@ -143,6 +145,14 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
         if base not in params:
             raise FormError(NOT_OURS, field=name)
         hint = params[base][0]
+        if key and map_values(hint) is None and whole_number(key, 2) is not None:
+            # a list given item by item (``noise.1``, ``noise.2``: one radio group per die)
+            if not any(is_list(option) for option in options(hint)):
+                raise FormError(NOT_OURS, field=name)
+            present, value = _read(fields.getlist(name), list_items(hint), name)
+            if present and value is not None:
+                indexed.setdefault(base, {})[int(key)] = value
+            continue
         if key:
             value_hint = map_values(hint)
             if value_hint is None:
@@ -156,6 +166,8 @@ def action_from_form(form: MultiDict, *, by: str = "table") -> dict[str, Any]:
         present, value = _read(fields.getlist(name), hint, name)
         if present:
             action[name] = value
+    for base, items in indexed.items():
+        action[base] = [items[n] for n in sorted(items)]
     for name in form.getlist(REQUIRED):
         if name not in params or str not in options(params[name][0]):
             raise FormError(NOT_OURS, field=name)

@@ -68,10 +68,13 @@ def choices(
     return sorted(pairs, key=lambda pair: pair[1].casefold())
 
 
-def colony_preview(state: dict[str, Any], view: dict[str, Any]) -> dict[str, Any] | None:
-    """The engine's preview of the next colony-phase Confirm (colony/preview.py), drawn with a
-    fresh seed, its steps and refusal in this device's words."""
-    preview = next_confirm(state, view, lambda: store.new_seed(randomness.source()))
+def colony_preview(
+    state: dict[str, Any], view: dict[str, Any], seed: Callable[[], int]
+) -> dict[str, Any] | None:
+    """The engine's preview of the next colony-phase Confirm (colony/preview.py), drawn with
+    the seed that Confirm will get (``seed()``: store.next_seed), its steps and refusal in this
+    device's words."""
+    preview = next_confirm(state, view, seed)
     if preview is None:
         return None
     if "refused" in preview:
@@ -145,12 +148,17 @@ def context(game_id: str, current: store.Current, **extra: Any) -> dict[str, Any
 
 
 def with_choices(ctx: dict[str, Any], current: store.Current) -> dict[str, Any]:
-    """The context with what the controls offer: the colony step's preview (worked out with a
-    fresh seed) and the crisis and survivor cards by name."""
+    """The context with what the controls offer: the colony step's preview (worked out with the
+    seed its Confirm gets) and the crisis and survivor cards by name."""
     view, legal, state = ctx["view"], ctx["legal"], current.state
+    game_id = ctx["game_id"]
     return {
         **ctx,
-        "preview": colony_preview(state, view),
+        "preview": colony_preview(
+            state,
+            view,
+            lambda: store.next_seed(get_db(), game_id, current.head, "run_colony_steps"),
+        ),
         "crisis_choices": choices(state, legal, "reveal_crisis", "crisis"),
         "survivor_choices": choices(state, legal, "add_survivor", "survivor_id"),
         "improvement_choices": choices(state, legal, "place_improvement", "improvement"),

@@ -1,8 +1,9 @@
 """Which source the web side draws its game seeds from: the app's config, else the system's.
 
-Every action the web layer hands to the store gets its ``seed`` from ``store.with_seed`` with
-this source (the store keeps it, so a replay rolls the same dice), and so does the colony
-preview. With ``RANDOM_SEED`` set in the app's config (an int; a test's config, or
+A new game gets its ``seed`` from ``store.with_seed`` with this source (the store keeps it, so
+a replay rolls the same dice); every later action gets its seed from the store, drawn from the
+game's (``store.next_seed``), so a step undone and taken again rolls the same dice, and the
+colony preview shows them. With ``RANDOM_SEED`` set in the app's config (an int; a test's config, or
 ``config.py`` in the data folder) the draws repeat from run to run; without it they come from
 the OS (``store.SYSTEM_RANDOM``). Join codes, tokens and keys are credentials, not game draws:
 they stay with ``secrets``.

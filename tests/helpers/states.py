@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import companion.engine as engine
+from companion.engine.colony.ending import objective_completable
 from helpers.phones import head, join_path, new_game, phone, post, table_act, take_seat
 
 
@@ -87,8 +88,12 @@ def states(app: Any, table: Any) -> Iterator[tuple[str, str, Any]]:
     table_act(app, colony, type="set_counter", name="morale", value=0)
     yield ("table-end-objectives", f"/games/{colony}", None)
     yield ("phone-mark-objective", f"/phone/{colony}", phones["s1"])
-    for sid in phones:
+    ended, _ = head(app, colony)
+    asked = [sid for sid in phones if objective_completable(ended, sid)]  # 002:1813-1818
+    for sid in asked:
         table_act(app, colony, type="mark_objective", seat_id=sid, complete=True)
+    if not asked:
+        table_act(app, colony, type="declare_winners", completed=[])
     yield ("table-end", f"/games/{colony}", None)
     yield ("end-page", f"/games/{colony}/end", None)
     yield ("phone-end", f"/phone/{colony}", phones["s1"])

@@ -6,7 +6,9 @@ from typing import Any
 
 from companion.engine.core.morale import change_morale
 from companion.engine.core.state import (
+    COLONY,
     State,
+    new_survivor,
     require_wound_kind,
     seat,
     survivor,
@@ -16,6 +18,10 @@ from companion.engine.core.state import (
 from companion.engine.words.steps import Step, of_seat, of_survivor, step
 
 DEADLY_WOUNDS = 3
+COMPANION_DECK = "companion"
+"""``state["survivor_deck"]`` when the companion dealt the survivors from its own deck (the
+setup's ``deal_survivors``); ``"box"`` (or absent, a game saved before) when they came from the
+box, whose deck the table holds."""
 WOUND_KEYS = {"wound": "wounds", "frostbite": "frostbite", "despair": "despair"}
 """The survivor's count each kind of wound token (vocabulary.WOUND_KINDS) adds to."""
 
@@ -106,9 +112,12 @@ def after_survivor_lost(st: State, steps: list[Step], owner: dict, lost: dict) -
     """Keep a group whole after losing a survivor (base 002 "Killing Survivors").
 
     A lost group leader is replaced by the follower with the highest influence (the player may
-    choose another with ``set_group_leader``). A player with no survivors left removes their hand
-    and draws a new survivor for the colony (the table adds it with ``add_survivor``), or under
-    the player elimination variant leaves the game (000:638).
+    choose another with ``set_group_leader``). A player with no survivors left "immediately
+    removes from the game all cards in her hand, draws a new survivor card, adds it to the game,
+    and makes that survivor her new group leader" (002:1780-1784): drawn here when the companion
+    holds the survivor deck (``draw_replacement``), else the table enters the card it drew
+    (``add_survivor``; ``needs_survivor`` makes it the leader); under the player elimination
+    variant the player leaves the game instead (000:638).
     """
     group = survivors_of(st, owner["id"])
     if group:
@@ -118,9 +127,31 @@ def after_survivor_lost(st: State, steps: list[Step], owner: dict, lost: dict) -
     if st["settings"]["player_elimination"]:
         owner["eliminated"] = True
         steps.append(step("player_eliminated", **of_seat(owner)))
-    else:
+    elif not draw_replacement(st, steps, owner):
         owner["needs_survivor"] = True
         steps.append(step("last_survivor_lost", **of_seat(owner)))
+
+
+def draw_replacement(st: State, steps: list[Step], owner: dict) -> bool:
+    """Draw the top of the companion's survivor deck for a player who lost their last survivor:
+    it joins them in the colony as their group leader (002:1780-1784, 002:1720-1724). Returns
+    False, drawing nothing, when the deck is the box's (or empty), or the player is exiled: their
+    new survivor goes to a location of their choice (002:1751), entered with ``add_survivor``;
+    also in a game without the setting ``replaces_last_survivor``.
+
+    Ruling: a full colony does not stop it; the rule is not a choice, and the colony's spaces
+    limit only the cards a player chooses to play (002:1727-1731).
+    """
+    deck = st["decks"]["survivors"]
+    if not st["settings"].get("replaces_last_survivor"):
+        return False  # a game saved before this rule replays as it was played
+    if st.get("survivor_deck") != COMPANION_DECK or owner["exiled"] or not deck:
+        return False
+    card = st["cards"]["survivors"][deck.pop(0)]
+    newcomer = new_survivor(card, owner["id"], leader=True, place=COLONY)
+    st["survivors"].append(newcomer)
+    steps.append(step("replacement_drawn", **of_seat(owner), **of_survivor(newcomer)))
+    return True
 
 
 def kill_helpless(

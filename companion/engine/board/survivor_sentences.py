@@ -28,6 +28,11 @@ MESSAGES: dict[str, Message] = {
         "{seat_name} has lost their last survivor: remove every card in their hand from the "
         "game, draw a new survivor, put it in the colony and make it their group leader."
     ),
+    "replacement_drawn": N_(
+        "{seat_name} has lost their last survivor: remove every card in their hand from the "
+        "game. The companion draws {name} from the survivor deck: put them in the colony as "
+        "{seat_name}'s new group leader."
+    ),
     "player_eliminated": N_(
         "{seat_name} has lost their last survivor and is out of the game (player elimination); "
         "remove every card in their hand from the game."

@@ -7,18 +7,65 @@ objectives: everyone wins if the main objective was completed, else everyone los
 
 How the game ends is morale.end_game's business (reasons: morale, round_track, main_objective,
 two_exiled); whether a secret objective is complete is the table's judgement, told to
-``declare_winners``.
+``declare_winners``, except what the companion knows: at a morale or round-track end the main
+objective is not checked (002:1813-1818), so a normal secret objective, which needs it
+completed, cannot be complete (``objective_completable``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.colony.reveal import closed, revealing
 from companion.engine.core import declare as act
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State, begin, seat
 from companion.engine.words.steps import N_, Step, of_seat, step
+
+MAIN_OBJECTIVE_UNCHECKED = frozenset({"morale", "round_track", "two_exiled", "betrayer_revealed"})
+"""Ends at which the main objective is not completed: morale at 0 or the round track at 0 "ends
+immediately. Do not check to see if the main objective has been completed" (002:1813-1818);
+two exiled players who were not betrayers drop morale to 0 (002:1801-1803); a revealed Bandit
+Betrayal wins at once, in the middle of the scenario (000:986)."""
+NEEDS_MAIN_OBJECTIVE = frozenset({"normal"})
+"""Secret objectives that need the main objective completed: the normal ones ("Most players are
+driven to see the colony succeed", 002:1848-1851). A betrayal objective works against the
+colony (002:1855-1856) and an exiled objective adjusts its player's objective (002:1733-1734,
+000:554; its card says what counts): neither needs the main objective."""
+
+
+def objective_completable(st: State, seat_id: str) -> bool:
+    """Whether this seat's secret objective can be complete at the game's end (002:1806-1818).
+
+    Not at a morale or round-track end (``MAIN_OBJECTIVE_UNCHECKED``) for a normal objective
+    (``NEEDS_MAIN_OBJECTIVE``) held by a player who drew no exiled objective, in a game with the
+    setting ``end_checks_objectives``. Every other one (a betrayal or exiled objective, a card
+    the companion does not know, any objective at a main-objective end) is the player's to judge.
+    """
+    ended = st.get("ended")
+    if not st["settings"].get("end_checks_objectives"):
+        return True  # a game saved before this rule replays as it was played
+    if not ended or ended.get("reason") not in MAIN_OBJECTIVE_UNCHECKED:
+        return True
+    mine = st["secrets"][seat_id]
+    if mine.get("exiled_objective"):
+        return True
+    card = st["cards"]["objectives"].get(mine.get("objective") or "")
+    return not card or card.get("kind") not in NEEDS_MAIN_OBJECTIVE
+
+
+def _refuse_uncompletable(st: State, who: dict[str, Any]) -> None:
+    """Refuse a mark or a win for an objective that cannot be complete at this end, saying why."""
+    if not objective_completable(st, who["id"]):
+        raise RuleError(
+            N_(
+                "{name}'s secret objective needs the main objective completed, and a game "
+                "that ends by morale or the round track never completes it: it cannot be "
+                "complete"
+            ),
+            name=who["name"],
+        )
 
 
 def game_over_reason(state: State) -> str | None:
@@ -30,7 +77,8 @@ def game_over_reason(state: State) -> str | None:
 def winners_by_objectives(st: State, completed: Any) -> list[str]:
     """Players whose secret objective is complete win, the rest lose (002:1806).
 
-    Ruling: a player out of the game (player elimination, 000:638) cannot win.
+    Ruling: a player out of the game (player elimination, 000:638) cannot win. A normal
+    objective at a morale or round-track end is refused (``objective_completable``).
     """
     if not isinstance(completed, list | tuple | set | frozenset):
         raise RuleError(N_("completed must list the seats whose secret objective is complete"))
@@ -41,6 +89,7 @@ def winners_by_objectives(st: State, completed: Any) -> list[str]:
             raise RuleError(N_("{name} is listed more than once"), name=who["name"])
         if who.get("eliminated"):
             raise RuleError(N_("{name} is out of the game and cannot win"), name=who["name"])
+        _refuse_uncompletable(st, who)
     return [s["id"] for s in st["seats"] if s["id"] in completed]
 
 
@@ -74,7 +123,10 @@ def declare_winners(state: State, completed: list[str] | None = None) -> tuple[S
         return st, steps
     if completed is None:
         completed = [
-            s["id"] for s in st["seats"] if st["secrets"][s["id"]].get("objective_complete")
+            s["id"]
+            for s in st["seats"]
+            if st["secrets"][s["id"]].get("objective_complete")
+            and objective_completable(st, s["id"])
         ]
     finish_winners(st, steps, completed)
     return st, steps
@@ -92,10 +144,23 @@ act.declare(
 def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, list[Step]]:
     """A player says whether their secret objective is complete, once the game is over (002:1806).
 
-    The answer stays private until every player still in the game has answered; then the
-    winners are declared (``declare_winners``) and every objective is shown. A player may change
-    their answer until then; the table may correct the result with ``declare_winners``.
+    The answer stays private until every player still in the game whose objective can be
+    complete (``objective_completable``) has answered; then the winners are declared
+    (``declare_winners``) and every objective is shown. A player may change their answer until
+    then; the table may correct the result with ``declare_winners``. An objective that cannot
+    be complete (a normal one at a morale or round-track end, 002:1813-1818) is not asked, and
+    its mark is refused; so is any mark while the table still turns the end over (reveal.py).
     """
+    if revealing(state):
+        if not state["settings"].get("end_checks_objectives"):
+            state = closed(state)  # a game saved before the rule replays as it was played
+        else:
+            raise RuleError(
+                N_(
+                    "the table is still turning the end over: mark your objective once it has "
+                    "shown it"
+                )
+            )
     st, steps = begin(state, allow_ended=True)
     if not st["ended"]:
         raise RuleError(N_("objectives are marked once the game has ended"))
@@ -106,9 +171,14 @@ def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, l
         raise RuleError(N_("{name} is out of the game and cannot win"), name=who["name"])
     if st["ended"]["winners"] is not None:
         raise RuleError(N_("the winners are already declared"))
+    _refuse_uncompletable(st, who)
     st["secrets"][seat_id]["objective_complete"] = complete
     steps.append(step("objective_marked", **of_seat(who)))
-    in_play = [s["id"] for s in st["seats"] if not s.get("eliminated")]
+    in_play = [
+        s["id"]
+        for s in st["seats"]
+        if not s.get("eliminated") and objective_completable(st, s["id"])
+    ]
     marks = {sid: st["secrets"][sid]["objective_complete"] for sid in in_play}
     if any(mark is None for mark in marks.values()):
         return st, steps

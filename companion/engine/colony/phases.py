@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.core.dice import noise_faces
 from companion.engine.core.errors import RuleError, words
 from companion.engine.core.objective_progress import objective_asks_the_table
-from companion.engine.core.state import State, begin
+from companion.engine.core.state import State, begin, locations_in_order
 from companion.engine.modules.raxxon.rules import containment_check, containment_due
 from companion.engine.turns.turn import return_crossroads
 from companion.engine.words.labels import COLONY_STEP_NAMES, PHASE_WORDS
@@ -60,7 +61,23 @@ def due_step(st: State) -> dict[str, Any]:
         "action": STEP_ACTIONS[name],
         "asks": asks_the_table(st, name),
         "begun": begun,
+        "noise": noise_to_enter(st) if name == "add_zombies" else None,
     }
+
+
+def noise_entered(st: State) -> bool:
+    """Whether this table enters its noise dice from its own roll (setting ``noise_dice``)."""
+    return st["settings"].get("noise_dice") == "entered"
+
+
+def noise_to_enter(st: State) -> dict[str, Any] | None:
+    """The noise dice the table enters for Add Zombies now, when it enters them: ``places``,
+    the location of each token in the order they are resolved (002:1613-1617, 000:490: place by
+    place in number order), and ``faces``, what a token may show (dice.noise_faces)."""
+    if not noise_entered(st):
+        return None
+    places = [loc["id"] for loc in locations_in_order(st) for _ in range(loc["noise"])]
+    return {"places": places, "faces": list(noise_faces(st["ruleset"]))}
 
 
 def asks_the_table(st: State, name: str) -> bool:
@@ -73,12 +90,13 @@ def asks_the_table(st: State, name: str) -> bool:
 def steps_to_run(st: State) -> list[str]:
     """The colony steps one Confirm runs (``run_colony_steps``): the step that is due, then each
     following one up to the next that asks the table (002:1579: the steps keep their order;
-    only a question of the table's stops them). A pending decision or the game's end may stop
-    them earlier."""
+    only a question of the table's stops them). A table that enters its noise dice begins Add
+    Zombies with a Confirm of its own, so the tokens it rolls for are the ones on the board
+    then. A pending decision or the game's end may stop them earlier."""
     start = COLONY_STEPS.index(due_step(st)["step"])
     names = [COLONY_STEPS[start]]
     for name in COLONY_STEPS[start + 1 :]:
-        if asks_the_table(st, name):
+        if asks_the_table(st, name) or (name == "add_zombies" and noise_entered(st)):
             break
         names.append(name)
     return names

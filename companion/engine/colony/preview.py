@@ -48,8 +48,8 @@ def colony_preview(
             ),
         ],
     }
-    if due["asks"]:
-        return preview
+    if due["asks"] or (due.get("noise") and due["noise"]["places"]):
+        return preview  # the table answers first (the faces it rolled, when it enters them)
     drawn = seed()
     try:
         after, steps = apply(state, {"type": RUN, "by": "table", "seed": drawn})

@@ -24,6 +24,9 @@ REVEALED = frozenset(
     {"add_colony_phase_zombies", "resolve_crisis", "run_colony_phase", "run_colony_steps"}
 )
 """Actions whose steps the table screen turns over one at a time (they open a reveal)."""
+SEES_THE_REVEAL = frozenset({"finish_reveal", "mark_objective"})
+"""Actions handed the state with its reveal still open (any other closes it first): finishing
+it, and a phone's mark of its objective, refused until the table has shown the end."""
 TURNED_OVER = frozenset({"crisis_prevented", "crisis_failed", "zombies_to_add"})
 """Steps that make ``run_colony_steps`` open a reveal: it resolved the crisis or added the
 zombies (its other steps, food, waste, the round track, are told on the Confirm's screen)."""

@@ -30,11 +30,12 @@ from companion.engine.colony.phases import (
     colony_step_done,
     due_step,
     enter_colony_phase,
+    noise_entered,
     run_colony_step,
     steps_to_run,
 )
 from companion.engine.core import declare as act
-from companion.engine.core.dice import Randomness, flip_coin, roll_d6
+from companion.engine.core.dice import Entered, Randomness, flip_coin, noise_faces, roll_d6
 from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.morale import change_morale, end_game
 from companion.engine.core.objective_progress import (
@@ -94,6 +95,7 @@ def run_colony_phase(
     objective_met: bool = False,
     keep_first_player: bool = False,
     first_player_votes: dict[str, bool] | None = None,
+    noise: list[int] | None = None,
 ) -> tuple[State, list[Step]]:
     """Run the colony phase's steps in order, from the one that is due to the last.
 
@@ -103,6 +105,8 @@ def run_colony_phase(
     be answered ``True``: objective_progress.py); ``keep_first_player`` (a first-player vote
     that passed) or
     ``first_player_votes`` (the votes, tallied here) is the Long Night vote of step 7.
+    ``noise``: the faces the table rolled for its noise tokens, at a table that enters them
+    (``check_noise``).
     """
     st, steps = begin(state)
     _require_bool(objective_met, N_("say whether the main objective is met"))
@@ -114,8 +118,16 @@ def run_colony_phase(
         steps.append(step("colony_phase_paused", next_step=st["colony_step"]))
         return st, steps
     start = COLONY_STEPS.index(st["colony_step"] or COLONY_STEPS[0])
+    _refuse_noise_unused(noise, COLONY_STEPS[start:])
     _run_steps(
-        st, steps, COLONY_STEPS[start:], rng, objective_met, keep_first_player, first_player_votes
+        st,
+        steps,
+        COLONY_STEPS[start:],
+        rng,
+        objective_met,
+        keep_first_player,
+        first_player_votes,
+        noise,
     )
     return st, steps
 
@@ -125,6 +137,7 @@ act.declare(
     who=act.TABLE,
     label=N_("run colony phase"),
     first_player_votes=act.FREE,
+    noise=act.FREE,
 )
 
 
@@ -134,6 +147,7 @@ def run_colony_steps(
     *,
     met: bool | None = None,
     keep_first_player: bool = False,
+    noise: list[int] | None = None,
 ) -> tuple[State, list[Step]]:
     """One Confirm of the table: the colony step that is due and each following one that asks
     the table nothing, up to the next that does (``phases.steps_to_run``), in the rulebook's
@@ -143,7 +157,8 @@ def run_colony_steps(
 
     ``met`` answers step 5 when it is the step that is due and asks (002:1621); it is refused
     otherwise. ``keep_first_player``: a Long Night first player vote passed (000:660), for a
-    run that reaches step 7.
+    run that reaches step 7. ``noise``: the faces the table rolled for the noise tokens, when
+    it enters them and this Confirm adds the zombies (``check_noise``).
     """
     st, steps = begin(state)
     if met is not None:
@@ -163,7 +178,8 @@ def run_colony_steps(
         raise RuleError(N_("the main objective is not asked about now"))
     if keep_first_player and "pass_first_player" not in names:
         raise RuleError(N_("the first player token is not passed now"))
-    _run_steps(st, steps, names, rng, bool(met), keep_first_player, None)
+    _refuse_noise_unused(noise, names)
+    _run_steps(st, steps, names, rng, bool(met), keep_first_player, None, noise)
     return st, steps
 
 
@@ -172,6 +188,7 @@ act.declare(
     who=act.TABLE,
     label=N_("run colony steps"),
     lines=("002:1579", "000:472-500", "002:1621", "000:660"),
+    noise=act.FREE,
 )
 
 
@@ -183,6 +200,7 @@ def _run_steps(
     objective_met: bool,
     keep_first_player: bool,
     first_player_votes: dict[str, bool] | None,
+    noise: list[int] | None = None,
 ) -> None:
     """Run the named colony steps in order (mutating helper); stop when the game ends or a
     decision becomes pending (a ``colony_phase_paused`` step says which step is next)."""
@@ -194,7 +212,7 @@ def _run_steps(
         elif name == "resolve_crisis":
             resolve_crisis_now(st, steps, rng)
         elif name == "add_zombies":
-            _add_colony_phase_zombies(st, steps, rng)
+            _add_colony_phase_zombies(st, steps, rng, noise)
         elif name == "check_main_objective":
             _check_main_objective(
                 st, steps, objective_met if objective_asks_the_table(st) else None
@@ -303,9 +321,13 @@ def _check_waste(st: State, steps: list[Step]) -> None:
 # --- 4. add zombies ---
 
 
-def add_colony_phase_zombies(state: State, rng: Randomness) -> tuple[State, list[Step]]:
-    """Colony step 4: zombies come to the colony and the locations (002:1613, 000:490)."""
-    return run_colony_step(state, "add_zombies", _add_colony_phase_zombies, rng)
+def add_colony_phase_zombies(
+    state: State, rng: Randomness, noise: list[int] | None = None
+) -> tuple[State, list[Step]]:
+    """Colony step 4: zombies come to the colony and the locations (002:1613, 000:490).
+
+    ``noise``: the faces the table rolled for its noise tokens, when it enters them."""
+    return run_colony_step(state, "add_zombies", _add_colony_phase_zombies, rng, noise)
 
 
 act.declare(
@@ -313,26 +335,72 @@ act.declare(
     who=act.TABLE,
     label=N_("add colony phase zombies"),
     lines=("002:1613", "000:490"),
+    noise=act.FREE,
 )
 
 
-def _add_colony_phase_zombies(st: State, steps: list[Step], rng: Randomness) -> None:
+def _add_colony_phase_zombies(
+    st: State, steps: list[Step], rng: Randomness, noise: list[int] | None = None
+) -> None:
     """Add the colony phase's zombies (base 002 "Colony Phase" 4, 002:1613; 000:490).
 
     The colony first, counted again now (a failed crisis may have changed it), then each
     location in number order (ruling): 1 per survivor there, +1 per bandit with the Bandits
     module (000:745), plus one per noise token that hits. Each count is fixed before the first
     zombie is placed; deaths on the way do not lower it (002:1675). Stops if the game ends.
+    The noise tokens roll the table's own faces when it enters them (``check_noise``).
     """
+    tokens = check_noise(st, noise)
     colony = reduced_count(st, steps, COLONY, zombies_for_colony(st))
     add_zombies(st, steps, COLONY, colony, "colony_phase")
     for loc in locations_in_order(st):
         if st["ended"]:
             return
-        count = zombies_for_location(st, loc["id"]) + _resolve_noise(st, steps, loc, rng)
+        count = zombies_for_location(st, loc["id"]) + _resolve_noise(st, steps, loc, tokens or rng)
         count = reduced_count(st, steps, loc["id"], count)  # Raxxon thumbs down (000:795)
         add_zombies(st, steps, loc["id"], count, "colony_phase")
     bandits_scavenge(st, steps)
+
+
+def check_noise(st: State, noise: list[int] | None) -> Randomness | None:
+    """The faces the table entered for Add Zombies' noise tokens as the dice they roll, or None
+    when the companion rolls them (setting ``noise_dice``, chosen at setup).
+
+    One face per noise token on the board, in the order they are resolved (place by place in
+    number order); an action die's 1-6 in the base game (002:1617), a coin's 1 ("!!!") or 0
+    (blank) in The Long Night (000:490). A wrong count or face is refused, saying what is due.
+    """
+    due = sum(loc["noise"] for loc in locations_in_order(st))
+    if not noise_entered(st):
+        if noise is not None:
+            raise RuleError(
+                N_("this game's noise dice are rolled by the companion (chosen at setup)")
+            )
+        return None
+    if noise is None:
+        noise = []
+    if len(noise) != due:
+        raise RuleError(
+            N_("noise tokens to resolve now: {due}; give one face for each, not {given}"),
+            due=due,
+            given=len(noise),
+        )
+    faces = noise_faces(st["ruleset"])
+    for face in noise:
+        if isinstance(face, bool) or face not in faces:
+            if st["ruleset"] == "long_night":
+                raise RuleError(
+                    N_('a noise token lands on 1 ("!!!") or 0 (blank), not {face}'),
+                    face=shown(face),
+                )
+            raise RuleError(N_("a noise die shows 1 to 6, not {face}"), face=shown(face))
+    return Entered(noise)
+
+
+def _refuse_noise_unused(noise: list[int] | None, names: list[str] | tuple[str, ...]) -> None:
+    """Refuse noise faces given to a Confirm that does not add the zombies."""
+    if noise is not None and "add_zombies" not in names:
+        raise RuleError(N_("no noise tokens are resolved in this step: give no faces"))
 
 
 def zombies_due(st: State) -> dict[str, dict[str, int]]:

@@ -210,7 +210,7 @@ def _scalar(text: str, hint: Any, field: str) -> Any:
     return text
 
 
-def _items(hint: Any) -> Any:
+def list_items(hint: Any) -> Any:
     """The item type of a list hint among a union's options."""
     for option in options(hint):
         if is_list(option):
@@ -226,7 +226,7 @@ def from_text(texts: list[str], hint: Any, field: str) -> tuple[bool, Any]:
     has_list = any(is_list(option) for option in options(hint))
     has_scalar = any(not is_list(o) and o is not type(None) for o in options(hint))
     if has_list and (len(filled) > 1 or not has_scalar):
-        return True, [_scalar(t, _items(hint), field) for t in filled]
+        return True, [_scalar(t, list_items(hint), field) for t in filled]
     if len(filled) > 1:
         raise RuleError(GIVEN_TWICE, field=field)
     if not filled:

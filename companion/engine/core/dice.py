@@ -32,6 +32,34 @@ class Randomness(Protocol):
 
 ACTION_DIE_FACES: tuple[int, ...] = tuple(range(1, 7))
 """The faces of an action die."""
+NOISE_DICE = ("rolled", "entered")
+"""How a game resolves its noise dice (setting ``noise_dice``): rolled by the companion, or
+entered from the table's own roll."""
+NOISE_COIN_FACES: tuple[int, ...] = (1, 0)
+"""A Long Night noise token flipped like a coin (000:490): 1 is "!!!" (a zombie comes), 0 the
+blank side, as ``flip_coin`` reads ``randint(0, 1)``."""
+
+
+def noise_faces(ruleset: str) -> tuple[int, ...]:
+    """The faces a noise token can show: an action die's 1-6 in the base game (002:1617), a
+    coin's 1 ("!!!") or 0 (blank) in The Long Night (000:490)."""
+    return NOISE_COIN_FACES if ruleset == "long_night" else ACTION_DIE_FACES
+
+
+class Entered:
+    """The faces the table rolled, handed out in order as ``randint`` results: a random source
+    for the noise tokens only (their count and faces are checked before it is used)."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        """The next face the table entered."""
+        return self.faces.pop(0)
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Refuse: entered faces roll dice, they shuffle nothing."""
+        raise RuleError(N_("this action shuffles cards: give it a seed (or a random source)"))
 
 
 def roll_d6(rng: Randomness) -> int:

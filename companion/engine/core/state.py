@@ -290,12 +290,19 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "sets": [],
     "end_waits_for_crossroads": False,
     "listed_only": False,
+    "end_checks_objectives": False,
+    "replaces_last_survivor": False,
+    "noise_dice": "rolled",
 }
 """A game's settings when its setup leaves one out. ``end_waits_for_crossroads``: a turn may not
 end while its revealed crossroads card waits for its option (turn.crossroads_waits);
-``listed_only``: the front door takes only what the actor's legal list offers (actions.door).
-Games made by the companion turn both on (cards/game.py); games saved before they existed
-replay without them, as they were played."""
+``listed_only``: the front door takes only what the actor's legal list offers (actions.door);
+``end_checks_objectives``: a normal secret objective cannot be marked complete at a morale or
+round-track end (ending.objective_completable); ``replaces_last_survivor``: the companion draws
+a player's new survivor from its own deck when they lose their last (deaths.draw_replacement).
+Games made by the companion turn these on (cards/game.py); games saved before they existed
+replay without them. ``noise_dice``: "rolled" by the companion (the default) or "entered" from
+the table's own roll, a face per noise token (colony step 4, steps.py)."""
 
 
 def new_entrance(spaces: int, number: int = 1) -> dict[str, Any]:

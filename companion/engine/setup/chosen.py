@@ -193,6 +193,7 @@ def chosen_setup(
             "modules": modules,
             "player_elimination": bool(values["player_elimination"]),
             "mature": bool(values["mature"]),
+            "noise_dice": "entered" if values.get("noise_entered") else "rolled",
         },
         "main_objective": main_objective(values, objectives, scenario),
         "deal_survivors": values["survivor_mode"] == "dealt",

@@ -22,7 +22,9 @@
 
 settings: ``modules`` (list of "improvements", "bandits", "raxxon"), ``player_elimination``
 (bool), ``mature`` (bool: False leaves mature cards out), ``barricade_before_trap`` (bool),
-``end_waits_for_crossroads`` (bool), ``listed_only`` (bool: only listed actions are taken),
+``end_waits_for_crossroads``, ``listed_only`` (only listed actions are taken),
+``end_checks_objectives``, ``replaces_last_survivor`` (bools), ``noise_dice`` ("rolled" or
+"entered"),
 ``sets`` (list of set ids whose cards enter the decks; empty: every set).
 
 Each seat's ``survivors`` are survivor cards (id, name, influence, attack, search) or ids of
@@ -38,10 +40,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.board.deaths import COMPANION_DECK
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core import catalogue, dealing, decisions
 from companion.engine.core import declare as act
-from companion.engine.core.dice import NO_ROLL, Randomness
+from companion.engine.core.dice import NO_ROLL, NOISE_DICE, Randomness
 from companion.engine.core.errors import Phrase, RuleError, shown, words
 from companion.engine.core.objective_progress import check_counts
 from companion.engine.core.state import (
@@ -182,6 +185,7 @@ def new_game(setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]
     st["decks"]["survivors"] = [c["id"] for c in deck if c["id"] not in in_play]
     rng.shuffle(st["decks"]["survivors"])
     steps.append(step("starting_items", count=starting_items(variant)))
+    st["survivor_deck"] = COMPANION_DECK if dealing_survivors else "box"
     if dealing_survivors:
         _deal_survivors(st, steps)
     else:
@@ -209,6 +213,8 @@ def _settings(raw: Any) -> dict[str, Any]:
         "barricade_before_trap",
         "end_waits_for_crossroads",
         "listed_only",
+        "end_checks_objectives",
+        "replaces_last_survivor",
     ):
         if not isinstance(merged[key], bool):
             raise RuleError(
@@ -216,6 +222,12 @@ def _settings(raw: Any) -> dict[str, Any]:
                 key=key,
                 value=shown(merged[key]),
             )
+    if merged["noise_dice"] not in NOISE_DICE:
+        raise RuleError(
+            N_("setting noise_dice must be one of {known}, not {value}"),
+            known=", ".join(NOISE_DICE),
+            value=shown(merged["noise_dice"]),
+        )
     for key in ("modules", "sets"):
         value = merged[key]
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):

@@ -101,7 +101,11 @@ WAITING: dict[str, dict[str, str | None]] = {  # kind -> reader -> msgid
     "revealing": {"table": COLONY_PHASE, "others": N_("Colony phase: the table runs it.")},
     "declare_winners": {
         "table": GAME_OVER,
-        "others": N_("The game is over: say whether you completed your secret objective."),
+        "answer": "mark_objective",
+        "mine": N_("The game is over: say whether you completed your secret objective."),
+        "others": N_(
+            "The game is over: the others mark their objectives, then the winners are declared."
+        ),
     },
     "over": {"table": GAME_OVER, "others": N_("The game is over.")},
 }
