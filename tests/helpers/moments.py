@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import companion.engine as engine
+from companion.engine.colony.ending import objective_completable
 from helpers.phones import head, seated_and_kept, table_act
 
 Moment = tuple[str, str, Any]
@@ -70,6 +71,10 @@ def moments(app: Any, table: Any) -> Iterator[Moment]:
     table_act(app, colony, type="finish_reveal")
     table_act(app, colony, type="set_counter", name="morale", value=0)
     yield ("end", colony, colony_phones["s1"])
-    for sid in colony_phones:
+    ended, _ = head(app, colony)
+    asked = [s for s in colony_phones if objective_completable(ended, s)]  # 002:1813-1818
+    for sid in asked:
         table_act(app, colony, type="mark_objective", seat_id=sid, complete=sid == "s1")
+    if head(app, colony)[0]["ended"].get("winners") is None:
+        table_act(app, colony, type="declare_winners", completed=[])
     yield ("over", colony, colony_phones["s2"])
