@@ -187,6 +187,12 @@ def test_the_board_equals_the_box_at_every_step(browser, served):
         sync()
         drawer.act(drawer.page.locator("#crossroads form button.primary"))
         equal("Tent Needle revealed")
+        for lang, name in (("pt-BR", "Agulha de Barraca"), ("en", "Tent Needle")):
+            ana.page.click(f"nav.lang a[lang={lang}]")  # the card's question in both languages
+            ana.page.wait_for_function(
+                "l => document.documentElement.lang === l", arg=lang, timeout=WAIT_MS
+            )
+            assert name in ana.page.locator("#turn-crossroads").inner_text()
         option = ana.page.locator("#turn-crossroads form.crossroads-option").first
         ana.act(option.locator(f"button[name=chosen][value='{hurt}']"))
         box["wounds"][hurt] -= 1  # "remove the wound just taken"
@@ -282,20 +288,26 @@ def test_the_board_equals_the_box_at_every_step(browser, served):
             table.act(reveal_done)
         equal("the end shown")
         sync()
+        kinds = []
         for sid, phone in phones.items():
             objective = state["cards"]["objectives"][state["secrets"][sid]["objective"]]
             normal = objective.get("kind", "normal") == "normal"
+            kinds.append(normal)
             assert phone.has("#mark-objective") is not normal, (sid, objective.get("kind"))
             assert phone.has("#objective-out") is normal
+        assert True in kinds, "no normal objective dealt: the end's point is not tested"
         for phone in phones.values():
             if phone.has("#mark-objective"):
                 phone.act(phone.page.locator("#mark-objective button.down"))
                 sync()
-        if table.control("declare_winners").count():
+        if all(kinds):  # nobody to ask: the table declares at once
             table.act(table.control("declare_winners").locator("button").first)
         desk.locator("#game #game-end").wait_for(timeout=WAIT_MS)
         assert not engine.table_view(head(app, game)[0])["ended"]["winners"]
         equal("game over")
+        for phone in phones.values():
+            phone.page.locator("#winners").wait_for(timeout=WAIT_MS)
+            assert "Nobody won." in phone.page.locator("#winners").inner_text()
     finally:
         for context in devices:
             context.close()
