@@ -159,9 +159,15 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var sent = event.detail.requestConfig && event.detail.requestConfig.elt;
     if (!sent || sent.tagName !== "FORM" || event.detail.xhr.status >= 300 || !sent.closest("#game")) return;
-    // A tap on the board picks into every form under it (static/hand.js): a pick serves one action.
-    var hand = sent.closest("#hand");
-    var forms = hand ? Array.prototype.slice.call(hand.querySelectorAll("form")) : [sent];
+    // A panel of the board (static/hand.js) serves one action: it folds, its choices let go
+    // (a button there may post a form shared by the board, drawn outside the panel).
+    var panels = sent.closest("#board") ? document.querySelectorAll("#board details.act[open]") : [];
+    var forms = [sent];
+    Array.prototype.forEach.call(panels, function (panel) {
+      forms = forms.concat(Array.prototype.slice.call(panel.querySelectorAll("form")));
+      panel.open = false;
+      panel._byHand = false;
+    });
     forms.forEach(function (form) {
       form.reset();
       form.querySelectorAll("input, select, textarea").forEach(function (el) { el._byHand = false; });

@@ -1,109 +1,105 @@
-/* The table screen's actions where the hand is (templates/partials/game/hand.html): tapping a
- * survivor on the board (a row of the players' list, or a name at a location) picks it into
- * every action under the board that names a survivor; tapping a location or a colony entrance
- * picks it into every one that names a place. The Move form then offers only the places that
- * survivor may go to, and ticks "must leave the colony" for one that must. Only a help: the
- * selects do all of it without scripts, and the engine checks every value.
+/* The table screen's board as the control (templates/partials/board/act.html): every board
+ * action is a button or a disclosure there, which works without this script. This adds:
+ * - one panel open at a time; opening one puts the focus on its first choice, Escape folds it
+ *   and gives the focus back to what opened it;
+ * - while a survivor's panel is open, the locations it may move to are marked on the board, and
+ *   a tap on one of them picks it as the destination (as its radio in the panel does);
+ * - a tap on a survivor's name at a location opens that survivor's panel;
+ * - each panel's Close button.
  */
 (function () {
   "use strict";
 
-  /* Whether an option of `select` names what was tapped: a survivor id, or a place as
-   * "place|entrance" ("colony|3", "base.police|"). */
-  function names(select, value, kind, what) {
-    var parts = value.split("|");
-    var fields = select.name.split("|");
-    var at = fields.indexOf(kind === "survivor" ? "survivor_id" : "place");
-    if (kind === "survivor") {
-      return at >= 0 && parts[at] === what;
-    }
-    if (at >= 0) {
-      return parts[at] + "|" + parts[at + 1] === what;
-    }
-    return value === what.split("|")[0];  // "to", "location_id": a place alone
+  function unmark() {
+    document.querySelectorAll("#board .can-go").forEach(function (card) { card.classList.remove("can-go"); });
   }
 
-  function fitMove(select) {
-    var form = select.form;
-    var chosen = select.options[select.selectedIndex];
-    if (!form || !chosen || select.name !== "survivor_id" || !chosen.hasAttribute("data-to")) {
+  function mark(panel) {
+    unmark();
+    panel.querySelectorAll("input[name=to]").forEach(function (radio) {
+      var card = document.querySelector("#board .location[data-place='" + radio.value + "']");
+      if (card) card.classList.add("can-go");
+    });
+  }
+
+  function openPanel() {
+    return document.querySelector("#board details.act[open]");
+  }
+
+  function fold(panel, focus) {
+    panel.open = false;
+    panel._byHand = false;
+    var summary = panel.querySelector("summary");
+    if (focus && summary) summary.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("toggle", function (event) {
+    var panel = event.target;
+    if (!panel.matches || !panel.matches("#board details.act")) return;
+    if (!panel.open) {
+      if (!openPanel()) unmark();
       return;
     }
-    var reachable = chosen.getAttribute("data-to").split(" ");
-    var to = form.querySelector("select[name=to]");
-    if (to) {
-      Array.prototype.forEach.call(to.options, function (o) {
-        o.hidden = o.disabled = reachable.indexOf(o.value) < 0;
-      });
-      if (to.selectedOptions[0] && to.selectedOptions[0].disabled) {
-        var first = to.querySelector("option:not([disabled])");
-        if (first) { to.value = first.value; }
-      }
-    }
-    var free = form.querySelector("input[name=free]");
-    if (free) { free.checked = chosen.hasAttribute("data-free"); }
-  }
-
-  function pick(kind, what) {
-    var hand = document.getElementById("hand");
-    var picked = null;
-    if (!hand) { return null; }
-    hand.querySelectorAll("select[data-pick~='" + kind + "']").forEach(function (select) {
-      var found = Array.prototype.find.call(select.options, function (o) {
-        return !o.disabled && names(select, o.value, kind, what);
-      });
-      if (found) {
-        select.value = found.value;
-        select.dispatchEvent(new Event("change", { bubbles: true }));
-        picked = picked || select;
-      }
+    document.querySelectorAll("#board details.act[open]").forEach(function (other) {
+      if (other !== panel) fold(other, false);
     });
-    return picked;
+    mark(panel);
+    closers();
+    var first = panel.querySelector(".act-body input:not([type=hidden]), .act-body form button:not([disabled])");
+    if (first) first.focus({ preventScroll: true });
+  }, true);
+
+  function choose(panel, place) {
+    var radio = panel.querySelector("input[name=to][value='" + place + "']");
+    if (!radio) return false;
+    radio.checked = true;
+    radio._byHand = true;
+    var face = panel.querySelector(".act-move .act-faces button");
+    if (face) face.focus({ preventScroll: true });
+    return true;
   }
 
-  function mark(el) {
-    document.querySelectorAll("#board .picked").forEach(function (old) { old.classList.remove("picked"); });
-    el.classList.add("picked");
+  /* Each open panel gets a Close button, worded by the board (data-close). */
+  function closers() {
+    var board = document.getElementById("board");
+    if (!board) return;
+    board.querySelectorAll("details.act[open] > .act-body").forEach(function (body) {
+      if (body.querySelector(".act-close")) return;
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "btn act-close";
+      close.textContent = board.getAttribute("data-close") || "×";
+      body.insertBefore(close, body.firstChild);
+    });
   }
-
-  document.addEventListener("change", function (event) {
-    if (event.target.matches && event.target.matches("#hand select[data-pick]")) {
-      fitMove(event.target);
-    }
-  });
 
   document.addEventListener("click", function (event) {
-    var board = event.target.closest && event.target.closest("#board");
-    if (!board || event.target.closest("a, button, input, select, summary")) {
-      return;
-    }
-    var survivor = event.target.closest("[data-survivor]");
-    var entrance = event.target.closest("#board-colony .entrance");
-    var place = event.target.closest(".location[data-place]");
-    var el = survivor || entrance || place;
-    var found = null;
-    if (survivor) {
-      found = pick("survivor", survivor.getAttribute("data-survivor"));
-    } else if (entrance) {
-      var all = Array.prototype.slice.call(board.querySelectorAll("#board-colony .entrance"));
-      found = pick("place", "colony|" + (all.indexOf(entrance) + 1));
-    } else if (place) {
-      found = pick("place", place.getAttribute("data-place") + "|");
-    }
-    if (el && found) {
-      mark(el);
-      found.focus({ preventScroll: true });
+    var target = event.target;
+    var close = target.closest && target.closest("#board .act-close");
+    if (close) { fold(close.closest("details.act"), true); return; }
+    if (!target.closest || !target.closest("#board")) return;
+    if (target.closest("button, a, input, label, summary, .act-body")) return;
+    var panel = openPanel();
+    var card = target.closest(".location.can-go");
+    if (panel && card && choose(panel, card.getAttribute("data-place"))) return;
+    var here = target.closest(".here [data-survivor]");
+    if (here) {
+      var own = document.querySelector("#board details[data-act-survivor='" + here.getAttribute("data-survivor") + "']");
+      if (own) { own.open = true; own._byHand = true; }
     }
   });
 
-  /* After a morph: a select whose kept choice is gone shows its first choice again, and the
-   * Move form offers only where its survivor may go. */
-  function settle() {
-    document.querySelectorAll("#hand select").forEach(function (select) {
-      if (select.selectedIndex < 0 && select.options.length) { select.selectedIndex = 0; }
-    });
-    document.querySelectorAll("#hand select[name=survivor_id]").forEach(fitMove);
-  }
-  settle();
-  document.addEventListener("htmx:afterSettle", settle);
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    var panel = openPanel();
+    if (panel) { fold(panel, true); event.preventDefault(); }
+  });
+
+  /* After a morph: the marks follow the panel still open (none after an accepted action). */
+  document.addEventListener("htmx:afterSettle", function () {
+    closers();
+    var panel = openPanel();
+    if (panel) mark(panel); else unmark();
+  });
+  closers();
 }());

@@ -283,7 +283,8 @@ def test_location_card_shows_number_pieces_noise_bandits_and_who_is_there(app):
     assert len(card.find_all("piece-empty", "i")) == free
     noise = card.find("noise")
     assert noise.attrs["aria-label"] == f"Noise tokens: {busy['noise']}"
-    assert len(noise.find_all("on")) == busy["noise"] and len(noise.find_all("noise-pip")) == 4
+    pips = noise.find("noise-pips").find_all(tag="i")
+    assert len(noise.find_all("on")) == busy["noise"] and len(pips) == 4
     assert card.find_all("bandits") == []  # the Bandits module is not in play
     there = [s for s in view["survivors"] if s["location"] == busy["id"]]
     here = [li.find("name").text() for li in card.find("here").find_all(tag="li")]

@@ -1,5 +1,5 @@
-"""Forms start afresh: after the game accepts an action its form (and every form under the board,
-where one tap picks into all of them) shows what the server sends again, never the last
+"""Forms start afresh: after the game accepts an action its form (a panel of the board folds and
+lets its choices go) shows what the server sends again, never the last
 destination, die face or count; a refused action keeps what was chosen, to be put right. The
 cause was the morph leaving alone a part whose markup had not changed (static/live.js), though
 its field showed a choice made by hand."""
@@ -35,7 +35,7 @@ def _turn(app, game_id: str) -> tuple[dict, str]:
     return mover, seat
 
 
-@pytest.mark.refusals(422)
+@pytest.mark.refusals(409, 422)
 def test_an_accepted_move_forgets_its_choices_and_a_refused_one_keeps_them(browser, served):
     app, base = served
     game_id = make_game(app)
@@ -43,58 +43,52 @@ def test_an_accepted_move_forgets_its_choices_and_a_refused_one_keeps_them(brows
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.add_init_script(IN_FLIGHT_JS)
     page.goto(f"{base}/games/{game_id}")
-    move = page.locator("#hand form.ctl-move_survivor")
-    who, to, face = (move.locator(f"select[name={n}]") for n in ("survivor_id", "to", "exposure"))
-    first_to = to.input_value()
-    places = to.locator("option").evaluate_all("os => os.map(o => o.value)")
-    place = next(p for p in places if p != first_to)
+    panel = page.locator(f"#board details[data-act-survivor='{mover['id']}']")
+    places = panel.locator("input[name=to]").evaluate_all("os => os.map(o => o.value)")
+    place = places[1]
 
-    # refused (no face chosen): the choices stay, to be put right
-    who.select_option(mover["id"])
-    to.select_option(place)
+    # refused (the table moved on meanwhile): the panel stays open with its place, to be put right
+    panel.locator("summary").click()
+    panel.locator(f"label:has(input[value='{place}'])").click()
+    page.evaluate("document.querySelectorAll('input[name=version]').forEach(i => i.value = '1')")
     before = _version(page)
-    _send(page, move.locator("button[type=submit]"))
+    _send(page, panel.locator("button[name=exposure][value=wound]"))
     assert page.locator("#game .alert").count() == 1
     assert _version(page) == before
-    assert (who.input_value(), to.input_value(), face.input_value()) == (mover["id"], place, "")
+    assert panel.evaluate("d => d.open")
+    assert panel.locator("input[name=to]:checked").evaluate("i => i.value") == place
 
-    # accepted: the same form shows the server's first choices again, no face chosen
-    face.select_option("wound")
-    _send(page, move.locator("button[type=submit]"))
+    # accepted: the panel folds; opened again it shows no place chosen
+    page.goto(f"{base}/games/{game_id}")
+    panel.locator("summary").click()
+    panel.locator(f"label:has(input[value='{place}'])").click()
+    _send(page, panel.locator("button[name=exposure][value=wound]"))
     assert _version(page) == before + 1
     assert page.locator("#game .alert").count() == 0
     moved = next(s for s in current(app, game_id).state["survivors"] if s["id"] == mover["id"])
-    assert moved["location"] == place
-    assert face.input_value() == ""
-    assert to.input_value() == to.locator("option").first.get_attribute("value")
-    assert who.input_value() == who.locator("option").first.get_attribute("value")
-    shown = face.evaluate("s => s.options[s.selectedIndex].textContent")
-    assert shown == face.locator("option").first.inner_text()
+    assert moved["location"] == place and moved["wounds"] == 1
+    assert not panel.evaluate("d => d.open")
+    assert page.locator("#board input[name=to]:checked").count() == 0
 
 
 def test_a_tap_on_the_board_serves_one_action_and_counts_start_afresh(browser, served):
     app, base = served
     game_id = make_game(app)
-    _turn(app, game_id)
+    mover, _seat = _turn(app, game_id)
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.add_init_script(IN_FLIGHT_JS)
     page.goto(f"{base}/games/{game_id}")
-    # a tap on a survivor (not the first offered) picks it into the Move and the Wound forms;
-    # the Wound is sent
-    wound = page.locator("#hand form.ctl-wound_survivor")
-    move_who = page.locator("#hand form.ctl-move_survivor select[name=survivor_id]")
-    first = move_who.locator("option").first.get_attribute("value")
-    offered = wound.locator("select[name=survivor_id] option").evaluate_all(
-        "os => os.map(o => o.value)"
-    )
-    mover = next(s for s in view_of(app, game_id)["survivors"] if s["id"] in offered[1:])
-    assert mover["id"] != first
-    page.locator(f"#board-survivors [data-survivor='{mover['id']}']").click()
-    assert wound.locator("select[name=survivor_id]").input_value() == mover["id"]
-    assert move_who.input_value() == mover["id"]
-    _send(page, wound.locator("button[type=submit]"))
+    # a place chosen in a survivor's panel, then another action on the board (its noise): the
+    # panel folds and lets its place go
+    panel = page.locator(f"#board details[data-act-survivor='{mover['id']}']")
+    panel.locator("summary").click()
+    panel.locator("input[name=to]").first.check()
+    noise = sum(loc["noise"] for loc in current(app, game_id).state["locations"])
+    _send(page, page.locator("#board button.act-noise").first)
     assert page.locator("#game .alert").count() == 0
-    assert move_who.input_value() == first, "the Move form kept the pick of the last action"
+    assert sum(loc["noise"] for loc in current(app, game_id).state["locations"]) == noise + 1
+    assert not panel.evaluate("d => d.open"), "the panel stayed open after another action"
+    assert page.locator("#board input[name=to]:checked").count() == 0, "a place stayed chosen"
     # a count typed in the table's group is back at the server's value once accepted
     count = page.locator("#table-group form.ctl-add_food input[name=count]")
     count.fill("3")

@@ -34,6 +34,9 @@ def colony(ruleset: str = "base", noise_dice: str = "entered", tokens=(2, 1)) ->
 
 
 def confirm(state: dict, **args) -> tuple[dict, list[dict]]:
+    """The table's next Confirm, once it has turned the last one's reveal over."""
+    if state.get("reveal"):
+        state, _ = engine.apply(state, {"type": "finish_reveal", **TABLE})
     return engine.apply(state, {"type": "run_colony_steps", **TABLE, "seed": 5, **args})
 
 

@@ -139,7 +139,13 @@ def test_the_exposure_die_has_no_face_until_the_table_picks_one(client, app):
     state = current(app, game_id).state
     mover = next(s for s in state["survivors"] if s["owner"] == seat and s["leader"])
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    for kind in ("move_survivor", "kill_zombies", "record_exposure"):
+    # on the board the die is a row of face buttons: nothing sent until one is pressed
+    board_move = re.search(r"<form[^>]*ctl-move_survivor.*?</form>", html, re.S).group(0)
+    faces = re.findall(r'<button[^>]*name="exposure" value="(\w+)"', board_move)
+    assert faces[-1] == "roll" and len(faces) > 1
+    assert not re.search(r'<(?:input|select)[^>]*name="exposure"', board_move)
+    assert " checked" not in board_move  # no place chosen either
+    for kind in ("kill_zombies", "record_exposure"):
         form = find_form(html, kind)
         die = next(f for f in form["fields"] if f["name"] in ("exposure", "result"))
         assert die["options"][0][0] == "", kind  # the first option (the default) is no face

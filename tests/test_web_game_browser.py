@@ -37,7 +37,7 @@ def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, serve
     )
     page.keyboard.press("Escape")  # folded again: the board is the hand's again
     assert not page.evaluate("document.getElementById('group-corrections').open")
-    page.click(".ctl-add_barricade button >> nth=0")
+    page.click("#board button[form=act-add_barricade] >> nth=0")
     version_is(page, 5)
 
     other = app.test_client()  # another device acts: the screen follows by itself
@@ -50,7 +50,7 @@ def test_the_table_screen_acts_in_place_and_follows_other_devices(browser, serve
     assert page.inner_text(".stat-food .stat-value") == "2"
 
     page.evaluate("document.querySelectorAll('input[name=version]').forEach(i => i.value = '1')")
-    page.click(".ctl-add_barricade button >> nth=0")
+    page.click("#board button[form=act-add_barricade] >> nth=0")
     page.wait_for_selector(".alert", timeout=WAIT_MS)
     assert "The table moved on" in page.inner_text(".alert")
     assert current(app, game_id).version == 6

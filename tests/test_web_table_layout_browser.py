@@ -113,28 +113,27 @@ def a_busy_turn(t: Table, first: bool) -> None:
         seat = view["turn"]["seat"]
         mover = next(s for s in view["survivors"] if s["owner"] == seat)
         place = sorted(view["locations"], key=lambda loc: loc["number"])[0]["id"]
-        # a tap on the survivor on the board picks it into the Move form (static/hand.js)
-        row = page.locator(f"#board-survivors [data-survivor='{mover['id']}']")
-        t.in_view(row, "the survivor on the board").click()
-        move = t.form("move_survivor", "#hand")
-        assert move.locator("select[name=survivor_id]").input_value() == mover["id"]
+        # the board is the control: the survivor, then its place on the board, then the face
+        survivor = page.locator(f"#board-survivors details[data-act-survivor='{mover['id']}']")
+        t.in_view(survivor.locator("summary"), "the survivor on the board").click()
         card = page.locator(f".location[data-place='{place}']")
         t.in_view(card, "the place on the board").click(position={"x": 5, "y": 5})
-        assert move.locator("select[name=to]").input_value() == place
-        t.pick(move.locator("select[name=exposure]"), "blank", "the move's exposure die")
-        t.act(move.locator("button[type=submit]"), "Move")
-        kill = t.form("kill_zombies", "#hand")
-        t.pick(kill.locator("select[name=exposure]"), "blank", "the kill's exposure die")
-        t.act(kill.locator("button[type=submit]"), "Kill")
-        # a tap on colony entrance 2 picks it into the barricade's row
-        page.locator("#board-colony .entrance").nth(1).click()
-        barricade = t.form("add_barricade", "#hand")
-        assert barricade.locator("select").input_value() == "colony|2"
-        t.act(barricade.locator("button[type=submit]"), "Build a barricade")
-        t.act(t.form("add_noise", "#hand").locator("button[type=submit]"), "Make noise")
-        wound = t.form("wound_survivor", "#hand")
-        t.pick(wound.locator("select[name=survivor_id]"), mover["id"], "who is wounded")
-        t.act(wound.locator("button[type=submit]"), "Wound")
+        move = survivor.locator("form.ctl-move_survivor")
+        assert move.locator(f"input[name=to][value='{place}']").is_checked()
+        t.act(move.locator("button[name=exposure][value=blank]"), "Move")
+        # the zombies where it went, then the face of the kill's exposure die
+        kill = card.locator("details.act-kill")
+        t.in_view(kill.locator("summary"), "the zombies on the board").click()
+        t.act(kill.locator("button[name=exposure][value=blank]"), "Kill")
+        # a tap on colony entrance 2's empty spaces builds a barricade there
+        spaces = page.locator("#board-colony .entrance").nth(1).locator("button.act-spaces")
+        t.act(spaces, "Build a barricade")
+        t.act(card.locator("button.act-noise"), "Make noise")
+        # a token, from the folded group "Survivors" (its overlay), folded again after
+        t.in_view(page.locator("#group-survivors > summary"), "Survivors").click()
+        page.locator("#group-survivors > .group-body:not([data-empty])").wait_for(timeout=WAIT_MS)
+        t.act(page.locator(f".wound-row button[value='{mover['id']}|wound']"), "Wound")
+        page.keyboard.press("Escape")
         group = "#table-group"
         add_food = t.form("add_food", group)
         t.fill(add_food.locator("input[name=count]"), "3", "food to add")
@@ -217,8 +216,14 @@ def test_the_turn_s_controls_are_in_view_at_other_sizes(browser, served, size):
     try:
         page.goto(f"{base}/games/{game_id}")
         t = Table(page, app, game_id)
+        for what, control in (
+            ("a survivor", "#board-survivors details[data-act-survivor] > summary"),
+            ("the zombies", "#board-colony details.act-kill > summary"),
+            ("the empty spaces", "#board-colony button.act-spaces"),
+            ("the noise", "#board-locations button.act-noise"),
+        ):
+            t.in_view(page.locator(control).first, f"{what} on the board")
         for where, kinds in (
-            ("#hand", ("move_survivor", "kill_zombies", "wound_survivor", "add_barricade")),
             ("#table-group", ("contribute_to_crisis", "add_food", "add_waste", "set_counter")),
             (".whatnow", ("end_turn",)),
         ):
@@ -227,6 +232,11 @@ def test_the_turn_s_controls_are_in_view_at_other_sizes(browser, served, size):
                 for field in form.locator("select, input:not([type=hidden])").all():
                     t.in_view(field, f"a field of {kind}")
                 t.in_view(form.locator("button[type=submit]").first, kind)
+        # a survivor's panel: every place and face in view
+        page.locator("#board-survivors details[data-act-survivor] > summary").first.click()
+        panel = page.locator("#board details.act[open] .act-body")
+        for control in panel.locator("label, button:not([hidden])").all():
+            t.in_view(control, "a choice of the survivor's panel")
         if SHOTS:
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"turn-{size['width']}x{size['height']}.png"))

@@ -17,6 +17,7 @@ from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.board.card_choices import KIND as CARD_CHOICE
 from companion.engine.board.player_choices import still_choosing
+from companion.engine.board.special_zombies import special_zombies_first
 from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import (
     COLONY_STEPS,
@@ -25,6 +26,8 @@ from companion.engine.colony.phases import (
     steps_to_run,
 )
 from companion.engine.colony.reveal import revealing
+from companion.engine.core import declare as act
+from companion.engine.core import hooks
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import Phrase, RuleError, words
 from companion.engine.core.objective_progress import (
@@ -44,21 +47,11 @@ from companion.engine.core.state import (
     voters,
 )
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS, SYMBOLS, WOUND_KINDS
-from companion.engine.modules.bandits import rules as bandits
-from companion.engine.modules.improvements.rules import improvement_choices
-from companion.engine.modules.raxxon.legal import (
-    pending_choices,
-    seat_pending_choices,
-    special_first,
-    table_choices,
-    turn_choices,
-)
-from companion.engine.modules.raxxon.rules import containment_due
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
+from companion.engine.search import search_choices
 from companion.engine.setup.new_game import survivors_per_seat
-from companion.engine.turns.crossroads_options import colony_full_blocks
 from companion.engine.turns.turn import (
     crossroads_waits,
     must_leave_first,
@@ -90,19 +83,6 @@ def _target(place: str, ent: dict[str, Any]) -> dict[str, Any]:
 def _places(st: State) -> list[str]:
     """The colony and every location id, in board order."""
     return [COLONY] + [loc["id"] for loc in sorted(st["locations"], key=_number)]
-
-
-def _needs(option: dict[str, Any]) -> list[str]:
-    """What an option's effects need named: "chosen" (a survivor), "location" (a place)."""
-    needs = set()
-    for effect in option.get("effects", []):
-        if effect.get("target") == "chosen":
-            needs.add("chosen")
-        if "active_location" in (effect.get("where"), effect.get("target")):
-            needs.add("location")
-        if effect.get("target") == "each_at_active_location":
-            needs.add("location")
-    return sorted(needs)
 
 
 def _turn_choices(st: State) -> dict[str, Choices]:
@@ -188,44 +168,26 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     exposed = [s["id"] for s in st["survivors"] if s["owner"] == active]
     if exposed:
         out["record_exposure"] = {"survivor_id": exposed, "result": list(EXPOSURE_RESULTS)}
-    hurt = {
-        s["id"]: [w for w, key in (("wound", "wounds"), ("frostbite", "frostbite")) if s[key]]
-        for s in st["survivors"]
-        if s["wounds"] or s["frostbite"]
-    }
-    if hurt:
-        out["heal_survivor"] = {"survivor_id": hurt}
-    despairing = [s["id"] for s in st["survivors"] if s["despair"]]
-    if despairing:
-        out["remove_despair"] = {"survivor_id": despairing}
-    turn = st["turn"]
-    drawer = turn["crossroads_drawer"]
-    if drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed"):
-        card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
-        chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
-        needs = [_needs(opt) for opt in card.get("options", [])]  # option n's at needs[n - 1]
-        options = [  # an option she cannot meet is not hers to choose (002:1480-1482, 002:1727)
-            n
-            for n, opt in enumerate(card.get("options", []), start=1)
-            if (chosen or "chosen" not in needs[n - 1]) and not colony_full_blocks(st, opt, active)
-        ]
-        choice: Choices = {"vote": True} if card.get("vote") else {"option": options}
-        choice["needs"] = needs
-        choice["chosen"] = chosen
-        choice["location"] = _places(st)
-        out["trigger_crossroads"] = choice
-    if not turn["exile_vote_called"] and not is_coop(st["variant"]):
-        targets = [s["id"] for s in seats_in_play(st) if s["id"] != active and not s["exiled"]]
-        if targets:
-            out["call_exile_vote"] = {
-                "caller": [active],
-                "target": targets,
-                "voters": [s["id"] for s in voters(st)],
-            }
-    out.update(bandits.turn_choices(st, active))
-    out.update(turn_choices(st))  # searching and the Raxxon module (legal_raxxon.py)
-    special_first(st, out)
+    _declared(out, "heal_survivor", st, TABLE_ACTOR)
+    _declared(out, "remove_despair", st, TABLE_ACTOR)
+    _declared(out, "trigger_crossroads", st, active)
+    _declared(out, "call_exile_vote", st, active)
+    out.update(search_choices(st, active))
+    out.update(hooks.merged("turn_choices", st, active))
+    _special_first(st, out)
     return out
+
+
+def _special_first(st: State, out: dict[str, Choices]) -> None:
+    """Drop attackers of standard zombies who share a place with a special zombie (000:805,
+    ``special_zombies.special_zombies_first``); a card's kill there stays open to the active
+    player."""
+    kill = out.get("kill_zombies")
+    if not kill:
+        return
+    for key, killers in kill["killers"].items():
+        if special_zombies_first(st, key.split(":", 1)[0]):
+            killers.clear()
 
 
 def _deck_by_name(st: State) -> list[str]:
@@ -251,8 +213,7 @@ def _seat_choices(st: State, seat_id: str, by_name: list[str] | None = None) -> 
     if crisis and st["phase"] == "player_turns" and not player["exiled"]:
         if turn is None or turn["seat"] == seat_id:
             out["contribute_to_crisis"] = {"seat_id": [seat_id], "symbols": list(SYMBOLS)}
-        if any(c["seat"] == seat_id for c in crisis["contributions"]):
-            out["withdraw_from_crisis"] = {"seat_id": [seat_id]}
+        _declared(out, "withdraw_from_crisis", st, seat_id)
     deck = st["decks"]["survivors"]
     room = bool(_joining_places(st, player))
     if deck and not player.get("eliminated") and room:
@@ -262,10 +223,15 @@ def _seat_choices(st: State, seat_id: str, by_name: list[str] | None = None) -> 
             "survivor_id": by_name,
             "place": _joining_places(st, player),
         }
-    followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
-    if followers:
-        out["set_group_leader"] = {"seat_id": [seat_id], "survivor_id": followers}
+    _declared(out, "set_group_leader", st, seat_id)
     return out
+
+
+def _declared(out: dict[str, Choices], kind: str, st: State, actor: str) -> None:
+    """Add ``kind`` to ``out`` with the choices its declaration lists for ``actor``, if open."""
+    listed = act.choices_now(kind, st, actor)
+    if listed is not None:
+        out[kind] = dict(listed)
 
 
 def _joining_places(st: State, player: dict[str, Any]) -> list[str]:
@@ -306,16 +272,8 @@ def _board_fixes(st: State) -> dict[str, Choices]:
             "seat_id": [None],
             "unruly": [False, True] if unruly_rule(st) else [False],
         }
-    hurt = {
-        s["id"]: [w for w, key in (("wound", "wounds"), ("frostbite", "frostbite")) if s[key]]
-        for s in st["survivors"]
-        if s["wounds"] or s["frostbite"]
-    }
-    if hurt:
-        out["heal_survivor"] = {"survivor_id": hurt}
-    despairing = [s["id"] for s in st["survivors"] if s["despair"]]
-    if despairing:
-        out["remove_despair"] = {"survivor_id": despairing}
+    _declared(out, "heal_survivor", st, TABLE_ACTOR)
+    _declared(out, "remove_despair", st, TABLE_ACTOR)
     return out
 
 
@@ -343,7 +301,7 @@ def _table_only(st: State) -> dict[str, Choices]:
     if everyone:
         out["kill_survivor_by_card"] = {"survivor_id": everyone}
         out["remove_survivor_by_card"] = {"survivor_id": everyone}
-    out.update(improvement_choices(st))
+    out.update(hooks.merged("corrections", st))
     out.update(progress_choices(st))
     return out
 
@@ -367,7 +325,7 @@ def _round_choices(st: State) -> dict[str, Choices]:
             "crisis": _crises_left(st),
             "deck": len(st["decks"]["crises"]),
             "symbols": list(SYMBOLS),
-            **bandits.reveal_choices(st),
+            **hooks.merged("reveal_choices", st),
         }
     else:
         out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}
@@ -394,7 +352,7 @@ def _colony_choices(st: State) -> dict[str, Choices]:
 def _single_steps(st: State, due: str) -> dict[str, Choices]:
     """Each colony step from the one due on, run on its own (phases.begin_step: a table
     entering the phase by hand may start at a later step; an earlier one is done)."""
-    if st["phase"] != "colony" and containment_due(st):
+    if st["phase"] != "colony" and hooks.any_of("colony_opening_due", st):
         return {}  # the phase begins with Raxxon's containment check (start_colony_phase)
     out: dict[str, Choices] = {}
     for name in COLONY_STEPS[COLONY_STEPS.index(due) :]:
@@ -474,22 +432,19 @@ def _table_now(st: State) -> dict[str, Choices]:
         return {"choose_survivor": {"seat_id": list(waiting), "survivor_id": waiting}}
     if pending and pending["kind"] == CARD_CHOICE:  # for a player without a phone
         return {"choose_for_card": {"seat_id": [pending["seat"]], "answer": pending["options"]}}
-    if pending and pending["kind"] == "bandit_placement":
-        return {}  # the leader's phone decides (bandits.leader_choices)
+    module = hooks.first("table_pending", st)
+    if module is not None:
+        return module
     exile_phase = special_exile.table_choices(st)
     if exile_phase is not None:
         return exile_phase
-    raxxon = pending_choices(st)
-    if raxxon is not None:
-        return raxxon
     following = r1_completion_choices(st)
     if following is not None:
         return following
     if st["phase"] == "setup":
         return {}
     out = _table_only(st)
-    out.update(bandits.table_choices(st))
-    out.update(table_choices(st))
+    out.update(hooks.merged("table_choices", st))
     if st["phase"] == "colony":
         out.update(_colony_choices(st))
     elif st.get("turn"):
@@ -541,14 +496,12 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     if pending and pending["kind"] == CARD_CHOICE:
         asked = pending["seat"] == seat_id
         return {"choose_for_card": {"answer": pending["options"]}} if asked else {}
-    if pending and pending["kind"] == "bandit_placement":
-        return bandits.leader_choices(st, seat_id)
+    module = hooks.first("seat_pending", st, seat_id)
+    if module is not None:
+        return module
     exile_phase = special_exile.seat_choices(st, seat_id)
     if exile_phase is not None:
         return _allowed(st, seat_id, exile_phase)
-    raxxon = seat_pending_choices(st, seat_id)
-    if raxxon is not None:
-        return raxxon
     if pending and pending["kind"] == R1_COMPLETION:
         return {}  # entered on the table (named.follow_r1_completion)
     if st["phase"] == "setup":

@@ -10,13 +10,13 @@ crossroads hints and objectives can follow.
 from __future__ import annotations
 
 from companion.engine.board.exposure import exposure_result, roll_for_exposure
-from companion.engine.board.pieces import make_noise
+from companion.engine.board.pieces import MAX_NOISE, make_noise
 from companion.engine.core import declare as act
+from companion.engine.core import hooks
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import COLONY, State, begin, location, survivor
-from companion.engine.modules.bandits.rules import require_search_deck_not_hideout
-from companion.engine.modules.raxxon.rules import is_raxxon, raxxon_search_exposure_active
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS
 from companion.engine.words.steps import N_, Step, of_location, of_survivor, step
 
 
@@ -41,17 +41,10 @@ def search_location(
     if place == COLONY:
         raise RuleError(N_("the colony has no search deck: a survivor searches at a location"))
     loc = location(st, place)
-    require_search_deck_not_hideout(place)
+    hooks.each("search_refusal", st, place, exposure)  # the Hideout (000:726), R1 (000:892)
     if isinstance(noise, bool) or not isinstance(noise, int) or noise < 0:
         raise RuleError(N_("noise is a number of noise tokens, 0 or more"))
-    at_raxxon = raxxon_search_exposure_active(st, place)
-    if exposure is not None and not at_raxxon and is_raxxon(st, place):
-        raise RuleError(
-            N_(
-                "during R1 a search at Raxxon rolls no exposure: that rule applies once R1 is "
-                "completed (000:892)"
-            )
-        )
+    at_raxxon = hooks.any_of("search_exposure", st, place)
     if exposure is not None and not at_raxxon:
         raise RuleError(N_("only a search at Raxxon is followed by an exposure roll (000:776)"))
     if noise:
@@ -79,3 +72,23 @@ act.declare(
     noise=act.keyed("survivor_id", "survivor_id", "noise"),
     exposure=act.die(None, "roll", "skip"),
 )
+
+
+def search_choices(st: State, active: str) -> dict[str, dict]:
+    """During a turn: who of the active player's survivors may search, how much noise each may
+    make first (4 at most at a location, 000:224) and whether an exposure roll follows (000:776);
+    none in the colony or at the Hideout (000:726)."""
+    searchers = {}
+    for s in st["survivors"]:
+        if s["owner"] != active:
+            continue
+        if s["location"] == COLONY or hooks.any_of("no_search_deck", st, s["location"]):
+            continue
+        room = MAX_NOISE - location(st, s["location"])["noise"]
+        searchers[s["id"]] = {
+            "noise": list(range(room + 1)),
+            "raxxon": hooks.any_of("search_exposure", st, s["location"]),
+        }
+    if not searchers:
+        return {}
+    return {"search_location": {"survivor_id": searchers, "exposure": list(EXPOSURE_RESULTS)}}

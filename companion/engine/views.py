@@ -24,6 +24,7 @@ from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import due_step, steps_to_run
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed, zombies_due
+from companion.engine.core import hooks
 from companion.engine.core.decisions import open_for
 from companion.engine.core.must_do import must_do, waiting_on, waiting_said
 from companion.engine.core.objective_progress import (
@@ -48,12 +49,6 @@ from companion.engine.legal import (
     legal_actions,
     legal_for_seat,
     legal_for_table,
-)
-from companion.engine.modules.bandits import rules as bandits
-from companion.engine.modules.raxxon.rules import (
-    containment_runs_first,
-    experiments_to_draw,
-    side_effects_shown,
 )
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.chapters import next_card_comes, objective_met_means
@@ -165,9 +160,9 @@ def waiting_for(st: State) -> dict[str, Any]:
     if st["phase"] == "setup":
         waiting = [s["id"] for s in st["seats"] if st["secrets"][s["id"]]["dealt_survivors"]]
         return {"kind": "keep_survivors", "seats": waiting}
-    drawing = experiments_to_draw(st)
-    if drawing:
-        return {"kind": "draw_experiment", **drawing}
+    task = hooks.first("waiting", st)
+    if task:
+        return task
     if st["phase"] == "colony":
         return _colony_due(st)
     turn = st.get("turn")
@@ -196,7 +191,7 @@ def _colony_due(st: State) -> dict[str, Any]:
         "kind": "colony_phase",
         **due_step(st),
         "run": steps_to_run(st),
-        "containment": containment_runs_first(st),
+        "containment": st["phase"] != "colony" and hooks.any_of("colony_opening_due", st),
     }
     if due["step"] == "check_main_objective":
         due["met"] = objective_met_means(st)
@@ -266,9 +261,8 @@ def table_view(state: State, before: State | None = None) -> dict[str, Any]:
     view["in_play"] = [s["id"] for s in seats_in_play(state)]
     view["objectives"] = revealed_objectives(state)
     view["legal"] = {"table": legal_for_table(state)}
-    view["bandit_board"] = bandits.board_view(shown)
     view["special_zombies"] = special_zombies(shown)  # Raxxon module (raxxon.py)
-    view["side_effects"] = side_effects_shown(shown)
+    view.update(hooks.merged("table_view", shown))
     view["phase_named"] = phase_named(state, view["waiting"])
     if view["revealing"] and state.get("ended"):
         view["waiting"] = {"kind": "revealing"}  # the end is told once its lines are read

@@ -549,7 +549,8 @@ def traps(g: Game, number: int) -> int:
 
 
 HAND_PLACE_KINDS = ("add_barricade", "add_trap")
-"""The place actions in a compact row under the board (a select of places and one button)."""
+"""The place actions the board itself offers: a tap on an entrance's empty spaces (a panel of
+the two when an explosive trap may go there too)."""
 
 
 GROUP_OF = {"kill_zombies": "group-board", "attract_zombies": "group-board"}
@@ -558,14 +559,17 @@ GROUP_OF = {"kill_zombies": "group-board", "attract_zombies": "group-board"}
 
 def board_target(g: Game, kind: str, value: str) -> Any:
     """The button posting ``kind`` at ``place|entrance``: a one-click grid's (kill by a card,
-    remove a barricade...), or the row under the board's (barricade, trap) with that place
-    chosen in its select."""
+    remove a barricade...), or the board's empty spaces there (barricade, trap), their panel
+    opened when they have one."""
     if kind in HAND_PLACE_KINDS:
-        if g.table.page.locator("#game details.fold[open]").count():
-            g.table.page.keyboard.press("Escape")  # the board's hand, under no overlay
-        form = g.table.page.locator(f"#game #hand form.ctl-{kind}")
-        form.locator("select[name='place|entrance']").select_option(value)
-        return form.locator("button[type=submit]")
+        page = g.table.page
+        if page.locator("#game details.fold[open]").count():
+            page.keyboard.press("Escape")  # the board, under no overlay
+        button = page.locator(f"#board button[form=act-{kind}][value='{value}']")
+        panel = button.locator("xpath=ancestor::details[1]")
+        if panel.count() and not panel.evaluate("d => d.open"):
+            panel.locator("summary").click()
+        return button
     g.table.open_group(GROUP_OF.get(kind, "group-corrections"))
     grid = g.table.page.locator(f"#game form.ctl-{kind}.target-grid")
     return grid.locator(f"button[type=submit][value='{value}']")

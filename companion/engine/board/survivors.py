@@ -165,11 +165,23 @@ def heal_survivor(state: State, survivor_id: str, wound: str = "wound") -> tuple
     return st, steps
 
 
+def heal_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """The survivors with a wound or frostbite to heal, each with what it carries (000:682);
+    None when nobody is hurt."""
+    hurt = {
+        s["id"]: [w for w, key in (("wound", "wounds"), ("frostbite", "frostbite")) if s[key]]
+        for s in st["survivors"]
+        if s["wounds"] or s["frostbite"]
+    }
+    return {"survivor_id": hurt} if hurt else None
+
+
 act.declare(
     heal_survivor,
     who=act.TURN,
     label=N_("heal survivor"),
     lines=("000:682",),
+    choices=heal_choices,
     wound=act.keyed("survivor_id", "survivor_id"),
 )
 
@@ -185,11 +197,18 @@ def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
     return st, steps
 
 
+def despair_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """The survivors carrying despair (000:682); None when none does."""
+    despairing = [s["id"] for s in st["survivors"] if s["despair"]]
+    return {"survivor_id": despairing} if despairing else None
+
+
 act.declare(
     remove_despair,
     who=act.TURN,
     label=N_("remove despair"),
     lines=("000:682",),
+    choices=despair_choices,
 )
 
 
@@ -287,12 +306,20 @@ def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[Stat
     return st, steps
 
 
+def group_leader_choices(st: State, seat_id: str) -> dict[str, Any] | None:
+    """Which of a seat's survivors it may make its group leader: any but the leader now
+    (002:1777); None without one."""
+    followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
+    return {"seat_id": [seat_id], "survivor_id": followers} if followers else None
+
+
 act.declare(
     set_group_leader,
     who=act.OPEN,
     about="seat_id",
     label=N_("set group leader"),
     lines=("002:1777",),
+    choices=group_leader_choices,
 )
 
 

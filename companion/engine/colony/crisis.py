@@ -15,6 +15,7 @@ from companion.engine.board.effects import apply_effects
 from companion.engine.colony import crisis_effects  # noqa: F401  (registers its card effects)
 from companion.engine.colony.phases import run_colony_step
 from companion.engine.core import declare as act
+from companion.engine.core import hooks
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
@@ -24,7 +25,6 @@ from companion.engine.core.state import (
     voters,
 )
 from companion.engine.core.vocabulary import SYMBOLS
-from companion.engine.modules.bandits.rules import bandits_at_reveal
 from companion.engine.words.card_texts import copy_translations
 from companion.engine.words.steps import N_, Step, of_card, of_seat, step
 
@@ -106,7 +106,7 @@ def reveal_crisis(
             target=crisis_target(st),
         )
     )
-    bandits_at_reveal(st, steps, card, rng, without_bandits)
+    hooks.each("crisis_revealed", st, steps, card, rng, without_bandits)
     return st, steps
 
 
@@ -257,12 +257,20 @@ def withdraw_from_crisis(state: State, seat_id: str) -> tuple[State, list[Step]]
     return st, steps
 
 
+def withdraw_choices(st: State, seat_id: str) -> dict[str, Any] | None:
+    """A seat may take back its cards from the crisis while it has some there; None else."""
+    crisis = st.get("crisis") or {}
+    mine = any(c["seat"] == seat_id for c in crisis.get("contributions", ()))
+    return {"seat_id": [seat_id]} if mine else None
+
+
 act.declare(
     withdraw_from_crisis,
     who=act.OWN,
     about="seat_id",
     question="crisis",
     label=N_("withdraw from crisis"),
+    choices=withdraw_choices,
 )
 
 

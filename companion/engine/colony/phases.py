@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.core import hooks
 from companion.engine.core.dice import noise_faces
 from companion.engine.core.errors import RuleError, words
 from companion.engine.core.objective_progress import objective_asks_the_table
 from companion.engine.core.state import State, begin, locations_in_order
-from companion.engine.modules.raxxon.rules import containment_check, containment_due
 from companion.engine.turns.turn import return_crossroads
 from companion.engine.words.labels import COLONY_STEP_NAMES, PHASE_WORDS
 from companion.engine.words.steps import N_, Step, step
@@ -120,7 +120,7 @@ def enter_colony_phase(st: State, steps: list[Step]) -> None:
     st["turn"] = None
     st["colony_step"] = COLONY_STEPS[0]
     steps.append(step("colony_phase_began", round=st["round"]))
-    containment_check(st, steps)  # Raxxon module: first thing in the colony phase (000:792)
+    hooks.each("colony_opening", st, steps)  # Raxxon's containment check (000:792)
 
 
 def colony_step_done(st: State, name: str) -> None:
@@ -147,7 +147,7 @@ def begin_step(st: State, steps: list[Step], name: str) -> None:
                 N_("{step} has already been done this colony phase (undo to go back)"),
                 step=words(COLONY_STEP_NAMES, name),
             )
-    elif containment_due(st):
+    elif hooks.any_of("colony_opening_due", st):
         raise RuleError(
             N_("the colony phase begins with Raxxon's containment check: start the colony phase")
         )

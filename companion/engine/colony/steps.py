@@ -35,6 +35,7 @@ from companion.engine.colony.phases import (
     steps_to_run,
 )
 from companion.engine.core import declare as act
+from companion.engine.core import hooks
 from companion.engine.core.dice import Entered, Randomness, flip_coin, noise_faces, roll_d6
 from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.morale import change_morale, end_game
@@ -60,8 +61,6 @@ from companion.engine.core.state import (
     seats_in_play,
     survivors_at,
 )
-from companion.engine.modules.bandits.rules import bandits_scavenge
-from companion.engine.modules.raxxon.rules import fewer_zombies_at, reduced_count
 from companion.engine.scenarios.chapters import begin_next_chapter, complete_chapter
 from companion.engine.turns.votes import tally_vote
 from companion.engine.words.steps import N_, Step, of_location, of_seat, step
@@ -351,15 +350,15 @@ def _add_colony_phase_zombies(
     The noise tokens roll the table's own faces when it enters them (``check_noise``).
     """
     tokens = check_noise(st, noise)
-    colony = reduced_count(st, steps, COLONY, zombies_for_colony(st))
+    colony = hooks.folded("zombie_count", zombies_for_colony(st), st, steps, COLONY)
     add_zombies(st, steps, COLONY, colony, "colony_phase")
     for loc in locations_in_order(st):
         if st["ended"]:
             return
         count = zombies_for_location(st, loc["id"]) + _resolve_noise(st, steps, loc, tokens or rng)
-        count = reduced_count(st, steps, loc["id"], count)  # Raxxon thumbs down (000:795)
+        count = hooks.folded("zombie_count", count, st, steps, loc["id"])  # Raxxon (000:795)
         add_zombies(st, steps, loc["id"], count, "colony_phase")
-    bandits_scavenge(st, steps)
+    hooks.each("after_zombies", st, steps)  # Bandits Scavenge (000:749)
 
 
 def check_noise(st: State, noise: list[int] | None) -> Randomness | None:
@@ -415,7 +414,7 @@ def zombies_due(st: State) -> dict[str, dict[str, int]]:
             "bandits": bandits_drawing_zombies(st, loc["id"]),
         }
     for place, counts in due.items():
-        counts["fewer"] = fewer_zombies_at(st, place)
+        counts["fewer"] = sum(hooks.each("fewer_zombies", st, place))
     return due
 
 

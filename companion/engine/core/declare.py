@@ -124,6 +124,7 @@ class Declared:
     lines: tuple[str, ...] = ()
     domains: Mapping[str, Domain] = field(default_factory=dict)
     parameters: Mapping[str, tuple[Any, bool]] = field(default_factory=dict)
+    choices: Callable[..., Mapping[str, Any] | None] | None = None
 
     @property
     def correction(self) -> bool:
@@ -160,6 +161,7 @@ def declare(
     lines: tuple[str, ...] = (),
     kind: str | None = None,
     parameters: Mapping[str, tuple[Any, bool]] | None = None,
+    choices: Callable[..., Mapping[str, Any] | None] | None = None,
     **domains: Domain,
 ) -> Declared:
     """Declare the action ``entry`` (named after it, or ``kind``) and register it; returns the
@@ -168,17 +170,29 @@ def declare(
     ``who`` is one of ``WHO_KINDS``; ``about`` names the seat it concerns (an argument, or
     ``survivor:<arg>`` for that survivor's owner, or ``pending`` for the seat a decision waits
     for); ``question`` is the open decision it answers (decisions.py); ``label`` its N_-marked
-    words; ``lines`` its rulebook lines; each keyword ``domains`` an argument's ``Domain``."""
+    words; ``lines`` its rulebook lines; ``choices`` the function that lists the values its
+    arguments may take now (``fn(state, actor) -> choices``, None when it is not open), which
+    legal.py asks where its gating lets the action in; each keyword ``domains`` an argument's
+    ``Domain``."""
     kind = kind or entry.__name__
     assert who in WHO_KINDS, who
     assert kind not in REGISTRY, f"{kind} is declared twice"
     params = dict(parameters) if parameters is not None else _parameters(entry)
     for arg in domains:
         assert arg in params, f"{kind} declares a domain for {arg}, which it does not take"
-    declared = Declared(kind, entry, who, label, about, question, tuple(lines), domains, params)
+    declared = Declared(
+        kind, entry, who, label, about, question, tuple(lines), domains, params, choices
+    )
     REGISTRY[kind] = declared
     ACTION_WORDS[kind] = label
     return declared
+
+
+def choices_now(kind: str, st: Any, actor: str) -> Mapping[str, Any] | None:
+    """The choices the declaration of ``kind`` lists for ``actor`` now, or None (not open)."""
+    listing = REGISTRY[kind].choices
+    assert listing is not None, f"{kind} declares no choices"
+    return listing(st, actor)
 
 
 class View(Mapping[str, Any]):

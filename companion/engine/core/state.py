@@ -10,8 +10,9 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
+from companion.engine.core import hooks
 from companion.engine.core.errors import Phrase, RuleError, shown, words
-from companion.engine.core.vocabulary import BANDIT_RULES, MODULES, WOUND_KINDS
+from companion.engine.core.vocabulary import MODULES, WOUND_KINDS
 from companion.engine.words.card_texts import GENDER_FIELD, card_text, copy_translations
 from companion.engine.words.labels import PENDING_WORDS
 from companion.engine.words.steps import N_, Step, of_survivor, step
@@ -394,7 +395,6 @@ def new_state(
     if unknown:
         raise RuleError(N_("unknown module(s): {modules}"), modules=", ".join(sorted(unknown)))
     seat_ids = [f"s{i}" for i in range(1, len(seat_names) + 1)]
-    bandits = "bandits" in merged["modules"]
     return {
         "schema": SCHEMA,
         "ruleset": ruleset,
@@ -439,30 +439,10 @@ def new_state(
         "turns_taken": {"round": 1, "seats": []},
         # survivor ids an exiled player must still move out of the colony (exile.leave_colony)
         "must_leave_colony": [],
-        # the Bandits module: the Hideout's face-up cards, the rules in play (engine/bandits.py)
-        **({"bandits": {"hideout_cards": 0, "rules": list(BANDIT_RULES)}} if bandits else {}),
         # Improvements module: the improvements on the table (improvements.py, 000:708-719)
         "improvements": [],
-        # the Raxxon module's record (raxxon.py), only with the module (older states lack it)
-        **({"raxxon": new_raxxon(locations)} if "raxxon" in merged["modules"] else {}),
-    }
-
-
-def new_raxxon(locations: Any = ()) -> dict[str, Any]:
-    """The Raxxon module's record: where Raxxon is, its dice, the top experiment (000:763-861).
-
-    The containment check runs from round 1 (a scenario chapter moves it, raxxon.py).
-    """
-    where = next((c["id"] for c in locations if c.get("module") == "raxxon"), None)
-    return {
-        "location": where,
-        "containment_from": 1,
-        "dice": [],
-        "experiment": None,
-        "reduced": None,
-        "immediate": 0,
-        "sealed_spaces": None,
-        "side_effects": {},
+        # each module's own record, only with the module in play (hooks.py "record")
+        **hooks.merged("record", merged, locations),
     }
 
 

@@ -20,8 +20,10 @@ from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, counted
 from companion.engine.core.state import (
+    COLONY,
     State,
     begin,
+    locations_in_order,
     require_count,
     seat,
 )
@@ -146,12 +148,49 @@ def trigger_crossroads(
     return st, steps
 
 
+def _needs(option: dict[str, Any]) -> list[str]:
+    """What an option's effects need named: "chosen" (a survivor), "location" (a place)."""
+    needs = set()
+    for effect in option.get("effects", []):
+        if effect.get("target") == "chosen":
+            needs.add("chosen")
+        if "active_location" in (effect.get("where"), effect.get("target")):
+            needs.add("location")
+        if effect.get("target") == "each_at_active_location":
+            needs.add("location")
+    return sorted(needs)
+
+
+def crossroads_choices(st: State, active: str) -> dict[str, Any] | None:
+    """The revealed crossroads card's options the active player may take (a vote card: the
+    vote), what each needs named and the survivors and places it may name; an option she
+    cannot meet is not hers to choose (002:1480-1482, 002:1727). None before it is revealed."""
+    turn = st["turn"]
+    drawer = turn["crossroads_drawer"]
+    if not (drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed")):
+        return None
+    card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
+    chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
+    needs = [_needs(opt) for opt in card.get("options", [])]  # option n's at needs[n - 1]
+    options = [
+        n
+        for n, opt in enumerate(card.get("options", []), start=1)
+        if (chosen or "chosen" not in needs[n - 1]) and not colony_full_blocks(st, opt, active)
+    ]
+    choice: dict[str, Any] = {"vote": True} if card.get("vote") else {"option": options}
+    choice["needs"] = needs
+    choice["chosen"] = chosen
+    choice["location"] = [COLONY] + [loc["id"] for loc in locations_in_order(st)]
+    return choice
+
+
 act.declare(
     trigger_crossroads,
     who=act.TURN,
     question="crossroads_option",
     label=N_("trigger crossroads"),
     lines=("000:458", "002:1821", "002:1727"),
+    choices=crossroads_choices,
     votes=act.FREE,
 )
 

@@ -30,8 +30,10 @@ from companion.engine.core.state import (
     begin,
     place_name,
     seat,
+    seats_in_play,
     survivor,
     survivors_of,
+    voters,
 )
 from companion.engine.core.vocabulary import BETRAYAL_KINDS
 from companion.engine.turns.turn import current_turn
@@ -225,12 +227,24 @@ def call_exile_vote(
     return st, steps
 
 
+def exile_vote_choices(st: State, active: str) -> dict[str, Any] | None:
+    """Whom the active player may call an exile vote on, once a turn and never in a
+    cooperative game: another player in play not yet exiled (002:1407, 002:1718)."""
+    if st["turn"]["exile_vote_called"] or is_coop(st["variant"]):
+        return None
+    targets = [s["id"] for s in seats_in_play(st) if s["id"] != active and not s["exiled"]]
+    if not targets:
+        return None
+    return {"caller": [active], "target": targets, "voters": [s["id"] for s in voters(st)]}
+
+
 act.declare(
     call_exile_vote,
     who=act.TURN,
     about="caller",
     label=N_("call exile vote"),
     lines=("002:1407", "002:1718"),
+    choices=exile_vote_choices,
     votes=act.FREE,
     destinations=act.FREE,
 )

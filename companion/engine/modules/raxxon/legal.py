@@ -1,21 +1,18 @@
-"""The legal choices of the search and the Raxxon module's actions (merged in by legal.py)."""
+"""The legal choices of the Raxxon module's actions (its hooks, core/hooks.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.board.pieces import MAX_NOISE
-from companion.engine.board.special_zombies import special_zombies, special_zombies_first
+from companion.engine.board.special_zombies import special_zombies
 from companion.engine.core.state import COLONY, State, active_seat_id, free_spaces, location
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS
-from companion.engine.modules.bandits.rules import hideout_has_no_search_deck
 from companion.engine.modules.raxxon.rules import (
     FACES,
     KILL_WAYS,
     MAX_SPECIAL,
     TOP_EXPERIMENT,
     is_raxxon,
-    raxxon_search_exposure_active,
     special_zombie_attacked,
 )
 
@@ -85,21 +82,10 @@ def table_choices(st: State) -> dict[str, Choices]:
 
 
 def turn_choices(st: State) -> dict[str, Choices]:
-    """During a turn: searching, dice on Raxxon, special zombies, side effects."""
+    """During a turn: dice on Raxxon, special zombies, side effects."""
     active = active_seat_id(st)
     mine = [s for s in st["survivors"] if s["owner"] == active]
     out: dict[str, Choices] = {}
-    searchers = {}
-    for s in mine:
-        if s["location"] == COLONY or hideout_has_no_search_deck(s["location"]):
-            continue
-        room = MAX_NOISE - location(st, s["location"])["noise"]
-        searchers[s["id"]] = {
-            "noise": list(range(room + 1)),
-            "raxxon": raxxon_search_exposure_active(st, s["location"]),
-        }
-    if searchers:
-        out["search_location"] = {"survivor_id": searchers, "exposure": list(EXPOSURE_RESULTS)}
     rec = st.get("raxxon")
     if not isinstance(rec, dict):
         return out
@@ -127,15 +113,3 @@ def turn_choices(st: State) -> dict[str, Choices]:
     if mine:
         out["equip_side_effect"] = {"survivor_id": [s["id"] for s in mine]}
     return out
-
-
-def special_first(st: State, out: dict[str, Choices]) -> None:
-    """Drop attackers of standard zombies who share a place with a special zombie (000:805,
-    ``special_zombies.special_zombies_first``); a card's kill there stays open to the active
-    player."""
-    kill = out.get("kill_zombies")
-    if not kill:
-        return
-    for key, killers in kill["killers"].items():
-        if special_zombies_first(st, key.split(":", 1)[0]):
-            killers.clear()

@@ -897,3 +897,21 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
                 experiments=rec["immediate"],
             )
         )
+
+
+def new_raxxon(locations: Any = ()) -> dict[str, Any]:
+    """The Raxxon module's record: where Raxxon is, its dice, the top experiment (000:763-861).
+
+    The containment check runs from round 1 (a scenario chapter moves it, raxxon.py).
+    """
+    where = next((c["id"] for c in locations if c.get("module") == "raxxon"), None)
+    return {
+        "location": where,
+        "containment_from": 1,
+        "dice": [],
+        "experiment": None,
+        "reduced": None,
+        "immediate": 0,
+        "sealed_spaces": None,
+        "side_effects": {},
+    }

@@ -1,0 +1,53 @@
+"""The Bandits module's part in the core's hooks (core/hooks.py): its record, its choices,
+its moments in the crisis and the colony phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.core.state import State
+from companion.engine.modules.bandits.rules import (
+    bandits_at_reveal,
+    bandits_scavenge,
+    board_view,
+    hideout_has_no_search_deck,
+    leader_choices,
+    new_bandits,
+    require_search_deck_not_hideout,
+    reveal_choices,
+    table_choices,
+    turn_choices,
+)
+
+
+def record(settings: dict[str, Any], locations: Any) -> dict[str, Any] | None:
+    """The module's record in a new game with the module (the Hideout's cards, its rules)."""
+    return {"bandits": new_bandits()} if "bandits" in settings["modules"] else None
+
+
+def table_pending(st: State) -> dict[str, Any] | None:
+    """Nothing for the table while the bandit leader decides (the leader's phone does)."""
+    return {} if (st.get("pending") or {}).get("kind") == "bandit_placement" else None
+
+
+def seat_pending(st: State, seat_id: str) -> dict[str, Any] | None:
+    """The bandit leader's decision while it is pending (000:759)."""
+    if (st.get("pending") or {}).get("kind") != "bandit_placement":
+        return None
+    return leader_choices(st, seat_id)
+
+
+HOOKS = {
+    "record": record,
+    "table_pending": table_pending,
+    "seat_pending": seat_pending,
+    "table_choices": table_choices,
+    "turn_choices": turn_choices,
+    "reveal_choices": reveal_choices,
+    "crisis_revealed": bandits_at_reveal,
+    "after_zombies": bandits_scavenge,
+    "table_view": lambda shown: {"bandit_board": board_view(shown)},
+    "no_search_deck": lambda st, place: hideout_has_no_search_deck(place),
+    "search_refusal": lambda st, place, exposure: require_search_deck_not_hideout(place),
+}
+"""The hooks the module takes part in (registered in engine/modules/__init__.py)."""

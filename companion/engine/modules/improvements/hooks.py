@@ -1,0 +1,8 @@
+"""The Improvements module's part in the core's hooks (core/hooks.py): its table corrections."""
+
+from __future__ import annotations
+
+from companion.engine.modules.improvements.rules import improvement_choices
+
+HOOKS = {"corrections": improvement_choices}
+"""The hooks the module takes part in (registered in engine/modules/__init__.py)."""
