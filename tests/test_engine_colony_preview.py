@@ -1,4 +1,4 @@
-"""The colony phase's preview (engine/colony/preview.py): what the next Confirm would do, worked
+"""The colony phase's preview (companion/engine/preview.py): what the next Confirm would do, worked
 out in memory with one seed, and exactly what that Confirm then does with the same seed."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import play
 
 import companion.engine as engine
-from companion.engine.colony.preview import colony_preview
+from companion.engine.preview import colony_preview
 
 
 def first_colony_state(seed: int) -> dict:

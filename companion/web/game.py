@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 import companion.engine as engine
 from companion import store
-from companion.engine.colony.preview import colony_preview as next_confirm
+from companion.engine.preview import colony_preview as next_confirm
 from companion.engine.words.card_texts import card_words
 from companion.i18n import locale
 from companion.store import get_db
@@ -71,7 +71,7 @@ def choices(
 def colony_preview(
     state: dict[str, Any], view: dict[str, Any], seed: Callable[[], int]
 ) -> dict[str, Any] | None:
-    """The engine's preview of the next colony-phase Confirm (colony/preview.py), drawn with
+    """The engine's preview of the next colony-phase Confirm (engine/preview.py), drawn with
     the seed that Confirm will get (``seed()``: store.next_seed), its steps and refusal in this
     device's words."""
     preview = next_confirm(state, view, seed)

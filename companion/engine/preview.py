@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.engine.actions import apply
 from companion.engine.colony.phases import STEP_ACTIONS
 from companion.engine.colony.reveal import REVEALED
 from companion.engine.core.errors import RuleError
@@ -29,8 +30,6 @@ def colony_preview(
     containment check's first when it opens the Confirm, 000:792); for a
     step that asks nothing, the ``seed`` drawn once from ``seed()`` with the ``steps`` and the
     state ``after`` they make, or the RuleError as ``refused``."""
-    from companion.engine.actions import apply  # the front door imports the colony phase
-
     due = view["waiting"]
     legal = view["legal"]["table"]
     if due["kind"] != "colony_phase" or RUN not in legal:
