@@ -97,7 +97,7 @@ def open_page(
     return page
 
 
-@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.proof)])
 def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served, lang):
     app, base = served
     table = app.test_client()
