@@ -236,7 +236,7 @@ class Game:
     def pattern(self, message: str) -> re.Pattern[str]:
         """A sentence of the engine's (``{name}`` placeholders) as this language says it, as a
         pattern where each placeholder stands for any text."""
-        parts = re.split(r"\{\w+\}", self.tr.gettext(message))
+        parts = re.split(r"\{\w+(?::\w+)?\}", self.tr.gettext(message))
         return re.compile(".+".join(re.escape(part) for part in parts), re.S)
 
     def version(self) -> int:
