@@ -15,6 +15,7 @@ import pytest
 from helpers.axe import violations
 from helpers.browser import IN_FLIGHT_JS, SETTLED_JS, WAIT_MS
 from helpers.table import current, make_game, table_act, view_of
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.seed(1)
 
@@ -94,8 +95,9 @@ def test_moves_a_kill_a_barricade_and_noise_by_tapping_the_board(browser, served
     page.locator(f"#board-survivors details[data-act-survivor='{first}'] > summary").click()
     panel = page.locator(f"#board details[data-act-survivor='{first}'][open] .act-body")
     assert panel.is_visible()
-    assert page.locator("#board .location.can-go").count() == len(
-        view["legal"]["table"]["move_survivor"]["survivor_id"][first]
+    # the places are marked by the details' toggle event, a task after the tap: wait for it
+    expect(page.locator("#board .location.can-go")).to_have_count(
+        len(view["legal"]["table"]["move_survivor"]["survivor_id"][first]), timeout=WAIT_MS
     )
     assert violations(page) == []
     page.locator(f"#board .location[data-place='{there}']").click(position={"x": 6, "y": 6})
