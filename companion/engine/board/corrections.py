@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine.board.checks import check_place, entrance_at, entrance_label
 from companion.engine.core import declare as act
-from companion.engine.core.errors import RuleError, counted, shown, words
+from companion.engine.core.errors import RuleError, counted, require_one_of, words
 from companion.engine.core.morale import end_game
 from companion.engine.core.state import (
     COLONY,
@@ -42,12 +42,7 @@ def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]
     game at once, as any loss to 0 would (002 "Winning and Losing").
     """
     st, steps = begin(state)
-    if name not in COUNTERS:
-        raise RuleError(
-            N_("a counter is one of {known}, not {name}"),
-            known=", ".join(COUNTERS),
-            name=shown(name),
-        )
+    require_one_of(name, COUNTERS, N_("a counter is one of {known}, not {name}"), "name")
     value = require_count(value, words(COUNTER_NAMES, name))
     old = st[name]
     st[name] = value

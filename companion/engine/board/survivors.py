@@ -14,7 +14,7 @@ from companion.engine.board.deaths import (
 )
 from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness
-from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.errors import RuleError, require_one_of, shown
 from companion.engine.core.state import (
     COLONY,
     State,
@@ -144,12 +144,7 @@ def heal(st: State, steps: list[Step], survivor_id: str, wound: str) -> None:
                 "(only by an effect that removes despair)"
             )
         )
-    if wound not in HEALABLE:
-        raise RuleError(
-            N_("a wound to heal is one of {known}, not {wound}"),
-            known=", ".join(HEALABLE),
-            wound=shown(wound),
-        )
+    require_one_of(wound, HEALABLE, N_("a wound to heal is one of {known}, not {wound}"), "wound")
     patient = survivor(st, survivor_id)
     key = WOUND_KEYS[wound]
     if patient[key] <= 0:
