@@ -89,14 +89,7 @@ def set_capacity(
                 spaces=survivor_spaces,
             )
         holder["survivor_spaces"] = survivor_spaces
-        steps.append(
-            step(
-                "capacity_set",
-                **at_place(st, place),
-                what="survivor_spaces",
-                value=survivor_spaces,
-            )
-        )
+        _capacity_set(st, steps, place, "survivor_spaces", survivor_spaces)
     if entrance_spaces is not None:
         entrance_spaces = require_count(entrance_spaces, N_("entrance spaces"), minimum=1)
         if place == COLONY:
@@ -117,16 +110,15 @@ def set_capacity(
                     spaces=entrance_spaces,
                 )
             ent["spaces"] = entrance_spaces
-        steps.append(
-            step(
-                "capacity_set",
-                **at_place(st, place),
-                what="entrance_spaces",
-                entrance=entrance,
-                value=entrance_spaces,
-            )
-        )
+        _capacity_set(st, steps, place, "entrance_spaces", entrance_spaces, entrance=entrance)
     return st, steps
+
+
+def _capacity_set(
+    st: State, steps: list[Step], place: str, what: str, value: int, **entrance: int | None
+) -> None:
+    """Say a place's survivor or entrance spaces were set (``entrance``: which one, if given)."""
+    steps.append(step("capacity_set", **at_place(st, place), what=what, **entrance, value=value))
 
 
 act.declare(
