@@ -19,7 +19,6 @@ from companion.engine.core.state import (
     COLONY,
     State,
     begin,
-    free_survivor_spaces,
     new_survivor,
     place_name,
     seat,
@@ -230,12 +229,7 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
         if place not in (None, COLONY):
             raise RuleError(N_("a new survivor joins at the colony"))
         place = COLONY
-    if free_survivor_spaces(st, place) <= 0:
-        raise RuleError(
-            N_("{place} has no empty survivor space for {name}"),
-            place=place_name(st, place),
-            name=card["name"],
-        )
+    require_room(st, place, card["name"], "join")
     leader = player["needs_survivor"] or not survivors_of(st, player["id"])
     newcomer = new_survivor(card, player["id"], place=place)
     st["survivors"].append(newcomer)
