@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.engine import board, legal, search
+from companion.engine import board, legal, modules, search
 from companion.engine.board import (
     choose,
     effects,
@@ -55,9 +55,6 @@ from companion.engine.core.arguments import (
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, action_words, shown
 from companion.engine.core.state import SCHEMA, State, active_seat_id, seat
-from companion.engine.modules.bandits import rules as bandits
-from companion.engine.modules.improvements import rules as improvements
-from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.permissions import WHO, actor_name, check_actor, check_by, seat_argument
 from companion.engine.scenarios import named, special_exile
 from companion.engine.setup import checklist
@@ -100,17 +97,16 @@ RULES = (
     board,
     effects,
     reveal,
-    improvements,
     objective_progress,
     search,
-    raxxon,
     ending,
-    bandits,
     special_exile,
     named,
     checklist,
+    modules,
 )
-"""The modules whose declarations make the actions (imported, they have declared them)."""
+"""The modules whose declarations make the actions (imported, they have declared them); the
+Long Night modules' own come with their registration (engine/modules/__init__.py)."""
 
 ACTIONS: Mapping[str, EntryPoint] = act.view(lambda d: d.entry)
 """Every action type's entry point, read from the declarations (core/declare.py)."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.engine.board.checks import require_room
 from companion.engine.board.zombies import place_zombie
-from companion.engine.core import catalogue
+from companion.engine.core import catalogue, hooks
 from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, counted
 from companion.engine.core.state import (
@@ -39,7 +39,6 @@ from companion.engine.core.state import (
     survivors_at,
     survivors_of,
 )
-from companion.engine.modules.raxxon.rules import raxxon_location
 from companion.engine.words.steps import (
     N_,
     Step,
@@ -69,6 +68,14 @@ TASKS_DONE_HERE = {
 }
 """The table's tasks (``scenarios.TASKS``) this module does once the named survivor's record
 is given (R1's completion steps always have their control, ``follow_r1_completion``)."""
+
+
+def raxxon_location(st: State) -> str:
+    """The Raxxon location's id, as the Raxxon module's ``place`` hook gives it, or raise."""
+    where = hooks.first("place", st, "raxxon")
+    if where is None:
+        raise RuleError(N_("Raxxon is not on the board"))
+    return str(where)
 
 
 # --- setup: set aside, Emma joins ---

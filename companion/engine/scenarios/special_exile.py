@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.core import declare as act
+from companion.engine.core import hooks
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError
@@ -49,7 +50,6 @@ from companion.engine.core.state import (
     seats_in_play,
     send_home,
 )
-from companion.engine.modules.bandits.rules import HIDEOUT_ID, hideout
 from companion.engine.turns.exile import exile_vote_called, held_betrayal
 from companion.engine.turns.votes import afterwards, open_vote
 from companion.engine.words.steps import N_, Step, of_seat, step
@@ -323,10 +323,12 @@ def betrayal_requirement_added(st: State, steps: list[Step], seat_id: str) -> No
 def non_exiled_come_home_from_hideout(st: State, steps: list[Step]) -> None:
     """ "After the special Exile Phase, unless the game is over ... Place all survivors from the
     Bandit Hideout belonging to non-exiled players back at the colony" (000:992; 001:2628-2634):
-    not a move, no exposure roll; an exiled player's stay (``state.send_home``)."""
-    if st["ended"] or hideout(st) is None:
+    not a move, no exposure roll; an exiled player's stay (``state.send_home``). The Hideout is
+    the Bandits module's (its ``place`` hook)."""
+    where = hooks.first("place", st, "hideout")
+    if st["ended"] or where is None:
         return
-    send_home(st, steps, HIDEOUT_ID)
+    send_home(st, steps, where)
 
 
 # --- the choices each actor has now (legal.py lists them) ---------------------------------------

@@ -42,7 +42,7 @@ from typing import Any
 
 from companion.engine.board.deaths import COMPANION_DECK
 from companion.engine.board.zombies import add_zombies
-from companion.engine.core import catalogue, dealing, decisions
+from companion.engine.core import catalogue, dealing, decisions, hooks
 from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, NOISE_DICE, Randomness
 from companion.engine.core.errors import Phrase, RuleError, require_one_of, shown, words
@@ -237,12 +237,13 @@ def _settings(raw: Any) -> dict[str, Any]:
                 value=shown(value),
             )
         merged[key] = list(dict.fromkeys(value))
-    bad = [m for m in merged["modules"] if m not in MODULES]
+    known = [m for m in MODULES if m in hooks.registered()]  # the modules installed
+    bad = [m for m in merged["modules"] if m not in known]
     if bad:
         raise RuleError(
             N_("unknown module(s): {modules} (known: {known})"),
             modules=", ".join(bad),
-            known=", ".join(MODULES),
+            known=", ".join(known),
         )
     return merged
 

@@ -1,8 +1,10 @@
-"""The Improvements module's part in the core's hooks (core/hooks.py): its table corrections."""
+"""The Improvements module's part in the core's hooks (core/hooks.py): its table corrections and
+its sentences."""
 
 from __future__ import annotations
 
+from companion.engine.modules.improvements import sentences
 from companion.engine.modules.improvements.rules import improvement_choices
 
-HOOKS = {"corrections": improvement_choices}
+HOOKS = {"corrections": improvement_choices, "sentences": lambda: sentences}
 """The hooks the module takes part in (registered in engine/modules/__init__.py)."""

@@ -1,5 +1,6 @@
 """The Raxxon module's part in the core's hooks (core/hooks.py): its record, its choices, the
-containment check that opens the colony phase and the zombies a thumbs-down vote takes off."""
+containment check that opens the colony phase, the zombies a thumbs-down vote takes off, its
+Raxxon scenario chapters and its sentences."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State
+from companion.engine.modules.raxxon import sentences
 from companion.engine.modules.raxxon.legal import (
     pending_choices,
     seat_pending_choices,
@@ -14,17 +16,22 @@ from companion.engine.modules.raxxon.legal import (
     turn_choices,
 )
 from companion.engine.modules.raxxon.rules import (
+    CHAPTERS,
     containment_check,
     containment_due,
     experiments_to_draw,
     fewer_zombies_at,
     is_raxxon,
     new_raxxon,
+    raxxon_location,
     raxxon_search_exposure_active,
     reduced_count,
+    sealed_at_setup,
+    setup_chapter,
     side_effects_shown,
 )
 from companion.engine.words.labels import N_
+from companion.engine.words.steps import Step
 
 
 def record(settings: dict[str, Any], locations: Any) -> dict[str, Any] | None:
@@ -50,6 +57,12 @@ def waiting(st: State) -> dict[str, Any] | None:
     return {"kind": "draw_experiment", **drawing} if drawing else None
 
 
+def chapter_begins(st: State, steps: list[Step], code: str) -> None:
+    """A Raxxon chapter's changes to Raxxon as it begins (setup_chapter); not another's."""
+    if code in CHAPTERS:
+        setup_chapter(st, steps, code)
+
+
 HOOKS = {
     "record": record,
     "table_pending": pending_choices,
@@ -64,5 +77,9 @@ HOOKS = {
     "search_refusal": search_refusal,
     "search_exposure": raxxon_search_exposure_active,
     "table_view": lambda shown: {"side_effects": side_effects_shown(shown)},
+    "chapter_begins": chapter_begins,
+    "sealed_at_setup": sealed_at_setup,
+    "place": lambda st, name: raxxon_location(st) if name == "raxxon" else None,
+    "sentences": lambda: sentences,
 }
 """The hooks the module takes part in (registered in engine/modules/__init__.py)."""

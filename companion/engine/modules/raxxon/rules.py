@@ -98,6 +98,13 @@ def raxxon_location(st: State) -> str:
     return str(where)
 
 
+def sealed_at_setup(st: State, chapter: str) -> set[str]:
+    """The locations a starting chapter seals before setup's zombies come: Raxxon at R1,
+    "Place barricades on every entrance and survivor space on the Raxxon location" (000:873),
+    so no setup zombie goes there (``setup_chapter`` then barricades every entrance space)."""
+    return {raxxon_location(st)} if chapter == "R1" else set()
+
+
 def is_raxxon(st: State, place: Any) -> bool:
     """Whether a place is the Raxxon location (False without the module)."""
     rec = st.get("raxxon")
@@ -851,7 +858,7 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
     R1 (000:873): Raxxon is sealed: every free entrance space takes a barricade and its
     survivor spaces close (``sealed_spaces`` keeps their number; ``state.free_survivor_spaces``
     then counts none); no containment check. Setup puts no zombie there
-    (``chapters.sealed_at_setup``), so every entrance space takes a barricade. R2 (R1
+    (``sealed_at_setup``), so every entrance space takes a barricade. R2 (R1
     completed, 000:892): the barricades come off and Raxxon opens; no containment yet. R3 (R2
     completed, 000:917-930): the dice come off Raxxon, its survivors go to the colony
     (``state.send_home``), the containment check starts next round, and 2 or 3 experiments

@@ -1,4 +1,4 @@
-"""The sentences of the Raxxon module's steps and of the search (registered in sentences.py)."""
+"""The sentences of the Raxxon module's steps (registered with the module's hooks)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from companion.engine.words.fill import (
     Names,
     Renderer,
     at_where,
-    choice,
     field,
     fill,
     where,
@@ -170,22 +169,7 @@ def _special_moved(s: Step, n: Names, tr: Translator) -> str:
     )
 
 
-SEARCHED: dict[bool, Message] = {
-    True: (
-        NP_(
-            "{name} makes {noise} noise and searches at {place}.",
-            "{name} makes {noise} noise and searches at {place}.",
-        ),
-        "noise",
-        AT_LOCATION,
-    ),
-    False: (N_("{name} searches at {place}."), AT_LOCATION),
-}
-"""searched's sentence, by whether the search makes noise."""
-
-
 RENDERERS: dict[str, Renderer] = {
-    "searched": choice(lambda s: bool(s.get("noise")), SEARCHED),
     "containment_checked": _checked,
     "experiment_discarded": _discarded,
     "special_zombie_rolled": _rolled,
