@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import hooks
 from companion.engine.core.state import State
 from companion.engine.modules.bandits import sentences
 from companion.engine.modules.bandits.rules import (
@@ -77,4 +78,7 @@ HOOKS = {
     "place": place,
     "sentences": lambda: sentences,
 }
-"""The hooks the module takes part in (registered in engine/modules/__init__.py)."""
+"""The hooks the module takes part in, registered as this file is imported (its one line in
+engine/modules/__init__.py)."""
+
+hooks.register("bandits", **HOOKS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.core import hooks
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import State
 from companion.engine.modules.raxxon import sentences
@@ -82,4 +83,7 @@ HOOKS = {
     "place": lambda st, name: raxxon_location(st) if name == "raxxon" else None,
     "sentences": lambda: sentences,
 }
-"""The hooks the module takes part in (registered in engine/modules/__init__.py)."""
+"""The hooks the module takes part in, registered as this file is imported (its one line in
+engine/modules/__init__.py)."""
+
+hooks.register("raxxon", **HOOKS)
