@@ -51,6 +51,8 @@ SPECS: dict[str, str] = {
     " the module's rules say (scenarios/chapters.py)",
     "sealed_at_setup": "fn(state, code) -> {location id}: the locations a starting chapter"
     " seals before setup's zombies come (scenarios/chapters.py)",
+    "setup_parts": "fn() -> {module: {part: sentence}}: the module's parts of the table's"
+    " setup in the rulebook's order, each with its sentence (setup/modules.py)",
     "place": "fn(state, name) -> location id | None: the module's own location called ``name``"
     ' on the board ("raxxon", "hideout"), None when it is not the module\'s or not there'
     " (scenarios/named.py, special_exile.py)",

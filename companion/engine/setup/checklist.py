@@ -69,7 +69,7 @@ HELD_DECKS = ("crises", "crossroads", "secret_objectives", "exiled_objectives")
 
 
 def module_item(module: str, part: str) -> str:
-    """The checklist item of one module's setup part (modules.MODULE_PARTS)."""
+    """The checklist item of one module's setup part (its module's ``setup_parts`` hook)."""
     return f"module_{module}_{part}"
 
 

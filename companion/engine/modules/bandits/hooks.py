@@ -77,6 +77,7 @@ HOOKS = {
     "chapter_reader": chapter_reader,
     "place": place,
     "sentences": lambda: sentences,
+    "setup_parts": lambda: {"bandits": sentences.SETUP_PARTS},
 }
 """The hooks the module takes part in, registered as this file is imported (its one line in
 engine/modules/__init__.py)."""

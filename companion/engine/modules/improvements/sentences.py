@@ -58,3 +58,17 @@ RENDERERS: dict[str, Renderer] = {
     "advancement_changed": _advancement_changed,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""
+
+
+SETUP_PARTS: dict[str, str] = {
+    "module_cards": N_(
+        "Improvements module: the crisis, survivor, crossroads and objective cards with the "
+        "hammer icon join their decks."
+    ),
+    "improvement_row": N_(
+        "Improvements module: shuffle the improvement deck, lay 4 improvement cards face up in "
+        "a row beside the colony, and enter them on the table screen."
+    ),
+}
+"""The module's parts of the table's setup, in the rulebook's order (000:712-713), each with its
+sentence (the ``module_setup`` step's ``part``; setup/modules.py)."""

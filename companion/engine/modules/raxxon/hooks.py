@@ -82,6 +82,7 @@ HOOKS = {
     "sealed_at_setup": sealed_at_setup,
     "place": lambda st, name: raxxon_location(st) if name == "raxxon" else None,
     "sentences": lambda: sentences,
+    "setup_parts": lambda: {"raxxon": sentences.SETUP_PARTS},
 }
 """The hooks the module takes part in, registered as this file is imported (its one line in
 engine/modules/__init__.py)."""

@@ -177,3 +177,25 @@ RENDERERS: dict[str, Renderer] = {
     "special_zombie_moved": _special_moved,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""
+
+
+SETUP_PARTS: dict[str, str] = {
+    "module_cards": N_(
+        "Raxxon module: the crisis, survivor, crossroads and objective cards with the skull "
+        "icon join their decks."
+    ),
+    "raxxon_location": N_(
+        "Raxxon module: put the Raxxon location on the table and build its search deck like "
+        "the other locations'."
+    ),
+    "experiments": N_(
+        "Raxxon module: shuffle the Raxxon experiment deck and lay it on Raxxon, audio log side "
+        "up; anyone may read the top card's audio log at any time."
+    ),
+    "side_effects": N_(
+        "Raxxon module: put the Raxxon side effect deck beside Raxxon, unshuffled; anyone may "
+        "look through it at any time."
+    ),
+}
+"""The module's parts of the table's setup, in the rulebook's order (000:767-770), each with its
+sentence (the ``module_setup`` step's ``part``; setup/modules.py)."""
