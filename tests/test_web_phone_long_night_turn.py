@@ -183,3 +183,52 @@ def test_an_encounter_left_unchosen_is_refused_in_the_phones_language(app, turn)
     alert = re.search(r'<p class="alert" role="alert">(.*?)</p>', answer.text, re.S).group(1)
     assert "Choose" not in alert and alert.strip()
     assert head(app, game)[1] == version
+
+
+def test_the_rest_of_a_turn_s_entries_are_on_the_active_phone(app, turn):
+    """Food, waste, helpless survivors, an exposure roll a card asks for, a vote to exile and
+    zombies attracted: each from the active phone, as its seat."""
+    game, phones, seat = turn
+    state, _ = head(app, game)
+    first = _mine(state, seat)[0]
+    page = phones[seat].get(f"/phone/{game}").text
+    assert 'id="turn-more"' in page
+    assert {"add_food", "spend_food", "add_waste", "add_helpless", "record_exposure"} <= forms_on(
+        page
+    )
+    food = head(app, game)[0]["food"]
+    _acted(app, game, phones, seat, type="add_food", count="2")
+    _acted(app, game, phones, seat, type="spend_food", count="1")
+    assert head(app, game)[0]["food"] == food + 1
+    _acted(app, game, phones, seat, type="add_waste", count="1")
+    _acted(app, game, phones, seat, type="add_helpless", count="1", unruly="true")
+    _acted(app, game, phones, seat, type="calm_unruly")
+    _acted(app, game, phones, seat, type="record_exposure", survivor_id=first, result="blank")
+    _acted(
+        app,
+        game,
+        phones,
+        seat,
+        type="move_survivor",
+        survivor_id=first,
+        to=BANDITS_AT,
+        exposure="blank",
+    )
+    table_act(app, game, type="add_zombies_by_hand", place="base.school", count=2)
+    page = phones[seat].get(f"/phone/{game}").text
+    assert "turn-attract" in page
+    _acted(
+        app,
+        game,
+        phones,
+        seat,
+        type="attract_zombies",
+        survivor_id=first,
+        _survivor=first,
+        to_place=BANDITS_AT,
+        from_place="base.school",
+        count="1",
+    )
+    target = next(s["id"] for s in state["seats"] if s["id"] != seat)
+    _acted(app, game, phones, seat, type="call_exile_vote", target=target)
+    assert head(app, game)[0]["pending"]["kind"] == "vote"
