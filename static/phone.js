@@ -104,8 +104,18 @@
     group.scrollIntoView({ block: "start" });
   });
 
+  /* A survivor's group opened by a tap starts at the top of the screen, under the turn's bar. */
+  root.addEventListener("click", function (e) {
+    var summary = e.target.closest && e.target.closest("details.turn-survivor > summary");
+    if (summary && !summary.parentNode.open) { summary.parentNode._scrollOnOpen = true; }
+  });
+
   root.addEventListener("toggle", function (e) {
     var d = e.target;
+    if (d._scrollOnOpen && d.open) {
+      d._scrollOnOpen = false;
+      d.scrollIntoView({ block: "start" });
+    }
     if (d.matches && d.matches("details[data-peek]") && d.open) { hideLater(d); }
   }, true);
 

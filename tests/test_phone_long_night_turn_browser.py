@@ -69,10 +69,14 @@ class Phone:
         return self.page.locator("#my-turn details.turn-survivor").nth(n)
 
     def open(self, n: int) -> None:
-        """Open survivor n's group from the turn's bar of names, held at the top (a tap only
-        when it is closed); the group's first control then in view."""
+        """Open survivor n's group (a tap only when it is closed): its name in the list, or
+        in the turn's bar held at the top while another group is open; the group's first
+        control then in view."""
         if self.group(n).get_attribute("open") is None:
-            self.tap(self.page.locator("#my-turn .turn-who .chip").nth(n), "survivor")
+            if self.page.locator("#my-turn details.turn-survivor[open]").count():
+                self.tap(self.page.locator("#my-turn .turn-who .chip").nth(n), "survivor")
+            else:
+                self.tap(self.group(n).locator("> summary"), "survivor")
             self.page.wait_for_function(
                 "n => document.querySelectorAll('#my-turn details.turn-survivor')[n].open", arg=n
             )
