@@ -169,15 +169,28 @@ def test_a_long_night_turn_entered_on_the_phone_with_the_laptop_untouched(
     )
     # the table screen and another phone followed live, untouched
     laptop_page.wait_for_function(
-        "v => +document.querySelector('#game').dataset.liveVersion >= v", arg=version,
+        "v => +document.querySelector('#game').dataset.liveVersion >= v",
+        arg=version,
         timeout=WAIT_MS,
     )
     pages[other].wait_for_function(
-        "v => +document.querySelector('#phone .screen').dataset.version >= v", arg=version,
+        "v => +document.querySelector('#phone .screen').dataset.version >= v",
+        arg=version,
         timeout=WAIT_MS,
     )
     assert not pages[other].locator("#my-turn").count()
 
+    # every folded part of the turn opened: still no sideways scroll, still clean
+    page.evaluate("() => document.querySelectorAll('#my-turn details').forEach(d => d.open = true)")
+    assert page.evaluate(SIDEWAYS_JS) <= 0
+    assert violations(page) == []
+    for part in ("#turn-more", "#turn-heal-others"):
+        page.locator(part).screenshot(path=str(SHOTS / f"{lang}-{part[1:]}.png"))
+    page.evaluate(
+        "() => { document.querySelectorAll('#my-turn details').forEach(d => d.open = false);"
+        " scrollTo(0, 0); }"
+    )
+    phone.open(1)
     # a group open: End my turn is held at the top with the survivors' names
     phone.send(page.locator("#my-turn .turn-who .end-turn-top"), "end my turn")
     state, _ = head(app, game)

@@ -232,3 +232,16 @@ def test_the_rest_of_a_turn_s_entries_are_on_the_active_phone(app, turn):
     target = next(s["id"] for s in state["seats"] if s["id"] != seat)
     _acted(app, game, phones, seat, type="call_exile_vote", target=target)
     assert head(app, game)[0]["pending"]["kind"] == "vote"
+
+
+PHONE_LIMIT = 36_000
+"""Bytes of the active phone's fragment in a Long Night turn with the three modules, in
+Brazilian Portuguese (the longer words), uncompressed: every refresh fetches it again."""
+
+
+def test_the_active_phone_s_long_night_turn_fragment_stays_light(app, turn):
+    game, phones, seat = turn
+    phones[seat].get(f"/lang/pt_BR?next=/phone/{game}")
+    fragment = phones[seat].get(f"/phone/{game}", headers={"HX-Request": "true"}).get_data()
+    assert b'id="my-turn"' in fragment and b"attack_special_zombie" in fragment
+    assert len(fragment) <= PHONE_LIMIT, len(fragment)
