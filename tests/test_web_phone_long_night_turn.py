@@ -245,3 +245,55 @@ def test_the_active_phone_s_long_night_turn_fragment_stays_light(app, turn):
     fragment = phones[seat].get(f"/phone/{game}", headers={"HX-Request": "true"}).get_data()
     assert b'id="my-turn"' in fragment and b"attack_special_zombie" in fragment
     assert len(fragment) <= PHONE_LIMIT, len(fragment)
+
+
+def test_the_modules_other_turn_entries_are_on_the_active_phone(app, turn):
+    """A special zombie moved by its encounter card, a pill's side effect, despair removed,
+    cards taken from the Bandits' Hideout and a die placed on Raxxon: each offered to the active
+    phone and taken as its seat."""
+    game, phones, seat = turn
+    state, _ = head(app, game)
+    first, second = _mine(state, seat)
+    page = phones[seat].get(f"/phone/{game}").text
+    assert {"move_special_zombie", "equip_side_effect"} <= forms_on(page)
+    _acted(
+        app,
+        game,
+        phones,
+        seat,
+        type="move_special_zombie",
+        zombie="Hunter",
+        place="colony",
+        to=BANDITS_AT,
+    )
+    _acted(app, game, phones, seat, type="equip_side_effect", survivor_id=first, card="Twitch")
+    _acted(app, game, phones, seat, type="wound_survivor", survivor_id=first, wound="despair")
+    assert "remove_despair" in forms_on(phones[seat].get(f"/phone/{game}").text)
+    _acted(app, game, phones, seat, type="remove_despair", survivor_id=first)
+    table_act(app, game, type="set_hideout_cards", count=2)
+    _acted(
+        app,
+        game,
+        phones,
+        seat,
+        type="move_survivor",
+        survivor_id=first,
+        to="long_night.bandits-hideout",
+        exposure="blank",
+    )
+    _acted(app, game, phones, seat, type="take_from_hideout", survivor_id=first, count="2")
+    assert head(app, game)[0]["bandits"]["hideout_cards"] == 0
+    _acted(
+        app,
+        game,
+        phones,
+        seat,
+        type="move_survivor",
+        survivor_id=second,
+        to="long_night.raxxon",
+        exposure="blank",
+    )
+    page = phones[seat].get(f"/phone/{game}").text
+    assert "place_raxxon_dice" in forms_on(page)
+    _acted(app, game, phones, seat, type="place_raxxon_dice", faces="4")
+    assert head(app, game)[0]["raxxon"]["dice"] == [4]
