@@ -181,7 +181,7 @@ def test_an_encounter_left_unchosen_is_refused_in_the_phones_language(app, turn)
     )
     assert answer.status_code == 422
     alert = re.search(r'<p class="alert" role="alert">(.*?)</p>', answer.text, re.S).group(1)
-    assert "Choose" not in alert and alert.strip()
+    assert "o dado de confronto" in alert and "nada é registrado sem jogar o dado" in alert
     assert head(app, game)[1] == version
 
 
