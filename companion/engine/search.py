@@ -20,6 +20,10 @@ from companion.engine.core.vocabulary import EXPOSURE_RESULTS
 from companion.engine.words.steps import N_, Step, of_location, of_survivor, step
 
 
+@act.rule(
+    N_("search at a location"), "000:224 000:726 000:776 000:892", who=act.TURN, about=act.SURVIVOR
+)
+@act.takes(noise=act.keyed("survivor_id", "survivor_id", "noise"), exposure=act.ROLL_OR_SKIP)
 def search_location(
     state: State,
     survivor_id: str,
@@ -61,17 +65,6 @@ def search_location(
         face, rolled = exposure_result(exposure, rng)
         roll_for_exposure(st, steps, searcher["id"], face, rolled=rolled)
     return st, steps
-
-
-act.declare(
-    search_location,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("search at a location"),
-    lines=("000:224", "000:726", "000:776", "000:892"),
-    noise=act.keyed("survivor_id", "survivor_id", "noise"),
-    exposure=act.die(None, "roll", "skip"),
-)
 
 
 def search_choices(st: State, active: str) -> dict[str, dict]:

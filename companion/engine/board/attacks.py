@@ -38,6 +38,10 @@ def may_attack_survivor(attacker: dict[str, Any], target: dict[str, Any]) -> boo
     )
 
 
+@act.rule(
+    N_("attack a survivor"), "000:320-322 000:343-354 000:805", who=act.TURN, about=act.SURVIVOR
+)
+@act.takes(target_id=act.keyed("targets", "survivor_id"), roll=act.die())
 def attack_survivor(
     state: State,
     survivor_id: str,
@@ -82,17 +86,6 @@ def attack_survivor(
     if hit:
         add_wound(st, steps, target["id"], "wound", "attack")
     return st, steps
-
-
-act.declare(
-    attack_survivor,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("attack a survivor"),
-    lines=("000:320-322", "000:343-354", "000:322", "000:805"),
-    target_id=act.keyed("targets", "survivor_id"),
-    roll=act.die(),
-)
 
 
 def _require_target(st: State, attacker: dict[str, Any], target: dict[str, Any]) -> None:

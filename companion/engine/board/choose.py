@@ -21,6 +21,9 @@ from companion.engine.core.state import State, around_from, begin, seat, survivo
 from companion.engine.words.steps import N_, Step, of_seat, of_survivor, step
 
 
+@act.rule(N_("choose a survivor"), who=act.OPEN, about="seat_id")
+@act.answers(act.PENDING)
+@act.takes(survivor_id=act.keyed("survivor_id", "seat_id"))
 def choose_survivor(
     state: State, seat_id: str, survivor_id: str, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -50,16 +53,6 @@ def choose_survivor(
     if all(sid in pending["choices"] for sid in pending["asked"]):
         _settle(st, steps, rng or NO_ROLL)
     return st, steps
-
-
-act.declare(
-    choose_survivor,
-    who=act.OPEN,
-    about="seat_id",
-    question=act.PENDING,
-    label=N_("choose a survivor"),
-    survivor_id=act.keyed("survivor_id", "seat_id"),
-)
 
 
 def _settle(st: State, steps: list[Step], rng: Randomness) -> None:
@@ -96,6 +89,8 @@ def _settle(st: State, steps: list[Step], rng: Randomness) -> None:
     )
 
 
+@act.rule(N_("answer a card's question"), who=act.OPEN, about="seat_id")
+@act.answers(act.PENDING)
 def choose_for_card(
     state: State, seat_id: str, answer: str, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -141,12 +136,3 @@ def choose_for_card(
         strict=False,
     )
     return st, steps
-
-
-act.declare(
-    choose_for_card,
-    who=act.OPEN,
-    about="seat_id",
-    question=act.PENDING,
-    label=N_("answer a card's question"),
-)

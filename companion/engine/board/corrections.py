@@ -22,19 +22,15 @@ from companion.engine.words.steps import N_, Step, at_place, step
 COUNTERS = ("morale", "round_track", "food", "starvation", "waste")
 
 
+@act.rule(N_("set waste"), who=act.CORRECTION)
+@act.takes(value=act.FREE)
 def set_waste(state: State, value: int) -> tuple[State, list[Step]]:
     """Set the waste pile's size (a table correction)."""
     return set_counter(state, "waste", value)
 
 
-act.declare(
-    set_waste,
-    who=act.CORRECTION,
-    label=N_("set waste"),
-    value=act.FREE,
-)
-
-
+@act.rule(N_("set counter"), who=act.CORRECTION)
+@act.takes(value=act.FREE)
 def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]:
     """Correct a public counter: morale, round_track, food, starvation or waste.
 
@@ -57,14 +53,8 @@ def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]
     return st, steps
 
 
-act.declare(
-    set_counter,
-    who=act.CORRECTION,
-    label=N_("set counter"),
-    value=act.FREE,
-)
-
-
+@act.rule(N_("set capacity"), who=act.CORRECTION)
+@act.takes(survivor_spaces=act.FREE, entrance_spaces=act.FREE, entrance=act.FREE)
 def set_capacity(
     state: State,
     place: str,
@@ -132,13 +122,3 @@ def set_capacity(
             )
         )
     return st, steps
-
-
-act.declare(
-    set_capacity,
-    who=act.CORRECTION,
-    label=N_("set capacity"),
-    survivor_spaces=act.FREE,
-    entrance_spaces=act.FREE,
-    entrance=act.FREE,
-)

@@ -145,6 +145,8 @@ def resolve_spread_choice(
 # --- entry points ---
 
 
+@act.rule(N_("record exposure"), who=act.TURN, about=act.SURVIVOR)
+@act.takes(result=act.die())
 def record_exposure(
     state: State,
     survivor_id: str,
@@ -159,15 +161,9 @@ def record_exposure(
     return st, steps
 
 
-act.declare(
-    record_exposure,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("record exposure"),
-    result=act.die(),
-)
-
-
+@act.rule(N_("resolve bite"), "002:1439", who=act.OPEN, about="pending")
+@act.answers(act.PENDING)
+@act.takes(result=act.die())
 def resolve_bite(
     state: State,
     choice: str,
@@ -187,14 +183,3 @@ def resolve_bite(
         raise RuleError(N_("choosing to kill the survivor takes no exposure result"))
     resolve_spread_choice(st, steps, choice, result, rng)
     return st, steps
-
-
-act.declare(
-    resolve_bite,
-    who=act.OPEN,
-    about="pending",
-    question=act.PENDING,
-    label=N_("resolve bite"),
-    lines=("002:1439",),
-    result=act.die(),
-)

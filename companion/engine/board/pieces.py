@@ -59,6 +59,13 @@ NONE_TO_REMOVE = {
 """The refusal for a token taken off an entrance that has none, per token."""
 
 
+@act.rule(N_("kill zombies"), "000:511 002:1007 000:805", who=act.TURN, about=act.SURVIVOR)
+@act.takes(
+    place=act.entrance("targets"),
+    count=act.FREE,
+    survivor_id=act.among("card_killers"),
+    exposure=act.ROLL_OR_SKIP,
+)
 def kill_zombies(
     state: State,
     place: str,
@@ -118,20 +125,6 @@ def kill_zombies(
     return st, steps
 
 
-act.declare(
-    kill_zombies,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("kill zombies"),
-    lines=("000:511", "002:1007", "000:805"),
-    place=act.entrance("targets"),
-    entrance=act.PART,
-    count=act.FREE,
-    survivor_id=act.among("card_killers"),
-    exposure=act.die(None, "roll", "skip"),
-)
-
-
 def add_token(st: State, steps: list[Step], place: str, number: Any, token: str) -> None:
     """Put a barricade or an explosive trap on an empty entrance space (002 "Barricade", 000:694).
 
@@ -153,6 +146,8 @@ def remove_token(st: State, steps: list[Step], place: str, number: Any, token: s
     steps.append(step(f"{token}_removed", **at_entrance(st, place, ent)))
 
 
+@act.rule(N_("add barricade"), "002:1202", who=act.TURN)
+@act.takes(place=act.entrance("targets"))
 def add_barricade(
     state: State, place: str, entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -162,16 +157,8 @@ def add_barricade(
     return st, steps
 
 
-act.declare(
-    add_barricade,
-    who=act.TURN,
-    label=N_("add barricade"),
-    lines=("002:1202",),
-    place=act.entrance("targets"),
-    entrance=act.PART,
-)
-
-
+@act.rule(N_("remove barricade"), who=act.CORRECTION)
+@act.takes(place=act.entrance("targets"))
 def remove_barricade(
     state: State, place: str, entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -181,15 +168,8 @@ def remove_barricade(
     return st, steps
 
 
-act.declare(
-    remove_barricade,
-    who=act.CORRECTION,
-    label=N_("remove barricade"),
-    place=act.entrance("targets"),
-    entrance=act.PART,
-)
-
-
+@act.rule(N_("add trap"), "000:694 000:224", who=act.TURN)
+@act.takes(place=act.entrance("targets"))
 def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
     """Place an explosive trap on an empty entrance space (000:694; at locations too, 000:224)."""
     st, steps = begin(state)
@@ -198,16 +178,8 @@ def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[Sta
     return st, steps
 
 
-act.declare(
-    add_trap,
-    who=act.TURN,
-    label=N_("add trap"),
-    lines=("000:694", "000:224"),
-    place=act.entrance("targets"),
-    entrance=act.PART,
-)
-
-
+@act.rule(N_("remove trap"), who=act.CORRECTION)
+@act.takes(place=act.entrance("targets"))
 def remove_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
     """Remove an explosive trap from an entrance without firing it (a correction)."""
     st, steps = begin(state)
@@ -215,15 +187,8 @@ def remove_trap(state: State, place: str, entrance: int | None = None) -> tuple[
     return st, steps
 
 
-act.declare(
-    remove_trap,
-    who=act.CORRECTION,
-    label=N_("remove trap"),
-    place=act.entrance("targets"),
-    entrance=act.PART,
-)
-
-
+@act.rule(N_("add zombies by hand"), who=act.CORRECTION)
+@act.takes(count=act.FREE, reason=act.FREE)
 def add_zombies_by_hand(
     state: State, place: str, count: int, reason: str = "card_or_action"
 ) -> tuple[State, list[Step]]:
@@ -233,15 +198,6 @@ def add_zombies_by_hand(
     check_place(st, place)
     add_zombies(st, steps, place, count, reason)
     return st, steps
-
-
-act.declare(
-    add_zombies_by_hand,
-    who=act.CORRECTION,
-    label=N_("add zombies by hand"),
-    count=act.FREE,
-    reason=act.FREE,
-)
 
 
 def attract(
@@ -340,6 +296,12 @@ def attracted_count(st: State, place: str, ent: Any, count: int, zombies: Any) -
     return len(zombies)
 
 
+@act.rule(N_("attract zombies"), "002:1253", who=act.TURN, about=act.SURVIVOR)
+@act.takes(
+    from_place=act.entrance("from", "from_place", "from_entrance"),
+    to_place=act.entrance("to", "to_place", "to_entrance"),
+    count=act.number(),
+)
 def attract_zombies(
     state: State,
     from_place: str,
@@ -378,20 +340,6 @@ def attract_zombies(
     return st, steps
 
 
-act.declare(
-    attract_zombies,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("attract zombies"),
-    lines=("002:1253",),
-    from_place=act.entrance("from", "from_place", "from_entrance"),
-    from_entrance=act.PART,
-    to_place=act.entrance("to", "to_place", "to_entrance"),
-    to_entrance=act.PART,
-    count=act.number(),
-)
-
-
 def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> None:
     """Noise tokens go on a location's noise spaces: 4 at most (002 "Location Cards", 000:224).
 
@@ -411,6 +359,8 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
     steps.append(step("noise_added", count=count, **of_location(loc), noise=loc["noise"]))
 
 
+@act.rule(N_("add noise"), who=act.TURN)
+@act.takes(count=act.FREE)
 def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
     """Place noise tokens at a location. Base 002 "Location Cards" 5 and "Search"."""
     st, steps = begin(state)
@@ -419,14 +369,8 @@ def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, li
     return st, steps
 
 
-act.declare(
-    add_noise,
-    who=act.TURN,
-    label=N_("add noise"),
-    count=act.FREE,
-)
-
-
+@act.rule(N_("remove noise"), who=act.CORRECTION)
+@act.takes(count=act.FREE)
 def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
     """Take noise tokens off a location (a card effect or a correction)."""
     st, steps = begin(state)
@@ -443,11 +387,3 @@ def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State,
     loc["noise"] -= count
     steps.append(step("noise_removed", count=count, **of_location(loc), noise=loc["noise"]))
     return st, steps
-
-
-act.declare(
-    remove_noise,
-    who=act.CORRECTION,
-    label=N_("remove noise"),
-    count=act.FREE,
-)

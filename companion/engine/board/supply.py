@@ -53,6 +53,8 @@ def play(st: State, steps: list[Step], player: dict[str, Any], count: int, event
     )
 
 
+@act.rule(N_("play cards"), "000:385 002:1798", who=act.TURN, about="seat_id")
+@act.takes(count=act.FREE)
 def play_cards(
     state: State, seat_id: str, count: int = 1, event: bool = False
 ) -> tuple[State, list[Step]]:
@@ -65,16 +67,7 @@ def play_cards(
     return st, steps
 
 
-act.declare(
-    play_cards,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("play cards"),
-    lines=("000:385", "002:1798"),
-    count=act.FREE,
-)
-
-
+@act.rule(N_("clean waste"), "002:1216-1219", who=act.TURN, about="seat_id")
 def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """Clean Waste: remove the top 3 cards of the waste pile from the game (002:1216-1219).
 
@@ -103,15 +96,8 @@ def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
     return st, steps
 
 
-act.declare(
-    clean_waste,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("clean waste"),
-    lines=("002:1216-1219",),
-)
-
-
+@act.rule(N_("add waste"), who=act.TURN)
+@act.takes(count=act.FREE)
 def add_waste(state: State, count: int) -> tuple[State, list[Step]]:
     """Put cards on the waste pile (a discard effect or a correction)."""
     st, steps = begin(state)
@@ -119,14 +105,6 @@ def add_waste(state: State, count: int) -> tuple[State, list[Step]]:
     st["waste"] += count
     steps.append(step("waste_added", count=count, waste=st["waste"]))
     return st, steps
-
-
-act.declare(
-    add_waste,
-    who=act.TURN,
-    label=N_("add waste"),
-    count=act.FREE,
-)
 
 
 def spend(st: State, steps: list[Step], player: dict[str, Any], count: int) -> None:
@@ -146,6 +124,7 @@ def spend(st: State, steps: list[Step], player: dict[str, Any], count: int) -> N
     steps.append(step("food_spent", **of_seat(player), count=count, food=st["food"]))
 
 
+@act.rule(N_("spend food"), "002:1388", who=act.TURN, about="seat_id")
 def spend_food(state: State, seat_id: str, count: int) -> tuple[State, list[Step]]:
     """Spend food tokens from the supply to raise an action die. Base 002 (002:1388)."""
     st, steps = begin(state)
@@ -156,15 +135,8 @@ def spend_food(state: State, seat_id: str, count: int) -> tuple[State, list[Step
     return st, steps
 
 
-act.declare(
-    spend_food,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("spend food"),
-    lines=("002:1388",),
-)
-
-
+@act.rule(N_("add food"), who=act.TURN)
+@act.takes(count=act.FREE)
 def add_food(state: State, count: int) -> tuple[State, list[Step]]:
     """Add food tokens to the supply (a food card played, or another effect)."""
     st, steps = begin(state)
@@ -172,14 +144,6 @@ def add_food(state: State, count: int) -> tuple[State, list[Step]]:
     st["food"] += count
     steps.append(step("food_added", count=count, food=st["food"]))
     return st, steps
-
-
-act.declare(
-    add_food,
-    who=act.TURN,
-    label=N_("add food"),
-    count=act.FREE,
-)
 
 
 def add_helpless_tokens(
@@ -201,6 +165,8 @@ def add_helpless_tokens(
     steps.append(step("helpless_added", count=added, unruly=unruly, left_out=count - added))
 
 
+@act.rule(N_("add helpless"), "000:690 002:1727 002:1749", who=act.TURN, about="seat_id")
+@act.takes(count=act.FREE)
 def add_helpless(
     state: State, count: int, unruly: bool = False, seat_id: str | None = None
 ) -> tuple[State, list[Step]]:
@@ -214,16 +180,7 @@ def add_helpless(
     return st, steps
 
 
-act.declare(
-    add_helpless,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("add helpless"),
-    lines=("000:690", "002:1727", "002:1749"),
-    count=act.FREE,
-)
-
-
+@act.rule(N_("calm unruly"), "000:692 002:1798", who=act.TURN, about="seat_id")
 def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """The active player turns an unruly token back to normal with a medicine card (000:692).
 
@@ -254,27 +211,11 @@ def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
     return st, steps
 
 
-act.declare(
-    calm_unruly,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("calm unruly"),
-    lines=("000:692", "002:1798"),
-)
-
-
+@act.rule(N_("kill helpless by card"), "002:1786 000:546", who=act.CORRECTION)
+@act.takes(unruly=act.FREE)
 def kill_helpless_by_card(state: State, unruly: bool | None = None) -> tuple[State, list[Step]]:
     """A card kills a helpless survivor: morale -1 (002:1786; an unruly token is one, 000:546)."""
     st, steps = begin(state)
     if not kill_helpless(st, steps, "card", unruly=unruly):
         raise RuleError(NO_HELPLESS[unruly])
     return st, steps
-
-
-act.declare(
-    kill_helpless_by_card,
-    who=act.CORRECTION,
-    label=N_("kill helpless by card"),
-    lines=("002:1786", "000:546"),
-    unruly=act.FREE,
-)

@@ -83,6 +83,12 @@ def move(st: State, steps: list[Step], survivor_id: str, to: str, *, free: bool)
     )
 
 
+@act.rule(N_("move survivor"), "002:1378", who=act.TURN, about=act.SURVIVOR)
+@act.takes(
+    to=act.keyed("survivor_id", "survivor_id"),
+    free=act.flag("free", "survivor_id"),
+    exposure=act.ROLL_OR_SKIP,
+)
 def move_survivor(
     state: State,
     survivor_id: str,
@@ -105,18 +111,7 @@ def move_survivor(
     return st, steps
 
 
-act.declare(
-    move_survivor,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("move survivor"),
-    lines=("002:1378",),
-    to=act.keyed("survivor_id", "survivor_id"),
-    free=act.flag("free", "survivor_id"),
-    exposure=act.die(None, "roll", "skip"),
-)
-
-
+@act.rule(N_("wound survivor"), "000:536", who=act.TURN)
 def wound_survivor(
     state: State, survivor_id: str, wound: str = "wound"
 ) -> tuple[State, list[Step]]:
@@ -125,14 +120,6 @@ def wound_survivor(
     survivor(st, survivor_id)
     add_wound(st, steps, survivor_id, wound, "card_or_attack")
     return st, steps
-
-
-act.declare(
-    wound_survivor,
-    who=act.TURN,
-    label=N_("wound survivor"),
-    lines=("000:536",),
-)
 
 
 def heal(st: State, steps: list[Step], survivor_id: str, wound: str) -> None:
@@ -158,13 +145,6 @@ def heal(st: State, steps: list[Step], survivor_id: str, wound: str) -> None:
     steps.append(step("wound_healed", **of_survivor(patient), wound=wound))
 
 
-def heal_survivor(state: State, survivor_id: str, wound: str = "wound") -> tuple[State, list[Step]]:
-    """Remove a wound or frostbite token from a survivor (000:682)."""
-    st, steps = begin(state)
-    heal(st, steps, survivor_id, wound)
-    return st, steps
-
-
 def heal_choices(st: State, actor: str) -> dict[str, Any] | None:
     """The survivors with a wound or frostbite to heal, each with what it carries (000:682);
     None when nobody is hurt."""
@@ -176,24 +156,12 @@ def heal_choices(st: State, actor: str) -> dict[str, Any] | None:
     return {"survivor_id": hurt} if hurt else None
 
 
-act.declare(
-    heal_survivor,
-    who=act.TURN,
-    label=N_("heal survivor"),
-    lines=("000:682",),
-    choices=heal_choices,
-    wound=act.keyed("survivor_id", "survivor_id"),
-)
-
-
-def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
-    """Remove a despair token, for effects that say so (000:682)."""
+@act.rule(N_("heal survivor"), "000:682", who=act.TURN)
+@act.takes(heal_choices, wound=act.keyed("survivor_id", "survivor_id"))
+def heal_survivor(state: State, survivor_id: str, wound: str = "wound") -> tuple[State, list[Step]]:
+    """Remove a wound or frostbite token from a survivor (000:682)."""
     st, steps = begin(state)
-    patient = survivor(st, survivor_id)
-    if patient["despair"] <= 0:
-        raise RuleError(N_("{name} has no despair token"), name=patient["name"])
-    patient["despair"] -= 1
-    steps.append(step("despair_removed", **of_survivor(patient)))
+    heal(st, steps, survivor_id, wound)
     return st, steps
 
 
@@ -203,13 +171,17 @@ def despair_choices(st: State, actor: str) -> dict[str, Any] | None:
     return {"survivor_id": despairing} if despairing else None
 
 
-act.declare(
-    remove_despair,
-    who=act.TURN,
-    label=N_("remove despair"),
-    lines=("000:682",),
-    choices=despair_choices,
-)
+@act.rule(N_("remove despair"), "000:682", who=act.TURN)
+@act.takes(despair_choices)
+def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
+    """Remove a despair token, for effects that say so (000:682)."""
+    st, steps = begin(state)
+    patient = survivor(st, survivor_id)
+    if patient["despair"] <= 0:
+        raise RuleError(N_("{name} has no despair token"), name=patient["name"])
+    patient["despair"] -= 1
+    steps.append(step("despair_removed", **of_survivor(patient)))
+    return st, steps
 
 
 def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place: Any) -> None:
@@ -257,6 +229,8 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
         promote_leader(st, steps, player, newcomer["id"])
 
 
+@act.rule(N_("add survivor"), "002:1751", who=act.OPEN, about="seat_id")
+@act.answers("survivor")
 def add_survivor(
     state: State, seat_id: str, survivor_id: str, place: str | None = None
 ) -> tuple[State, list[Step]]:
@@ -279,16 +253,15 @@ def add_survivor(
     return st, steps
 
 
-act.declare(
-    add_survivor,
-    who=act.OPEN,
-    about="seat_id",
-    question="survivor",
-    label=N_("add survivor"),
-    lines=("002:1751",),
-)
+def group_leader_choices(st: State, seat_id: str) -> dict[str, Any] | None:
+    """Which of a seat's survivors it may make its group leader: any but the leader now
+    (002:1777); None without one."""
+    followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
+    return {"seat_id": [seat_id], "survivor_id": followers} if followers else None
 
 
+@act.rule(N_("set group leader"), "002:1777", who=act.OPEN, about="seat_id")
+@act.takes(group_leader_choices)
 def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[State, list[Step]]:
     """Make one of a player's followers their group leader (002:1777)."""
     st, steps = begin(state)
@@ -306,23 +279,8 @@ def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[Stat
     return st, steps
 
 
-def group_leader_choices(st: State, seat_id: str) -> dict[str, Any] | None:
-    """Which of a seat's survivors it may make its group leader: any but the leader now
-    (002:1777); None without one."""
-    followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
-    return {"seat_id": [seat_id], "survivor_id": followers} if followers else None
-
-
-act.declare(
-    set_group_leader,
-    who=act.OPEN,
-    about="seat_id",
-    label=N_("set group leader"),
-    lines=("002:1777",),
-    choices=group_leader_choices,
-)
-
-
+@act.rule(N_("kill survivor by card"), who=act.CORRECTION)
+@act.takes(cause=act.FREE)
 def kill_survivor_by_card(
     state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
@@ -335,14 +293,8 @@ def kill_survivor_by_card(
     return st, steps
 
 
-act.declare(
-    kill_survivor_by_card,
-    who=act.CORRECTION,
-    label=N_("kill survivor by card"),
-    cause=act.FREE,
-)
-
-
+@act.rule(N_("remove survivor by card"), "002:1790", who=act.CORRECTION)
+@act.takes(cause=act.FREE)
 def remove_survivor_by_card(
     state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
@@ -351,12 +303,3 @@ def remove_survivor_by_card(
     st, steps = begin(state)
     remove_survivor(st, steps, survivor_id, cause)
     return st, steps
-
-
-act.declare(
-    remove_survivor_by_card,
-    who=act.CORRECTION,
-    label=N_("remove survivor by card"),
-    lines=("002:1790",),
-    cause=act.FREE,
-)

@@ -73,6 +73,7 @@ NOISE_HIT_MAX = 3
 # --- the phase itself ---
 
 
+@act.rule(N_("start colony phase"), who=act.TABLE)
 def start_colony_phase(state: State) -> tuple[State, list[Step]]:
     """End the player turns phase and begin the colony phase (base 002 "Colony Phase")."""
     st, steps = begin(state)
@@ -80,13 +81,8 @@ def start_colony_phase(state: State) -> tuple[State, list[Step]]:
     return st, steps
 
 
-act.declare(
-    start_colony_phase,
-    who=act.TABLE,
-    label=N_("start colony phase"),
-)
-
-
+@act.rule(N_("run colony phase"), who=act.TABLE)
+@act.takes(first_player_votes=act.FREE, noise=act.FREE)
 def run_colony_phase(
     state: State,
     rng: Randomness,
@@ -131,15 +127,8 @@ def run_colony_phase(
     return st, steps
 
 
-act.declare(
-    run_colony_phase,
-    who=act.TABLE,
-    label=N_("run colony phase"),
-    first_player_votes=act.FREE,
-    noise=act.FREE,
-)
-
-
+@act.rule(N_("run colony steps"), "002:1579 000:472-500 002:1621 000:660", who=act.TABLE)
+@act.takes(noise=act.FREE)
 def run_colony_steps(
     state: State,
     rng: Randomness,
@@ -180,15 +169,6 @@ def run_colony_steps(
     _refuse_noise_unused(noise, names)
     _run_steps(st, steps, names, rng, bool(met), keep_first_player, None, noise)
     return st, steps
-
-
-act.declare(
-    run_colony_steps,
-    who=act.TABLE,
-    label=N_("run colony steps"),
-    lines=("002:1579", "000:472-500", "002:1621", "000:660"),
-    noise=act.FREE,
-)
 
 
 def _run_steps(
@@ -244,17 +224,10 @@ def _require_bool(value: object, what: str) -> None:
 # --- 1. pay food ---
 
 
+@act.rule(N_("pay food"), "002:1581 000:476 000:690", who=act.TABLE)
 def pay_food(state: State) -> tuple[State, list[Step]]:
     """Colony step 1: the colony eats (base 002 "Colony Phase" 1, 002:1581; 000:476, 000:690)."""
     return run_colony_step(state, "pay_food", _pay_food)
-
-
-act.declare(
-    pay_food,
-    who=act.TABLE,
-    label=N_("pay food"),
-    lines=("002:1581", "000:476", "000:690"),
-)
 
 
 def _pay_food(st: State, steps: list[Step]) -> None:
@@ -291,17 +264,10 @@ def food_needed(st: State) -> int:
 # --- 2. check waste ---
 
 
+@act.rule(N_("check waste"), "002:1596", who=act.TABLE)
 def check_waste(state: State) -> tuple[State, list[Step]]:
     """Colony step 2: the waste pile costs morale (base 002 "Colony Phase" 2, 002:1596)."""
     return run_colony_step(state, "check_waste", _check_waste)
-
-
-act.declare(
-    check_waste,
-    who=act.TABLE,
-    label=N_("check waste"),
-    lines=("002:1596",),
-)
 
 
 def _check_waste(st: State, steps: list[Step]) -> None:
@@ -320,6 +286,8 @@ def _check_waste(st: State, steps: list[Step]) -> None:
 # --- 4. add zombies ---
 
 
+@act.rule(N_("add colony phase zombies"), "002:1613 000:490", who=act.TABLE)
+@act.takes(noise=act.FREE)
 def add_colony_phase_zombies(
     state: State, rng: Randomness, noise: list[int] | None = None
 ) -> tuple[State, list[Step]]:
@@ -327,15 +295,6 @@ def add_colony_phase_zombies(
 
     ``noise``: the faces the table rolled for its noise tokens, when it enters them."""
     return run_colony_step(state, "add_zombies", _add_colony_phase_zombies, rng, noise)
-
-
-act.declare(
-    add_colony_phase_zombies,
-    who=act.TABLE,
-    label=N_("add colony phase zombies"),
-    lines=("002:1613", "000:490"),
-    noise=act.FREE,
-)
 
 
 def _add_colony_phase_zombies(
@@ -449,6 +408,7 @@ def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> 
 # --- 5. check main objective ---
 
 
+@act.rule(N_("check main objective"), "002:1621 000:494", who=act.TABLE)
 def check_main_objective(state: State, met: bool | None = None) -> tuple[State, list[Step]]:
     """Colony step 5: is the main objective met? (002:1621, 000:494)
 
@@ -465,14 +425,6 @@ def check_main_objective(state: State, met: bool | None = None) -> tuple[State, 
     _check_main_objective(st, steps, met)
     colony_step_done(st, "check_main_objective")
     return st, steps
-
-
-act.declare(
-    check_main_objective,
-    who=act.TABLE,
-    label=N_("check main objective"),
-    lines=("002:1621", "000:494"),
-)
 
 
 def _refuse_answer_to_count(st: State) -> None:
@@ -523,17 +475,10 @@ def _check_main_objective(st: State, steps: list[Step], met: bool | None) -> Non
 # --- 6. move round track ---
 
 
+@act.rule(N_("move round track"), "002:1626 000:498", who=act.TABLE)
 def move_round_track(state: State) -> tuple[State, list[Step]]:
     """Colony step 6: the round track moves down 1 (002:1626, 000:498)."""
     return run_colony_step(state, "move_round_track", _move_round_track)
-
-
-act.declare(
-    move_round_track,
-    who=act.TABLE,
-    label=N_("move round track"),
-    lines=("002:1626", "000:498"),
-)
 
 
 def _move_round_track(st: State, steps: list[Step]) -> None:
@@ -547,6 +492,8 @@ def _move_round_track(st: State, steps: list[Step]) -> None:
 # --- 7. pass first player ---
 
 
+@act.rule(N_("pass first player"), "002:1629 000:660 000:500", who=act.TABLE)
+@act.takes(votes=act.FREE)
 def pass_first_player(
     state: State, keep: bool = False, votes: dict[str, bool] | None = None
 ) -> tuple[State, list[Step]]:
@@ -560,15 +507,6 @@ def pass_first_player(
     begin_step(st, steps, "pass_first_player")
     _pass_first_player(st, steps, keep, votes)
     return st, steps
-
-
-act.declare(
-    pass_first_player,
-    who=act.TABLE,
-    label=N_("pass first player"),
-    lines=("002:1629", "000:660", "000:500"),
-    votes=act.FREE,
-)
 
 
 def _pass_first_player(

@@ -244,6 +244,9 @@ def r1_completion_choices(st: State) -> dict[str, Any] | None:
     }
 
 
+@act.rule(N_("follow R1's completion steps"), "000:892-904 001:2380-2415", who=act.TABLE)
+@act.answers(act.PENDING)
+@act.takes(entrances=act.each(), influence=act.FREE, attack=act.FREE, search=act.FREE)
 def follow_r1_completion(
     state: State,
     survivor_id: str | None = None,
@@ -279,19 +282,6 @@ def follow_r1_completion(
         raise RuleError(N_("Blue is not set aside in this game: nothing of hers is entered"))
     st["pending"] = None
     return st, steps
-
-
-act.declare(
-    follow_r1_completion,
-    who=act.TABLE,
-    question=act.PENDING,
-    label=N_("follow R1's completion steps"),
-    lines=("000:892-904", "001:2380-2415"),
-    entrances=act.each(),
-    influence=act.FREE,
-    attack=act.FREE,
-    search=act.FREE,
-)
 
 
 def _place_reader_survivor(

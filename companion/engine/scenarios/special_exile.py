@@ -137,6 +137,10 @@ def _require_caller(st: State, caller: str) -> dict[str, Any]:
     return who
 
 
+@act.rule(
+    N_("call an exile vote in the special exile phase"), "000:984", who=act.OPEN, about="caller"
+)
+@act.answers(act.PENDING)
 def call_special_exile_vote(
     state: State, caller: str, target: str, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -158,16 +162,6 @@ def call_special_exile_vote(
     exile_vote_called(steps, calling, accused)
     open_vote(st, steps, "exile", target=target, then=PHASE)
     return st, steps
-
-
-act.declare(
-    call_special_exile_vote,
-    who=act.OPEN,
-    about="caller",
-    question=act.PENDING,
-    label=N_("call an exile vote in the special exile phase"),
-    lines=("000:984",),
-)
 
 
 @afterwards(PHASE)
@@ -197,6 +191,10 @@ def exiled_in_special_exile_phase(st: State, steps: list[Step], target: str) -> 
         steps.append(step("special_exile_leads", private=target, seat_name=name))
 
 
+@act.rule(
+    N_("call no exile vote in the special exile phase"), "000:984", who=act.OPEN, about="caller"
+)
+@act.answers(act.PENDING)
 def skip_special_exile_vote(state: State, caller: str) -> tuple[State, list[Step]]:
     """The player whose turn it is in B2's special exile phase calls no vote ("each player
     may initiate 1 vote", 000:984): the next player clockwise may."""
@@ -208,16 +206,6 @@ def skip_special_exile_vote(state: State, caller: str) -> tuple[State, list[Step
     steps.append(step("special_exile_vote_skipped", **of_seat(who)))
     _next_caller(st, steps)
     return st, steps
-
-
-act.declare(
-    skip_special_exile_vote,
-    who=act.OPEN,
-    about="caller",
-    question=act.PENDING,
-    label=N_("call no exile vote in the special exile phase"),
-    lines=("000:984",),
-)
 
 
 # --- the betrayer's moment (000:986) -----------------------------------------------------------
@@ -235,6 +223,13 @@ def may_reveal_bandit_betrayal(st: State, seat_id: str) -> bool:
     return bandit_betrayer(st) == seat_id and not seat(st, seat_id)["exiled"]
 
 
+@act.rule(
+    N_("reveal the Bandit Betrayal"),
+    "000:986 001:2599-2602 000:996 002:1806",
+    who=act.OWN,
+    about="seat_id",
+)
+@act.answers(act.PENDING)
 def reveal_bandit_betrayal(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """After the special exile phase, "if no betrayer has been exiled and the betrayer has
     completed the special bandit betrayal objective, they may reveal it to immediately win
@@ -267,16 +262,8 @@ def reveal_bandit_betrayal(state: State, seat_id: str) -> tuple[State, list[Step
     return st, steps
 
 
-act.declare(
-    reveal_bandit_betrayal,
-    who=act.OWN,
-    about="seat_id",
-    question=act.PENDING,
-    label=N_("reveal the Bandit Betrayal"),
-    lines=("000:986", "001:2599-2602", "000:996", "002:1806"),
-)
-
-
+@act.rule(N_("go on without a betrayer's reveal"), "000:986 000:992", who=act.TABLE)
+@act.answers(act.PENDING)
 def pass_betrayal_reveal(state: State) -> tuple[State, list[Step]]:
     """The table goes on: the betrayer's moment passes without a win (000:986).
 
@@ -297,15 +284,6 @@ def pass_betrayal_reveal(state: State) -> tuple[State, list[Step]]:
     steps.append(step("special_exile_ended"))
     non_exiled_come_home_from_hideout(st, steps)
     return st, steps
-
-
-act.declare(
-    pass_betrayal_reveal,
-    who=act.TABLE,
-    question=act.PENDING,
-    label=N_("go on without a betrayer's reveal"),
-    lines=("000:986", "000:992"),
-)
 
 
 def betrayal_requirement_added(st: State, steps: list[Step], seat_id: str) -> None:

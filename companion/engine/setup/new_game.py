@@ -613,6 +613,9 @@ def _deal_survivors(st: State, steps: list[Step]) -> None:
     )
 
 
+@act.rule(N_("keep survivors"), who=act.OWN, about="seat_id")
+@act.answers("keep")
+@act.takes(survivors=act.each(), leader=act.within("survivors"))
 def keep_survivors(
     state: State,
     seat_id: str,
@@ -671,17 +674,6 @@ def keep_survivors(
     _choose_first_player(st, steps)
     named.emma_joins(st, steps)
     return st, steps
-
-
-act.declare(
-    keep_survivors,
-    who=act.OWN,
-    about="seat_id",
-    question="keep",
-    label=N_("keep survivors"),
-    survivors=act.each(),
-    leader=act.within("survivors"),
-)
 
 
 def _leader_first(st: State, survivors: list[str], leader: str) -> list[str]:

@@ -152,6 +152,7 @@ def return_crossroads(st: State, steps: list[Step], turn: dict[str, Any]) -> Non
 # --- entry points ---
 
 
+@act.rule(N_("start turn"), "002:983 002:1464 000:458 002:1430", who=act.NEXT, about="seat_id")
 def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[Step]]:
     """Begin the next player's turn: crossroads draw, then frostbite (002 "Player Turns").
 
@@ -193,15 +194,6 @@ def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[St
     return st, steps
 
 
-act.declare(
-    start_turn,
-    who=act.NEXT,
-    about="seat_id",
-    label=N_("start turn"),
-    lines=("002:983", "002:1464", "000:458", "002:1430"),
-)
-
-
 def crossroads_waits(st: State) -> bool:
     """Whether this turn's crossroads card has been revealed and still waits for its option
     (000:458, 002:1464: once the trigger is met, the active player takes an option). A card none
@@ -218,6 +210,7 @@ def crossroads_waits(st: State) -> bool:
     return can_be_taken(st, card, turn["seat"])
 
 
+@act.rule(N_("end turn"), "000:458 002:1481 002:1736", who=act.TURN)
 def end_turn(state: State, start_next: bool = False) -> tuple[State, list[Step]]:
     """End the turn: an untriggered crossroads card goes under its deck (000:458, 002:1481).
 
@@ -252,11 +245,3 @@ def end_turn(state: State, start_next: bool = False) -> tuple[State, list[Step]]
         st, more = start_turn(st)
         steps += more
     return st, steps
-
-
-act.declare(
-    end_turn,
-    who=act.TURN,
-    label=N_("end turn"),
-    lines=("000:458", "002:1481", "002:1736"),
-)

@@ -163,6 +163,8 @@ def settle_vote(st: State, steps: list[Step], ballots: dict[str, bool], rng: Ran
         AFTERWARDS[fields["then"]](st, steps, fields, passed)
 
 
+@act.rule(N_("cast vote"), "002:1821 002:1764", who=act.OWN, about="seat_id")
+@act.answers(act.PENDING)
 def cast_vote(
     state: State, seat_id: str, up: bool, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -185,16 +187,9 @@ def cast_vote(
     return st, steps
 
 
-act.declare(
-    cast_vote,
-    who=act.OWN,
-    about="seat_id",
-    question=act.PENDING,
-    label=N_("cast vote"),
-    lines=("002:1821", "002:1764"),
-)
-
-
+@act.rule(N_("record votes"), who=act.TABLE)
+@act.answers(act.PENDING)
+@act.takes(votes=act.each("voters"))
 def record_votes(
     state: State, votes: dict[str, bool], rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -204,12 +199,3 @@ def record_votes(
     check_votes(st, votes)
     settle_vote(st, steps, votes, rng or NO_ROLL)
     return st, steps
-
-
-act.declare(
-    record_votes,
-    who=act.TABLE,
-    question=act.PENDING,
-    label=N_("record votes"),
-    votes=act.each("voters"),
-)

@@ -235,6 +235,9 @@ def _add_bandit(st: State, steps: list[Step], loc: dict[str, Any]) -> None:
     )
 
 
+@act.rule(N_("place the bandits as their leader"), "000:759 000:735", who=act.OWN, about="seat_id")
+@act.answers(act.PENDING)
+@act.takes(locations=act.each("room"))
 def lead_bandits(state: State, seat_id: str, locations: list[str]) -> tuple[State, list[Step]]:
     """The bandit leader places the revealed crisis's bandits where they choose (000:759).
 
@@ -266,20 +269,11 @@ def lead_bandits(state: State, seat_id: str, locations: list[str]) -> tuple[Stat
     return st, steps
 
 
-act.declare(
-    lead_bandits,
-    who=act.OWN,
-    about="seat_id",
-    question=act.PENDING,
-    label=N_("place the bandits as their leader"),
-    lines=("000:759", "000:735"),
-    locations=act.each("room"),
-)
-
-
 # --- attacking a bandit -----------------------------------------------------------------------
 
 
+@act.rule(N_("attack a bandit"), "000:741 000:320-322 000:805", who=act.TURN, about=act.SURVIVOR)
+@act.takes(roll=act.die())
 def attack_bandit(
     state: State, survivor_id: str, roll: int | str | None = None, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -319,16 +313,6 @@ def attack_bandit(
         )
     )
     return st, steps
-
-
-act.declare(
-    attack_bandit,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("attack a bandit"),
-    lines=("000:741", "000:320-322", "000:322", "000:805"),
-    roll=act.die(),
-)
 
 
 # --- scavenging and the Hideout ---------------------------------------------------------------
@@ -373,6 +357,7 @@ def hideout_takers(st: State) -> list[str]:
     ]
 
 
+@act.rule(N_("take cards from the Hideout"), "000:755", who=act.TURN)
 def take_from_hideout(
     state: State, count: int = 1, survivor_id: str | None = None
 ) -> tuple[State, list[Step]]:
@@ -412,14 +397,8 @@ def take_from_hideout(
     return st, steps
 
 
-act.declare(
-    take_from_hideout,
-    who=act.TURN,
-    label=N_("take cards from the Hideout"),
-    lines=("000:755",),
-)
-
-
+@act.rule(N_("set the cards on the Hideout"), who=act.CORRECTION)
+@act.takes(count=act.FREE)
 def set_hideout_cards(state: State, count: int) -> tuple[State, list[Step]]:
     """The table corrects the number of cards on the Hideout (a search deck ran short)."""
     st, steps = begin(state)
@@ -430,14 +409,8 @@ def set_hideout_cards(state: State, count: int) -> tuple[State, list[Step]]:
     return st, steps
 
 
-act.declare(
-    set_hideout_cards,
-    who=act.CORRECTION,
-    label=N_("set the cards on the Hideout"),
-    count=act.FREE,
-)
-
-
+@act.rule(N_("set the bandits at a location"), "000:723", who=act.CORRECTION)
+@act.takes(count=act.FREE)
 def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list[Step]]:
     """The table sets the bandits at a location (a card placed or removed some, 000:723)."""
     st, steps = begin(state)
@@ -457,15 +430,6 @@ def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list
     loc["bandits"] = count
     steps.append(step("bandits_set", **of_location(loc), bandits=count))
     return st, steps
-
-
-act.declare(
-    set_bandits,
-    who=act.CORRECTION,
-    label=N_("set the bandits at a location"),
-    lines=("000:723",),
-    count=act.FREE,
-)
 
 
 # --- Bandit Blitz (000:938-1002) ----------------------------------------------------------------

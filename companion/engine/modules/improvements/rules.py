@@ -62,6 +62,8 @@ def is_active(imp: dict[str, Any]) -> bool:
     return imp["tokens"] >= imp["needs"]
 
 
+@act.rule(N_("place improvement"), "000:713", who=act.CORRECTION)
+@act.takes(name=act.FREE, needs=act.number())
 def place_improvement(
     state: State,
     improvement: str | None = None,
@@ -115,16 +117,6 @@ def place_improvement(
     return st, steps
 
 
-act.declare(
-    place_improvement,
-    who=act.CORRECTION,
-    label=N_("place improvement"),
-    lines=("000:713",),
-    name=act.FREE,
-    needs=act.number(),
-)
-
-
 def _typed_id(name: str) -> str:
     """The id of a typed-in improvement, made from its name."""
     slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "improvement"
@@ -143,6 +135,7 @@ def _needs(value: Any) -> int:
     return needs
 
 
+@act.rule(N_("remove improvement"), "000:717", who=act.CORRECTION)
 def remove_improvement(state: State, improvement: str) -> tuple[State, list[Step]]:
     """Take a face-up improvement off the row (a correction: it was entered by mistake).
 
@@ -155,14 +148,8 @@ def remove_improvement(state: State, improvement: str) -> tuple[State, list[Step
     return st, steps
 
 
-act.declare(
-    remove_improvement,
-    who=act.CORRECTION,
-    label=N_("remove improvement"),
-    lines=("000:717",),
-)
-
-
+@act.rule(N_("add advancement token"), "000:717", who=act.CORRECTION)
+@act.takes(count=act.FREE)
 def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
     """Put advancement tokens on a face-up improvement (000:717); it becomes active exactly
     when its tokens reach its number."""
@@ -184,15 +171,8 @@ def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[Sta
     return st, steps
 
 
-act.declare(
-    add_advancement,
-    who=act.CORRECTION,
-    label=N_("add advancement token"),
-    lines=("000:717",),
-    count=act.FREE,
-)
-
-
+@act.rule(N_("remove advancement token"), who=act.CORRECTION)
+@act.takes(count=act.FREE)
 def remove_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
     """Take advancement tokens off a face-up improvement (a card or a correction)."""
     st, steps = begin(state)
@@ -208,14 +188,6 @@ def remove_advancement(state: State, improvement: str, count: int = 1) -> tuple[
     imp["tokens"] -= count
     steps.append(_tokens_step(imp, -count))
     return st, steps
-
-
-act.declare(
-    remove_advancement,
-    who=act.CORRECTION,
-    label=N_("remove advancement token"),
-    count=act.FREE,
-)
 
 
 def _not_built(st: State, improvement_id: Any) -> dict[str, Any]:

@@ -125,6 +125,8 @@ def _name(value: Any) -> str:
 # --- dice on Raxxon (000:790) ---
 
 
+@act.rule(N_("place dice on Raxxon"), "000:790", who=act.TURN, about="seat_id")
+@act.takes(faces=act.each())
 def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[State, list[Step]]:
     """Place unused action dice on Raxxon (000:790): during one's own turn, while controlling a
     survivor there, against the top experiment's code the table has entered (000:769)."""
@@ -166,29 +168,12 @@ def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[Sta
     return st, steps
 
 
-act.declare(
-    place_raxxon_dice,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("place dice on Raxxon"),
-    lines=("000:790",),
-    faces=act.each(),
-)
-
-
+@act.rule(N_("take the dice off Raxxon"), "000:914", who=act.CORRECTION)
 def remove_raxxon_dice(state: State) -> tuple[State, list[Step]]:
     """Take every die off Raxxon (a correction, or chapter R3's story, 000:914)."""
     st, steps = begin(state)
     _clear_dice(record(st), steps)
     return st, steps
-
-
-act.declare(
-    remove_raxxon_dice,
-    who=act.CORRECTION,
-    label=N_("take the dice off Raxxon"),
-    lines=("000:914",),
-)
 
 
 def _clear_dice(rec: dict[str, Any], steps: list[Step]) -> None:
@@ -201,6 +186,8 @@ def _clear_dice(rec: dict[str, Any], steps: list[Step]) -> None:
 # --- the top experiment (000:767, 000:792) ---
 
 
+@act.rule(N_("enter the top experiment"), "000:767 000:792 000:799", who=act.TABLE)
+@act.takes(code=act.each("faces"), zombies=act.FREE)
 def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple[State, list[Step]]:
     """The table enters the top experiment's containment code (two die faces) and the special
     zombies its Audio Log lists (000:767, 000:792, 000:799); it replaces one entered before.
@@ -226,16 +213,6 @@ def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple
         if not pending.get("next"):
             _check_code(st, steps)
     return st, steps
-
-
-act.declare(
-    enter_experiment,
-    who=act.TABLE,
-    label=N_("enter the top experiment"),
-    lines=("000:767", "000:792", "000:799"),
-    code=act.each("faces"),
-    zombies=act.FREE,
-)
 
 
 def ask_next_experiment(st: State, steps: list[Step]) -> None:
@@ -342,6 +319,8 @@ def _containment_vote(
     steps.append(step("containment_place_asked", **of_seat(seat(st, chooser))))
 
 
+@act.rule(N_("choose where fewer zombies come"), "000:795", who=act.OPEN, about="pending")
+@act.answers(act.PENDING)
 def choose_containment_place(state: State, place: str) -> tuple[State, list[Step]]:
     """Thumbs down: the first player picks one place, the colony included, where this colony
     phase's Add Zombies puts 3 fewer zombies (000:795); then the special zombies come."""
@@ -362,16 +341,6 @@ def choose_containment_place(state: State, place: str) -> tuple[State, list[Step
     )
     st["pending"] = {"kind": "special_zombies", "seat": None}
     return st, steps
-
-
-act.declare(
-    choose_containment_place,
-    who=act.OPEN,
-    about="pending",
-    question=act.PENDING,
-    label=N_("choose where fewer zombies come"),
-    lines=("000:795",),
-)
 
 
 def fewer_zombies_at(st: State, place: str) -> int:
@@ -408,6 +377,9 @@ def reduced_count(st: State, steps: list[Step], place: str, count: int) -> int:
 # --- placing special zombies (000:799-803) ---
 
 
+@act.rule(N_("place special zombies"), "000:799-803 000:590 000:801 000:805 000:803", who=act.TABLE)
+@act.answers(act.PENDING)
+@act.takes(places=act.each())
 def place_special_zombies(
     state: State, places: list[str] | None = None, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -502,19 +474,13 @@ def place_special_zombies(
     return st, steps
 
 
-act.declare(
-    place_special_zombies,
-    who=act.TABLE,
-    question=act.PENDING,
-    label=N_("place special zombies"),
-    lines=("000:799-803", "000:590", "000:801", "000:805", "000:803"),
-    places=act.each(),
-)
-
-
 # --- special zombies on the board (000:805-807) ---
 
 
+@act.rule(N_("attack a special zombie"), "000:805-807", who=act.TURN, about=act.SURVIVOR)
+@act.takes(
+    zombie=act.keyed("survivor_id", "survivor_id"), exposure=act.ROLL_OR_SKIP, encounter=act.die()
+)
 def attack_special_zombie(
     state: State,
     survivor_id: str,
@@ -571,18 +537,6 @@ def attack_special_zombie(
     return st, steps
 
 
-act.declare(
-    attack_special_zombie,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("attack a special zombie"),
-    lines=("000:805-807",),
-    zombie=act.keyed("survivor_id", "survivor_id"),
-    exposure=act.die(None, "roll", "skip"),
-    encounter=act.die(),
-)
-
-
 def special_zombie_attacked(st: State, place: str, zombie: str) -> bool:
     """Whether the special zombie ``zombie`` at ``place`` may die now: "Special zombies can
     only be killed with a regular attack" (000:805), so only after an attack on it this turn by
@@ -611,6 +565,8 @@ def entrance_holding(
     return holder
 
 
+@act.rule(N_("remove a special zombie"), "000:805", who=act.TURN)
+@act.takes(place=act.record("targets", place="place", zombie="zombie"), entrance=act.FREE)
 def remove_special_zombie(
     state: State, place: str, zombie: str, how: str = "attack", entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -658,17 +614,12 @@ def remove_special_zombie(
     return st, steps
 
 
-act.declare(
-    remove_special_zombie,
-    who=act.TURN,
-    label=N_("remove a special zombie"),
-    lines=("000:805",),
+@act.rule(N_("move a special zombie by its encounter card"), "000:805", who=act.TURN)
+@act.takes(
     place=act.record("targets", place="place", zombie="zombie"),
-    zombie=act.PART,
     entrance=act.FREE,
+    to_entrance=act.FREE,
 )
-
-
 def move_special_zombie(
     state: State,
     place: str,
@@ -716,18 +667,6 @@ def move_special_zombie(
         )
     )
     return st, steps
-
-
-act.declare(
-    move_special_zombie,
-    who=act.TURN,
-    label=N_("move a special zombie by its encounter card"),
-    lines=("000:805",),
-    place=act.record("targets", place="place", zombie="zombie"),
-    zombie=act.PART,
-    entrance=act.FREE,
-    to_entrance=act.FREE,
-)
 
 
 def raxxon_search_exposure_active(st: State, place: Any) -> bool:
@@ -799,6 +738,8 @@ def side_effects_shown(st: State) -> list[dict[str, Any]]:
     ]
 
 
+@act.rule(N_("equip a side effect"), "000:784", who=act.TURN, about=act.SURVIVOR)
+@act.takes(card=act.FREE)
 def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State, list[Step]]:
     """A pill equips a Raxxon side effect card to a survivor; it never comes off (000:784,
     ``side_effects_never_come_off``)."""
@@ -810,16 +751,6 @@ def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State,
     rec["side_effects"].setdefault(who["id"], []).append(name)
     steps.append(step("side_effect_equipped", **of_survivor(who), card=name))
     return st, steps
-
-
-act.declare(
-    equip_side_effect,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("equip a side effect"),
-    lines=("000:784",),
-    card=act.FREE,
-)
 
 
 # --- the Raxxon chapters R1-R3 (000:863-936) ---
