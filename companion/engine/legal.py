@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.board import ATTRACT_MAX, COUNTERS, MAX_NOISE
 from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.board.card_choices import KIND as CARD_CHOICE
+from companion.engine.board.places import places
 from companion.engine.board.player_choices import still_choosing
-from companion.engine.board.special_zombies import special_zombies_first
 from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import (
     COLONY_STEPS,
@@ -39,14 +38,11 @@ from companion.engine.core.state import (
     COLONY,
     State,
     active_seat_id,
-    free_spaces,
     free_survivor_spaces,
     seats_in_play,
-    survivors_at,
-    unruly_rule,
     voters,
 )
-from companion.engine.core.vocabulary import EXPOSURE_RESULTS, SYMBOLS, WOUND_KINDS
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS, SYMBOLS
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
@@ -63,33 +59,10 @@ from companion.engine.words.labels import N_, PENDING_WORDS
 Choices = dict[str, Any]
 
 
-def _entrances(st: State) -> list[tuple[str, dict[str, Any]]]:
-    """Every entrance on the board: (place, entrance record), the colony's first."""
-    out = [(COLONY, ent) for ent in st["colony"]["entrances"]]
-    out += [(loc["id"], loc["entrance"]) for loc in sorted(st["locations"], key=_number)]
-    return out
-
-
-def _number(loc: dict[str, Any]) -> int:
-    """A location's number, for ordering."""
-    return int(loc["number"])
-
-
-def _target(place: str, ent: dict[str, Any]) -> dict[str, Any]:
-    """An entrance as a choice: its place and number (None at a location's single entrance)."""
-    return {"place": place, "entrance": ent["number"] if place == COLONY else None}
-
-
-def _places(st: State) -> list[str]:
-    """The colony and every location id, in board order."""
-    return [COLONY] + [loc["id"] for loc in sorted(st["locations"], key=_number)]
-
-
 def _turn_choices(st: State) -> dict[str, Choices]:
     """What may be done during the turn in progress (the active player's, or the table's)."""
     active = active_seat_id(st)
     assert active is not None
-    player = next(s for s in st["seats"] if s["id"] == active)
     out: dict[str, Choices] = {}
     leaving = {s["id"] for s in still_to_leave_colony(st)}
     if not must_leave_first(st) and not crossroads_waits(st):
@@ -102,7 +75,7 @@ def _turn_choices(st: State) -> dict[str, Choices]:
         owner_exiled = any(x["id"] == s["owner"] and x["exiled"] for x in st["seats"])
         destinations = [
             place
-            for place in _places(st)
+            for place in places(st)
             if place != s["location"]
             and free_survivor_spaces(st, place) > 0
             and not (place == COLONY and owner_exiled)
@@ -115,88 +88,26 @@ def _turn_choices(st: State) -> dict[str, Choices]:
             "free": sorted(leaving & set(moves)),
             "exposure": list(EXPOSURE_RESULTS),
         }
-    with_zombies = [_target(p, e) for p, e in _entrances(st) if e["zombies"] > 0]
-    if with_zombies:
-        killers = {
-            t["place"] + ":" + str(t["entrance"]): [
-                s["id"] for s in survivors_at(st, t["place"]) if s["owner"] == active
-            ]
-            for t in with_zombies
-        }
-        out["kill_zombies"] = {
-            "targets": with_zombies,
-            "killers": killers,
-            "card_killers": [s["id"] for s in st["survivors"] if s["owner"] == active],
-            "attack": [True, False],
-            "exposure": list(EXPOSURE_RESULTS),
-        }
+    _declared(out, "kill_zombies", st, active)
     out.update(survivor_attack_choices(st, active))
-    room = [_target(p, e) for p, e in _entrances(st) if free_spaces(e) > 0]
-    if room:
-        out["add_barricade"] = {"targets": room}
-        if st["ruleset"] == "long_night":
-            out["add_trap"] = {"targets": room}
-    if with_zombies and room:
-        out["attract_zombies"] = {
-            "from": with_zombies,
-            "to": room,
-            "count": [1, ATTRACT_MAX],
-            "survivor_id": [s["id"] for s in st["survivors"] if s["owner"] == active],
-        }
-    noisy = [loc["id"] for loc in st["locations"] if loc["noise"] < MAX_NOISE]
-    if noisy:
-        out["add_noise"] = {"location_id": noisy}
-    out["play_cards"] = {"seat_id": [active], "event": [False, True]}
-    if st["waste"] > 0 and any(
-        s["location"] == COLONY for s in st["survivors"] if s["owner"] == active
-    ):
-        out["clean_waste"] = {"seat_id": [active]}
-    if st["food"] > 0 and not player["exiled"]:
-        out["spend_food"] = {"seat_id": [active], "count": list(range(1, st["food"] + 1))}
+    for kind in ("add_barricade", "add_trap", "attract_zombies", "add_noise"):
+        _declared(out, kind, st, active)
+    for kind in ("play_cards", "clean_waste", "spend_food"):
+        _declared(out, kind, st, active)
     out["add_food"] = {}
     out["add_waste"] = {}
-    if free_survivor_spaces(st, COLONY) > 0 or player["exiled"]:
-        out["add_helpless"] = {
-            "seat_id": [active],
-            "unruly": [False, True] if unruly_rule(st) else [False],
-        }
-    if st["helpless"]["unruly"] > 0:
-        out["calm_unruly"] = {"seat_id": [active]}
-    everyone = [s["id"] for s in st["survivors"]]
-    if everyone:
-        out["wound_survivor"] = {"survivor_id": everyone, "wound": list(WOUND_KINDS)}
-    exposed = [s["id"] for s in st["survivors"] if s["owner"] == active]
-    if exposed:
-        out["record_exposure"] = {"survivor_id": exposed, "result": list(EXPOSURE_RESULTS)}
+    for kind in ("add_helpless", "calm_unruly", "wound_survivor", "record_exposure"):
+        _declared(out, kind, st, active)
     _declared(out, "heal_survivor", st, TABLE_ACTOR)
     _declared(out, "remove_despair", st, TABLE_ACTOR)
     _declared(out, "trigger_crossroads", st, active)
     _declared(out, "call_exile_vote", st, active)
     out.update(search_choices(st, active))
     out.update(hooks.merged("turn_choices", st, active))
-    _special_first(st, out)
     return out
 
 
-def _special_first(st: State, out: dict[str, Choices]) -> None:
-    """Drop attackers of standard zombies who share a place with a special zombie (000:805,
-    ``special_zombies.special_zombies_first``); a card's kill there stays open to the active
-    player."""
-    kill = out.get("kill_zombies")
-    if not kill:
-        return
-    for key, killers in kill["killers"].items():
-        if special_zombies_first(st, key.split(":", 1)[0]):
-            killers.clear()
-
-
-def _deck_by_name(st: State) -> list[str]:
-    """The survivor deck's cards in name order (never the deck's order)."""
-    names = st["cards"]["survivors"]
-    return sorted(st["decks"]["survivors"], key=lambda c: (names[c]["name"], c))
-
-
-def _seat_choices(st: State, seat_id: str, by_name: list[str] | None = None) -> dict[str, Choices]:
+def _seat_choices(st: State, seat_id: str) -> dict[str, Choices]:
     """What a seat may do for itself whatever the turn (its OWN and OPEN actions)."""
     out: dict[str, Choices] = {}
     mine = st["secrets"][seat_id]
@@ -214,15 +125,7 @@ def _seat_choices(st: State, seat_id: str, by_name: list[str] | None = None) -> 
         if turn is None or turn["seat"] == seat_id:
             out["contribute_to_crisis"] = {"seat_id": [seat_id], "symbols": list(SYMBOLS)}
         _declared(out, "withdraw_from_crisis", st, seat_id)
-    deck = st["decks"]["survivors"]
-    room = bool(_joining_places(st, player))
-    if deck and not player.get("eliminated") and room:
-        by_name = _deck_by_name(st) if by_name is None else by_name
-        out["add_survivor"] = {
-            "seat_id": [seat_id],
-            "survivor_id": by_name,
-            "place": _joining_places(st, player),
-        }
+    _declared(out, "add_survivor", st, seat_id)
     _declared(out, "set_group_leader", st, seat_id)
     return out
 
@@ -234,76 +137,50 @@ def _declared(out: dict[str, Choices], kind: str, st: State, actor: str) -> None
         out[kind] = dict(listed)
 
 
-def _joining_places(st: State, player: dict[str, Any]) -> list[str]:
-    """Where a new survivor of ``player`` may join: the colony, or for an exiled player a
-    non-colony location of their choice with an empty survivor space (002:1751-1753)."""
-    if not player["exiled"]:
-        return [COLONY] if free_survivor_spaces(st, COLONY) > 0 else []
-    return [p for p in _places(st)[1:] if free_survivor_spaces(st, p) > 0]
+def _only(st: State, actor: str, *kinds: str) -> dict[str, Choices]:
+    """Only ``kinds``, with the choices their declarations list for ``actor`` (those open)."""
+    out: dict[str, Choices] = {}
+    for kind in kinds:
+        _declared(out, kind, st, actor)
+    return out
 
 
 def _board_fixes(st: State) -> dict[str, Choices]:
     """Between turns: the board fixes the table may enter, as corrections (a card's effect or
     a mistake set right), none of which names a player's survivor acting."""
     out: dict[str, Choices] = {"add_food": {}, "add_waste": {}}
-    with_zombies = [_target(p, e) for p, e in _entrances(st) if e["zombies"] > 0]
-    if with_zombies:
-        out["kill_zombies"] = {
-            "targets": with_zombies,
-            "killers": {t["place"] + ":" + str(t["entrance"]): [] for t in with_zombies},
-            "card_killers": [],
-            "attack": [False],
-            "exposure": list(EXPOSURE_RESULTS),
-        }
-    room = [_target(p, e) for p, e in _entrances(st) if free_spaces(e) > 0]
-    if room:
-        out["add_barricade"] = {"targets": room}
-        if st["ruleset"] == "long_night":
-            out["add_trap"] = {"targets": room}
-    noisy = [loc["id"] for loc in st["locations"] if loc["noise"] < MAX_NOISE]
-    if noisy:
-        out["add_noise"] = {"location_id": noisy}
-    everyone = [s["id"] for s in st["survivors"]]
-    if everyone:
-        out["wound_survivor"] = {"survivor_id": everyone, "wound": list(WOUND_KINDS)}
-        out["record_exposure"] = {"survivor_id": everyone, "result": list(EXPOSURE_RESULTS)}
-    if free_survivor_spaces(st, COLONY) > 0:
-        out["add_helpless"] = {
-            "seat_id": [None],
-            "unruly": [False, True] if unruly_rule(st) else [False],
-        }
-    _declared(out, "heal_survivor", st, TABLE_ACTOR)
+    for kind in ("kill_zombies", "add_barricade", "add_trap", "add_noise"):
+        _declared(out, kind, st, TABLE_ACTOR)
+    for kind in ("wound_survivor", "record_exposure", "add_helpless", "heal_survivor"):
+        _declared(out, kind, st, TABLE_ACTOR)
     _declared(out, "remove_despair", st, TABLE_ACTOR)
     return out
 
 
 def _table_only(st: State) -> dict[str, Choices]:
     """Corrections and card effects only the table enters."""
-    out: dict[str, Choices] = {
-        "set_counter": {"name": list(COUNTERS)},
-        "set_waste": {},
-        "set_capacity": {"place": _places(st)},
-        "apply_card_effects": {},
-        "add_zombies_by_hand": {"place": _places(st)},
-    }
-    barricaded = [_target(p, e) for p, e in _entrances(st) if e["barricades"] > 0]
-    if barricaded:
-        out["remove_barricade"] = {"targets": barricaded}
-    trapped = [_target(p, e) for p, e in _entrances(st) if e["traps"] > 0]
-    if trapped:
-        out["remove_trap"] = {"targets": trapped}
-    noisy = [loc["id"] for loc in st["locations"] if loc["noise"] > 0]
-    if noisy:
-        out["remove_noise"] = {"location_id": noisy}
-    if st["helpless"]["normal"] or st["helpless"]["unruly"]:
-        out["kill_helpless_by_card"] = {}
-    everyone = [s["id"] for s in st["survivors"]]
-    if everyone:
-        out["kill_survivor_by_card"] = {"survivor_id": everyone}
-        out["remove_survivor_by_card"] = {"survivor_id": everyone}
+    out: dict[str, Choices] = {}
+    _declared(out, "set_counter", st, TABLE_ACTOR)
+    out["set_waste"] = {}
+    _declared(out, "set_capacity", st, TABLE_ACTOR)
+    out["apply_card_effects"] = {}
+    for kind in TABLE_CORRECTIONS:
+        _declared(out, kind, st, TABLE_ACTOR)
     out.update(hooks.merged("corrections", st))
     out.update(progress_choices(st))
     return out
+
+
+TABLE_CORRECTIONS = (
+    "add_zombies_by_hand",
+    "remove_barricade",
+    "remove_trap",
+    "remove_noise",
+    "kill_helpless_by_card",
+    "kill_survivor_by_card",
+    "remove_survivor_by_card",
+)
+"""The table's corrections with choices to list, in the order the table shows them."""
 
 
 def _crises_left(st: State) -> list[str]:
@@ -426,7 +303,7 @@ def _table_now(st: State) -> dict[str, Choices]:
     if pending and pending["kind"] == "vote":
         return {"record_votes": {"voters": [s["id"] for s in voters(st)]}}
     if pending and pending["kind"] == "bite_spread":
-        return {"resolve_bite": {"choice": ["kill", "roll"], "result": list(EXPOSURE_RESULTS)}}
+        return _only(st, TABLE_ACTOR, "resolve_bite")
     if pending and pending["kind"] == "survivor_choice":  # for a seat without a phone
         waiting = still_choosing(st)
         return {"choose_survivor": {"seat_id": list(waiting), "survivor_id": waiting}}
@@ -453,9 +330,8 @@ def _table_now(st: State) -> dict[str, Choices]:
             out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}
     else:
         out.update(_round_choices(st))
-    by_name = _deck_by_name(st)
     for s in seats_in_play(st):
-        for kind, choices in _seat_choices(st, s["id"], by_name).items():
+        for kind, choices in _seat_choices(st, s["id"]).items():
             if WHO[kind][0] != "open":
                 continue
             merged = out.setdefault(kind, {**choices, "seat_id": [], "survivor_id": []})
@@ -485,11 +361,7 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
         can = any(s["id"] == seat_id for s in voters(st)) and seat_id not in pending["votes"]
         return {"cast_vote": {"up": [True, False]}} if can else {}
     if pending and pending["kind"] == "bite_spread":
-        return (
-            {"resolve_bite": {"choice": ["kill", "roll"], "result": list(EXPOSURE_RESULTS)}}
-            if pending["seat"] == seat_id
-            else {}
-        )
+        return _only(st, seat_id, "resolve_bite") if pending["seat"] == seat_id else {}
     if pending and pending["kind"] == "survivor_choice":
         mine = still_choosing(st).get(seat_id)
         return {"choose_survivor": {"survivor_id": mine}} if mine else {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.board.checks import check_place, entrance_at, entrance_label
+from companion.engine.board.places import Choices, places
 from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, counted, shown, words
 from companion.engine.core.morale import end_game
@@ -29,8 +30,13 @@ def set_waste(state: State, value: int) -> tuple[State, list[Step]]:
     return set_counter(state, "waste", value)
 
 
+def counter_choices(st: State, actor: str) -> Choices:
+    """Any of the counters."""
+    return {"name": list(COUNTERS)}
+
+
 @act.rule(N_("set counter"), who=act.CORRECTION)
-@act.takes(value=act.FREE)
+@act.takes(counter_choices, value=act.FREE)
 def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]:
     """Correct a public counter: morale, round_track, food, starvation or waste.
 
@@ -53,8 +59,13 @@ def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]
     return st, steps
 
 
+def capacity_choices(st: State, actor: str) -> Choices:
+    """Any place on the board."""
+    return {"place": places(st)}
+
+
 @act.rule(N_("set capacity"), who=act.CORRECTION)
-@act.takes(survivor_spaces=act.FREE, entrance_spaces=act.FREE, entrance=act.FREE)
+@act.takes(capacity_choices, survivor_spaces=act.FREE, entrance_spaces=act.FREE, entrance=act.FREE)
 def set_capacity(
     state: State,
     place: str,

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence
+from companion.engine.board.places import Choices
 from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness, roll_exposure
 from companion.engine.core.errors import RuleError, shown
-from companion.engine.core.state import State, begin, seat, survivor, survivors_at
+from companion.engine.core.state import State, active_seat_id, begin, seat, survivor, survivors_at
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS, EXPOSURE_ROLL, NOT_CHOSEN
 from companion.engine.words.steps import N_, Step, at_place, of_survivor, step
 
@@ -145,8 +146,15 @@ def resolve_spread_choice(
 # --- entry points ---
 
 
+def exposure_choices(st: State, actor: str) -> Choices | None:
+    """During a turn the active player's survivors, between turns any survivor."""
+    active = active_seat_id(st) if st.get("turn") else None
+    exposed = [s["id"] for s in st["survivors"] if active is None or s["owner"] == active]
+    return {"survivor_id": exposed, "result": list(EXPOSURE_RESULTS)} if exposed else None
+
+
 @act.rule(N_("record exposure"), who=act.TURN, about=act.SURVIVOR)
-@act.takes(result=act.die())
+@act.takes(exposure_choices, result=act.die())
 def record_exposure(
     state: State,
     survivor_id: str,
@@ -161,9 +169,17 @@ def record_exposure(
     return st, steps
 
 
+def bite_choices(st: State, actor: str) -> Choices | None:
+    """While a bite is pending: kill the survivor or roll, and the roll's result."""
+    pending = st.get("pending") or {}
+    if pending.get("kind") != "bite_spread":
+        return None
+    return {"choice": ["kill", "roll"], "result": list(EXPOSURE_RESULTS)}
+
+
 @act.rule(N_("resolve bite"), "002:1439", who=act.OPEN, about="pending")
 @act.answers(act.PENDING)
-@act.takes(result=act.die())
+@act.takes(bite_choices, result=act.die())
 def resolve_bite(
     state: State,
     choice: str,

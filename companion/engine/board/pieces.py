@@ -13,9 +13,11 @@ from companion.engine.board.checks import (
     require_long_night,
 )
 from companion.engine.board.exposure import SKIP
+from companion.engine.board.places import Choices, offered, places, targets
 from companion.engine.board.special_zombies import (
     require_special_zombies_first,
     special_zombies_cannot_be_moved,
+    special_zombies_first,
 )
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core import declare as act
@@ -24,6 +26,7 @@ from companion.engine.core.errors import RuleError, counted, shown
 from companion.engine.core.state import (
     COLONY,
     State,
+    active_seat_id,
     begin,
     entrance,
     free_spaces,
@@ -31,7 +34,9 @@ from companion.engine.core.state import (
     place_name,
     require_count,
     survivor,
+    survivors_at,
 )
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS
 from companion.engine.words.card_texts import card_text
 from companion.engine.words.steps import (
     N_,
@@ -59,8 +64,34 @@ NONE_TO_REMOVE = {
 """The refusal for a token taken off an entrance that has none, per token."""
 
 
+def kill_choices(st: State, actor: str) -> Choices | None:
+    """The entrances with zombies; during a turn the active player's survivors there kill
+    (none where a special zombie comes first, 000:805) and their cards may; between turns a
+    correction names no killer."""
+    with_zombies = targets(st, lambda e: e["zombies"] > 0)
+    if not with_zombies:
+        return None
+    active = active_seat_id(st) if st.get("turn") else None
+    killers = {
+        f"{t['place']}:{t['entrance']}": [
+            s["id"]
+            for s in survivors_at(st, t["place"])
+            if s["owner"] == active and not special_zombies_first(st, t["place"])
+        ]
+        for t in with_zombies
+    }
+    return {
+        "targets": with_zombies,
+        "killers": killers,
+        "card_killers": [s["id"] for s in st["survivors"] if s["owner"] == active],
+        "attack": [True, False] if active else [False],
+        "exposure": list(EXPOSURE_RESULTS),
+    }
+
+
 @act.rule(N_("kill zombies"), "000:511 002:1007 000:805", who=act.TURN, about=act.SURVIVOR)
 @act.takes(
+    kill_choices,
     place=act.entrance("targets"),
     count=act.FREE,
     survivor_id=act.among("card_killers"),
@@ -146,8 +177,13 @@ def remove_token(st: State, steps: list[Step], place: str, number: Any, token: s
     steps.append(step(f"{token}_removed", **at_entrance(st, place, ent)))
 
 
+def room_choices(st: State, actor: str) -> Choices | None:
+    """The entrances with a free space."""
+    return offered("targets", targets(st, lambda e: free_spaces(e) > 0))
+
+
 @act.rule(N_("add barricade"), "002:1202", who=act.TURN)
-@act.takes(place=act.entrance("targets"))
+@act.takes(room_choices, place=act.entrance("targets"))
 def add_barricade(
     state: State, place: str, entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -157,8 +193,13 @@ def add_barricade(
     return st, steps
 
 
+def barricaded_choices(st: State, actor: str) -> Choices | None:
+    """The entrances with a barricade."""
+    return offered("targets", targets(st, lambda e: e["barricades"] > 0))
+
+
 @act.rule(N_("remove barricade"), who=act.CORRECTION)
-@act.takes(place=act.entrance("targets"))
+@act.takes(barricaded_choices, place=act.entrance("targets"))
 def remove_barricade(
     state: State, place: str, entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -168,8 +209,13 @@ def remove_barricade(
     return st, steps
 
 
+def trap_choices(st: State, actor: str) -> Choices | None:
+    """The entrances with a free space, in The Long Night (000:694)."""
+    return room_choices(st, actor) if st["ruleset"] == "long_night" else None
+
+
 @act.rule(N_("add trap"), "000:694 000:224", who=act.TURN)
-@act.takes(place=act.entrance("targets"))
+@act.takes(trap_choices, place=act.entrance("targets"))
 def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
     """Place an explosive trap on an empty entrance space (000:694; at locations too, 000:224)."""
     st, steps = begin(state)
@@ -178,8 +224,13 @@ def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[Sta
     return st, steps
 
 
+def trapped_choices(st: State, actor: str) -> Choices | None:
+    """The entrances with a trap."""
+    return offered("targets", targets(st, lambda e: e["traps"] > 0))
+
+
 @act.rule(N_("remove trap"), who=act.CORRECTION)
-@act.takes(place=act.entrance("targets"))
+@act.takes(trapped_choices, place=act.entrance("targets"))
 def remove_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
     """Remove an explosive trap from an entrance without firing it (a correction)."""
     st, steps = begin(state)
@@ -187,8 +238,13 @@ def remove_trap(state: State, place: str, entrance: int | None = None) -> tuple[
     return st, steps
 
 
+def hand_choices(st: State, actor: str) -> Choices:
+    """Any place on the board."""
+    return {"place": places(st)}
+
+
 @act.rule(N_("add zombies by hand"), who=act.CORRECTION)
-@act.takes(count=act.FREE, reason=act.FREE)
+@act.takes(hand_choices, count=act.FREE, reason=act.FREE)
 def add_zombies_by_hand(
     state: State, place: str, count: int, reason: str = "card_or_action"
 ) -> tuple[State, list[Step]]:
@@ -296,8 +352,24 @@ def attracted_count(st: State, place: str, ent: Any, count: int, zombies: Any) -
     return len(zombies)
 
 
+def attract_choices(st: State, actor: str) -> Choices | None:
+    """From an entrance with zombies to one with room, by the active player's survivor."""
+    with_zombies = targets(st, lambda e: e["zombies"] > 0)
+    room = targets(st, lambda e: free_spaces(e) > 0)
+    if not with_zombies or not room:
+        return None
+    active = active_seat_id(st)
+    return {
+        "from": with_zombies,
+        "to": room,
+        "count": [1, ATTRACT_MAX],
+        "survivor_id": [s["id"] for s in st["survivors"] if s["owner"] == active],
+    }
+
+
 @act.rule(N_("attract zombies"), "002:1253", who=act.TURN, about=act.SURVIVOR)
 @act.takes(
+    attract_choices,
     from_place=act.entrance("from", "from_place", "from_entrance"),
     to_place=act.entrance("to", "to_place", "to_entrance"),
     count=act.number(),
@@ -359,8 +431,13 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
     steps.append(step("noise_added", count=count, **of_location(loc), noise=loc["noise"]))
 
 
+def quiet_choices(st: State, actor: str) -> Choices | None:
+    """The locations with room for noise."""
+    return offered("location_id", [x["id"] for x in st["locations"] if x["noise"] < MAX_NOISE])
+
+
 @act.rule(N_("add noise"), who=act.TURN)
-@act.takes(count=act.FREE)
+@act.takes(quiet_choices, count=act.FREE)
 def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
     """Place noise tokens at a location. Base 002 "Location Cards" 5 and "Search"."""
     st, steps = begin(state)
@@ -369,8 +446,13 @@ def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, li
     return st, steps
 
 
+def noisy_choices(st: State, actor: str) -> Choices | None:
+    """The locations with noise."""
+    return offered("location_id", [x["id"] for x in st["locations"] if x["noise"] > 0])
+
+
 @act.rule(N_("remove noise"), who=act.CORRECTION)
-@act.takes(count=act.FREE)
+@act.takes(noisy_choices, count=act.FREE)
 def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
     """Take noise tokens off a location (a card effect or a correction)."""
     st, steps = begin(state)

@@ -12,6 +12,7 @@ from companion.engine.board.deaths import (
     promote_leader,
     remove_survivor,
 )
+from companion.engine.board.places import Choices, places
 from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, shown
@@ -26,6 +27,7 @@ from companion.engine.core.state import (
     survivor,
     survivors_of,
 )
+from companion.engine.core.vocabulary import WOUND_KINDS
 from companion.engine.words.steps import (
     N_,
     Step,
@@ -111,7 +113,13 @@ def move_survivor(
     return st, steps
 
 
+def wound_choices(st: State, actor: str) -> Choices | None:
+    """Any survivor, any kind of wound."""
+    return _everyone(st, wound=list(WOUND_KINDS))
+
+
 @act.rule(N_("wound survivor"), "000:536", who=act.TURN)
+@act.takes(wound_choices)
 def wound_survivor(
     state: State, survivor_id: str, wound: str = "wound"
 ) -> tuple[State, list[Step]]:
@@ -229,8 +237,30 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
         promote_leader(st, steps, player, newcomer["id"])
 
 
+def joining_places(st: State, player: dict[str, Any]) -> list[str]:
+    """Where a new survivor of ``player`` may join: the colony, or for an exiled player a
+    non-colony location of their choice with an empty survivor space (002:1751-1753)."""
+    if not player["exiled"]:
+        return [COLONY] if free_survivor_spaces(st, COLONY) > 0 else []
+    return [p for p in places(st)[1:] if free_survivor_spaces(st, p) > 0]
+
+
+def join_choices(st: State, seat_id: str) -> Choices | None:
+    """A seat still in the game adds a survivor from the deck (listed by name, never in the
+    deck's order) where one may join."""
+    player = seat(st, seat_id)
+    deck = st["decks"]["survivors"]
+    where = joining_places(st, player)
+    if not deck or player.get("eliminated") or not where:
+        return None
+    names = st["cards"]["survivors"]
+    by_name = sorted(deck, key=lambda c: (names[c]["name"], c))
+    return {"seat_id": [seat_id], "survivor_id": by_name, "place": where}
+
+
 @act.rule(N_("add survivor"), "002:1751", who=act.OPEN, about="seat_id")
 @act.answers("survivor")
+@act.takes(join_choices)
 def add_survivor(
     state: State, seat_id: str, survivor_id: str, place: str | None = None
 ) -> tuple[State, list[Step]]:
@@ -279,8 +309,14 @@ def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[Stat
     return st, steps
 
 
+def _everyone(st: State, actor: str = "", **more: list[Any]) -> Choices | None:
+    """Any survivor on the board (and ``more`` choices), or None with none."""
+    everyone = [s["id"] for s in st["survivors"]]
+    return {"survivor_id": everyone, **more} if everyone else None
+
+
 @act.rule(N_("kill survivor by card"), who=act.CORRECTION)
-@act.takes(cause=act.FREE)
+@act.takes(_everyone, cause=act.FREE)
 def kill_survivor_by_card(
     state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
@@ -294,7 +330,7 @@ def kill_survivor_by_card(
 
 
 @act.rule(N_("remove survivor by card"), "002:1790", who=act.CORRECTION)
-@act.takes(cause=act.FREE)
+@act.takes(_everyone, cause=act.FREE)
 def remove_survivor_by_card(
     state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
