@@ -15,8 +15,8 @@ from typing import Any
 
 from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.board.card_choices import KIND as CARD_CHOICE
-from companion.engine.board.places import places
 from companion.engine.board.player_choices import still_choosing
+from companion.engine.colony.crisis import crises_left
 from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import (
     COLONY_STEPS,
@@ -35,24 +35,18 @@ from companion.engine.core.objective_progress import (
     table_has_a_say,
 )
 from companion.engine.core.state import (
-    COLONY,
     State,
     active_seat_id,
-    free_survivor_spaces,
     seats_in_play,
     voters,
 )
-from companion.engine.core.vocabulary import EXPOSURE_RESULTS, SYMBOLS
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
 from companion.engine.search import search_choices
 from companion.engine.setup.new_game import survivors_per_seat
 from companion.engine.turns.turn import (
-    crossroads_waits,
-    must_leave_first,
     next_turn_seat,
-    still_to_leave_colony,
 )
 from companion.engine.words.labels import N_, PENDING_WORDS
 
@@ -64,30 +58,8 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     active = active_seat_id(st)
     assert active is not None
     out: dict[str, Choices] = {}
-    leaving = {s["id"] for s in still_to_leave_colony(st)}
-    if not must_leave_first(st) and not crossroads_waits(st):
-        out["end_turn"] = {"start_next": [False, True] if next_turn_seat(st) else [False]}
-    moves = {}
-    moved = set(st["turn"]["moved"])
-    for s in st["survivors"]:
-        if s["id"] not in leaving and (s["owner"] != active or s["id"] in moved):
-            continue
-        owner_exiled = any(x["id"] == s["owner"] and x["exiled"] for x in st["seats"])
-        destinations = [
-            place
-            for place in places(st)
-            if place != s["location"]
-            and free_survivor_spaces(st, place) > 0
-            and not (place == COLONY and owner_exiled)
-        ]
-        if destinations:
-            moves[s["id"]] = destinations
-    if moves:
-        out["move_survivor"] = {
-            "survivor_id": moves,
-            "free": sorted(leaving & set(moves)),
-            "exposure": list(EXPOSURE_RESULTS),
-        }
+    for kind in ("end_turn", "move_survivor"):
+        _declared(out, kind, st, active)
     _declared(out, "kill_zombies", st, active)
     out.update(survivor_attack_choices(st, active))
     for kind in ("add_barricade", "add_trap", "attract_zombies", "add_noise"):
@@ -123,7 +95,7 @@ def _seat_choices(st: State, seat_id: str) -> dict[str, Choices]:
     crisis = st.get("crisis")
     if crisis and st["phase"] == "player_turns" and not player["exiled"]:
         if turn is None or turn["seat"] == seat_id:
-            out["contribute_to_crisis"] = {"seat_id": [seat_id], "symbols": list(SYMBOLS)}
+            _declared(out, "contribute_to_crisis", st, seat_id)
         _declared(out, "withdraw_from_crisis", st, seat_id)
     _declared(out, "add_survivor", st, seat_id)
     _declared(out, "set_group_leader", st, seat_id)
@@ -183,32 +155,19 @@ TABLE_CORRECTIONS = (
 """The table's corrections with choices to list, in the order the table shows them."""
 
 
-def _crises_left(st: State) -> list[str]:
-    """The crisis cards the table may still reveal this game (never the deck's order)."""
-    return sorted(set(st["cards"]["crises"]) - set(st.get("crises_revealed") or []))
-
-
 def crisis_first(st: State) -> bool:
     """Whether the round's crisis is still to be revealed before its first turn (002:963-965:
     Reveal Crisis comes first): none is in play and a card is left to reveal."""
-    return st.get("crisis") is None and bool(st["decks"]["crises"] or _crises_left(st))
+    return st.get("crisis") is None and bool(st["decks"]["crises"] or crises_left(st))
 
 
 def _round_choices(st: State) -> dict[str, Choices]:
     """Between turns in the player turns phase: the crisis, the next turn, the colony phase."""
     out: dict[str, Choices] = {}
-    if st["crisis"] is None:
-        out["reveal_crisis"] = {
-            "crisis": _crises_left(st),
-            "deck": len(st["decks"]["crises"]),
-            "symbols": list(SYMBOLS),
-            **hooks.merged("reveal_choices", st),
-        }
-    else:
-        out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}
-    following = next_turn_seat(st)
-    if following is not None and not crisis_first(st):
-        out["start_turn"] = {"seat_id": [following]}
+    for kind in ("reveal_crisis", "contribute_to_crisis"):
+        _declared(out, kind, st, TABLE_ACTOR)
+    if not crisis_first(st):
+        _declared(out, "start_turn", st, TABLE_ACTOR)
     out.update(_board_fixes(st))
     out["run_colony_phase"] = _phase_choices(st, COLONY_STEPS[0])
     out["start_colony_phase"] = {}
@@ -326,8 +285,7 @@ def _table_now(st: State) -> dict[str, Choices]:
         out.update(_colony_choices(st))
     elif st.get("turn"):
         out.update(_turn_choices(st))
-        if st["crisis"] is not None:
-            out["contribute_to_crisis"] = {"seat_id": [None], "symbols": list(SYMBOLS)}
+        _declared(out, "contribute_to_crisis", st, TABLE_ACTOR)
     else:
         out.update(_round_choices(st))
     for s in seats_in_play(st):
@@ -385,7 +343,7 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
         if st.get("turn") and active_seat_id(st) == seat_id:
             out.update(_own_moves(st, seat_id, _turn_choices(st)))
         elif not st.get("turn") and next_turn_seat(st) == seat_id and not crisis_first(st):
-            out["start_turn"] = {"seat_id": [seat_id]}
+            _declared(out, "start_turn", st, seat_id)
     return _allowed(st, seat_id, out)
 
 

@@ -19,6 +19,7 @@ from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
     COLONY,
     State,
+    active_seat_id,
     begin,
     free_survivor_spaces,
     new_survivor,
@@ -27,7 +28,7 @@ from companion.engine.core.state import (
     survivor,
     survivors_of,
 )
-from companion.engine.core.vocabulary import WOUND_KINDS
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS, WOUND_KINDS
 from companion.engine.words.steps import (
     N_,
     Step,
@@ -85,8 +86,48 @@ def move(st: State, steps: list[Step], survivor_id: str, to: str, *, free: bool)
     )
 
 
+def still_to_leave_colony(st: State) -> list[dict[str, Any]]:
+    """Survivors an exiled player must still move out of the colony (002:1736).
+
+    Only those still in play and still in the colony count; one that died meanwhile does not.
+    """
+    ids = set(st.get("must_leave_colony") or [])
+    return [s for s in st["survivors"] if s["id"] in ids and s["location"] == COLONY]
+
+
+def move_choices(st: State, actor: str) -> Choices | None:
+    """Where each of the active player's survivors not yet moved this turn (002:1378), and each
+    survivor an exiled player must still move out of the colony (for free, 002:1736), may go:
+    a place with a free survivor space, never the colony for an exiled player's survivor."""
+    active = active_seat_id(st)
+    leaving = {s["id"] for s in still_to_leave_colony(st)}
+    moved = set(st["turn"]["moved"])
+    moves = {}
+    for s in st["survivors"]:
+        if s["id"] not in leaving and (s["owner"] != active or s["id"] in moved):
+            continue
+        exiled = any(x["id"] == s["owner"] and x["exiled"] for x in st["seats"])
+        destinations = [
+            place
+            for place in places(st)
+            if place != s["location"]
+            and free_survivor_spaces(st, place) > 0
+            and not (place == COLONY and exiled)
+        ]
+        if destinations:
+            moves[s["id"]] = destinations
+    if not moves:
+        return None
+    return {
+        "survivor_id": moves,
+        "free": sorted(leaving & set(moves)),
+        "exposure": list(EXPOSURE_RESULTS),
+    }
+
+
 @act.rule(N_("move survivor"), "002:1378", who=act.TURN, about=act.SURVIVOR)
 @act.takes(
+    move_choices,
     to=act.keyed("survivor_id", "survivor_id"),
     free=act.flag("free", "survivor_id"),
     exposure=act.ROLL_OR_SKIP,

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engine.board.checks import require_own_turn
 from companion.engine.board.effects import apply_effects
+from companion.engine.board.places import Choices
 from companion.engine.colony import crisis_effects  # noqa: F401  (registers its card effects)
 from companion.engine.colony.phases import run_colony_step
 from companion.engine.core import declare as act
@@ -25,6 +26,7 @@ from companion.engine.core.state import (
     voters,
 )
 from companion.engine.core.vocabulary import SYMBOLS
+from companion.engine.permissions import TABLE_ACTOR
 from companion.engine.words.card_texts import copy_translations
 from companion.engine.words.steps import N_, Step, of_card, of_seat, step
 
@@ -36,8 +38,26 @@ DEFAULT_BONUS_EFFECTS = ({"kind": "morale", "amount": 1},)
 own bonus effects (even none) keeps them; a card that says nothing gets this one."""
 
 
+def crises_left(st: State) -> list[str]:
+    """The crisis cards the table may still reveal this game (never the deck's order)."""
+    return sorted(set(st["cards"]["crises"]) - set(st.get("crises_revealed") or []))
+
+
+def reveal_choices(st: State, actor: str) -> Choices | None:
+    """While no crisis is in play: a card left to reveal (or the deck's top), its symbols,
+    and what a module adds (core/hooks.py ``reveal_choices``)."""
+    if st["crisis"] is not None:
+        return None
+    return {
+        "crisis": crises_left(st),
+        "deck": len(st["decks"]["crises"]),
+        "symbols": list(SYMBOLS),
+        **hooks.merged("reveal_choices", st),
+    }
+
+
 @act.rule(N_("reveal crisis"), "002:965 000:302 000:735 000:737", who=act.TABLE)
-@act.takes(name=act.FREE, prevent=act.FREE, bandits=act.FREE)
+@act.takes(reveal_choices, name=act.FREE, prevent=act.FREE, bandits=act.FREE)
 def reveal_crisis(
     state: State,
     crisis: str | None = None,
@@ -153,9 +173,16 @@ def _typed_bandits(numbers: list[int] | None) -> list[int]:
     return numbers
 
 
+def contribute_choices(st: State, actor: str) -> Choices | None:
+    """While a crisis is in play: the actor's own seat (none for the table) and any symbol."""
+    if st.get("crisis") is None:
+        return None
+    return {"seat_id": [None if actor == TABLE_ACTOR else actor], "symbols": list(SYMBOLS)}
+
+
 @act.rule(N_("contribute to crisis"), "002:1748 002:1396 002:1360", who=act.OWN, about="seat_id")
 @act.answers("crisis")
-@act.takes(symbols=act.each(), requested=act.FREE)
+@act.takes(contribute_choices, symbols=act.each(), requested=act.FREE)
 def contribute_to_crisis(
     state: State, seat_id: str | None, symbols: list[str], requested: bool = False
 ) -> tuple[State, list[Step]]:
