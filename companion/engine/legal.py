@@ -15,7 +15,6 @@ from typing import Any
 
 from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.board.card_choices import KIND as CARD_CHOICE
-from companion.engine.board.player_choices import still_choosing
 from companion.engine.colony.crisis import crises_left
 from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import (
@@ -38,13 +37,11 @@ from companion.engine.core.state import (
     State,
     active_seat_id,
     seats_in_play,
-    voters,
 )
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
 from companion.engine.search import search_choices
-from companion.engine.setup.new_game import survivors_per_seat
 from companion.engine.turns.turn import (
     next_turn_seat,
 )
@@ -242,9 +239,7 @@ def legal_for_table(st: State) -> dict[str, Choices]:
             "finish_reveal": {},
             **{k: v for k, v in out.items() if k not in COLONY_STEP_ACTIONS},
         }
-    checklist = st.get("setup_checklist")
-    if checklist:
-        out["tick_setup_step"] = {"item": list(checklist["items"]), "done": [True, False]}
+    _declared(out, "tick_setup_step", st, TABLE_ACTOR)
     return out
 
 
@@ -260,14 +255,13 @@ def _table_now(st: State) -> dict[str, Choices]:
         return out
     pending = st.get("pending")
     if pending and pending["kind"] == "vote":
-        return {"record_votes": {"voters": [s["id"] for s in voters(st)]}}
+        return _only(st, TABLE_ACTOR, "record_votes")
     if pending and pending["kind"] == "bite_spread":
         return _only(st, TABLE_ACTOR, "resolve_bite")
     if pending and pending["kind"] == "survivor_choice":  # for a seat without a phone
-        waiting = still_choosing(st)
-        return {"choose_survivor": {"seat_id": list(waiting), "survivor_id": waiting}}
+        return _only(st, TABLE_ACTOR, "choose_survivor")
     if pending and pending["kind"] == CARD_CHOICE:  # for a player without a phone
-        return {"choose_for_card": {"seat_id": [pending["seat"]], "answer": pending["options"]}}
+        return _only(st, TABLE_ACTOR, "choose_for_card")
     module = hooks.first("table_pending", st)
     if module is not None:
         return module
@@ -316,16 +310,11 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
         return {}
     pending = st.get("pending")
     if pending and pending["kind"] == "vote":
-        can = any(s["id"] == seat_id for s in voters(st)) and seat_id not in pending["votes"]
-        return {"cast_vote": {"up": [True, False]}} if can else {}
+        return _only(st, seat_id, "cast_vote")
     if pending and pending["kind"] == "bite_spread":
         return _only(st, seat_id, "resolve_bite") if pending["seat"] == seat_id else {}
-    if pending and pending["kind"] == "survivor_choice":
-        mine = still_choosing(st).get(seat_id)
-        return {"choose_survivor": {"survivor_id": mine}} if mine else {}
-    if pending and pending["kind"] == CARD_CHOICE:
-        asked = pending["seat"] == seat_id
-        return {"choose_for_card": {"answer": pending["options"]}} if asked else {}
+    if pending and pending["kind"] in ("survivor_choice", CARD_CHOICE):
+        return _only(st, seat_id, "choose_survivor", "choose_for_card")
     module = hooks.first("seat_pending", st, seat_id)
     if module is not None:
         return module
@@ -335,9 +324,7 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     if pending and pending["kind"] == R1_COMPLETION:
         return {}  # entered on the table (named.follow_r1_completion)
     if st["phase"] == "setup":
-        hand = st["secrets"][seat_id]["dealt_survivors"]
-        keep = survivors_per_seat(st["variant"])
-        return {"keep_survivors": {"survivors": list(hand), "keep": keep}} if hand else {}
+        return _only(st, seat_id, "keep_survivors")
     out = _seat_choices(st, seat_id)
     if st["phase"] == "player_turns":
         if st.get("turn") and active_seat_id(st) == seat_id:

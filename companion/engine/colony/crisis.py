@@ -26,7 +26,6 @@ from companion.engine.core.state import (
     voters,
 )
 from companion.engine.core.vocabulary import SYMBOLS
-from companion.engine.permissions import TABLE_ACTOR
 from companion.engine.words.card_texts import copy_translations
 from companion.engine.words.steps import N_, Step, of_card, of_seat, step
 
@@ -177,7 +176,7 @@ def contribute_choices(st: State, actor: str) -> Choices | None:
     """While a crisis is in play: the actor's own seat (none for the table) and any symbol."""
     if st.get("crisis") is None:
         return None
-    return {"seat_id": [None if actor == TABLE_ACTOR else actor], "symbols": list(SYMBOLS)}
+    return {"seat_id": [None if actor == act.TABLE_ACTOR else actor], "symbols": list(SYMBOLS)}
 
 
 @act.rule(N_("contribute to crisis"), "002:1748 002:1396 002:1360", who=act.OWN, about="seat_id")

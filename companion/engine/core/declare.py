@@ -38,6 +38,8 @@ PENDING = "pending"
 """The question of the one pending decision (decisions.py)."""
 SURVIVOR = "survivor:survivor_id"
 """``about``: the owner of the survivor the argument ``survivor_id`` names."""
+TABLE_ACTOR = "table"
+"""The actor name of the table (a seat's is its id); a choices function is asked for it too."""
 PRIVATE = ("state", "rng")
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -116,7 +116,14 @@ def store_checklist(st: State) -> None:
     st["setup_checklist"] = {"items": checklist_items(st), "done": []}
 
 
+def tick_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """Any item of the setup checklist, ticked or not, while the game keeps one."""
+    checklist = st.get("setup_checklist")
+    return {"item": list(checklist["items"]), "done": [True, False]} if checklist else None
+
+
 @act.rule(N_("tick a setup step"), who=act.TABLE)
+@act.takes(tick_choices)
 def tick_setup_step(state: State, item: str, done: bool = True) -> tuple[State, list[Step]]:
     """Tick (or untick, ``done`` false) one item of the setup checklist.
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.deaths import COMPANION_DECK
+from companion.engine.board.places import Choices
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core import catalogue, dealing, decisions
 from companion.engine.core import declare as act
@@ -613,9 +614,15 @@ def _deal_survivors(st: State, steps: list[Step]) -> None:
     )
 
 
+def keep_choices(st: State, seat_id: str) -> Choices | None:
+    """The survivors dealt to the seat, and how many it keeps, while it has not chosen."""
+    hand = st["secrets"][seat_id]["dealt_survivors"]
+    return {"survivors": list(hand), "keep": survivors_per_seat(st["variant"])} if hand else None
+
+
 @act.rule(N_("keep survivors"), who=act.OWN, about="seat_id")
 @act.answers("keep")
-@act.takes(survivors=act.each(), leader=act.within("survivors"))
+@act.takes(keep_choices, survivors=act.each(), leader=act.within("survivors"))
 def keep_survivors(
     state: State,
     seat_id: str,
