@@ -20,8 +20,6 @@ from companion.engine.colony.ending import objective_completable
 from companion.engine.colony.phases import (
     COLONY_STEPS,
     STEP_ACTIONS,
-    due_step,
-    steps_to_run,
 )
 from companion.engine.colony.reveal import revealing
 from companion.engine.core import declare as act
@@ -29,9 +27,7 @@ from companion.engine.core import hooks
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.errors import Phrase, RuleError, words
 from companion.engine.core.objective_progress import (
-    objective_asks_the_table,
     progress_choices,
-    table_has_a_say,
 )
 from companion.engine.core.state import (
     State,
@@ -166,61 +162,22 @@ def _round_choices(st: State) -> dict[str, Choices]:
     if not crisis_first(st):
         _declared(out, "start_turn", st, TABLE_ACTOR)
     out.update(_board_fixes(st))
-    out["run_colony_phase"] = _phase_choices(st, COLONY_STEPS[0])
+    _declared(out, "run_colony_phase", st, TABLE_ACTOR)
     out["start_colony_phase"] = {}
-    out["run_colony_steps"] = _run_choices(st)
-    out.update(_single_steps(st, COLONY_STEPS[0]))
-    return out
+    return _colony_steps(st, out)
 
 
 def _colony_choices(st: State) -> dict[str, Choices]:
     """During the colony phase: the next step, or all the rest at once."""
-    due = due_step(st)["step"]
-    out: dict[str, Choices] = {"run_colony_phase": _phase_choices(st, due)}
-    out["run_colony_steps"] = _run_choices(st)
-    out.update(_single_steps(st, due))
+    return _colony_steps(st, _only(st, TABLE_ACTOR, "run_colony_phase"))
+
+
+def _colony_steps(st: State, out: dict[str, Choices]) -> dict[str, Choices]:
+    """Add one Confirm of the colony phase, and each colony step run on its own, to ``out``."""
+    _declared(out, "run_colony_steps", st, TABLE_ACTOR)
+    for name in COLONY_STEPS:
+        _declared(out, STEP_ACTIONS[name], st, TABLE_ACTOR)
     return out
-
-
-def _single_steps(st: State, due: str) -> dict[str, Choices]:
-    """Each colony step from the one due on, run on its own (phases.begin_step: a table
-    entering the phase by hand may start at a later step; an earlier one is done)."""
-    if st["phase"] != "colony" and hooks.any_of("colony_opening_due", st):
-        return {}  # the phase begins with Raxxon's containment check (start_colony_phase)
-    out: dict[str, Choices] = {}
-    for name in COLONY_STEPS[COLONY_STEPS.index(due) :]:
-        out[STEP_ACTIONS[name]] = {"step": name}
-    if objective_asks_the_table(st) and "check_main_objective" in out:
-        out["check_main_objective"]["met"] = [False, True]
-    if st["ruleset"] == "long_night":
-        out["pass_first_player"]["keep"] = [False, True]
-    return out
-
-
-def _phase_choices(st: State, due: str) -> Choices:
-    """The rest of the colony phase at once (``run_colony_phase``): the answer of step 5, and
-    a Long Night first player vote's result (000:660)."""
-    keep = [False, True] if st["ruleset"] == "long_night" else [False]
-    return {"step": due, "objective_met": _answers(st), "keep_first_player": keep}
-
-
-def _run_choices(st: State) -> Choices:
-    """One Confirm of the colony phase (``run_colony_steps``): the steps it runs, the answer of
-    step 5 when it is due and asks, a first player vote's result when it reaches step 7 in The
-    Long Night (000:660)."""
-    names = steps_to_run(st)
-    out: Choices = {"steps": names}
-    if due_step(st)["asks"]:
-        out["met"] = [False, True]
-    keep = "pass_first_player" in names and st["ruleset"] == "long_night"
-    out["keep_first_player"] = [False, True] if keep else [False]
-    return out
-
-
-def _answers(st: State) -> list[bool]:
-    """The table's possible answers to colony step 5: none but "not met" for a main objective
-    checked from its count alone (objective_progress.py)."""
-    return [False, True] if table_has_a_say(st) else [False]
 
 
 COLONY_STEP_ACTIONS = frozenset(

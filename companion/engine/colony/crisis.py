@@ -14,7 +14,7 @@ from companion.engine.board.checks import require_own_turn
 from companion.engine.board.effects import apply_effects
 from companion.engine.board.places import Choices
 from companion.engine.colony import crisis_effects  # noqa: F401  (registers its card effects)
-from companion.engine.colony.phases import run_colony_step
+from companion.engine.colony.phases import run_colony_step, step_choices
 from companion.engine.core import declare as act
 from companion.engine.core import hooks
 from companion.engine.core.dice import Randomness
@@ -305,6 +305,7 @@ def score_crisis(symbols: list[str], prevent: list[str], target: int) -> dict[st
 
 
 @act.rule(N_("resolve crisis"), "002:1598 000:488", who=act.TABLE)
+@act.takes(step_choices("resolve_crisis"))
 def resolve_crisis(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 3: resolve the crisis (``resolve_crisis_now``; 002:1598, 000:488)."""
     return run_colony_step(state, "resolve_crisis", resolve_crisis_now, rng)
