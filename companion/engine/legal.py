@@ -97,17 +97,7 @@ def _seat_choices(st: State, seat_id: str) -> dict[str, Choices]:
 
 def _declared(out: dict[str, Choices], kind: str, st: State, actor: str) -> None:
     """Add ``kind`` to ``out`` with the choices its declaration lists for ``actor``, if open."""
-    listed = act.choices_now(kind, st, actor)
-    if listed is not None:
-        out[kind] = dict(listed)
-
-
-def _only(st: State, actor: str, *kinds: str) -> dict[str, Choices]:
-    """Only ``kinds``, with the choices their declarations list for ``actor`` (those open)."""
-    out: dict[str, Choices] = {}
-    for kind in kinds:
-        _declared(out, kind, st, actor)
-    return out
+    out.update(act.open_now(st, actor, kind))
 
 
 def _board_fixes(st: State) -> dict[str, Choices]:
@@ -169,7 +159,7 @@ def _round_choices(st: State) -> dict[str, Choices]:
 
 def _colony_choices(st: State) -> dict[str, Choices]:
     """During the colony phase: the next step, or all the rest at once."""
-    return _colony_steps(st, _only(st, TABLE_ACTOR, "run_colony_phase"))
+    return _colony_steps(st, act.open_now(st, TABLE_ACTOR, "run_colony_phase"))
 
 
 def _colony_steps(st: State, out: dict[str, Choices]) -> dict[str, Choices]:
@@ -212,13 +202,13 @@ def _table_now(st: State) -> dict[str, Choices]:
         return out
     pending = st.get("pending")
     if pending and pending["kind"] == "vote":
-        return _only(st, TABLE_ACTOR, "record_votes")
+        return act.open_now(st, TABLE_ACTOR, "record_votes")
     if pending and pending["kind"] == "bite_spread":
-        return _only(st, TABLE_ACTOR, "resolve_bite")
+        return act.open_now(st, TABLE_ACTOR, "resolve_bite")
     if pending and pending["kind"] == "survivor_choice":  # for a seat without a phone
-        return _only(st, TABLE_ACTOR, "choose_survivor")
+        return act.open_now(st, TABLE_ACTOR, "choose_survivor")
     if pending and pending["kind"] == CARD_CHOICE:  # for a player without a phone
-        return _only(st, TABLE_ACTOR, "choose_for_card")
+        return act.open_now(st, TABLE_ACTOR, "choose_for_card")
     module = hooks.first("table_pending", st)
     if module is not None:
         return module
@@ -267,11 +257,11 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
         return {}
     pending = st.get("pending")
     if pending and pending["kind"] == "vote":
-        return _only(st, seat_id, "cast_vote")
+        return act.open_now(st, seat_id, "cast_vote")
     if pending and pending["kind"] == "bite_spread":
-        return _only(st, seat_id, "resolve_bite") if pending["seat"] == seat_id else {}
+        return act.open_now(st, seat_id, "resolve_bite") if pending["seat"] == seat_id else {}
     if pending and pending["kind"] in ("survivor_choice", CARD_CHOICE):
-        return _only(st, seat_id, "choose_survivor", "choose_for_card")
+        return act.open_now(st, seat_id, "choose_survivor", "choose_for_card")
     module = hooks.first("seat_pending", st, seat_id)
     if module is not None:
         return module
@@ -281,7 +271,7 @@ def legal_for_seat(st: State, seat_id: str) -> dict[str, Choices]:
     if pending and pending["kind"] == R1_COMPLETION:
         return {}  # entered on the table (named.follow_r1_completion)
     if st["phase"] == "setup":
-        return _only(st, seat_id, "keep_survivors")
+        return act.open_now(st, seat_id, "keep_survivors")
     out = _seat_choices(st, seat_id)
     if st["phase"] == "player_turns":
         if st.get("turn") and active_seat_id(st) == seat_id:

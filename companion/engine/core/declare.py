@@ -264,6 +264,16 @@ def choices_now(kind: str, st: Any, actor: str) -> Mapping[str, Any] | None:
     return listing(st, actor)
 
 
+def open_now(st: Any, actor: str, *kinds: str) -> dict[str, dict[str, Any]]:
+    """Those of ``kinds`` open to ``actor`` now, each with the choices its declaration lists."""
+    out = {}
+    for kind in kinds:
+        listed = choices_now(kind, st, actor)
+        if listed is not None:
+            out[kind] = dict(listed)
+    return out
+
+
 class View(Mapping[str, Any]):
     """A read-only table read from the registry: one field of every declaration (worked out
     again only when an action was declared since)."""
