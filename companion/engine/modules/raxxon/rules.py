@@ -38,7 +38,6 @@ from companion.engine.core.errors import RuleError, shown
 from companion.engine.core.state import (
     COLONY,
     State,
-    active_seat_id,
     begin,
     entrance,
     free_spaces,
@@ -127,9 +126,8 @@ def _name(value: Any) -> str:
 # --- dice on Raxxon (000:790) ---
 
 
-def _mine(st: State) -> list[dict[str, Any]]:
-    """The active player's survivors."""
-    active = active_seat_id(st)
+def _mine(st: State, active: str) -> list[dict[str, Any]]:
+    """The survivors of ``active`` (the turn's choices are asked for the active player)."""
     return [s for s in st["survivors"] if s["owner"] == active]
 
 
@@ -138,9 +136,9 @@ def dice_choices(st: State, actor: str) -> Choices | None:
     rec = st.get("raxxon")
     if not isinstance(rec, dict) or rec["experiment"] is None or rec["containment_from"] is None:
         return None
-    if not any(is_raxxon(st, s["location"]) for s in _mine(st)):
+    if not any(is_raxxon(st, s["location"]) for s in _mine(st, actor)):
         return None
-    return {"seat_id": [active_seat_id(st)], "faces": list(FACES)}
+    return {"seat_id": [actor], "faces": list(FACES)}
 
 
 @act.rule(N_("place dice on Raxxon"), "000:790", who=act.TURN, about="seat_id")
@@ -530,7 +528,7 @@ def special_attack_choices(st: State, actor: str) -> Choices | None:
     specials = special_zombies(st)
     targets = {
         s["id"]: sorted({z["zombie"] for z in specials if z["place"] == s["location"]})
-        for s in _mine(st)
+        for s in _mine(st, actor)
     }
     targets = {k: v for k, v in targets.items() if v}
     if not targets:
@@ -831,7 +829,7 @@ def side_effects_shown(st: State) -> list[dict[str, Any]]:
 
 def equip_choices(st: State, actor: str) -> Choices | None:
     """Any of the active player's survivors."""
-    mine = _mine(st)
+    mine = _mine(st, actor)
     return {"survivor_id": [s["id"] for s in mine]} if mine else None
 
 
