@@ -62,8 +62,17 @@ def is_active(imp: dict[str, Any]) -> bool:
     return imp["tokens"] >= imp["needs"]
 
 
+def lay_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """An improvement not yet laid and what it needs, while the module is in play with room."""
+    if not improvements_in_play(st) or not room_to_lay(st):
+        return None
+    placed = {imp["id"] for imp in st.get("improvements") or []}
+    cards = st["cards"].get("improvements") or {}
+    return {"improvement": sorted(c for c in cards if c not in placed), "needs": [1, MAX_NEEDED]}
+
+
 @act.rule(N_("place improvement"), "000:713", who=act.CORRECTION)
-@act.takes(name=act.FREE, needs=act.number())
+@act.takes(lay_choices, name=act.FREE, needs=act.number())
 def place_improvement(
     state: State,
     improvement: str | None = None,
@@ -135,7 +144,14 @@ def _needs(value: Any) -> int:
     return needs
 
 
+def row_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """Any improvement face up, while the module is in play."""
+    row = face_up(st) if improvements_in_play(st) else []
+    return {"improvement": [imp["id"] for imp in row]} if row else None
+
+
 @act.rule(N_("remove improvement"), "000:717", who=act.CORRECTION)
+@act.takes(row_choices)
 def remove_improvement(state: State, improvement: str) -> tuple[State, list[Step]]:
     """Take a face-up improvement off the row (a correction: it was entered by mistake).
 
@@ -149,7 +165,7 @@ def remove_improvement(state: State, improvement: str) -> tuple[State, list[Step
 
 
 @act.rule(N_("add advancement token"), "000:717", who=act.CORRECTION)
-@act.takes(count=act.FREE)
+@act.takes(row_choices, count=act.FREE)
 def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
     """Put advancement tokens on a face-up improvement (000:717); it becomes active exactly
     when its tokens reach its number."""
@@ -171,8 +187,15 @@ def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[Sta
     return st, steps
 
 
+def holding_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """Any improvement face up with an advancement token on it."""
+    row = face_up(st) if improvements_in_play(st) else []
+    holding = [imp["id"] for imp in row if imp["tokens"] > 0]
+    return {"improvement": holding} if holding else None
+
+
 @act.rule(N_("remove advancement token"), who=act.CORRECTION)
-@act.takes(count=act.FREE)
+@act.takes(holding_choices, count=act.FREE)
 def remove_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
     """Take advancement tokens off a face-up improvement (a card or a correction)."""
     st, steps = begin(state)
@@ -217,23 +240,6 @@ def _tokens_step(imp: dict[str, Any], amount: int) -> Step:
 
 
 def improvement_choices(st: State) -> dict[str, dict[str, Any]]:
-    """The table's legal improvement actions now, with their choices (legal.py lists them)."""
-    if not improvements_in_play(st):
-        return {}
-    out: dict[str, dict[str, Any]] = {}
-    row = face_up(st)
-    if room_to_lay(st):
-        placed = {imp["id"] for imp in st.get("improvements") or []}
-        cards = st["cards"].get("improvements") or {}
-        out["place_improvement"] = {
-            "improvement": sorted(c for c in cards if c not in placed),
-            "needs": [1, MAX_NEEDED],
-        }
-    if row:
-        ids = [imp["id"] for imp in row]
-        out["add_advancement"] = {"improvement": ids}
-        out["remove_improvement"] = {"improvement": ids}
-        holding = [imp["id"] for imp in row if imp["tokens"] > 0]
-        if holding:
-            out["remove_advancement"] = {"improvement": holding}
-    return out
+    """The table's improvement actions open now, with their choices (legal.py lists them)."""
+    kinds = ("place_improvement", "add_advancement", "remove_improvement", "remove_advancement")
+    return act.open_now(st, act.TABLE_ACTOR, *kinds)
