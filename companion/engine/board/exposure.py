@@ -14,7 +14,7 @@ from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influ
 from companion.engine.board.places import Choices
 from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness, roll_exposure
-from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.errors import RuleError, require_one_of, shown
 from companion.engine.core.state import State, active_seat_id, begin, seat, survivor, survivors_at
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS, EXPOSURE_ROLL, NOT_CHOSEN
 from companion.engine.words.steps import N_, Step, at_place, of_survivor, step
@@ -46,12 +46,9 @@ def exposure_result(result: str | None, rng: Randomness | None) -> tuple[str, bo
                 )
             )
         return roll_exposure(rng), True
-    if result not in EXPOSURE_RESULTS:
-        raise RuleError(
-            N_("an exposure result is one of {known}, not {result}"),
-            known=", ".join(EXPOSURE_RESULTS),
-            result=shown(result),
-        )
+    require_one_of(
+        result, EXPOSURE_RESULTS, N_("an exposure result is one of {known}, not {result}"), "result"
+    )
     return result, False
 
 

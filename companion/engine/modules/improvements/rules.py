@@ -164,14 +164,9 @@ def remove_improvement(state: State, improvement: str) -> tuple[State, list[Step
     return st, steps
 
 
-@act.rule(N_("add advancement token"), "000:717", who=act.CORRECTION)
-@act.takes(row_choices, count=act.FREE)
-def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
-    """Put advancement tokens on a face-up improvement (000:717); it becomes active exactly
-    when its tokens reach its number."""
-    st, steps = begin(state)
-    count = require_count(count, N_("how many advancement tokens"), minimum=1)
-    imp = _not_built(st, improvement)
+def advance(steps: list[Step], imp: dict[str, Any], count: int) -> None:
+    """Put advancement tokens on an improvement; it is built, active, once they reach its
+    number (000:717)."""
     imp["tokens"] += count
     steps.append(_tokens_step(imp, count))
     if is_active(imp):
@@ -184,6 +179,16 @@ def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[Sta
                 needs=imp["needs"],
             )
         )
+
+
+@act.rule(N_("add advancement token"), "000:717", who=act.CORRECTION)
+@act.takes(row_choices, count=act.FREE)
+def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
+    """Put advancement tokens on a face-up improvement (000:717); it becomes active exactly
+    when its tokens reach its number."""
+    st, steps = begin(state)
+    count = require_count(count, N_("how many advancement tokens"), minimum=1)
+    advance(steps, _not_built(st, improvement), count)
     return st, steps
 
 
