@@ -3,10 +3,11 @@
 Screens show only what is listed here; the front door (actions.apply, permissions.check_actor)
 refuses everything else. ``legal_actions(state)`` returns ``{actor: {action type: choices}}``
 for the table and every seat, where ``choices`` maps each argument to the values it may take
-now (an empty dict: the action takes nothing more). Each choice is found with the same rule
-helpers the entry points use (free spaces, survivor spaces, whose turn), and
-tests/test_engine_legal.py holds both to each other: every listed choice is accepted and the
-unlisted ones are refused.
+now (an empty dict: the action takes nothing more). This module only gates (who may act now:
+a game over, a pending decision, setup, the colony phase, a turn or between turns) and
+assembles; each action's choices are listed by the function its declaration names, beside its
+rule (``act.open_now``), and tests/test_engine_front_door.py holds the lists and the front door
+to each other: every listed choice is accepted and the unlisted ones are refused.
 """
 
 from __future__ import annotations
