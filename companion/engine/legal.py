@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.board.attacks import survivor_attack_choices
 from companion.engine.board.card_choices import KIND as CARD_CHOICE
 from companion.engine.colony.crisis import crises_left
 from companion.engine.colony.ending import objective_completable
@@ -38,7 +37,6 @@ from companion.engine.core.state import (
 from companion.engine.permissions import TABLE_ACTOR, WHO, check_actor
 from companion.engine.scenarios import special_exile
 from companion.engine.scenarios.named import R1_COMPLETION, r1_completion_choices
-from companion.engine.search import search_choices
 from companion.engine.turns.turn import (
     next_turn_seat,
 )
@@ -47,28 +45,31 @@ from companion.engine.words.labels import N_, PENDING_WORDS
 Choices = dict[str, Any]
 
 
+BOARD_ACTIONS = (
+    "add_barricade",
+    "add_trap",
+    "attract_zombies",
+    "add_noise",
+    "play_cards",
+    "clean_waste",
+    "spend_food",
+)
+"""A turn's actions with the board's pieces and the supply, in the order the screens list them."""
+SURVIVOR_ACTIONS = ("add_helpless", "calm_unruly", "wound_survivor", "record_exposure")
+"""A turn's actions on survivors, in the order the screens list them."""
+
+
 def _turn_choices(st: State) -> dict[str, Choices]:
     """What may be done during the turn in progress (the active player's, or the table's)."""
     active = active_seat_id(st)
     assert active is not None
-    out: dict[str, Choices] = {}
-    for kind in ("end_turn", "move_survivor"):
-        _declared(out, kind, st, active)
-    _declared(out, "kill_zombies", st, active)
-    out.update(survivor_attack_choices(st, active))
-    for kind in ("add_barricade", "add_trap", "attract_zombies", "add_noise"):
-        _declared(out, kind, st, active)
-    for kind in ("play_cards", "clean_waste", "spend_food"):
-        _declared(out, kind, st, active)
+    out = act.open_now(st, active, "end_turn", "move_survivor", "kill_zombies", "attack_survivor")
+    out.update(act.open_now(st, active, *BOARD_ACTIONS))
     out["add_food"] = {}
     out["add_waste"] = {}
-    for kind in ("add_helpless", "calm_unruly", "wound_survivor", "record_exposure"):
-        _declared(out, kind, st, active)
-    _declared(out, "heal_survivor", st, TABLE_ACTOR)
-    _declared(out, "remove_despair", st, TABLE_ACTOR)
-    _declared(out, "trigger_crossroads", st, active)
-    _declared(out, "call_exile_vote", st, active)
-    out.update(search_choices(st, active))
+    out.update(act.open_now(st, active, *SURVIVOR_ACTIONS))
+    out.update(act.open_now(st, TABLE_ACTOR, "heal_survivor", "remove_despair"))
+    out.update(act.open_now(st, active, "trigger_crossroads", "call_exile_vote", "search_location"))
     out.update(hooks.merged("turn_choices", st, active))
     return out
 
