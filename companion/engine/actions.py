@@ -59,6 +59,7 @@ from companion.engine.permissions import WHO, actor_name, check_actor, check_by,
 from companion.engine.scenarios import named, special_exile
 from companion.engine.setup import checklist
 from companion.engine.setup import new_game as setup
+from companion.engine.setup.new_game import new_game as set_up
 from companion.engine.turns import crossroads, exile, votes
 from companion.engine.turns import turn as turns
 from companion.engine.turns.crossroads_hints import note_hint
@@ -70,19 +71,12 @@ RESERVED = ("type", "by", "seed", "decision")
 PRIVATE = ("state", "rng")
 
 
-def _new_game(state: None, setup_dict: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]:
+@act.rule(N_("start a new game"), who=act.TABLE, kind="new_game")
+@act.takes(setup=act.FREE)
+def _new_game(state: None, setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]:
     """``new_game`` as an action: the first row of a log (setup.new_game)."""
-    return setup.new_game(setup_dict, rng)
+    return set_up(setup, rng)
 
-
-act.declare(
-    _new_game,
-    kind="new_game",
-    who=act.TABLE,
-    label=N_("start a new game"),
-    parameters={"setup": (dict[str, Any], True)},
-    setup=act.FREE,
-)
 
 RULES = (
     setup,
