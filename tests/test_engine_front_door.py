@@ -380,7 +380,7 @@ def unlisted_value(declared, choices: dict, action: dict, rng: random.Random):
     for arg in names:
         dom = declared.domain(arg)
         key = dom.key or arg
-        off = unlisted_roll(dom, choices, action.get(arg), rng)
+        off = unlisted_roll(dom, choices.get(key), action.get(arg), rng)
         if off is not None:
             return arg, off
         if dom.kind not in ("among", "keyed") or key not in choices:
@@ -403,22 +403,21 @@ def unlisted_value(declared, choices: dict, action: dict, rng: random.Random):
     return None
 
 
-def unlisted_roll(dom, choices: dict, value, rng: random.Random):
-    """For dice (a face per listed noise token) or a vote (one from each listed voter): the
-    value with a face no die shows, one die more or fewer, a voter left out or one who may not
-    vote; None for any other domain, or one not listed now."""
-    key = dom.key
+def unlisted_roll(dom, listed, value, rng: random.Random):
+    """For dice (a face per noise token ``listed`` names) or a vote (one from each listed
+    voter): the value with a face no die shows, one die more or fewer, a voter left out or one
+    who may not vote; None for any other domain, or a vote not listed now."""
     if dom.kind == "dice":
-        listed = choices.get(key) or {"places": [], "faces": [1]}
+        listed = listed or {"places": [], "faces": [1]}
         faces = [1] * len(listed["places"]) if value is None else list(value)
         wrong = [f for f in (0, 1, 6, 7, 2) if f not in listed["faces"]]
         tries = [[*faces, rng.choice(listed["faces"])]]
         if faces:
             tries += [faces[:-1], [rng.choice(wrong), *faces[1:]]]
         return rng.choice(tries)
-    if dom.kind == "each" and isinstance(value, dict) and key in choices:
+    if dom.kind == "each" and isinstance(value, dict) and listed is not None:
         voters = list(value)
-        others = [v for v in _CANDIDATES if isinstance(v, str) and v not in choices[key]]
+        others = [v for v in _CANDIDATES if isinstance(v, str) and v not in listed]
         tries = [{**value, rng.choice(others): True}] if others else []
         tries += [{v: value[v] for v in voters[1:]}] if voters else []
         return rng.choice(tries) if tries else None
