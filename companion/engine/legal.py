@@ -174,6 +174,7 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     _declared(out, "call_exile_vote", st, active)
     out.update(search_choices(st, active))
     out.update(hooks.merged("turn_choices", st, active))
+    out.update(progress_choices(st))
     _special_first(st, out)
     return out
 

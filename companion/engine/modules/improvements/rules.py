@@ -191,7 +191,7 @@ def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[Sta
 
 act.declare(
     add_advancement,
-    who=act.CORRECTION,
+    who=act.TURN,
     label=N_("add advancement token"),
     lines=("000:717",),
     count=act.FREE,
