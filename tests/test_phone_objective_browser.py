@@ -9,9 +9,15 @@ from __future__ import annotations
 import pytest
 from helpers.axe import violations
 from helpers.browser import IN_FLIGHT_JS, WAIT_MS
-from helpers.phones import head, seated_and_kept, table_act
+from helpers.phones import head, new_game, seated_and_kept, table_act, take_seat
 from helpers.states import cookies_of
-from test_phone_long_night_turn_browser import SIDEWAYS_JS, WORD_BROKEN_JS, Phone, _settle
+from test_phone_long_night_turn_browser import (
+    IN_VIEW_JS,
+    SIDEWAYS_JS,
+    WORD_BROKEN_JS,
+    Phone,
+    _settle,
+)
 from test_taps_phone_turns_browser import Taps
 
 pytestmark = pytest.mark.seed(3)
@@ -103,3 +109,47 @@ def test_a_lucky_kill_is_counted_on_the_active_phone_with_the_laptop_untouched(
     )
     assert "laptop" not in taps.by_device
     assert all(n <= 2 for _, n in taps.actions), taps.actions
+
+
+@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+def test_a_box_dealt_replacement_survivor_is_the_players_moment_on_their_phone(
+    browser, served, lang
+):
+    """Survivors from the box: Ana's last survivor dies to the table's card; her phone calls
+    her at the top (the moment's line and its form in view without scrolling) and she enters
+    the card she drew; the laptop is not touched for it."""
+    app, base = served
+    table = app.test_client()
+    game = new_game(app, 3, deal=False, seed=7)
+    clients = {sid: take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")}
+    state, _ = head(app, game)
+    assert state["survivor_deck"] != "companion"
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(IN_FLIGHT_JS)
+    context.add_cookies(cookies_of(clients["s1"], base))
+    page = context.new_page()
+    page.goto(f"{base}/lang/{lang}?next=/phone/{game}")
+    _settle(page)
+    for s in [s for s in state["survivors"] if s["owner"] == "s1"]:
+        table_act(app, game, type="kill_survivor_by_card", survivor_id=s["id"])
+    state, _ = head(app, game)
+    assert state["seats"][0]["needs_survivor"], [s["owner"] for s in state["survivors"]]
+    page.reload()  # the card entered through the store, not the table screen's live stream
+    page.wait_for_selector("#new-survivor-now", timeout=WAIT_MS)
+    _settle(page)
+    assert page.locator(".must-do-new_survivor").count() == 1
+    page.evaluate("scrollTo(0, 0)")
+    button = page.locator("#new-survivor-now button.primary")
+    assert button.evaluate(IN_VIEW_JS), "the moment's button is below the fold"
+    assert page.evaluate(SIDEWAYS_JS) <= 0
+    assert violations(page) == []
+    taps = Taps()
+    phone = Phone(page, taps, "s1", lang)
+    page.locator("#new-survivor").select_option(index=1)
+    phone.send(button, "add my new survivor")
+    state, _ = head(app, game)
+    leaders = [s for s in state["survivors"] if s["owner"] == "s1"]
+    assert len(leaders) == 1 and leaders[0]["leader"] is True
+    assert not state["seats"][0]["needs_survivor"]
+    assert not page.locator("#new-survivor-now").count()
+    assert not page.locator(".must-do-new_survivor").count()
