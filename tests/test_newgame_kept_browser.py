@@ -16,7 +16,7 @@ SHOTS = os.environ.get("COMPANION_SHOTS")
 """A folder to save the screenshots in, for a person to look at (none by default)."""
 
 
-@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+@pytest.mark.parametrize("locale", ["en-US", pytest.param("pt-BR", marks=pytest.mark.proof)])
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_a_scenario_without_its_numbers_keeps_the_players_and_marks_the_field(
     browser, served, locale, width, height

@@ -18,7 +18,7 @@ IN_VIEW_JS = """el => { const r = el.getBoundingClientRect();
   return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.proof)])
 @pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
 def test_the_turn_on_the_phone_is_in_view_and_clean(browser, served, lang, size):
     app, base = served
