@@ -1,6 +1,7 @@
 """The new game form answering with an error, in headless chromium at 1366x768 and 390 px, in
 both languages: the players come back as they were set (three rows, not four), the number the
-scenario needs is marked with its message beside it, and nothing scrolls sideways."""
+scenario needs is marked with its message beside it, and nothing scrolls sideways. The
+Portuguese walks are ``proof`` (CI's proof run)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The active player's turn on their phone, read in chromium at 390x844 and on a 1366x768
 laptop window, in English and Brazilian Portuguese: a survivor's group and "End my turn" in
 view without scrolling, the exposure die's faces in view once a survivor's group is open, no
-sideways scroll, axe-core without a serious violation (console errors fail any browser test)."""
+sideways scroll, axe-core without a serious violation (console errors fail any browser test).
+The Portuguese walks are ``proof`` (CI's proof run)."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ crossroads card waiting, a vote, the colony phase, its reveal, the end) the tabl
 none in a pane scrolled or needing a scroll to reach it; a rare group opens in an overlay that
 fits the window; a phone at 390x844 shows its primary button in view; no page scrolls sideways;
 axe-core finds no serious violation on the screen, its overlays and the phone, in both languages.
+The default run walks them in English at 1366x768; the other sizes and Portuguese are ``proof``.
 """
 
 from __future__ import annotations
