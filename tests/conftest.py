@@ -96,8 +96,9 @@ def factory_data_unchanged() -> Iterator[None]:
 
 FIRST = ("_browser.py", "test_proof_", "test_serve_")
 """Files whose tests run first (browser walks, the proofs' default shares, real servers): the
-longest tests, started while the other process has short ones left to fill in with, so
-``-n 2`` does not end with one process alone on a long test."""
+longest files. ``-n 2`` hands each process a whole file at a time in this order (pyproject's
+``--dist loadfile --no-loadscope-reorder``), so the long files start early and the short ones
+fill in at the end, and no process ends alone on a long file."""
 
 
 def _runs_first(item: pytest.Item) -> bool:
