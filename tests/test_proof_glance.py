@@ -56,15 +56,29 @@ PHONE_WIDTHS = (360, 390, 430)
 PHONE_HEIGHT = 844
 
 
-UNFOLD_JS = """(open) => {
-  /* Open every folded <details> (marking it), or fold the marked ones again; how many. */
+UNFOLD_JS = """async (open) => {
+  /* Open every folded <details> (marking it), or fold the marked ones again; how many. The
+     measure's own toggles reach no page script (the table's folds each fetch their controls and
+     fold the others; a board panel folds the others): stopped at the window while it measures,
+     until the toggle events of the folding again have gone by. */
+  if (!window.glanceQuietSet) {
+    window.glanceQuietSet = true;
+    window.addEventListener('toggle', (e) => {
+      if (window.glanceQuiet) e.stopImmediatePropagation();
+    }, true);
+  }
   const found = open ? document.querySelectorAll('details:not([open])')
     : document.querySelectorAll('details[data-glance-unfolded]');
+  if (open && found.length) window.glanceQuiet = true;
   found.forEach((d) => {
     if (open) d.setAttribute('data-glance-unfolded', '');
     else d.removeAttribute('data-glance-unfolded');
     d.open = open;
   });
+  if (!open) {
+    await new Promise((done) => setTimeout(done, 50));
+    window.glanceQuiet = false;
+  }
   return found.length;
 }"""
 
