@@ -156,9 +156,9 @@ class Table:
                 self.page.locator(f"#{group_id} > .group-body:not([data-e2e-old])").wait_for(
                     state="attached", timeout=WAIT_MS
                 )
-        self.page.locator(
-            f"#{group_id} > .group-body:not([data-empty]):not([aria-busy])"
-        ).wait_for(state="attached", timeout=WAIT_MS)
+        self.page.locator(f"#{group_id} > .group-body:not([data-empty]):not([aria-busy])").wait_for(
+            state="attached", timeout=WAIT_MS
+        )
         self.page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
 
     def control(self, kind: str, extra: str = "") -> Any:
