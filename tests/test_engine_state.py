@@ -128,6 +128,8 @@ def reference_states():
     setup = make_setup(3, settings={"modules": ["bandits", "improvements"], "sets": ["t"]})
     setup["improvements"] = [{"id": "t.greenhouse", "name": "Greenhouse", "needs": 2}]
     setup["main_objective"]["counts"] = {"what": "zombies", "per_player": 2}
+    for card in setup["objectives"]:  # the parts of a goal the companion checks at the end
+        card["requires"] = [{"check": "morale", "at_least": 1}]
     setup["locations"][1]["pt_BR_gender"] = "f"  # the Portuguese name's gender (a Delegacia)
     crisis = {
         "id": "t.crisis-x",
