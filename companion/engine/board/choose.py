@@ -114,7 +114,10 @@ def choose_for_card(
             name=who["name"],
             chooser=seat(st, q["seat"])["name"],
         )
-    if answer not in q["options"]:
+    typed = ASKS[q["ask"]].typed
+    if typed is not None:
+        answer = typed(st, q, answer)
+    elif answer not in q["options"]:
         raise RuleError(
             N_("{answer} is not one of the answers to this card's question"),
             answer=shown(answer),
@@ -149,4 +152,5 @@ act.declare(
     about="seat_id",
     question=act.PENDING,
     label=N_("answer a card's question"),
+    answer=act.FREE,  # checked here: one of the answers offered, or the typed answer's check
 )

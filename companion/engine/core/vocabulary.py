@@ -153,6 +153,7 @@ EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     "bandits": {"where": ("where", True, None), "amount": ("int", True, None)},
     "hideout": {"amount": ("int", True, None)},
     "advancement": {"amount": ("int", True, None)},
+    "side_effect_roll": {"target": ("target", True, None), "at_most": ("int", True, None)},
     "crisis_look": {},
     "crisis_take": {"amount": ("int", True, None)},
     "crisis_add": {"amount": ("int", True, None), "who": ("player_pick", False, "active")},
@@ -166,6 +167,7 @@ MODULE_EFFECTS: dict[str, str] = {
     "bandits": "bandits",
     "hideout": "bandits",
     "advancement": "improvements",
+    "side_effect_roll": "raxxon",
 }
 """Effect kinds that act on a module's pieces: in a game without that module they do nothing
 (a step says so)."""

@@ -184,8 +184,18 @@ SEARCHED: dict[bool, Message] = {
 """searched's sentence, by whether the search makes noise."""
 
 
+SIDE_EFFECT_DIE: dict[bool, Message] = {
+    True: N_(
+        "Side effect die for {name}: {face} (a side effect on {at_most} or less). The first "
+        "player picks the side effect card."
+    ),
+    False: N_("Side effect die for {name}: {face} (a side effect on {at_most} or less): none."),
+}
+"""side_effect_die's sentence, by whether the face equips a side effect card."""
+
 RENDERERS: dict[str, Renderer] = {
     "searched": choice(lambda s: bool(s.get("noise")), SEARCHED),
+    "side_effect_die": choice(lambda s: bool(s.get("equips")), SIDE_EFFECT_DIE),
     "containment_checked": _checked,
     "experiment_discarded": _discarded,
     "special_zombie_rolled": _rolled,
