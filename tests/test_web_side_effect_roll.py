@@ -29,6 +29,8 @@ def test_the_die_and_the_card_are_asked_on_the_phones(app, table):
     page = phones[first].get(f"/phone/{game}").text
     assert "Pick a card from the Raxxon side effect deck: what is its name?" in page
     assert 'id="card-answer-typed" name="answer"' in page
+    board = table.get(f"/games/{game}").text  # the table may type it for a player
+    assert board.count('<input name="answer" maxlength="40" required') == 1
     phones[first].set_cookie("lang", "pt_BR")
     page = phones[first].get(f"/phone/{game}").text
     assert "Escolha uma carta do baralho de efeitos de pílula da Raxxon" in page
