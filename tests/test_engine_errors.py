@@ -24,7 +24,13 @@ from helpers.sources import engine_sources
 import companion.engine as engine
 from companion import create_app, store
 from companion.engine.actions import ACTIONS, PARAMETERS
-from companion.engine.core.errors import ACTION_WORDS, Phrase, RuleError, render_error
+from companion.engine.core.errors import (
+    ACTION_WORDS,
+    Phrase,
+    RuleError,
+    render_error,
+    require_one_of,
+)
 
 LEFTOVER = re.compile(r"\{\w*(![rsa])?\}")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -392,6 +398,43 @@ def test_every_refusal_is_a_marked_whole_sentence(where, line, name, call):
     assert len(call.args) == 1 and all(k.arg for k in call.keywords), f"{where}:{line}"
     assert set(PLACEHOLDER.findall(msgid)) == {k.arg for k in call.keywords}, f"{where}:{line}"
     assert PT.get(msgid), f"{where}:{line}: {msgid!r} has no pt_BR translation"
+
+
+ONE_OF_CALLS = [
+    (path.name, node.lineno, node)
+    for path, tree in engine_sources()
+    for node in ast.walk(tree)
+    if isinstance(node, ast.Call)
+    and isinstance(node.func, ast.Name)
+    and node.func.id == "require_one_of"
+]
+
+
+def test_require_one_of_is_used():
+    assert len(ONE_OF_CALLS) >= 8
+
+
+@pytest.mark.parametrize(
+    "where, line, call", ONE_OF_CALLS, ids=[f"{c[0]}:{c[1]}" for c in ONE_OF_CALLS]
+)
+def test_every_one_of_refusal_is_a_marked_whole_sentence(where, line, call):
+    """``require_one_of(value, known, N_(msgid), name)`` fills ``{known}`` and ``{name}``."""
+    assert len(call.args) == 4 and not call.keywords, f"{where}:{line}"
+    msgid = _marked(call.args[2])
+    assert msgid is not None, f"{where}:{line}: not an N_() msgid"
+    name = call.args[3]
+    assert isinstance(name, ast.Constant) and isinstance(name.value, str), f"{where}:{line}"
+    assert set(PLACEHOLDER.findall(msgid)) == {"known", name.value}, f"{where}:{line}"
+    assert PT.get(msgid), f"{where}:{line}: {msgid!r} has no pt_BR translation"
+
+
+def test_require_one_of_names_the_value_and_the_known_ones():
+    letters = "a letter is one of {known}, not {letter}"
+    with pytest.raises(RuleError) as refused:
+        require_one_of("x", ("a", "b"), letters, "letter")
+    assert refused.value.params == {"known": "a, b", "letter": "'x'"}
+    assert str(refused.value) == "a letter is one of a, b, not 'x'"
+    require_one_of("b", ("a", "b"), letters, "letter")
 
 
 # --- the web: a pt_BR page shows the Portuguese refusal ----------------------------------------

@@ -21,6 +21,18 @@ db_option = click.option(
     help="Card database to use (default: cards.db at the top of the clone).",
 )
 
+table_option = click.option(
+    "--table",
+    type=click.Choice(["crossroads", "objectives", "survivors"]),
+    default=None,
+    help="Table of a CSV file (default: guessed from the file name).",
+)
+
+
+def _spaces_option(flag: str, name: str, help: str):
+    """An option for a number of spaces, 0 or more, left unchanged when not given."""
+    return click.option(flag, name, type=click.IntRange(0), default=None, help=help)
+
 
 def _fail(error: Exception) -> None:
     """Print a CardProblems error and stop with exit code 1."""
@@ -62,12 +74,7 @@ def build(cards_dir: Path | None, clean: bool, db_path: Path | None) -> None:
 @click.argument("file", type=click.Path(dir_okay=False, exists=True, path_type=Path))
 @click.option("--set", "set_id", default=None, help="Set id for a CSV file (lowercase, _).")
 @click.option("--name", "set_name", default=None, help="Set name for a CSV file.")
-@click.option(
-    "--table",
-    type=click.Choice(["crossroads", "objectives", "survivors"]),
-    default=None,
-    help="Table of a CSV file (default: guessed from the file name).",
-)
+@table_option
 @db_option
 def import_(
     file: Path, set_id: str | None, set_name: str | None, table: str | None, db_path: Path | None
@@ -91,12 +98,7 @@ def import_(
 @cards.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--set", "set_id", default=None, help="Only this set (needed for CSV).")
-@click.option(
-    "--table",
-    type=click.Choice(["crossroads", "objectives", "survivors"]),
-    default=None,
-    help="Table for a CSV file (default: guessed from the file name).",
-)
+@table_option
 @db_option
 def export(file: Path, set_id: str | None, table: str | None, db_path: Path | None) -> None:
     """Export a set (or every set) as a JSON pack, or one table of a set as CSV."""
@@ -113,20 +115,8 @@ def export(file: Path, set_id: str | None, table: str | None, db_path: Path | No
 
 @cards.command("set-capacity")
 @click.argument("location_id")
-@click.option(
-    "--entrances",
-    "entrance_spaces",
-    type=click.IntRange(0),
-    default=None,
-    help="Spaces per entrance at this table.",
-)
-@click.option(
-    "--survivors",
-    "survivor_spaces",
-    type=click.IntRange(0),
-    default=None,
-    help="Survivor spaces at this table.",
-)
+@_spaces_option("--entrances", "entrance_spaces", "Spaces per entrance at this table.")
+@_spaces_option("--survivors", "survivor_spaces", "Survivor spaces at this table.")
 @db_option
 def set_capacity_cmd(
     location_id: str,

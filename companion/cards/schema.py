@@ -107,76 +107,69 @@ SETUP_FIELDS: dict[str, tuple[bool, Any]] = {
 
 FLAG_FIELDS: tuple[str, ...] = ("mature", "non_coop")
 
-# Table -> ordered {field: (type, required, default)} of a source record (the set is implied).
-FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
+# Table -> its fields after id and name, in order: a required field as its type, an optional
+# one as (type, default). Every table starts with id and name; the loop below spells each
+# field out as (type, required, default), with its translations after it and the flags every
+# record has at the end.
+_OWN_FIELDS: dict[str, dict[str, str | tuple[str, Any]]] = {
     "crossroads": {
-        "id": ("id", True, None),
-        "name": ("text", True, None),
-        "trigger": ("text", True, None),
-        "trigger_kind": ("trigger_kind", True, None),
-        "trigger_params": ("trigger_params", False, {}),
-        "vote": ("bool", False, False),
-        "story": ("str", False, ""),
-        "options": ("options", True, None),
+        "trigger": "text",
+        "trigger_kind": "trigger_kind",
+        "trigger_params": ("trigger_params", {}),
+        "vote": ("bool", False),
+        "story": ("str", ""),
+        "options": "options",
     },
     "objectives": {
-        "id": ("id", True, None),
-        "name": ("text", True, None),
-        "kind": ("objective_kind", True, None),
-        "goal": ("text", True, None),
-        "requires": ("requires", False, []),
+        "kind": "objective_kind",
+        "goal": "text",
+        "requires": ("requires", []),
     },
     "crises": {
-        "id": ("id", True, None),
-        "name": ("text", True, None),
-        "prevent": ("symbols", True, None),
-        "fail_text": ("text", True, None),
-        "fail_effects": ("effects", False, []),
-        "bonus_text": ("str", False, ""),
-        "bonus_effects": ("effects", False, []),
-        "bandits": ("bandits", False, []),
+        "prevent": "symbols",
+        "fail_text": "text",
+        "fail_effects": ("effects", []),
+        "bonus_text": ("str", ""),
+        "bonus_effects": ("effects", []),
+        "bandits": ("bandits", []),
     },
     "main_objectives": {
-        "id": ("id", True, None),
-        "name": ("text", True, None),
-        "time": ("time", True, None),
-        "goal": ("text", True, None),
-        "story": ("str", False, ""),
-        "standard": ("setup", True, None),
-        "hardcore": ("setup", True, None),
-        "counts": ("counts", False, None),
+        "time": "time",
+        "goal": "text",
+        "story": ("str", ""),
+        "standard": "setup",
+        "hardcore": "setup",
+        "counts": ("counts", None),
     },
     "survivors": {
-        "id": ("id", True, None),
-        "name": ("text", True, None),
-        "occupation": ("text", True, None),
-        "influence": ("int", True, None),
-        "attack": ("int", True, None),
-        "search": ("int", True, None),
-        "ability_location": ("text", True, None),
-        "human": ("bool", False, True),
-        "set_aside": ("bool", False, False),
+        "occupation": "text",
+        "influence": "int",
+        "attack": "int",
+        "search": "int",
+        "ability_location": "text",
+        "human": ("bool", True),
+        "set_aside": ("bool", False),
     },
     "locations": {
-        "id": ("id", True, None),
-        "name": ("text", True, None),
-        "number": ("count", True, None),
-        "entrances": ("count", False, 1),
-        "entrance_spaces": ("count", True, None),
-        "survivor_spaces": ("count", True, None),
-        "symbols": ("symbols_any", False, []),
-        "pt_BR_gender": ("gender", False, ""),
+        "number": "count",
+        "entrances": ("count", 1),
+        "entrance_spaces": "count",
+        "survivor_spaces": "count",
+        "symbols": ("symbols_any", []),
+        "pt_BR_gender": ("gender", ""),
     },
     "improvements": {
-        "id": ("id", True, None),
-        "name": ("text", True, None),
-        "needs": ("count", True, None),
+        "needs": "count",
     },
 }
-for _table, _fields in FIELDS.items():
-    for _name in list(_fields):
-        _spec = _fields.pop(_name)
-        _fields[_name] = _spec
+FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {}
+"""Table -> ordered {field: (type, required, default)} of a source record (the set is implied)."""
+for _table, _own in _OWN_FIELDS.items():
+    _fields = FIELDS[_table] = {}
+    for _name, _spec in {"id": "id", "name": "text", **_own}.items():
+        _fields[_name] = (
+            (_spec, True, None) if isinstance(_spec, str) else (_spec[0], False, _spec[1])
+        )
         if _name in TRANSLATED_FIELDS[_table]:
             for _locale in TRANSLATED_LOCALES:
                 _fields[translated(_name, _locale)] = ("str", False, "")
@@ -243,6 +236,21 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+CLOSED_KINDS: dict[str, Any] = {
+    "module": MODULES,
+    "objective_kind": OBJECTIVE_KINDS,
+    "gender": GENDERS,
+    "time": TIMES,
+    "symbol": SYMBOLS,
+    "target": TARGETS,
+    "wound_type": WOUND_KINDS,
+    "heal_type": HEAL_KINDS,
+    "player_pick": PLAYER_PICKS,
+    "exposure_result": EXPOSURE_RESULTS,
+}
+"""A scalar kind whose value is one of a fixed list, and that list."""
+
+
 def _check_scalar(kind: str, value: Any) -> str | None:
     """Return a message when `value` is not of the scalar `kind`, else None."""
     if kind in ("str",):
@@ -257,34 +265,17 @@ def _check_scalar(kind: str, value: Any) -> str | None:
         return None if _is_int(value) and value >= 0 else "must be a whole number, 0 or more"
     if kind == "bool":
         return None if isinstance(value, bool) else "must be true or false"
-    if kind == "module":
-        return None if value in MODULES else f"must be one of {_choices(MODULES)}"
-    if kind == "objective_kind":
-        return None if value in OBJECTIVE_KINDS else f"must be one of {_choices(OBJECTIVE_KINDS)}"
-    if kind == "gender":
-        return None if value in GENDERS else f"must be one of {_choices(GENDERS)}"
-    if kind == "time":
-        return None if value in TIMES else f"must be one of {_choices(TIMES)}"
+    if kind in CLOSED_KINDS:
+        known = CLOSED_KINDS[kind]
+        return None if value in known else f"must be one of {_choices(known)}"
     if kind == "trigger_kind":
         return None if value in TRIGGER_KINDS else "is not a trigger kind of docs/card-sources.md"
-    if kind == "symbol":
-        return None if value in SYMBOLS else f"must be one of {_choices(SYMBOLS)}"
     if kind == "where":
         if value in WHERES or (
             isinstance(value, str) and re.fullmatch(rf"[a-z0-9_]+\.{SLUG}", value)
         ):
             return None
         return f"must be one of {_choices(WHERES)} or a location id"
-    if kind == "target":
-        return None if value in TARGETS else f"must be one of {_choices(TARGETS)}"
-    if kind == "wound_type":
-        return None if value in WOUND_KINDS else f"must be one of {_choices(WOUND_KINDS)}"
-    if kind == "heal_type":
-        return None if value in HEAL_KINDS else f"must be one of {_choices(HEAL_KINDS)}"
-    if kind == "player_pick":
-        return None if value in PLAYER_PICKS else f"must be one of {_choices(PLAYER_PICKS)}"
-    if kind == "exposure_result":
-        return None if value in EXPOSURE_RESULTS else f"must be one of {_choices(EXPOSURE_RESULTS)}"
     raise ValueError(f"unknown scalar kind {kind}")
 
 

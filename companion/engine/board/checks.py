@@ -43,15 +43,19 @@ def entrance_label(st: State, place: str, ent: dict[str, Any]) -> Phrase:
     return Phrase(N_("the entrance of the {location}"), location=place_name(st, place))
 
 
-def require_room(st: State, place: str, name: str) -> None:
-    """Raise unless the place has an empty survivor space for the survivor ``name`` (base 002
-    "Move a Survivor")."""
+NO_ROOM = {
+    "move": N_("{place} has no empty survivor space for {name}: choose another place"),
+    "join": N_("{place} has no empty survivor space for {name}"),
+}
+"""The refusal for a survivor moved to a full place (002 "Move a Survivor"), or joining or
+placed there by a card or a scenario (002:1727)."""
+
+
+def require_room(st: State, place: str, name: str, how: str = "move") -> None:
+    """Raise unless the place has an empty survivor space for the survivor ``name``, who comes
+    there by a move or (``how`` "join") by joining or being placed (``NO_ROOM``)."""
     if free_survivor_spaces(st, place) <= 0:
-        raise RuleError(
-            N_("{place} has no empty survivor space for {name}: choose another place"),
-            place=place_name(st, place),
-            name=name,
-        )
+        raise RuleError(NO_ROOM[how], place=place_name(st, place), name=name)
 
 
 def active_seat(st: State, seat_id: Any) -> dict[str, Any]:

@@ -12,7 +12,7 @@ does one piece of the effect, and the card goes on once the effect is done.
 from __future__ import annotations
 
 from companion.engine.board.card_choices import ASKS, ask_or_take, pending_card_choice
-from companion.engine.board.effects import apply_effects, hurt_survivors, tag_source
+from companion.engine.board.effects import apply_carried_effects, hurt_survivors, tag_source
 from companion.engine.board.player_choices import pending_choice
 from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
@@ -81,19 +81,7 @@ def _settle(st: State, steps: list[Step], rng: Randomness) -> None:
             )
     hurt_survivors(st, steps, pending["effect"], [sid for _, sid in picks], rng, source)
     tag_source(steps, first, source, card)
-    context = pending["context"]
-    apply_effects(
-        st,
-        steps,
-        pending["later"],
-        rng,
-        seat=context.get("seat"),
-        chosen=context.get("chosen"),
-        location=context.get("location"),
-        source=source,
-        source_card=card,
-        strict=False,
-    )
+    apply_carried_effects(st, steps, pending, rng)
 
 
 def choose_for_card(
@@ -130,19 +118,7 @@ def choose_for_card(
     tag_source(steps, first, q["source"], q["source_card"])
     if waits or st["ended"]:
         return st, steps
-    context = q["context"]
-    apply_effects(
-        st,
-        steps,
-        q["later"],
-        rng,
-        seat=context.get("seat"),
-        chosen=context.get("chosen"),
-        location=context.get("location"),
-        source=q["source"],
-        source_card=q["source_card"],
-        strict=False,
-    )
+    apply_carried_effects(st, steps, q, rng)
     return st, steps
 
 

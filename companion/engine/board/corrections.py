@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine.board.checks import check_place, entrance_at, entrance_label
 from companion.engine.core import declare as act
-from companion.engine.core.errors import RuleError, counted, shown, words
+from companion.engine.core.errors import RuleError, counted, require_one_of, words
 from companion.engine.core.morale import end_game
 from companion.engine.core.state import (
     COLONY,
@@ -42,12 +42,7 @@ def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]
     game at once, as any loss to 0 would (002 "Winning and Losing").
     """
     st, steps = begin(state)
-    if name not in COUNTERS:
-        raise RuleError(
-            N_("a counter is one of {known}, not {name}"),
-            known=", ".join(COUNTERS),
-            name=shown(name),
-        )
+    require_one_of(name, COUNTERS, N_("a counter is one of {known}, not {name}"), "name")
     value = require_count(value, words(COUNTER_NAMES, name))
     old = st[name]
     st[name] = value
@@ -94,14 +89,7 @@ def set_capacity(
                 spaces=survivor_spaces,
             )
         holder["survivor_spaces"] = survivor_spaces
-        steps.append(
-            step(
-                "capacity_set",
-                **at_place(st, place),
-                what="survivor_spaces",
-                value=survivor_spaces,
-            )
-        )
+        _capacity_set(st, steps, place, "survivor_spaces", survivor_spaces)
     if entrance_spaces is not None:
         entrance_spaces = require_count(entrance_spaces, N_("entrance spaces"), minimum=1)
         if place == COLONY:
@@ -122,16 +110,15 @@ def set_capacity(
                     spaces=entrance_spaces,
                 )
             ent["spaces"] = entrance_spaces
-        steps.append(
-            step(
-                "capacity_set",
-                **at_place(st, place),
-                what="entrance_spaces",
-                entrance=entrance,
-                value=entrance_spaces,
-            )
-        )
+        _capacity_set(st, steps, place, "entrance_spaces", entrance_spaces, entrance=entrance)
     return st, steps
+
+
+def _capacity_set(
+    st: State, steps: list[Step], place: str, what: str, value: int, **entrance: int | None
+) -> None:
+    """Say a place's survivor or entrance spaces were set (``entrance``: which one, if given)."""
+    steps.append(step("capacity_set", **at_place(st, place), what=what, **entrance, value=value))
 
 
 act.declare(

@@ -205,6 +205,26 @@ def _each_player(
     return False
 
 
+def apply_carried_effects(
+    st: State, steps: list[Step], question: dict[str, Any], rng: Randomness
+) -> None:
+    """Go on with a card once its question is answered: the later effects it carried
+    (``_Context.carry``), in the context it was asked in, without strict checks."""
+    context = question["context"]
+    apply_effects(
+        st,
+        steps,
+        question["later"],
+        rng,
+        seat=context.get("seat"),
+        chosen=context.get("chosen"),
+        location=context.get("location"),
+        source=question["source"],
+        source_card=question["source_card"],
+        strict=False,
+    )
+
+
 def tag_source(steps: list[Step], first: int, source: str, source_card: str | None) -> None:
     """Give each step made since ``first`` that names ``source`` the card's id as well."""
     if source_card is not None:

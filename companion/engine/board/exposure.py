@@ -13,7 +13,7 @@ from typing import Any
 from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence
 from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness, roll_exposure
-from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.errors import RuleError, require_one_of, shown
 from companion.engine.core.state import State, begin, seat, survivor, survivors_at
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS, EXPOSURE_ROLL, NOT_CHOSEN
 from companion.engine.words.steps import N_, Step, at_place, of_survivor, step
@@ -45,12 +45,9 @@ def exposure_result(result: str | None, rng: Randomness | None) -> tuple[str, bo
                 )
             )
         return roll_exposure(rng), True
-    if result not in EXPOSURE_RESULTS:
-        raise RuleError(
-            N_("an exposure result is one of {known}, not {result}"),
-            known=", ".join(EXPOSURE_RESULTS),
-            result=shown(result),
-        )
+    require_one_of(
+        result, EXPOSURE_RESULTS, N_("an exposure result is one of {known}, not {result}"), "result"
+    )
     return result, False
 
 

@@ -112,11 +112,18 @@ act.declare(
 )
 
 
+def _add_to(state: State, pile: str, count: int, what: str) -> tuple[State, list[Step], int]:
+    """Begin a change that adds ``count`` (``what``, at least 1) to the waste pile or the food
+    supply; the checked count is returned for the step."""
+    st, steps = begin(state)
+    count = require_count(count, what, minimum=1)
+    st[pile] += count
+    return st, steps, count
+
+
 def add_waste(state: State, count: int) -> tuple[State, list[Step]]:
     """Put cards on the waste pile (a discard effect or a correction)."""
-    st, steps = begin(state)
-    count = require_count(count, N_("the number of cards"), minimum=1)
-    st["waste"] += count
+    st, steps, count = _add_to(state, "waste", count, N_("the number of cards"))
     steps.append(step("waste_added", count=count, waste=st["waste"]))
     return st, steps
 
@@ -167,9 +174,7 @@ act.declare(
 
 def add_food(state: State, count: int) -> tuple[State, list[Step]]:
     """Add food tokens to the supply (a food card played, or another effect)."""
-    st, steps = begin(state)
-    count = require_count(count, N_("the number of food tokens"), minimum=1)
-    st["food"] += count
+    st, steps, count = _add_to(state, "food", count, N_("the number of food tokens"))
     steps.append(step("food_added", count=count, food=st["food"]))
     return st, steps
 

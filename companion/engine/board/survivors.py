@@ -14,12 +14,11 @@ from companion.engine.board.deaths import (
 )
 from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness
-from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.errors import RuleError, require_one_of, shown
 from companion.engine.core.state import (
     COLONY,
     State,
     begin,
-    free_survivor_spaces,
     new_survivor,
     place_name,
     seat,
@@ -144,12 +143,7 @@ def heal(st: State, steps: list[Step], survivor_id: str, wound: str) -> None:
                 "(only by an effect that removes despair)"
             )
         )
-    if wound not in HEALABLE:
-        raise RuleError(
-            N_("a wound to heal is one of {known}, not {wound}"),
-            known=", ".join(HEALABLE),
-            wound=shown(wound),
-        )
+    require_one_of(wound, HEALABLE, N_("a wound to heal is one of {known}, not {wound}"), "wound")
     patient = survivor(st, survivor_id)
     key = WOUND_KEYS[wound]
     if patient[key] <= 0:
@@ -235,12 +229,7 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
         if place not in (None, COLONY):
             raise RuleError(N_("a new survivor joins at the colony"))
         place = COLONY
-    if free_survivor_spaces(st, place) <= 0:
-        raise RuleError(
-            N_("{place} has no empty survivor space for {name}"),
-            place=place_name(st, place),
-            name=card["name"],
-        )
+    require_room(st, place, card["name"], "join")
     leader = player["needs_survivor"] or not survivors_of(st, player["id"])
     newcomer = new_survivor(card, player["id"], place=place)
     st["survivors"].append(newcomer)

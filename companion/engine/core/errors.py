@@ -96,6 +96,13 @@ def shown(value: Any) -> str:
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
 
 
+def require_one_of(value: Any, known: Any, message: str, name: str) -> None:
+    """Refuse a value not among the known ones; the refusal lists them (``{known}``) and repeats
+    the value as its placeholder ``name``."""
+    if value not in known:
+        raise RuleError(message, known=", ".join(known), **{name: shown(value)})
+
+
 def words(table: Mapping[str, str], code: Any) -> Any:
     """A code's words (a ``Phrase`` from one of the ``N_``-marked tables), else the code itself."""
     if isinstance(code, str) and code in table:

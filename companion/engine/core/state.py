@@ -11,7 +11,7 @@ import pickle
 from typing import Any
 
 from companion.engine.core import hooks
-from companion.engine.core.errors import Phrase, RuleError, shown, words
+from companion.engine.core.errors import Phrase, RuleError, require_one_of, shown, words
 from companion.engine.core.vocabulary import MODULES, WOUND_KINDS
 from companion.engine.words.card_texts import GENDER_FIELD, card_text, copy_translations
 from companion.engine.words.labels import PENDING_WORDS
@@ -349,33 +349,22 @@ def new_survivor(
 
 def check_ruleset(ruleset: Any, variant: Any) -> None:
     """Refuse a rulebook or a variant the engine does not know."""
-    if ruleset not in RULESETS:
-        raise RuleError(
-            N_("ruleset must be one of {known}, not {ruleset}"),
-            known=", ".join(RULESETS),
-            ruleset=shown(ruleset),
-        )
+    require_one_of(
+        ruleset, RULESETS, N_("ruleset must be one of {known}, not {ruleset}"), "ruleset"
+    )
     check_variant(variant)
 
 
 def check_variant(variant: Any) -> None:
     """Refuse a variant the engine does not know (002 "Gameplay Variants")."""
-    if variant not in VARIANTS:
-        raise RuleError(
-            N_("variant must be one of {known}, not {variant}"),
-            known=", ".join(VARIANTS),
-            variant=shown(variant),
-        )
+    require_one_of(
+        variant, VARIANTS, N_("variant must be one of {known}, not {variant}"), "variant"
+    )
 
 
 def require_wound_kind(wound: Any) -> None:
     """Refuse anything but a wound, frostbite or despair token (vocabulary.WOUND_KINDS)."""
-    if wound not in WOUND_KINDS:
-        raise RuleError(
-            N_("a wound is one of {known}, not {wound}"),
-            known=", ".join(WOUND_KINDS),
-            wound=shown(wound),
-        )
+    require_one_of(wound, WOUND_KINDS, N_("a wound is one of {known}, not {wound}"), "wound")
 
 
 def new_state(

@@ -121,42 +121,44 @@ PLAYER_PICKS: tuple[str, ...] = ("active", "other_player")
 """Who a ``crisis_add`` or ``give_or_wound`` effect falls on: the active player, or another
 player the active player picks."""
 
+_AMOUNT = {"amount": ("int", True, None)}
+_PLACED = {"where": ("where", True, None), **_AMOUNT}
+_NAMED = {"survivor": ("text", False, None)}
+_AIMED = {"target": ("target", True, None), **_NAMED}
+_HURT = {"target": ("target", True, None), **_AMOUNT}
+"""Fields many effect kinds share: an amount; a place and an amount; the survivors aimed at
+(``target``, or the one ``named`` in ``survivor``); those survivors and an amount."""
+
 EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
-    "morale": {"amount": ("int", True, None)},
-    "food": {"amount": ("int", True, None)},
-    "starvation": {"amount": ("int", True, None)},
-    "helpless": {"amount": ("int", True, None), "unruly": ("bool", False, False)},
-    "unruly": {"amount": ("int", True, None)},
-    "waste": {"amount": ("int", True, None), "each_player": ("bool", False, False)},
-    "rounds": {"amount": ("int", True, None)},
-    "zombies": {"where": ("where", True, None), "amount": ("int", True, None)},
-    "noise": {"where": ("where", True, None), "amount": ("int", True, None)},
-    "barricade": {"where": ("where", True, None), "amount": ("int", True, None)},
-    "trap": {"where": ("where", True, None), "amount": ("int", True, None)},
-    "wound": {
-        "target": ("target", True, None),
-        "amount": ("int", True, None),
-        "wound": ("wound_type", False, "wound"),
-        "survivor": ("text", False, None),
-    },
-    "kill": {"target": ("target", True, None), "survivor": ("text", False, None)},
-    "leave": {"target": ("target", True, None), "survivor": ("text", False, None)},
-    "exposure": {"target": ("target", True, None), "survivor": ("text", False, None)},
+    "morale": _AMOUNT,
+    "food": _AMOUNT,
+    "starvation": _AMOUNT,
+    "helpless": {**_AMOUNT, "unruly": ("bool", False, False)},
+    "unruly": _AMOUNT,
+    "waste": {**_AMOUNT, "each_player": ("bool", False, False)},
+    "rounds": _AMOUNT,
+    "zombies": _PLACED,
+    "noise": _PLACED,
+    "barricade": _PLACED,
+    "trap": _PLACED,
+    "wound": {**_HURT, "wound": ("wound_type", False, "wound"), **_NAMED},
+    "kill": _AIMED,
+    "leave": _AIMED,
+    "exposure": _AIMED,
     "heal": {
-        "target": ("target", True, None),
-        "amount": ("int", True, None),
+        **_HURT,
         "wound": ("heal_type", False, "wound"),
-        "survivor": ("text", False, None),
+        **_NAMED,
         "at": ("where", False, None),
     },
-    "to_colony": {"target": ("target", True, None), "survivor": ("text", False, None)},
-    "bandits": {"where": ("where", True, None), "amount": ("int", True, None)},
-    "hideout": {"amount": ("int", True, None)},
-    "advancement": {"amount": ("int", True, None)},
+    "to_colony": _AIMED,
+    "bandits": _PLACED,
+    "hideout": _AMOUNT,
+    "advancement": _AMOUNT,
     "side_effect_roll": {"target": ("target", True, None), "at_most": ("int", True, None)},
     "crisis_look": {},
-    "crisis_take": {"amount": ("int", True, None)},
-    "crisis_add": {"amount": ("int", True, None), "who": ("player_pick", False, "active")},
+    "crisis_take": _AMOUNT,
+    "crisis_add": {**_AMOUNT, "who": ("player_pick", False, "active")},
     "give_or_wound": {"who": ("player_pick", False, "other_player")},
     "manual": {"text": ("text", True, None)},
 }

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.board.checks import require_room
 from companion.engine.board.zombies import place_zombie
 from companion.engine.core import catalogue
 from companion.engine.core import declare as act
@@ -157,12 +158,7 @@ def named_survivor_joins(
         )
     record.update({key: typed[key] for key in missing})
     card = catalogue.survivor_card(record)
-    if free_survivor_spaces(st, place) <= 0:
-        raise RuleError(
-            N_("{place} has no empty survivor space for {name}"),
-            place=place_name(st, place),
-            name=card["name"],
-        )
+    require_room(st, place, card["name"], "join")
     player = seat(st, seat_id)
     st["cards"]["survivors"][survivor_id] = card
     person = new_survivor(card, seat_id, leader=not survivors_of(st, seat_id), place=place)
@@ -311,12 +307,8 @@ def _place_reader_survivor(
             N_("{name} is not the reader's: the reader places a survivor they control"),
             name=person["name"],
         )
-    if person["location"] != where and free_survivor_spaces(st, where) <= 0:
-        raise RuleError(
-            N_("{place} has no empty survivor space for {name}"),
-            place=place_name(st, where),
-            name=person["name"],
-        )
+    if person["location"] != where:
+        require_room(st, where, person["name"], "join")
     came_from = person["location"]
     person["location"] = where
     steps.append(

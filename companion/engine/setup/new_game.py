@@ -45,7 +45,7 @@ from companion.engine.board.zombies import add_zombies
 from companion.engine.core import catalogue, dealing, decisions
 from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, NOISE_DICE, Randomness
-from companion.engine.core.errors import Phrase, RuleError, shown, words
+from companion.engine.core.errors import Phrase, RuleError, require_one_of, shown, words
 from companion.engine.core.objective_progress import check_counts
 from companion.engine.core.state import (
     COLONY,
@@ -222,12 +222,12 @@ def _settings(raw: Any) -> dict[str, Any]:
                 key=key,
                 value=shown(merged[key]),
             )
-    if merged["noise_dice"] not in NOISE_DICE:
-        raise RuleError(
-            N_("setting noise_dice must be one of {known}, not {value}"),
-            known=", ".join(NOISE_DICE),
-            value=shown(merged["noise_dice"]),
-        )
+    require_one_of(
+        merged["noise_dice"],
+        NOISE_DICE,
+        N_("setting noise_dice must be one of {known}, not {value}"),
+        "value",
+    )
     for key in ("modules", "sets"):
         value = merged[key]
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):

@@ -8,13 +8,12 @@ from companion.engine.board.effects import register_effect
 from companion.engine.core.dice import Randomness
 from companion.engine.core.state import State
 from companion.engine.modules.improvements.rules import (
-    _tokens_step,
+    advance,
     face_up,
     improvement,
     improvements_in_play,
-    is_active,
 )
-from companion.engine.words.steps import Step, of_card, step
+from companion.engine.words.steps import Step, step
 
 
 def _options(st: State, q: Question) -> list[str]:
@@ -24,19 +23,7 @@ def _options(st: State, q: Question) -> list[str]:
 
 def _advance(st: State, steps: list[Step], q: Question, answer: str, rng: Randomness) -> bool:
     """One advancement token on the improvement answered; at its number it is built (000:717)."""
-    imp = improvement(st, answer)
-    imp["tokens"] += 1
-    steps.append(_tokens_step(imp, 1))
-    if is_active(imp):
-        imp["active"] = True
-        steps.append(
-            step(
-                "improvement_built",
-                **of_card("improvement", imp),
-                tokens=imp["tokens"],
-                needs=imp["needs"],
-            )
-        )
+    advance(steps, improvement(st, answer), 1)
     return False
 
 

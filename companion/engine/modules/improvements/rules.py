@@ -163,12 +163,9 @@ act.declare(
 )
 
 
-def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
-    """Put advancement tokens on a face-up improvement (000:717); it becomes active exactly
-    when its tokens reach its number."""
-    st, steps = begin(state)
-    count = require_count(count, N_("how many advancement tokens"), minimum=1)
-    imp = _not_built(st, improvement)
+def advance(steps: list[Step], imp: dict[str, Any], count: int) -> None:
+    """Put advancement tokens on an improvement; it is built, active, once they reach its
+    number (000:717)."""
     imp["tokens"] += count
     steps.append(_tokens_step(imp, count))
     if is_active(imp):
@@ -181,6 +178,14 @@ def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[Sta
                 needs=imp["needs"],
             )
         )
+
+
+def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
+    """Put advancement tokens on a face-up improvement (000:717); it becomes active exactly
+    when its tokens reach its number."""
+    st, steps = begin(state)
+    count = require_count(count, N_("how many advancement tokens"), minimum=1)
+    advance(steps, _not_built(st, improvement), count)
     return st, steps
 
 

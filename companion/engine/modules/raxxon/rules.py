@@ -33,7 +33,7 @@ from companion.engine.core.dice import (
     require_a_roll,
     roll_d6,
 )
-from companion.engine.core.errors import RuleError, shown
+from companion.engine.core.errors import RuleError, require_one_of, shown
 from companion.engine.core.state import (
     COLONY,
     State,
@@ -618,12 +618,7 @@ def remove_special_zombie(
     items and abilities that do not attack never do, so they are refused, and so is a special
     zombie nobody attacked this turn (``special_zombie_attacked``)."""
     st, steps = begin(state)
-    if how not in KILL_WAYS:
-        raise RuleError(
-            N_("a special zombie is removed by {known}, not {how}"),
-            known=", ".join(KILL_WAYS),
-            how=shown(how),
-        )
+    require_one_of(how, KILL_WAYS, N_("a special zombie is removed by {known}, not {how}"), "how")
     if how != "attack":
         raise RuleError(
             N_(
