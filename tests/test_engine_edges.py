@@ -336,3 +336,40 @@ def test_the_third_wound_kills_with_its_cause_002_1766():
     assert victim["id"] not in {s["id"] for s in st["survivors"]}
     died = next(s for s in steps if s["kind"] == "survivor_died")
     assert died["cause"] == "wounds" and died["wounds"] == 3
+
+
+# --- the colony phase's steps, numbered in the rulebook's order (002:1579) ---
+
+
+def test_the_due_colony_step_counts_from_pay_food_as_1_of_7_002_1579():
+    """002:1579 lists the colony phase's seven steps; before the phase the first is due ("Step
+    1 of 7", not yet begun), and each step run makes the next one due with its number."""
+    from companion.engine.colony.phases import due_step
+
+    st = play_turns(game(3))
+    due = due_step(st)
+    assert (due["step"], due["number"], due["of"], due["begun"]) == ("pay_food", 1, 7, False)
+    st, _ = act(st, {"type": "start_colony_phase"})
+    due = due_step(st)
+    assert (due["step"], due["number"], due["begun"]) == ("pay_food", 1, True)
+    st, _ = act(st, {"type": "pay_food"})
+    due = due_step(st)
+    assert (due["step"], due["number"], due["of"]) == ("check_waste", 2, 7)
+
+
+@pytest.mark.parametrize(
+    ("noise_dice", "run"),
+    [
+        ("rolled", ["pay_food", "check_waste", "resolve_crisis", "add_zombies"]),
+        ("entered", ["pay_food", "check_waste", "resolve_crisis"]),
+    ],
+)
+def test_one_confirm_runs_the_steps_in_order_up_to_a_question_002_1579(noise_dice, run):
+    """002:1579: the steps keep their order; one Confirm stops before Check Main Objective
+    (the table's question, 002:1621) and, for a table that enters its noise dice (002:1617),
+    before Add Zombies, which its own Confirm begins."""
+    from companion.engine.colony.phases import steps_to_run
+
+    st = play_turns(game(3))
+    st["settings"]["noise_dice"] = noise_dice
+    assert steps_to_run(st) == run
