@@ -373,3 +373,27 @@ def test_one_confirm_runs_the_steps_in_order_up_to_a_question_002_1579(noise_dic
     st = play_turns(game(3))
     st["settings"]["noise_dice"] = noise_dice
     assert steps_to_run(st) == run
+
+
+@pytest.mark.parametrize(("progress", "ends"), [(5, False), (6, True)])
+def test_a_counting_objective_is_checked_from_its_count_alone_002_1621(progress, ends):
+    """002:1621 Check Main Objective, run on its own: 2 zombies per player on the card with 3
+    players needs 6; 5 is not met, 6 is (the game ends), and the table's own yes or no is
+    refused for such a card (the count decides)."""
+    st = play_turns(game(3))
+    st["main_objective"]["counts"] = {"what": "zombies", "per_player": 2}
+    st["main_objective"]["progress"] = progress
+    refused(st, {"type": "check_main_objective", "met": True}, match="checked from its count")
+    st, _ = act(st, {"type": "check_main_objective"})
+    assert bool(st["ended"]) is ends
+    assert (st["ended"] or {}).get("reason") == ("main_objective" if ends else None)
+
+
+def test_the_round_track_moves_once_on_its_own_step_002_1625():
+    """Move Round Tracker run on its own (002:1625): the track loses 1, and the step is not
+    taken twice in one colony phase."""
+    st = play_turns(game(3))
+    track = st["round_track"]
+    st, _ = act(st, {"type": "move_round_track"})
+    assert st["round_track"] == track - 1
+    refused(st, {"type": "move_round_track"}, match="has already been done this colony phase")
