@@ -397,3 +397,29 @@ def test_the_round_track_moves_once_on_its_own_step_002_1625():
     st, _ = act(st, {"type": "move_round_track"})
     assert st["round_track"] == track - 1
     refused(st, {"type": "move_round_track"}, match="has already been done this colony phase")
+
+
+@pytest.mark.parametrize("met", [True, False])
+def test_a_confirm_at_check_main_objective_takes_the_tables_answer_002_1621(met):
+    """The screens' Confirm that reaches Check Main Objective takes the table's answer: met,
+    the game ends at once (002:1621-1623); not met, the round track moves on (002:1625)."""
+    from companion.engine.colony.phases import due_step
+
+    st = play_turns(game(3))
+    st, _ = act(st, {"type": "run_colony_steps"}, Scripted([6] * 30))
+    st, _ = act(st, {"type": "finish_reveal"})  # the table has turned the steps over
+    assert due_step(st)["step"] == "check_main_objective"
+    track = st["round_track"]
+    st, _ = act(st, {"type": "run_colony_steps", "met": met}, Scripted([6] * 30))
+    assert (st["ended"] or {}).get("reason") == ("main_objective" if met else None)
+    assert st["round_track"] == (track if met else track - 1)
+
+
+def test_the_first_player_token_passes_right_on_its_own_step_002_1628():
+    """Pass First Player run on its own: the token goes to the player on the right (002:1628)."""
+    from companion.engine.core.state import right_of
+
+    st = play_turns(game(3))
+    first = st["first_player"]
+    st, _ = act(st, {"type": "pass_first_player"})
+    assert st["first_player"] == right_of(st, first) != first
