@@ -31,8 +31,18 @@
     if (group) { group._byHand = false; }
   });
   document.addEventListener("htmx:afterSwap", function (e) {
-    if (e.detail.target === root) { enhance(); }
+    if (e.detail.target === root) { enhance(); bringNext(); }
   });
+
+  /* The control an accepted action makes the next thing to do (data-next: a special zombie's
+     death after its attack) comes into view and takes the focus. */
+  function bringNext() {
+    var next = root.querySelector("[data-next]");
+    if (!next) { return; }
+    var r = next.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) { next.scrollIntoView({ block: "center" }); }
+    next.focus({ preventScroll: true });
+  }
 
   function trouble() {
     if (root.querySelector(".phone-trouble")) { return; }
@@ -82,8 +92,30 @@
     }
   });
 
+  /* A survivor's name in the turn's bar opens that survivor's group (the others close: one
+     open at a time) and brings it into view, as opened by hand. */
+  root.addEventListener("click", function (e) {
+    var chip = e.target.closest && e.target.closest("a[data-open]");
+    var group = chip && document.getElementById(chip.getAttribute("data-open"));
+    if (!group) { return; }
+    e.preventDefault();
+    group._byHand = true;
+    group.open = true;
+    group.scrollIntoView({ block: "start" });
+  });
+
+  /* A survivor's group opened by a tap starts at the top of the screen, under the turn's bar. */
+  root.addEventListener("click", function (e) {
+    var summary = e.target.closest && e.target.closest("details.turn-survivor > summary");
+    if (summary && !summary.parentNode.open) { summary.parentNode._scrollOnOpen = true; }
+  });
+
   root.addEventListener("toggle", function (e) {
     var d = e.target;
+    if (d._scrollOnOpen && d.open) {
+      d._scrollOnOpen = false;
+      d.scrollIntoView({ block: "start" });
+    }
     if (d.matches && d.matches("details[data-peek]") && d.open) { hideLater(d); }
   }, true);
 

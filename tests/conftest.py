@@ -13,9 +13,11 @@ import pytest
 from flask import Flask
 from helpers.browser import CHROMIUM, browser_missing, launch_chromium
 from helpers.console import ConsoleWatch, WatchedBrowser
+from helpers.routes import SharedBuilders
 from helpers.templates import SharedBytecode
 from hypothesis import settings
 from live_server import LiveServer
+from werkzeug.routing.rules import Rule
 from werkzeug.serving import make_server
 
 from companion import create_app
@@ -38,6 +40,20 @@ def shared_compiled_templates():
             Flask, "jinja_options", {**Flask.jinja_options, "bytecode_cache": SharedBytecode()}
         )
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_url_builders():
+    """Every app this test process makes shares its routes' URL builders (helpers/routes.py):
+    one compile per route and process instead of two per app."""
+    shared = SharedBuilders(Rule._compile_builder)
+
+    def compile_builder(rule: Rule, append_unknown: bool = True) -> Any:
+        return shared(rule, append_unknown)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Rule, "_compile_builder", compile_builder)
+        yield shared
 
 
 @pytest.fixture(scope="session")
@@ -76,6 +92,24 @@ def factory_data_unchanged() -> Iterator[None]:
     yield
     for name, before in FACTORY_DATA.items():
         assert _factory_data(sys.modules[name]) == before, f"a test changed {name}'s shared data"
+
+
+FIRST = ("_browser.py", "test_proof_", "test_serve_")
+"""Files whose tests run first (browser walks, the proofs' default shares, real servers): the
+longest files. ``-n 2`` hands each process a whole file at a time in this order (pyproject's
+``--dist loadfile --no-loadscope-reorder``), so the long files start early and the short ones
+fill in at the end, and no process ends alone on a long file."""
+
+
+def _runs_first(item: pytest.Item) -> bool:
+    name = item.path.name
+    return name.endswith(FIRST[0]) or name.startswith(FIRST[1:])
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of FIRST's files first, each file's tests still together and in order (a stable
+    sort): only the order changes, and every process of ``-n`` sorts the same way."""
+    items.sort(key=lambda item: not _runs_first(item))
 
 
 CONSOLE = pytest.StashKey[ConsoleWatch]()

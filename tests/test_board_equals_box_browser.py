@@ -176,7 +176,7 @@ def test_the_board_equals_the_box_at_every_step(browser, served):
         equal("Ana's turn")
         card = ana.page.locator(f"#phone details.turn-survivor:has(input[value='{hurt}'])")
         if not card.evaluate("d => d.open"):
-            card.locator("summary").click()
+            card.locator("> summary").click()
         move = card.locator("form.turn-move")
         move.locator(f"input[name=to][value='{hurt_at}']").check()
         ana.act(move.locator("button[name=exposure][value=wound]"))

@@ -256,7 +256,7 @@ def test_only_what_the_engine_offers_gets_a_control(browser, served):
     page.context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.proof)])
 def test_the_board_fits_every_size_with_a_panel_open(browser, served, lang):
     app, base = served
     game_id, _seat = in_a_turn(app)

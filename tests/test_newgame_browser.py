@@ -30,7 +30,7 @@ def _in_view(page, selector: str) -> bool:
     )
 
 
-@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+@pytest.mark.parametrize("locale", ["en-US", pytest.param("pt-BR", marks=pytest.mark.proof)])
 def test_rows_are_added_as_names_are_typed_and_sets_follow_the_rulebook(browser, served, locale):
     _, base = served
     page = _context(browser, 1366, 768, locale).new_page()
@@ -73,7 +73,7 @@ def test_rows_are_added_as_names_are_typed_and_sets_follow_the_rulebook(browser,
     assert page.locator(".setup-seats > li").count() == 5
 
 
-@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+@pytest.mark.parametrize("locale", ["en-US", pytest.param("pt-BR", marks=pytest.mark.proof)])
 def test_the_form_and_the_checklist_fit_a_laptop_and_a_phone(browser, served, locale):
     """The button "Create the game" is in view without scrolling, at the top of the form and
     halfway down (it stays at the window's foot); no page scrolls sideways; a tick survives a

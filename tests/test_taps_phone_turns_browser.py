@@ -101,7 +101,7 @@ def _open(page, taps, device, n: int) -> None:
     """Tap a survivor's group open (a tap only when it is not open already)."""
     group = _group(page, n)
     if group.get_attribute("open") is None:
-        group.locator("summary").click()
+        group.locator("> summary").click()
         taps.add(device, "survivor")
 
 

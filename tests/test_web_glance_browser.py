@@ -116,7 +116,7 @@ def test_the_glance_measure_sees_what_is_out_of_view_too_small_or_too_wide(brows
     assert found["scrollWidth"] > found["innerWidth"] and found["wide"]
 
 
-@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+@pytest.mark.parametrize("locale", ["en-US", pytest.param("pt-BR", marks=pytest.mark.proof)])
 def test_the_new_game_page_fits_a_phone_and_its_objectives_fit_too(browser, served, locale):
     """At 390 px the page is no wider than the window and the main objectives' table fits in
     its box too (each objective a card of named numbers on a phone: nothing scrolls sideways,

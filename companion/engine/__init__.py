@@ -70,13 +70,6 @@ from companion.engine.core.dealing import (
 from companion.engine.core.errors import RuleError, render_error
 from companion.engine.core.saved import from_json, to_json
 from companion.engine.core.state import SCHEMA, new_state
-from companion.engine.modules.bandits.rules import (
-    attack_bandit,
-    lead_bandits,
-    set_bandits,
-    set_hideout_cards,
-    take_from_hideout,
-)
 from companion.engine.scenarios.special_exile import (
     call_special_exile_vote,
     pass_betrayal_reveal,
@@ -180,13 +173,8 @@ __all__ = [
     "wound_survivor",
 ]
 __all__ += [
-    "attack_bandit",
     "call_special_exile_vote",
-    "lead_bandits",
     "pass_betrayal_reveal",
     "reveal_bandit_betrayal",
-    "set_bandits",
-    "set_hideout_cards",
     "skip_special_exile_vote",
-    "take_from_hideout",
 ]

@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.engine import board, legal, search
+from companion.engine import board, legal, modules, search
 from companion.engine.board import (
     choose,
     effects,
@@ -55,13 +55,11 @@ from companion.engine.core.arguments import (
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, action_words, shown
 from companion.engine.core.state import SCHEMA, State, active_seat_id, seat
-from companion.engine.modules.bandits import rules as bandits
-from companion.engine.modules.improvements import rules as improvements
-from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.permissions import WHO, actor_name, check_actor, check_by, seat_argument
 from companion.engine.scenarios import named, special_exile
 from companion.engine.setup import checklist
 from companion.engine.setup import new_game as setup
+from companion.engine.setup.new_game import new_game as set_up
 from companion.engine.turns import crossroads, exile, votes
 from companion.engine.turns import turn as turns
 from companion.engine.turns.crossroads_hints import note_hint
@@ -73,19 +71,12 @@ RESERVED = ("type", "by", "seed", "decision")
 PRIVATE = ("state", "rng")
 
 
-def _new_game(state: None, setup_dict: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]:
+@act.rule(N_("start a new game"), who=act.TABLE, kind="new_game")
+@act.takes(setup=act.FREE)
+def _new_game(state: None, setup: dict[str, Any], rng: Randomness) -> tuple[State, list[Step]]:
     """``new_game`` as an action: the first row of a log (setup.new_game)."""
-    return setup.new_game(setup_dict, rng)
+    return set_up(setup, rng)
 
-
-act.declare(
-    _new_game,
-    kind="new_game",
-    who=act.TABLE,
-    label=N_("start a new game"),
-    parameters={"setup": (dict[str, Any], True)},
-    setup=act.FREE,
-)
 
 RULES = (
     setup,
@@ -100,17 +91,16 @@ RULES = (
     board,
     effects,
     reveal,
-    improvements,
     objective_progress,
     search,
-    raxxon,
     ending,
-    bandits,
     special_exile,
     named,
     checklist,
+    modules,
 )
-"""The modules whose declarations make the actions (imported, they have declared them)."""
+"""The modules whose declarations make the actions (imported, they have declared them); the
+Long Night modules' own come with their registration (engine/modules/__init__.py)."""
 
 ACTIONS: Mapping[str, EntryPoint] = act.view(lambda d: d.entry)
 """Every action type's entry point, read from the declarations (core/declare.py)."""

@@ -47,7 +47,7 @@ or None."""
 WHO = act.view(lambda d: (d.who, d.about))
 """Every action's rule, read from its declaration (``who`` and ``about``)."""
 
-TABLE_ACTOR = "table"
+TABLE_ACTOR = act.TABLE_ACTOR
 
 FOR_ANOTHER = N_("{name} may not {action} for another player")
 """The refusal of a seat acting for another seat."""

@@ -9,6 +9,8 @@ crossroads hints and objectives can follow.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.board.exposure import exposure_result, roll_for_exposure
 from companion.engine.board.pieces import MAX_NOISE, make_noise
 from companion.engine.core import declare as act
@@ -20,6 +22,34 @@ from companion.engine.core.vocabulary import EXPOSURE_RESULTS
 from companion.engine.words.steps import N_, Step, of_location, of_survivor, step
 
 
+def search_choices(st: State, active: str) -> dict[str, Any] | None:
+    """During a turn: who of the active player's survivors may search, how much noise each may
+    make first (4 at most at a location, 000:224) and whether an exposure roll follows (000:776);
+    none in the colony or at the Hideout (000:726)."""
+    searchers = {}
+    for s in st["survivors"]:
+        if s["owner"] != active:
+            continue
+        if s["location"] == COLONY or hooks.any_of("no_search_deck", st, s["location"]):
+            continue
+        room = MAX_NOISE - location(st, s["location"])["noise"]
+        searchers[s["id"]] = {
+            "noise": list(range(room + 1)),
+            "raxxon": hooks.any_of("search_exposure", st, s["location"]),
+        }
+    if not searchers:
+        return None
+    return {"survivor_id": searchers, "exposure": list(EXPOSURE_RESULTS)}
+
+
+@act.rule(
+    N_("search at a location"), "000:224 000:726 000:776 000:892", who=act.TURN, about=act.SURVIVOR
+)
+@act.takes(
+    search_choices,
+    noise=act.keyed("survivor_id", "survivor_id", "noise"),
+    exposure=act.ROLL_OR_SKIP,
+)
 def search_location(
     state: State,
     survivor_id: str,
@@ -61,34 +91,3 @@ def search_location(
         face, rolled = exposure_result(exposure, rng)
         roll_for_exposure(st, steps, searcher["id"], face, rolled=rolled)
     return st, steps
-
-
-act.declare(
-    search_location,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("search at a location"),
-    lines=("000:224", "000:726", "000:776", "000:892"),
-    noise=act.keyed("survivor_id", "survivor_id", "noise"),
-    exposure=act.die(None, "roll", "skip"),
-)
-
-
-def search_choices(st: State, active: str) -> dict[str, dict]:
-    """During a turn: who of the active player's survivors may search, how much noise each may
-    make first (4 at most at a location, 000:224) and whether an exposure roll follows (000:776);
-    none in the colony or at the Hideout (000:726)."""
-    searchers = {}
-    for s in st["survivors"]:
-        if s["owner"] != active:
-            continue
-        if s["location"] == COLONY or hooks.any_of("no_search_deck", st, s["location"]):
-            continue
-        room = MAX_NOISE - location(st, s["location"])["noise"]
-        searchers[s["id"]] = {
-            "noise": list(range(room + 1)),
-            "raxxon": hooks.any_of("search_exposure", st, s["location"]),
-        }
-    if not searchers:
-        return {}
-    return {"search_location": {"survivor_id": searchers, "exposure": list(EXPOSURE_RESULTS)}}

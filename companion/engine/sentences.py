@@ -16,13 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.engine import modules  # noqa: F401  (the modules register their sentences)
 from companion.engine.board import sentences as sentences_board
 from companion.engine.board import survivor_sentences as sentences_survivors
 from companion.engine.colony import crisis_sentences as sentences_crisis
 from companion.engine.colony import sentences as sentences_colony
-from companion.engine.modules.bandits import sentences as sentences_bandits
-from companion.engine.modules.improvements import sentences as sentences_improvements
-from companion.engine.modules.raxxon import sentences as sentences_raxxon
+from companion.engine.core import hooks
 from companion.engine.scenarios import sentences as sentences_scenarios
 from companion.engine.setup import sentences as sentences_setup
 from companion.engine.turns import sentences as sentences_turns
@@ -114,10 +113,8 @@ DOMAINS = (
     sentences_setup,  # game setup, dealing and the Long Night modules' setup
     sentences_colony,  # the colony phase and the cards' effects
     sentences_crisis,  # the crisis and the bandits it places
-    sentences_improvements,  # improvements and the main objective's progress
     sentences_scenarios,  # the special scenarios (scenarios.py)
-    sentences_bandits,  # the Bandits module
-    sentences_raxxon,  # the Raxxon module and the search
+    *hooks.each("sentences"),  # each Long Night module's, as it registers them
 )
 """The modules that write the sentences, one per domain."""
 

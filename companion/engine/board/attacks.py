@@ -38,6 +38,29 @@ def may_attack_survivor(attacker: dict[str, Any], target: dict[str, Any]) -> boo
     )
 
 
+def survivor_attack_choices(st: State, active: str) -> dict[str, Any] | None:
+    """During a turn: each of the active player's survivors may attack the other players'
+    survivors beside it (000:320, 000:354), unless a special zombie stands there (000:805).
+    ``targets`` maps an attacker to the survivors it may attack."""
+    targets = {
+        s["id"]: [
+            t["id"]
+            for t in st["survivors"]
+            if may_attack_survivor(s, t) and t["attack"] is not None
+        ]
+        for s in st["survivors"]
+        if s["owner"] == active and not special_zombies_first(st, s["location"])
+    }
+    targets = {sid: found for sid, found in targets.items() if found}
+    if not targets:
+        return None
+    return {"survivor_id": sorted(targets), "targets": targets, "roll": list(ACTION_DIE_FACES)}
+
+
+@act.rule(
+    N_("attack a survivor"), "000:320-322 000:343-354 000:805", who=act.TURN, about=act.SURVIVOR
+)
+@act.takes(survivor_attack_choices, target_id=act.keyed("targets", "survivor_id"), roll=act.die())
 def attack_survivor(
     state: State,
     survivor_id: str,
@@ -84,17 +107,6 @@ def attack_survivor(
     return st, steps
 
 
-act.declare(
-    attack_survivor,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("attack a survivor"),
-    lines=("000:320-322", "000:343-354", "000:322", "000:805"),
-    target_id=act.keyed("targets", "survivor_id"),
-    roll=act.die(),
-)
-
-
 def _require_target(st: State, attacker: dict[str, Any], target: dict[str, Any]) -> None:
     """Refuse a target the rules do not allow (000:320, 000:354), saying why."""
     if attacker["id"] == target["id"]:
@@ -117,28 +129,3 @@ def _require_target(st: State, attacker: dict[str, Any], target: dict[str, Any])
             N_("{target}'s card gives no attack value: the attack cannot be rolled against it"),
             target=target["name"],
         )
-
-
-def survivor_attack_choices(st: State, active: str) -> dict[str, dict[str, Any]]:
-    """During a turn: each of the active player's survivors may attack the other players'
-    survivors beside it (000:320, 000:354), unless a special zombie stands there (000:805).
-    ``targets`` maps an attacker to the survivors it may attack."""
-    targets = {
-        s["id"]: [
-            t["id"]
-            for t in st["survivors"]
-            if may_attack_survivor(s, t) and t["attack"] is not None
-        ]
-        for s in st["survivors"]
-        if s["owner"] == active and not special_zombies_first(st, s["location"])
-    }
-    targets = {sid: found for sid, found in targets.items() if found}
-    if not targets:
-        return {}
-    return {
-        "attack_survivor": {
-            "survivor_id": sorted(targets),
-            "targets": targets,
-            "roll": list(ACTION_DIE_FACES),
-        }
-    }

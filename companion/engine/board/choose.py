@@ -11,9 +11,10 @@ does one piece of the effect, and the card goes on once the effect is done.
 
 from __future__ import annotations
 
-from companion.engine.board.card_choices import ASKS, ask_or_take, pending_card_choice
+from companion.engine.board.card_choices import ASKS, KIND, ask_or_take, pending_card_choice
 from companion.engine.board.effects import apply_carried_effects, hurt_survivors, tag_source
-from companion.engine.board.player_choices import pending_choice
+from companion.engine.board.places import Choices
+from companion.engine.board.player_choices import open_choice, pending_choice, still_choosing
 from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, shown
@@ -21,6 +22,21 @@ from companion.engine.core.state import State, around_from, begin, seat, survivo
 from companion.engine.words.steps import N_, Step, of_seat, of_survivor, step
 
 
+def pick_choices(st: State, actor: str) -> Choices | None:
+    """The survivors each seat still picks from: the table's for every seat still choosing
+    (for a seat without a phone), a seat's its own."""
+    if open_choice(st) is None:
+        return None
+    waiting = still_choosing(st)
+    if actor == act.TABLE_ACTOR:
+        return {"seat_id": list(waiting), "survivor_id": waiting}
+    mine = waiting.get(actor)
+    return {"survivor_id": mine} if mine else None
+
+
+@act.rule(N_("choose a survivor"), who=act.OPEN, about="seat_id")
+@act.answers(act.PENDING)
+@act.takes(pick_choices, survivor_id=act.keyed("survivor_id", "seat_id"))
 def choose_survivor(
     state: State, seat_id: str, survivor_id: str, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -52,16 +68,6 @@ def choose_survivor(
     return st, steps
 
 
-act.declare(
-    choose_survivor,
-    who=act.OPEN,
-    about="seat_id",
-    question=act.PENDING,
-    label=N_("choose a survivor"),
-    survivor_id=act.keyed("survivor_id", "seat_id"),
-)
-
-
 def _settle(st: State, steps: list[Step], rng: Randomness) -> None:
     """Every answer is in: say each pick, apply the effect to them, then the later effects."""
     pending = pending_choice(st)
@@ -84,6 +90,19 @@ def _settle(st: State, steps: list[Step], rng: Randomness) -> None:
     apply_carried_effects(st, steps, pending, rng)
 
 
+def answer_choices(st: State, actor: str) -> Choices | None:
+    """The card's options, for the seat it asks (or the table for that seat)."""
+    pending = st.get("pending") or {}
+    if pending.get("kind") != KIND:
+        return None
+    if actor == act.TABLE_ACTOR:
+        return {"seat_id": [pending["seat"]], "answer": pending["options"]}
+    return {"answer": pending["options"]} if pending["seat"] == actor else None
+
+
+@act.rule(N_("answer a card's question"), who=act.OPEN, about="seat_id")
+@act.answers(act.PENDING)
+@act.takes(answer_choices, answer=act.FREE)  # checked below: offered, or a typed answer's check
 def choose_for_card(
     state: State, seat_id: str, answer: str, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -120,13 +139,3 @@ def choose_for_card(
         return st, steps
     apply_carried_effects(st, steps, q, rng)
     return st, steps
-
-
-act.declare(
-    choose_for_card,
-    who=act.OPEN,
-    about="seat_id",
-    question=act.PENDING,
-    label=N_("answer a card's question"),
-    answer=act.FREE,  # checked here: one of the answers offered, or the typed answer's check
-)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.board.checks import check_place, entrance_at, entrance_label
+from companion.engine.board.places import Choices, places
 from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, counted, require_one_of, words
 from companion.engine.core.morale import end_game
@@ -22,19 +23,20 @@ from companion.engine.words.steps import N_, Step, at_place, step
 COUNTERS = ("morale", "round_track", "food", "starvation", "waste")
 
 
+@act.rule(N_("set waste"), who=act.CORRECTION)
+@act.takes(value=act.FREE)
 def set_waste(state: State, value: int) -> tuple[State, list[Step]]:
     """Set the waste pile's size (a table correction)."""
     return set_counter(state, "waste", value)
 
 
-act.declare(
-    set_waste,
-    who=act.CORRECTION,
-    label=N_("set waste"),
-    value=act.FREE,
-)
+def counter_choices(st: State, actor: str) -> Choices:
+    """Any of the counters."""
+    return {"name": list(COUNTERS)}
 
 
+@act.rule(N_("set counter"), who=act.CORRECTION)
+@act.takes(counter_choices, value=act.FREE)
 def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]:
     """Correct a public counter: morale, round_track, food, starvation or waste.
 
@@ -52,14 +54,13 @@ def set_counter(state: State, name: str, value: int) -> tuple[State, list[Step]]
     return st, steps
 
 
-act.declare(
-    set_counter,
-    who=act.CORRECTION,
-    label=N_("set counter"),
-    value=act.FREE,
-)
+def capacity_choices(st: State, actor: str) -> Choices:
+    """Any place on the board."""
+    return {"place": places(st)}
 
 
+@act.rule(N_("set capacity"), who=act.CORRECTION)
+@act.takes(capacity_choices, survivor_spaces=act.FREE, entrance_spaces=act.FREE, entrance=act.FREE)
 def set_capacity(
     state: State,
     place: str,
@@ -119,13 +120,3 @@ def _capacity_set(
 ) -> None:
     """Say a place's survivor or entrance spaces were set (``entrance``: which one, if given)."""
     steps.append(step("capacity_set", **at_place(st, place), what=what, **entrance, value=value))
-
-
-act.declare(
-    set_capacity,
-    who=act.CORRECTION,
-    label=N_("set capacity"),
-    survivor_spaces=act.FREE,
-    entrance_spaces=act.FREE,
-    entrance=act.FREE,
-)

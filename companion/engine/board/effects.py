@@ -97,6 +97,8 @@ class _Context:
         self.waits = ask_or_take(st, steps, q, rng)
 
 
+@act.rule(N_("apply card effects"), who=act.CORRECTION)
+@act.takes(effects=act.FREE, seat=act.FREE, chosen=act.FREE, location=act.FREE, source=act.FREE)
 def apply_card_effects(
     state: State,
     effects: list[Effect],
@@ -113,18 +115,6 @@ def apply_card_effects(
         st, steps, effects, rng, seat=seat, chosen=chosen, location=location, source=source
     )
     return st, steps
-
-
-act.declare(
-    apply_card_effects,
-    who=act.CORRECTION,
-    label=N_("apply card effects"),
-    effects=act.FREE,
-    seat=act.FREE,
-    chosen=act.FREE,
-    location=act.FREE,
-    source=act.FREE,
-)
 
 
 def apply_effects(

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.deaths import add_wound, kill_survivor, lowest_influence
+from companion.engine.board.places import Choices
 from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness, roll_exposure
 from companion.engine.core.errors import RuleError, require_one_of, shown
-from companion.engine.core.state import State, begin, seat, survivor, survivors_at
+from companion.engine.core.state import State, active_seat_id, begin, seat, survivor, survivors_at
 from companion.engine.core.vocabulary import EXPOSURE_RESULTS, EXPOSURE_ROLL, NOT_CHOSEN
 from companion.engine.words.steps import N_, Step, at_place, of_survivor, step
 
@@ -142,6 +143,15 @@ def resolve_spread_choice(
 # --- entry points ---
 
 
+def exposure_choices(st: State, actor: str) -> Choices | None:
+    """During a turn the active player's survivors, between turns any survivor."""
+    active = active_seat_id(st) if st.get("turn") else None
+    exposed = [s["id"] for s in st["survivors"] if active is None or s["owner"] == active]
+    return {"survivor_id": exposed, "result": list(EXPOSURE_RESULTS)} if exposed else None
+
+
+@act.rule(N_("record exposure"), who=act.TURN, about=act.SURVIVOR)
+@act.takes(exposure_choices, result=act.die())
 def record_exposure(
     state: State,
     survivor_id: str,
@@ -156,15 +166,17 @@ def record_exposure(
     return st, steps
 
 
-act.declare(
-    record_exposure,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("record exposure"),
-    result=act.die(),
-)
+def bite_choices(st: State, actor: str) -> Choices | None:
+    """While a bite is pending: kill the survivor or roll, and the roll's result."""
+    pending = st.get("pending") or {}
+    if pending.get("kind") != "bite_spread":
+        return None
+    return {"choice": ["kill", "roll"], "result": list(EXPOSURE_RESULTS)}
 
 
+@act.rule(N_("resolve bite"), "002:1439", who=act.OPEN, about="pending")
+@act.answers(act.PENDING)
+@act.takes(bite_choices, result=act.die())
 def resolve_bite(
     state: State,
     choice: str,
@@ -184,14 +196,3 @@ def resolve_bite(
         raise RuleError(N_("choosing to kill the survivor takes no exposure result"))
     resolve_spread_choice(st, steps, choice, result, rng)
     return st, steps
-
-
-act.declare(
-    resolve_bite,
-    who=act.OPEN,
-    about="pending",
-    question=act.PENDING,
-    label=N_("resolve bite"),
-    lines=("002:1439",),
-    result=act.die(),
-)

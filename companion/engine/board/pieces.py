@@ -13,9 +13,11 @@ from companion.engine.board.checks import (
     require_long_night,
 )
 from companion.engine.board.exposure import SKIP
+from companion.engine.board.places import Choices, offered, places, targets
 from companion.engine.board.special_zombies import (
     require_special_zombies_first,
     special_zombies_cannot_be_moved,
+    special_zombies_first,
 )
 from companion.engine.board.zombies import add_zombies
 from companion.engine.core import declare as act
@@ -24,6 +26,7 @@ from companion.engine.core.errors import RuleError, counted, shown
 from companion.engine.core.state import (
     COLONY,
     State,
+    active_seat_id,
     begin,
     entrance,
     free_spaces,
@@ -31,7 +34,9 @@ from companion.engine.core.state import (
     place_name,
     require_count,
     survivor,
+    survivors_at,
 )
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS
 from companion.engine.words.card_texts import card_text
 from companion.engine.words.steps import (
     N_,
@@ -59,6 +64,39 @@ NONE_TO_REMOVE = {
 """The refusal for a token taken off an entrance that has none, per token."""
 
 
+def kill_choices(st: State, actor: str) -> Choices | None:
+    """The entrances with zombies; during a turn the active player's survivors there kill
+    (none where a special zombie comes first, 000:805) and their cards may; between turns a
+    correction names no killer."""
+    with_zombies = targets(st, lambda e: e["zombies"] > 0)
+    if not with_zombies:
+        return None
+    active = active_seat_id(st) if st.get("turn") else None
+    killers = {
+        f"{t['place']}:{t['entrance']}": [
+            s["id"]
+            for s in survivors_at(st, t["place"])
+            if s["owner"] == active and not special_zombies_first(st, t["place"])
+        ]
+        for t in with_zombies
+    }
+    return {
+        "targets": with_zombies,
+        "killers": killers,
+        "card_killers": [s["id"] for s in st["survivors"] if s["owner"] == active],
+        "attack": [True, False] if active else [False],
+        "exposure": list(EXPOSURE_RESULTS),
+    }
+
+
+@act.rule(N_("kill zombies"), "000:511 002:1007 000:805", who=act.TURN, about=act.SURVIVOR)
+@act.takes(
+    kill_choices,
+    place=act.entrance("targets"),
+    count=act.FREE,
+    survivor_id=act.among("card_killers"),
+    exposure=act.ROLL_OR_SKIP,
+)
 def kill_zombies(
     state: State,
     place: str,
@@ -118,20 +156,6 @@ def kill_zombies(
     return st, steps
 
 
-act.declare(
-    kill_zombies,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("kill zombies"),
-    lines=("000:511", "002:1007", "000:805"),
-    place=act.entrance("targets"),
-    entrance=act.PART,
-    count=act.FREE,
-    survivor_id=act.among("card_killers"),
-    exposure=act.die(None, "roll", "skip"),
-)
-
-
 def add_token(st: State, steps: list[Step], place: str, number: Any, token: str) -> None:
     """Put a barricade or an explosive trap on an empty entrance space (002 "Barricade", 000:694).
 
@@ -153,6 +177,13 @@ def remove_token(st: State, steps: list[Step], place: str, number: Any, token: s
     steps.append(step(f"{token}_removed", **at_entrance(st, place, ent)))
 
 
+def room_choices(st: State, actor: str) -> Choices | None:
+    """The entrances with a free space."""
+    return offered("targets", targets(st, lambda e: free_spaces(e) > 0))
+
+
+@act.rule(N_("add barricade"), "002:1202", who=act.TURN)
+@act.takes(room_choices, place=act.entrance("targets"))
 def add_barricade(
     state: State, place: str, entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -162,16 +193,13 @@ def add_barricade(
     return st, steps
 
 
-act.declare(
-    add_barricade,
-    who=act.TURN,
-    label=N_("add barricade"),
-    lines=("002:1202",),
-    place=act.entrance("targets"),
-    entrance=act.PART,
-)
+def barricaded_choices(st: State, actor: str) -> Choices | None:
+    """The entrances with a barricade."""
+    return offered("targets", targets(st, lambda e: e["barricades"] > 0))
 
 
+@act.rule(N_("remove barricade"), who=act.CORRECTION)
+@act.takes(barricaded_choices, place=act.entrance("targets"))
 def remove_barricade(
     state: State, place: str, entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -181,15 +209,13 @@ def remove_barricade(
     return st, steps
 
 
-act.declare(
-    remove_barricade,
-    who=act.CORRECTION,
-    label=N_("remove barricade"),
-    place=act.entrance("targets"),
-    entrance=act.PART,
-)
+def trap_choices(st: State, actor: str) -> Choices | None:
+    """The entrances with a free space, in The Long Night (000:694)."""
+    return room_choices(st, actor) if st["ruleset"] == "long_night" else None
 
 
+@act.rule(N_("add trap"), "000:694 000:224", who=act.TURN)
+@act.takes(trap_choices, place=act.entrance("targets"))
 def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
     """Place an explosive trap on an empty entrance space (000:694; at locations too, 000:224)."""
     st, steps = begin(state)
@@ -198,16 +224,13 @@ def add_trap(state: State, place: str, entrance: int | None = None) -> tuple[Sta
     return st, steps
 
 
-act.declare(
-    add_trap,
-    who=act.TURN,
-    label=N_("add trap"),
-    lines=("000:694", "000:224"),
-    place=act.entrance("targets"),
-    entrance=act.PART,
-)
+def trapped_choices(st: State, actor: str) -> Choices | None:
+    """The entrances with a trap."""
+    return offered("targets", targets(st, lambda e: e["traps"] > 0))
 
 
+@act.rule(N_("remove trap"), who=act.CORRECTION)
+@act.takes(trapped_choices, place=act.entrance("targets"))
 def remove_trap(state: State, place: str, entrance: int | None = None) -> tuple[State, list[Step]]:
     """Remove an explosive trap from an entrance without firing it (a correction)."""
     st, steps = begin(state)
@@ -215,15 +238,13 @@ def remove_trap(state: State, place: str, entrance: int | None = None) -> tuple[
     return st, steps
 
 
-act.declare(
-    remove_trap,
-    who=act.CORRECTION,
-    label=N_("remove trap"),
-    place=act.entrance("targets"),
-    entrance=act.PART,
-)
+def hand_choices(st: State, actor: str) -> Choices:
+    """Any place on the board."""
+    return {"place": places(st)}
 
 
+@act.rule(N_("add zombies by hand"), who=act.CORRECTION)
+@act.takes(hand_choices, count=act.FREE, reason=act.FREE)
 def add_zombies_by_hand(
     state: State, place: str, count: int, reason: str = "card_or_action"
 ) -> tuple[State, list[Step]]:
@@ -233,15 +254,6 @@ def add_zombies_by_hand(
     check_place(st, place)
     add_zombies(st, steps, place, count, reason)
     return st, steps
-
-
-act.declare(
-    add_zombies_by_hand,
-    who=act.CORRECTION,
-    label=N_("add zombies by hand"),
-    count=act.FREE,
-    reason=act.FREE,
-)
 
 
 def attract(
@@ -340,6 +352,28 @@ def attracted_count(st: State, place: str, ent: Any, count: int, zombies: Any) -
     return len(zombies)
 
 
+def attract_choices(st: State, actor: str) -> Choices | None:
+    """From an entrance with zombies to one with room, by the active player's survivor."""
+    with_zombies = targets(st, lambda e: e["zombies"] > 0)
+    room = targets(st, lambda e: free_spaces(e) > 0)
+    if not with_zombies or not room:
+        return None
+    active = active_seat_id(st)
+    return {
+        "from": with_zombies,
+        "to": room,
+        "count": [1, ATTRACT_MAX],
+        "survivor_id": [s["id"] for s in st["survivors"] if s["owner"] == active],
+    }
+
+
+@act.rule(N_("attract zombies"), "002:1253", who=act.TURN, about=act.SURVIVOR)
+@act.takes(
+    attract_choices,
+    from_place=act.entrance("from", "from_place", "from_entrance"),
+    to_place=act.entrance("to", "to_place", "to_entrance"),
+    count=act.number(),
+)
 def attract_zombies(
     state: State,
     from_place: str,
@@ -378,20 +412,6 @@ def attract_zombies(
     return st, steps
 
 
-act.declare(
-    attract_zombies,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("attract zombies"),
-    lines=("002:1253",),
-    from_place=act.entrance("from", "from_place", "from_entrance"),
-    from_entrance=act.PART,
-    to_place=act.entrance("to", "to_place", "to_entrance"),
-    to_entrance=act.PART,
-    count=act.number(),
-)
-
-
 def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> None:
     """Noise tokens go on a location's noise spaces: 4 at most (002 "Location Cards", 000:224).
 
@@ -411,6 +431,13 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
     steps.append(step("noise_added", count=count, **of_location(loc), noise=loc["noise"]))
 
 
+def quiet_choices(st: State, actor: str) -> Choices | None:
+    """The locations with room for noise."""
+    return offered("location_id", [x["id"] for x in st["locations"] if x["noise"] < MAX_NOISE])
+
+
+@act.rule(N_("add noise"), who=act.TURN)
+@act.takes(quiet_choices, count=act.FREE)
 def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
     """Place noise tokens at a location. Base 002 "Location Cards" 5 and "Search"."""
     st, steps = begin(state)
@@ -419,14 +446,13 @@ def add_noise(state: State, location_id: str, count: int = 1) -> tuple[State, li
     return st, steps
 
 
-act.declare(
-    add_noise,
-    who=act.TURN,
-    label=N_("add noise"),
-    count=act.FREE,
-)
+def noisy_choices(st: State, actor: str) -> Choices | None:
+    """The locations with noise."""
+    return offered("location_id", [x["id"] for x in st["locations"] if x["noise"] > 0])
 
 
+@act.rule(N_("remove noise"), who=act.CORRECTION)
+@act.takes(noisy_choices, count=act.FREE)
 def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State, list[Step]]:
     """Take noise tokens off a location (a card effect or a correction)."""
     st, steps = begin(state)
@@ -443,11 +469,3 @@ def remove_noise(state: State, location_id: str, count: int = 1) -> tuple[State,
     loc["noise"] -= count
     steps.append(step("noise_removed", count=count, **of_location(loc), noise=loc["noise"]))
     return st, steps
-
-
-act.declare(
-    remove_noise,
-    who=act.CORRECTION,
-    label=N_("remove noise"),
-    count=act.FREE,
-)

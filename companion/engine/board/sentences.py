@@ -1,4 +1,5 @@
-"""Sentences of the board: adding zombies, exposure and the spreading bite, the board's actions."""
+"""Sentences of the board: adding zombies, exposure and the spreading bite, the board's actions
+and the search."""
 
 from __future__ import annotations
 
@@ -379,7 +380,22 @@ def _named(s: Step) -> bool:
     return bool(s.get("zombie"))
 
 
+SEARCHED: dict[bool, Message] = {
+    True: (
+        NP_(
+            "{name} makes {noise} noise and searches at {place}.",
+            "{name} makes {noise} noise and searches at {place}.",
+        ),
+        "noise",
+        AT_LOCATION,
+    ),
+    False: (N_("{name} searches at {place}."), AT_LOCATION),
+}
+"""searched's sentence, by whether the search makes noise."""
+
+
 RENDERERS: dict[str, Renderer] = {
+    "searched": choice(lambda s: bool(s.get("noise")), SEARCHED),
     "barricade_broken": choice(_named, BARRICADE_BROKEN),
     "overrun": choice(_named, OVERRUN),
     "trap_fired": choice(_named, TRAP_FIRED),

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.engine.board.checks import active_seat, require_long_night, require_own_turn
 from companion.engine.board.deaths import kill_helpless
+from companion.engine.board.places import Choices
 from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, counted
 from companion.engine.core.state import (
@@ -15,7 +16,9 @@ from companion.engine.core.state import (
     begin,
     free_survivor_spaces,
     require_count,
+    seat,
     survivors_of,
+    unruly_rule,
 )
 from companion.engine.words.steps import N_, Step, of_seat, step
 
@@ -53,6 +56,13 @@ def play(st: State, steps: list[Step], player: dict[str, Any], count: int, event
     )
 
 
+def play_choices(st: State, actor: str) -> Choices:
+    """The active player plays cards, as an event or not."""
+    return {"seat_id": [active_seat_id(st)], "event": [False, True]}
+
+
+@act.rule(N_("play cards"), "000:385 002:1798", who=act.TURN, about="seat_id")
+@act.takes(play_choices, count=act.FREE)
 def play_cards(
     state: State, seat_id: str, count: int = 1, event: bool = False
 ) -> tuple[State, list[Step]]:
@@ -65,16 +75,15 @@ def play_cards(
     return st, steps
 
 
-act.declare(
-    play_cards,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("play cards"),
-    lines=("000:385", "002:1798"),
-    count=act.FREE,
-)
+def waste_choices(st: State, actor: str) -> Choices | None:
+    """The active player with a survivor in the colony, while there is waste."""
+    active = active_seat_id(st)
+    here = any(s["location"] == COLONY for s in survivors_of(st, active)) if active else False
+    return {"seat_id": [active]} if st["waste"] > 0 and here else None
 
 
+@act.rule(N_("clean waste"), "002:1216-1219", who=act.TURN, about="seat_id")
+@act.takes(waste_choices)
 def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """Clean Waste: remove the top 3 cards of the waste pile from the game (002:1216-1219).
 
@@ -103,15 +112,6 @@ def clean_waste(state: State, seat_id: str) -> tuple[State, list[Step]]:
     return st, steps
 
 
-act.declare(
-    clean_waste,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("clean waste"),
-    lines=("002:1216-1219",),
-)
-
-
 def _add_to(state: State, pile: str, count: int, what: str) -> tuple[State, list[Step], int]:
     """Begin a change that adds ``count`` (``what``, at least 1) to the waste pile or the food
     supply; the checked count is returned for the step."""
@@ -121,19 +121,13 @@ def _add_to(state: State, pile: str, count: int, what: str) -> tuple[State, list
     return st, steps, count
 
 
+@act.rule(N_("add waste"), who=act.TURN)
+@act.takes(count=act.FREE)
 def add_waste(state: State, count: int) -> tuple[State, list[Step]]:
     """Put cards on the waste pile (a discard effect or a correction)."""
     st, steps, count = _add_to(state, "waste", count, N_("the number of cards"))
     steps.append(step("waste_added", count=count, waste=st["waste"]))
     return st, steps
-
-
-act.declare(
-    add_waste,
-    who=act.TURN,
-    label=N_("add waste"),
-    count=act.FREE,
-)
 
 
 def spend(st: State, steps: list[Step], player: dict[str, Any], count: int) -> None:
@@ -153,6 +147,16 @@ def spend(st: State, steps: list[Step], player: dict[str, Any], count: int) -> N
     steps.append(step("food_spent", **of_seat(player), count=count, food=st["food"]))
 
 
+def food_choices(st: State, actor: str) -> Choices | None:
+    """The active player, not exiled, spends 1 to all the food in the supply."""
+    active = active_seat_id(st)
+    if st["food"] <= 0 or active is None or seat(st, active)["exiled"]:
+        return None
+    return {"seat_id": [active], "count": list(range(1, st["food"] + 1))}
+
+
+@act.rule(N_("spend food"), "002:1388", who=act.TURN, about="seat_id")
+@act.takes(food_choices)
 def spend_food(state: State, seat_id: str, count: int) -> tuple[State, list[Step]]:
     """Spend food tokens from the supply to raise an action die. Base 002 (002:1388)."""
     st, steps = begin(state)
@@ -163,28 +167,13 @@ def spend_food(state: State, seat_id: str, count: int) -> tuple[State, list[Step
     return st, steps
 
 
-act.declare(
-    spend_food,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("spend food"),
-    lines=("002:1388",),
-)
-
-
+@act.rule(N_("add food"), who=act.TURN)
+@act.takes(count=act.FREE)
 def add_food(state: State, count: int) -> tuple[State, list[Step]]:
     """Add food tokens to the supply (a food card played, or another effect)."""
     st, steps, count = _add_to(state, "food", count, N_("the number of food tokens"))
     steps.append(step("food_added", count=count, food=st["food"]))
     return st, steps
-
-
-act.declare(
-    add_food,
-    who=act.TURN,
-    label=N_("add food"),
-    count=act.FREE,
-)
 
 
 def add_helpless_tokens(
@@ -206,6 +195,18 @@ def add_helpless_tokens(
     steps.append(step("helpless_added", count=added, unruly=unruly, left_out=count - added))
 
 
+def helpless_choices(st: State, actor: str) -> Choices | None:
+    """During a turn the active player's (an exiled one's wherever there is room), between
+    turns the table's, while the colony has a free survivor space."""
+    active = active_seat_id(st) if st.get("turn") else None
+    exiled = active is not None and seat(st, active)["exiled"]
+    if free_survivor_spaces(st, COLONY) <= 0 and not exiled:
+        return None
+    return {"seat_id": [active], "unruly": [False, True] if unruly_rule(st) else [False]}
+
+
+@act.rule(N_("add helpless"), "000:690 002:1727 002:1749", who=act.TURN, about="seat_id")
+@act.takes(helpless_choices, count=act.FREE)
 def add_helpless(
     state: State, count: int, unruly: bool = False, seat_id: str | None = None
 ) -> tuple[State, list[Step]]:
@@ -219,16 +220,13 @@ def add_helpless(
     return st, steps
 
 
-act.declare(
-    add_helpless,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("add helpless"),
-    lines=("000:690", "002:1727", "002:1749"),
-    count=act.FREE,
-)
+def calm_choices(st: State, actor: str) -> Choices | None:
+    """The active player, while an unruly helpless survivor is in the colony."""
+    return {"seat_id": [active_seat_id(st)]} if st["helpless"]["unruly"] > 0 else None
 
 
+@act.rule(N_("calm unruly"), "000:692 002:1798", who=act.TURN, about="seat_id")
+@act.takes(calm_choices)
 def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """The active player turns an unruly token back to normal with a medicine card (000:692).
 
@@ -259,27 +257,16 @@ def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
     return st, steps
 
 
-act.declare(
-    calm_unruly,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("calm unruly"),
-    lines=("000:692", "002:1798"),
-)
+def helpless_left_choices(st: State, actor: str) -> Choices | None:
+    """Open while a helpless survivor is in the colony."""
+    return {} if st["helpless"]["normal"] or st["helpless"]["unruly"] else None
 
 
+@act.rule(N_("kill helpless by card"), "002:1786 000:546", who=act.CORRECTION)
+@act.takes(helpless_left_choices, unruly=act.FREE)
 def kill_helpless_by_card(state: State, unruly: bool | None = None) -> tuple[State, list[Step]]:
     """A card kills a helpless survivor: morale -1 (002:1786; an unruly token is one, 000:546)."""
     st, steps = begin(state)
     if not kill_helpless(st, steps, "card", unruly=unruly):
         raise RuleError(NO_HELPLESS[unruly])
     return st, steps
-
-
-act.declare(
-    kill_helpless_by_card,
-    who=act.CORRECTION,
-    label=N_("kill helpless by card"),
-    lines=("002:1786", "000:546"),
-    unruly=act.FREE,
-)

@@ -12,19 +12,23 @@ from companion.engine.board.deaths import (
     promote_leader,
     remove_survivor,
 )
+from companion.engine.board.places import Choices, places
 from companion.engine.core import declare as act
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError, require_one_of, shown
 from companion.engine.core.state import (
     COLONY,
     State,
+    active_seat_id,
     begin,
+    free_survivor_spaces,
     new_survivor,
     place_name,
     seat,
     survivor,
     survivors_of,
 )
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS, WOUND_KINDS
 from companion.engine.words.steps import (
     N_,
     Step,
@@ -82,6 +86,52 @@ def move(st: State, steps: list[Step], survivor_id: str, to: str, *, free: bool)
     )
 
 
+def still_to_leave_colony(st: State) -> list[dict[str, Any]]:
+    """Survivors an exiled player must still move out of the colony (002:1736).
+
+    Only those still in play and still in the colony count; one that died meanwhile does not.
+    """
+    ids = set(st.get("must_leave_colony") or [])
+    return [s for s in st["survivors"] if s["id"] in ids and s["location"] == COLONY]
+
+
+def move_choices(st: State, actor: str) -> Choices | None:
+    """Where each of the active player's survivors not yet moved this turn (002:1378), and each
+    survivor an exiled player must still move out of the colony (for free, 002:1736), may go:
+    a place with a free survivor space, never the colony for an exiled player's survivor."""
+    active = active_seat_id(st)
+    leaving = {s["id"] for s in still_to_leave_colony(st)}
+    moved = set(st["turn"]["moved"])
+    moves = {}
+    for s in st["survivors"]:
+        if s["id"] not in leaving and (s["owner"] != active or s["id"] in moved):
+            continue
+        exiled = any(x["id"] == s["owner"] and x["exiled"] for x in st["seats"])
+        destinations = [
+            place
+            for place in places(st)
+            if place != s["location"]
+            and free_survivor_spaces(st, place) > 0
+            and not (place == COLONY and exiled)
+        ]
+        if destinations:
+            moves[s["id"]] = destinations
+    if not moves:
+        return None
+    return {
+        "survivor_id": moves,
+        "free": sorted(leaving & set(moves)),
+        "exposure": list(EXPOSURE_RESULTS),
+    }
+
+
+@act.rule(N_("move survivor"), "002:1378", who=act.TURN, about=act.SURVIVOR)
+@act.takes(
+    move_choices,
+    to=act.keyed("survivor_id", "survivor_id"),
+    free=act.flag("free", "survivor_id"),
+    exposure=act.ROLL_OR_SKIP,
+)
 def move_survivor(
     state: State,
     survivor_id: str,
@@ -104,18 +154,13 @@ def move_survivor(
     return st, steps
 
 
-act.declare(
-    move_survivor,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("move survivor"),
-    lines=("002:1378",),
-    to=act.keyed("survivor_id", "survivor_id"),
-    free=act.flag("free", "survivor_id"),
-    exposure=act.die(None, "roll", "skip"),
-)
+def wound_choices(st: State, actor: str) -> Choices | None:
+    """Any survivor, any kind of wound."""
+    return _everyone(st, wound=list(WOUND_KINDS))
 
 
+@act.rule(N_("wound survivor"), "000:536", who=act.TURN)
+@act.takes(wound_choices)
 def wound_survivor(
     state: State, survivor_id: str, wound: str = "wound"
 ) -> tuple[State, list[Step]]:
@@ -124,14 +169,6 @@ def wound_survivor(
     survivor(st, survivor_id)
     add_wound(st, steps, survivor_id, wound, "card_or_attack")
     return st, steps
-
-
-act.declare(
-    wound_survivor,
-    who=act.TURN,
-    label=N_("wound survivor"),
-    lines=("000:536",),
-)
 
 
 def heal(st: State, steps: list[Step], survivor_id: str, wound: str) -> None:
@@ -152,13 +189,6 @@ def heal(st: State, steps: list[Step], survivor_id: str, wound: str) -> None:
     steps.append(step("wound_healed", **of_survivor(patient), wound=wound))
 
 
-def heal_survivor(state: State, survivor_id: str, wound: str = "wound") -> tuple[State, list[Step]]:
-    """Remove a wound or frostbite token from a survivor (000:682)."""
-    st, steps = begin(state)
-    heal(st, steps, survivor_id, wound)
-    return st, steps
-
-
 def heal_choices(st: State, actor: str) -> dict[str, Any] | None:
     """The survivors with a wound or frostbite to heal, each with what it carries (000:682);
     None when nobody is hurt."""
@@ -170,24 +200,12 @@ def heal_choices(st: State, actor: str) -> dict[str, Any] | None:
     return {"survivor_id": hurt} if hurt else None
 
 
-act.declare(
-    heal_survivor,
-    who=act.TURN,
-    label=N_("heal survivor"),
-    lines=("000:682",),
-    choices=heal_choices,
-    wound=act.keyed("survivor_id", "survivor_id"),
-)
-
-
-def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
-    """Remove a despair token, for effects that say so (000:682)."""
+@act.rule(N_("heal survivor"), "000:682", who=act.TURN)
+@act.takes(heal_choices, wound=act.keyed("survivor_id", "survivor_id"))
+def heal_survivor(state: State, survivor_id: str, wound: str = "wound") -> tuple[State, list[Step]]:
+    """Remove a wound or frostbite token from a survivor (000:682)."""
     st, steps = begin(state)
-    patient = survivor(st, survivor_id)
-    if patient["despair"] <= 0:
-        raise RuleError(N_("{name} has no despair token"), name=patient["name"])
-    patient["despair"] -= 1
-    steps.append(step("despair_removed", **of_survivor(patient)))
+    heal(st, steps, survivor_id, wound)
     return st, steps
 
 
@@ -197,13 +215,17 @@ def despair_choices(st: State, actor: str) -> dict[str, Any] | None:
     return {"survivor_id": despairing} if despairing else None
 
 
-act.declare(
-    remove_despair,
-    who=act.TURN,
-    label=N_("remove despair"),
-    lines=("000:682",),
-    choices=despair_choices,
-)
+@act.rule(N_("remove despair"), "000:682", who=act.TURN)
+@act.takes(despair_choices)
+def remove_despair(state: State, survivor_id: str) -> tuple[State, list[Step]]:
+    """Remove a despair token, for effects that say so (000:682)."""
+    st, steps = begin(state)
+    patient = survivor(st, survivor_id)
+    if patient["despair"] <= 0:
+        raise RuleError(N_("{name} has no despair token"), name=patient["name"])
+    patient["despair"] -= 1
+    steps.append(step("despair_removed", **of_survivor(patient)))
+    return st, steps
 
 
 def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place: Any) -> None:
@@ -246,6 +268,30 @@ def join(st: State, steps: list[Step], player: dict[str, Any], card: dict, place
         promote_leader(st, steps, player, newcomer["id"])
 
 
+def joining_places(st: State, player: dict[str, Any]) -> list[str]:
+    """Where a new survivor of ``player`` may join: the colony, or for an exiled player a
+    non-colony location of their choice with an empty survivor space (002:1751-1753)."""
+    if not player["exiled"]:
+        return [COLONY] if free_survivor_spaces(st, COLONY) > 0 else []
+    return [p for p in places(st)[1:] if free_survivor_spaces(st, p) > 0]
+
+
+def join_choices(st: State, seat_id: str) -> Choices | None:
+    """A seat still in the game adds a survivor from the deck (listed by name, never in the
+    deck's order) where one may join."""
+    player = seat(st, seat_id)
+    deck = st["decks"]["survivors"]
+    where = joining_places(st, player)
+    if not deck or player.get("eliminated") or not where:
+        return None
+    names = st["cards"]["survivors"]
+    by_name = sorted(deck, key=lambda c: (names[c]["name"], c))
+    return {"seat_id": [seat_id], "survivor_id": by_name, "place": where}
+
+
+@act.rule(N_("add survivor"), "002:1751", who=act.OPEN, about="seat_id")
+@act.answers("survivor")
+@act.takes(join_choices)
 def add_survivor(
     state: State, seat_id: str, survivor_id: str, place: str | None = None
 ) -> tuple[State, list[Step]]:
@@ -268,16 +314,15 @@ def add_survivor(
     return st, steps
 
 
-act.declare(
-    add_survivor,
-    who=act.OPEN,
-    about="seat_id",
-    question="survivor",
-    label=N_("add survivor"),
-    lines=("002:1751",),
-)
+def group_leader_choices(st: State, seat_id: str) -> dict[str, Any] | None:
+    """Which of a seat's survivors it may make its group leader: any but the leader now
+    (002:1777); None without one."""
+    followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
+    return {"seat_id": [seat_id], "survivor_id": followers} if followers else None
 
 
+@act.rule(N_("set group leader"), "002:1777", who=act.OPEN, about="seat_id")
+@act.takes(group_leader_choices)
 def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[State, list[Step]]:
     """Make one of a player's followers their group leader (002:1777)."""
     st, steps = begin(state)
@@ -295,23 +340,14 @@ def set_group_leader(state: State, seat_id: str, survivor_id: str) -> tuple[Stat
     return st, steps
 
 
-def group_leader_choices(st: State, seat_id: str) -> dict[str, Any] | None:
-    """Which of a seat's survivors it may make its group leader: any but the leader now
-    (002:1777); None without one."""
-    followers = [s["id"] for s in st["survivors"] if s["owner"] == seat_id and not s["leader"]]
-    return {"seat_id": [seat_id], "survivor_id": followers} if followers else None
+def _everyone(st: State, actor: str = "", **more: list[Any]) -> Choices | None:
+    """Any survivor on the board (and ``more`` choices), or None with none."""
+    everyone = [s["id"] for s in st["survivors"]]
+    return {"survivor_id": everyone, **more} if everyone else None
 
 
-act.declare(
-    set_group_leader,
-    who=act.OPEN,
-    about="seat_id",
-    label=N_("set group leader"),
-    lines=("002:1777",),
-    choices=group_leader_choices,
-)
-
-
+@act.rule(N_("kill survivor by card"), who=act.CORRECTION)
+@act.takes(_everyone, cause=act.FREE)
 def kill_survivor_by_card(
     state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
@@ -324,14 +360,8 @@ def kill_survivor_by_card(
     return st, steps
 
 
-act.declare(
-    kill_survivor_by_card,
-    who=act.CORRECTION,
-    label=N_("kill survivor by card"),
-    cause=act.FREE,
-)
-
-
+@act.rule(N_("remove survivor by card"), "002:1790", who=act.CORRECTION)
+@act.takes(_everyone, cause=act.FREE)
 def remove_survivor_by_card(
     state: State, survivor_id: str, cause: str = "card"
 ) -> tuple[State, list[Step]]:
@@ -340,12 +370,3 @@ def remove_survivor_by_card(
     st, steps = begin(state)
     remove_survivor(st, steps, survivor_id, cause)
     return st, steps
-
-
-act.declare(
-    remove_survivor_by_card,
-    who=act.CORRECTION,
-    label=N_("remove survivor by card"),
-    lines=("002:1790",),
-    cause=act.FREE,
-)

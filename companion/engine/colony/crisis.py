@@ -12,8 +12,9 @@ from typing import Any
 
 from companion.engine.board.checks import require_own_turn
 from companion.engine.board.effects import apply_effects
+from companion.engine.board.places import Choices
 from companion.engine.colony import crisis_effects  # noqa: F401  (registers its card effects)
-from companion.engine.colony.phases import run_colony_step
+from companion.engine.colony.phases import run_colony_step, step_choices
 from companion.engine.core import declare as act
 from companion.engine.core import hooks
 from companion.engine.core.dice import Randomness
@@ -36,6 +37,26 @@ DEFAULT_BONUS_EFFECTS = ({"kind": "morale", "amount": 1},)
 own bonus effects (even none) keeps them; a card that says nothing gets this one."""
 
 
+def crises_left(st: State) -> list[str]:
+    """The crisis cards the table may still reveal this game (never the deck's order)."""
+    return sorted(set(st["cards"]["crises"]) - set(st.get("crises_revealed") or []))
+
+
+def reveal_choices(st: State, actor: str) -> Choices | None:
+    """While no crisis is in play: a card left to reveal (or the deck's top), its symbols,
+    and what a module adds (core/hooks.py ``reveal_choices``)."""
+    if st["crisis"] is not None:
+        return None
+    return {
+        "crisis": crises_left(st),
+        "deck": len(st["decks"]["crises"]),
+        "symbols": list(SYMBOLS),
+        **hooks.merged("reveal_choices", st),
+    }
+
+
+@act.rule(N_("reveal crisis"), "002:965 000:302 000:735 000:737", who=act.TABLE)
+@act.takes(reveal_choices, name=act.FREE, prevent=act.FREE, bandits=act.FREE)
 def reveal_crisis(
     state: State,
     crisis: str | None = None,
@@ -110,17 +131,6 @@ def reveal_crisis(
     return st, steps
 
 
-act.declare(
-    reveal_crisis,
-    who=act.TABLE,
-    label=N_("reveal crisis"),
-    lines=("002:965", "000:302", "000:735", "000:737"),
-    name=act.FREE,
-    prevent=act.FREE,
-    bandits=act.FREE,
-)
-
-
 def _crisis_from_card(card: dict[str, Any]) -> dict[str, Any]:
     """The crisis record kept in the state, checked for the facts the rules need."""
     missing = [f for f in ("id", "name", "prevent") if not card.get(f)]
@@ -162,6 +172,16 @@ def _typed_bandits(numbers: list[int] | None) -> list[int]:
     return numbers
 
 
+def contribute_choices(st: State, actor: str) -> Choices | None:
+    """While a crisis is in play: the actor's own seat (none for the table) and any symbol."""
+    if st.get("crisis") is None:
+        return None
+    return {"seat_id": [None if actor == act.TABLE_ACTOR else actor], "symbols": list(SYMBOLS)}
+
+
+@act.rule(N_("contribute to crisis"), "002:1748 002:1396 002:1360", who=act.OWN, about="seat_id")
+@act.answers("crisis")
+@act.takes(contribute_choices, symbols=act.each(), requested=act.FREE)
 def contribute_to_crisis(
     state: State, seat_id: str | None, symbols: list[str], requested: bool = False
 ) -> tuple[State, list[Step]]:
@@ -216,18 +236,16 @@ def contribute_to_crisis(
     return st, steps
 
 
-act.declare(
-    contribute_to_crisis,
-    who=act.OWN,
-    about="seat_id",
-    question="crisis",
-    label=N_("contribute to crisis"),
-    lines=("002:1748", "002:1396", "002:1360"),
-    symbols=act.each(),
-    requested=act.FREE,
-)
+def withdraw_choices(st: State, seat_id: str) -> dict[str, Any] | None:
+    """A seat may take back its cards from the crisis while it has some there; None else."""
+    crisis = st.get("crisis") or {}
+    mine = any(c["seat"] == seat_id for c in crisis.get("contributions", ()))
+    return {"seat_id": [seat_id]} if mine else None
 
 
+@act.rule(N_("withdraw from crisis"), who=act.OWN, about="seat_id")
+@act.answers("crisis")
+@act.takes(withdraw_choices)
 def withdraw_from_crisis(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """A player takes back every card they added to this crisis, before the colony phase.
 
@@ -255,23 +273,6 @@ def withdraw_from_crisis(state: State, seat_id: str) -> tuple[State, list[Step]]
         )
     )
     return st, steps
-
-
-def withdraw_choices(st: State, seat_id: str) -> dict[str, Any] | None:
-    """A seat may take back its cards from the crisis while it has some there; None else."""
-    crisis = st.get("crisis") or {}
-    mine = any(c["seat"] == seat_id for c in crisis.get("contributions", ()))
-    return {"seat_id": [seat_id]} if mine else None
-
-
-act.declare(
-    withdraw_from_crisis,
-    who=act.OWN,
-    about="seat_id",
-    question="crisis",
-    label=N_("withdraw from crisis"),
-    choices=withdraw_choices,
-)
 
 
 def crisis_target(st: State) -> int:
@@ -303,17 +304,11 @@ def score_crisis(symbols: list[str], prevent: list[str], target: int) -> dict[st
     }
 
 
+@act.rule(N_("resolve crisis"), "002:1598 000:488", who=act.TABLE)
+@act.takes(step_choices("resolve_crisis"))
 def resolve_crisis(state: State, rng: Randomness) -> tuple[State, list[Step]]:
     """Colony step 3: resolve the crisis (``resolve_crisis_now``; 002:1598, 000:488)."""
     return run_colony_step(state, "resolve_crisis", resolve_crisis_now, rng)
-
-
-act.declare(
-    resolve_crisis,
-    who=act.TABLE,
-    label=N_("resolve crisis"),
-    lines=("002:1598", "000:488"),
-)
 
 
 def resolve_crisis_now(st: State, steps: list[Step], rng: Randomness) -> None:

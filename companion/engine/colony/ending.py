@@ -123,6 +123,8 @@ def winners_coop(st: State) -> list[str]:
     return [s["id"] for s in st["seats"] if not s.get("eliminated")]
 
 
+@act.rule(N_("declare winners"), "002:1806", who=act.TABLE)
+@act.takes(completed=act.each())
 def declare_winners(state: State, completed: list[str] | None = None) -> tuple[State, list[Step]]:
     """Record who won a finished game from whose secret objectives are complete (002:1806).
 
@@ -152,15 +154,8 @@ def declare_winners(state: State, completed: list[str] | None = None) -> tuple[S
     return st, steps
 
 
-act.declare(
-    declare_winners,
-    who=act.TABLE,
-    label=N_("declare winners"),
-    lines=("002:1806",),
-    completed=act.each(),
-)
-
-
+@act.rule(N_("mark objective"), "002:1806", who=act.OPEN, about="seat_id")
+@act.answers("objective")
 def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, list[Step]]:
     """A player says whether their secret objective is complete, once the game is over (002:1806).
 
@@ -204,16 +199,6 @@ def mark_objective(state: State, seat_id: str, complete: bool) -> tuple[State, l
         return st, steps
     finish_winners(st, steps, [sid for sid, mark in marks.items() if mark])
     return st, steps
-
-
-act.declare(
-    mark_objective,
-    who=act.OPEN,
-    about="seat_id",
-    question="objective",
-    label=N_("mark objective"),
-    lines=("002:1806",),
-)
 
 
 def finish_winners(st: State, steps: list[Step], completed: list[str]) -> None:

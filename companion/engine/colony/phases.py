@@ -102,6 +102,22 @@ def steps_to_run(st: State) -> list[str]:
     return names
 
 
+def step_choices(name: str) -> Callable[[State, str], dict[str, Any] | None]:
+    """The choices of the action that runs the colony step ``name`` on its own: open from the
+    step due on (``begin_step``: a table entering the phase by hand may start at a later step;
+    an earlier one is done), and not before a module's opening check (Raxxon's containment,
+    ``start_colony_phase``)."""
+
+    def choices(st: State, actor: str) -> dict[str, Any] | None:
+        """``{"step": name}`` while the step may run on its own, else None."""
+        if st["phase"] != "colony" and hooks.any_of("colony_opening_due", st):
+            return None
+        due = COLONY_STEPS.index(due_step(st)["step"])
+        return {"step": name} if COLONY_STEPS.index(name) >= due else None
+
+    return choices
+
+
 def enter_colony_phase(st: State, steps: list[Step]) -> None:
     """Move into the colony phase (mutating helper); a game already in it is left as it is.
 

@@ -55,19 +55,13 @@ def opened(state: State, kind: str, steps: list[Step] = ()) -> State:
     return state
 
 
+@act.rule(N_("finish the reveal"), who=act.TABLE)
 def finish_reveal(state: State) -> tuple[State, list[Step]]:
     """The table has turned everything over (or skipped it): every device shows the outcome."""
     if not revealing(state):
         raise RuleError(N_("nothing is being turned over on the table: carry on with the game"))
     st, steps = begin(closed(state), allow_pending=True, allow_ended=True)
     return st, steps
-
-
-act.declare(
-    finish_reveal,
-    who=act.TABLE,
-    label=N_("finish the reveal"),
-)
 
 
 def shown_state(state: State, before: State | None) -> State:

@@ -12,6 +12,7 @@ from companion.engine.words.fill import (
     code,
     field,
     fill,
+    join,
     label,
     number,
     place,
@@ -21,16 +22,25 @@ from companion.engine.words.labels import (
     BY_HAND_NEEDS,
     CARD_LINES,
     COLONY_STEP_NAMES,
+    COUNTED_NAMES,
     MODULE_NAMES,
     N_,
     NP_,
+    OBJECTIVE_CONDITION_WORDS,
     TARGET_NAMES,
     WOUND_NAMES,
 )
 from companion.engine.words.steps import Step
 from companion.engine.words.translation import Translator
 
+COUNTED = {"what": lambda s, n, tr: code(COUNTED_NAMES, s["what"], tr)}
+"""What the main objective counts, in words."""
+
 MESSAGES: dict[str, Message] = {
+    "objective_progress_changed": (
+        N_("Main objective: {progress} of {target} {what}."),
+        COUNTED,
+    ),
     # the cards' effects
     "starvation_changed": N_("{source}: starvation tokens {amount}, now {starvation}."),
     "round_track_changed": N_("{source}: round track {amount}, now {round_track}."),
@@ -257,7 +267,30 @@ def _noise_lost(s: Step, n: Names, tr: Translator) -> str:
     return " ".join(fill(message, s, n, tr) for message in NOISE_LOST)
 
 
+MAIN_OBJECTIVE_COUNTED: dict[bool, Message] = {
+    True: (N_("The main objective is met: {count} of {target} {what}."), COUNTED),
+    False: (N_("The main objective is not met yet: {count} of {target} {what}."), COUNTED),
+}
+"""main_objective_counted's sentence, by whether the objective is met."""
+
+
+def _main_objective_counted(s: Step, n: Names, tr: Translator) -> str:
+    """The count against its target, then what else the goal still needs (the board's
+    conditions not met, or the table's no)."""
+    text = fill(MAIN_OBJECTIVE_COUNTED[bool(s["met"])], s, n, tr)
+    missing = [
+        code(OBJECTIVE_CONDITION_WORDS, c["check"], tr, at_least=c["at_least"])
+        for c in s.get("unmet", [])
+    ]
+    if missing:
+        text += " " + tr.gettext("Still needed: {conditions}.").format(conditions=join(tr, missing))
+    if s.get("confirmed") is False:
+        text += " " + tr.gettext("The table says the rest of the goal is not done.")
+    return text
+
+
 RENDERERS: dict[str, Renderer] = {
+    "main_objective_counted": _main_objective_counted,
     "effect_by_hand": _effect_by_hand,
     "food_changed": _food_changed,
     "waste_changed": _waste_changed,

@@ -17,6 +17,7 @@ pending pause the phase before step 1.
 
 from __future__ import annotations
 
+from companion.engine.board.places import Choices
 from companion.engine.board.zombies import (
     add_zombies,
     bandits_drawing_zombies,
@@ -32,6 +33,7 @@ from companion.engine.colony.phases import (
     enter_colony_phase,
     noise_entered,
     run_colony_step,
+    step_choices,
     steps_to_run,
 )
 from companion.engine.core import declare as act
@@ -73,6 +75,7 @@ NOISE_HIT_MAX = 3
 # --- the phase itself ---
 
 
+@act.rule(N_("start colony phase"), who=act.TABLE)
 def start_colony_phase(state: State) -> tuple[State, list[Step]]:
     """End the player turns phase and begin the colony phase (base 002 "Colony Phase")."""
     st, steps = begin(state)
@@ -80,13 +83,17 @@ def start_colony_phase(state: State) -> tuple[State, list[Step]]:
     return st, steps
 
 
-act.declare(
-    start_colony_phase,
-    who=act.TABLE,
-    label=N_("start colony phase"),
-)
+def phase_choices(st: State, actor: str) -> Choices:
+    """The rest of the colony phase at once: the step due, the answer of step 5 (none but "not
+    met" for a main objective checked from its count alone) and a Long Night first player
+    vote's result (000:660)."""
+    keep = [False, True] if st["ruleset"] == "long_night" else [False]
+    met = [False, True] if table_has_a_say(st) else [False]
+    return {"step": due_step(st)["step"], "objective_met": met, "keep_first_player": keep}
 
 
+@act.rule(N_("run colony phase"), who=act.TABLE)
+@act.takes(phase_choices, first_player_votes=act.FREE, noise=act.FREE)
 def run_colony_phase(
     state: State,
     rng: Randomness,
@@ -131,15 +138,20 @@ def run_colony_phase(
     return st, steps
 
 
-act.declare(
-    run_colony_phase,
-    who=act.TABLE,
-    label=N_("run colony phase"),
-    first_player_votes=act.FREE,
-    noise=act.FREE,
-)
+def confirm_choices(st: State, actor: str) -> Choices:
+    """One Confirm: the steps it runs, the answer of step 5 when it is due and asks, a first
+    player vote's result when it reaches step 7 in The Long Night (000:660)."""
+    names = steps_to_run(st)
+    out: Choices = {"steps": names}
+    if due_step(st)["asks"]:
+        out["met"] = [False, True]
+    keep = "pass_first_player" in names and st["ruleset"] == "long_night"
+    out["keep_first_player"] = [False, True] if keep else [False]
+    return out
 
 
+@act.rule(N_("run colony steps"), "002:1579 000:472-500 002:1621 000:660", who=act.TABLE)
+@act.takes(confirm_choices, noise=act.FREE)
 def run_colony_steps(
     state: State,
     rng: Randomness,
@@ -180,15 +192,6 @@ def run_colony_steps(
     _refuse_noise_unused(noise, names)
     _run_steps(st, steps, names, rng, bool(met), keep_first_player, None, noise)
     return st, steps
-
-
-act.declare(
-    run_colony_steps,
-    who=act.TABLE,
-    label=N_("run colony steps"),
-    lines=("002:1579", "000:472-500", "002:1621", "000:660"),
-    noise=act.FREE,
-)
 
 
 def _run_steps(
@@ -244,17 +247,11 @@ def _require_bool(value: object, what: str) -> None:
 # --- 1. pay food ---
 
 
+@act.rule(N_("pay food"), "002:1581 000:476 000:690", who=act.TABLE)
+@act.takes(step_choices("pay_food"))
 def pay_food(state: State) -> tuple[State, list[Step]]:
     """Colony step 1: the colony eats (base 002 "Colony Phase" 1, 002:1581; 000:476, 000:690)."""
     return run_colony_step(state, "pay_food", _pay_food)
-
-
-act.declare(
-    pay_food,
-    who=act.TABLE,
-    label=N_("pay food"),
-    lines=("002:1581", "000:476", "000:690"),
-)
 
 
 def _pay_food(st: State, steps: list[Step]) -> None:
@@ -291,17 +288,11 @@ def food_needed(st: State) -> int:
 # --- 2. check waste ---
 
 
+@act.rule(N_("check waste"), "002:1596", who=act.TABLE)
+@act.takes(step_choices("check_waste"))
 def check_waste(state: State) -> tuple[State, list[Step]]:
     """Colony step 2: the waste pile costs morale (base 002 "Colony Phase" 2, 002:1596)."""
     return run_colony_step(state, "check_waste", _check_waste)
-
-
-act.declare(
-    check_waste,
-    who=act.TABLE,
-    label=N_("check waste"),
-    lines=("002:1596",),
-)
 
 
 def _check_waste(st: State, steps: list[Step]) -> None:
@@ -320,6 +311,8 @@ def _check_waste(st: State, steps: list[Step]) -> None:
 # --- 4. add zombies ---
 
 
+@act.rule(N_("add colony phase zombies"), "002:1613 000:490", who=act.TABLE)
+@act.takes(step_choices("add_zombies"), noise=act.FREE)
 def add_colony_phase_zombies(
     state: State, rng: Randomness, noise: list[int] | None = None
 ) -> tuple[State, list[Step]]:
@@ -327,15 +320,6 @@ def add_colony_phase_zombies(
 
     ``noise``: the faces the table rolled for its noise tokens, when it enters them."""
     return run_colony_step(state, "add_zombies", _add_colony_phase_zombies, rng, noise)
-
-
-act.declare(
-    add_colony_phase_zombies,
-    who=act.TABLE,
-    label=N_("add colony phase zombies"),
-    lines=("002:1613", "000:490"),
-    noise=act.FREE,
-)
 
 
 def _add_colony_phase_zombies(
@@ -449,6 +433,16 @@ def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> 
 # --- 5. check main objective ---
 
 
+def objective_step_choices(st: State, actor: str) -> Choices | None:
+    """Step 5 on its own, with the table's answer where the objective asks it."""
+    out = step_choices("check_main_objective")(st, actor)
+    if out is not None and objective_asks_the_table(st):
+        out["met"] = [False, True]
+    return out
+
+
+@act.rule(N_("check main objective"), "002:1621 000:494", who=act.TABLE)
+@act.takes(objective_step_choices)
 def check_main_objective(state: State, met: bool | None = None) -> tuple[State, list[Step]]:
     """Colony step 5: is the main objective met? (002:1621, 000:494)
 
@@ -465,14 +459,6 @@ def check_main_objective(state: State, met: bool | None = None) -> tuple[State, 
     _check_main_objective(st, steps, met)
     colony_step_done(st, "check_main_objective")
     return st, steps
-
-
-act.declare(
-    check_main_objective,
-    who=act.TABLE,
-    label=N_("check main objective"),
-    lines=("002:1621", "000:494"),
-)
 
 
 def _refuse_answer_to_count(st: State) -> None:
@@ -523,17 +509,11 @@ def _check_main_objective(st: State, steps: list[Step], met: bool | None) -> Non
 # --- 6. move round track ---
 
 
+@act.rule(N_("move round track"), "002:1626 000:498", who=act.TABLE)
+@act.takes(step_choices("move_round_track"))
 def move_round_track(state: State) -> tuple[State, list[Step]]:
     """Colony step 6: the round track moves down 1 (002:1626, 000:498)."""
     return run_colony_step(state, "move_round_track", _move_round_track)
-
-
-act.declare(
-    move_round_track,
-    who=act.TABLE,
-    label=N_("move round track"),
-    lines=("002:1626", "000:498"),
-)
 
 
 def _move_round_track(st: State, steps: list[Step]) -> None:
@@ -547,6 +527,16 @@ def _move_round_track(st: State, steps: list[Step]) -> None:
 # --- 7. pass first player ---
 
 
+def pass_step_choices(st: State, actor: str) -> Choices | None:
+    """Step 7 on its own, with a Long Night first player vote's result (000:660)."""
+    out = step_choices("pass_first_player")(st, actor)
+    if out is not None and st["ruleset"] == "long_night":
+        out["keep"] = [False, True]
+    return out
+
+
+@act.rule(N_("pass first player"), "002:1629 000:660 000:500", who=act.TABLE)
+@act.takes(pass_step_choices, votes=act.FREE)
 def pass_first_player(
     state: State, keep: bool = False, votes: dict[str, bool] | None = None
 ) -> tuple[State, list[Step]]:
@@ -560,15 +550,6 @@ def pass_first_player(
     begin_step(st, steps, "pass_first_player")
     _pass_first_player(st, steps, keep, votes)
     return st, steps
-
-
-act.declare(
-    pass_first_player,
-    who=act.TABLE,
-    label=N_("pass first player"),
-    lines=("002:1629", "000:660", "000:500"),
-    votes=act.FREE,
-)
 
 
 def _pass_first_player(

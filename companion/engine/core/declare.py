@@ -1,13 +1,14 @@
-"""One declaration per action, written beside its entry point, and the registry that holds them.
+"""One declaration per action, written on its entry point, and the registry that holds them.
 
-``declare(entry, who=..., label=..., ...)`` right after an entry point says everything the
-front door needs to know about that action: its type name (the function's), who may take it,
-what names the seat it concerns, the open decision it answers, its label, its rulebook lines
-and the domain of each argument (where in the actor's legal choices the values it may take now
-are listed). ``actions.ACTIONS``, ``actions.PARAMETERS``, ``permissions.WHO``,
+``@rule(label, lines, who=..., about=...)`` on an entry point, with ``@answers(question)`` and
+``@takes(choices, **domains)`` below it, says everything the front door needs to know about
+that action: its type name (the function's), who may take it, what names the seat it
+concerns, the open decision it answers, its label, its rulebook lines, the function that lists
+its choices now and the domain of each argument (where in the actor's legal choices the values
+it may take now are listed). ``actions.ACTIONS``, ``actions.PARAMETERS``, ``permissions.WHO``,
 ``decisions.QUESTIONS`` and ``labels.ACTION_WORDS`` are views of this registry, and
-``check_arguments`` is the one interpreter of the domains that ``actions.apply`` runs against
-the legal list (legal.py), so an argument is accepted exactly when a screen could offer it.
+``outside`` is the one interpreter of the domains that ``actions.apply`` runs against the
+legal list (legal.py), so an argument is accepted exactly when a screen could offer it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import inspect
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.engine.words.labels import ACTION_WORDS
 
@@ -35,7 +36,12 @@ OPEN = "open"
 WHO_KINDS = (TABLE, CORRECTION, TURN, NEXT, OWN, OPEN)
 PENDING = "pending"
 """The question of the one pending decision (decisions.py)."""
+SURVIVOR = "survivor:survivor_id"
+"""``about``: the owner of the survivor the argument ``survivor_id`` names."""
+TABLE_ACTOR = "table"
+"""The actor name of the table (a seat's is its id); a choices function is asked for it too."""
 PRIVATE = ("state", "rng")
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 @dataclass(frozen=True)
@@ -105,6 +111,8 @@ def flag(key: str, by: str) -> Domain:
     return Domain("flag", key, (by,))
 
 
+ROLL_OR_SKIP = Domain("die", None, ("roll", "skip"))
+"""A die's face listed, "roll", or "skip" where a card says not to roll."""
 FREE = Domain("free")
 """Typed in by the table (a name, a count, a card's effects): only its type is checked."""
 PART = Domain("part")
@@ -176,6 +184,7 @@ def declare(
     ``Domain``."""
     kind = kind or entry.__name__
     assert who in WHO_KINDS, who
+    domains = {**_parts(domains), **domains}
     assert kind not in REGISTRY, f"{kind} is declared twice"
     params = dict(parameters) if parameters is not None else _parameters(entry)
     for arg in domains:
@@ -188,11 +197,81 @@ def declare(
     return declared
 
 
+def _parts(domains: Mapping[str, Domain]) -> dict[str, Domain]:
+    """The arguments checked together with another's domain (an entrance's number, a record's
+    other fields), as ``PART``."""
+    out: dict[str, Domain] = {}
+    for arg, dom in domains.items():
+        if dom.kind == "entrance":
+            out[dom.by[1]] = PART
+        elif dom.kind == "record":
+            out.update({pair.split("=", 1)[1]: PART for pair in dom.by})
+            out.pop(arg, None)
+    return out
+
+
+_SAID: dict[Callable[..., Any], dict[str, Any]] = {}
+"""What the decorators below ``rule`` said of an entry point, until ``rule`` declares it."""
+
+
+def _say(**said: Any) -> Callable[[F], F]:
+    """A decorator that keeps ``said`` for the ``rule`` above it."""
+
+    def mark(entry: F) -> F:
+        """Keep what was said of ``entry``; hand it back unchanged."""
+        assert entry not in {d.entry for d in REGISTRY.values()}, "@act.rule goes on top"
+        _SAID.setdefault(entry, {}).update(said)
+        return entry
+
+    return mark
+
+
+def answers(question: str) -> Callable[[F], F]:
+    """The open decision the action answers (decisions.py's key, or ``PENDING``)."""
+    return _say(question=question)
+
+
+def takes(
+    choices: Callable[..., Mapping[str, Any] | None] | None = None, **domains: Domain
+) -> Callable[[F], F]:
+    """The action's arguments: ``choices`` the function that lists the values they may take
+    now (``fn(state, actor) -> choices``, None when it is not open), each keyword an
+    argument's ``Domain`` (an argument it does not name is among the choices of its name)."""
+    return _say(choices=choices, **domains)
+
+
+def rule(
+    label: str, lines: str = "", *, who: str, about: str | None = None, kind: str | None = None
+) -> Callable[[F], F]:
+    """Declare the decorated entry point as an action (``declare``), with ``label`` its
+    N_-marked words, ``lines`` its rulebook lines (separated by spaces), ``who`` and ``about``
+    who may take it, and what ``answers`` and ``takes`` below it say."""
+
+    def mark(entry: F) -> F:
+        """Register ``entry`` and hand it back unchanged."""
+        said = _SAID.pop(entry, {})
+        lines_kept = tuple(lines.split())
+        declare(entry, who=who, label=label, about=about, lines=lines_kept, kind=kind, **said)
+        return entry
+
+    return mark
+
+
 def choices_now(kind: str, st: Any, actor: str) -> Mapping[str, Any] | None:
     """The choices the declaration of ``kind`` lists for ``actor`` now, or None (not open)."""
     listing = REGISTRY[kind].choices
     assert listing is not None, f"{kind} declares no choices"
     return listing(st, actor)
+
+
+def open_now(st: Any, actor: str, *kinds: str) -> dict[str, dict[str, Any]]:
+    """Those of ``kinds`` open to ``actor`` now, each with the choices its declaration lists."""
+    out = {}
+    for kind in kinds:
+        listed = choices_now(kind, st, actor)
+        if listed is not None:
+            out[kind] = dict(listed)
+    return out
 
 
 class View(Mapping[str, Any]):

@@ -43,6 +43,19 @@ SPECS: dict[str, str] = {
     " before the phase's own (views.waiting_for)",
     "table_view": "fn(shown state) -> {field: value}: the module's fields of the table view"
     " (views.table_view)",
+    "sentences": "fn() -> domain: the module's sentences, a module with ``MESSAGES`` and"
+    " ``RENDERERS`` (sentences.py)",
+    "chapter_begins": "fn(state, steps, code) -> None: the module's changes as a special"
+    ' scenario\'s chapter begins, its card\'s code ("R1"... "B3"; scenarios/chapters.py)',
+    "chapter_reader": "fn(state, code) -> seat | None: who reads a completed chapter aloud where"
+    " the module's rules say (scenarios/chapters.py)",
+    "sealed_at_setup": "fn(state, code) -> {location id}: the locations a starting chapter"
+    " seals before setup's zombies come (scenarios/chapters.py)",
+    "setup_parts": "fn() -> {module: {part: sentence}}: the module's parts of the table's"
+    " setup in the rulebook's order, each with its sentence (setup/modules.py)",
+    "place": "fn(state, name) -> location id | None: the module's own location called ``name``"
+    ' on the board ("raxxon", "hideout"), None when it is not the module\'s or not there'
+    " (scenarios/named.py, special_exile.py)",
 }
 """Each hook by name: how its functions are called and what they return (the hook specs)."""
 

@@ -160,30 +160,18 @@ def _check_condition(raw: Any) -> dict[str, Any]:
     return {"check": raw["check"], "at_least": at_least}
 
 
+@act.rule(N_("add to main objective count"), who=act.CORRECTION)
+@act.takes(count=act.FREE)
 def add_objective_progress(state: State, count: int = 1) -> tuple[State, list[Step]]:
     """Count cards or zombies set on the main objective card (the table's counter)."""
     return _change(state, require_count(count, N_("how many"), minimum=1))
 
 
-act.declare(
-    add_objective_progress,
-    who=act.CORRECTION,
-    label=N_("add to main objective count"),
-    count=act.FREE,
-)
-
-
+@act.rule(N_("take off main objective count"), who=act.CORRECTION)
+@act.takes(count=act.FREE)
 def remove_objective_progress(state: State, count: int = 1) -> tuple[State, list[Step]]:
     """Take cards or zombies off the main objective's counter (a correction)."""
     return _change(state, -require_count(count, N_("how many"), minimum=1))
-
-
-act.declare(
-    remove_objective_progress,
-    who=act.CORRECTION,
-    label=N_("take off main objective count"),
-    count=act.FREE,
-)
 
 
 def _change(state: State, amount: int) -> tuple[State, list[Step]]:

@@ -1,11 +1,10 @@
-"""The Long Night's modules, one folder each (its record, rules, choices, hooks and sentences),
-each registered here with the core's hooks (core/hooks.py) by one line."""
+"""The Long Night's modules, one folder each (its record, rules, choices, hooks and sentences).
 
-from companion.engine.core import hooks
-from companion.engine.modules.bandits.hooks import HOOKS as BANDITS
-from companion.engine.modules.improvements.hooks import HOOKS as IMPROVEMENTS
-from companion.engine.modules.raxxon.hooks import HOOKS as RAXXON
+Each is installed by one line here: importing its ``hooks.py`` registers its functions with the
+core's hooks (core/hooks.py), in the order of these lines. Removing a module's folder and its
+line leaves the base game and the other modules as they were.
+"""
 
-hooks.register("bandits", **BANDITS)
-hooks.register("improvements", **IMPROVEMENTS)
-hooks.register("raxxon", **RAXXON)
+from companion.engine.modules.bandits import hooks as bandits  # noqa: F401
+from companion.engine.modules.improvements import hooks as improvements  # noqa: F401
+from companion.engine.modules.raxxon import hooks as raxxon  # noqa: F401

@@ -12,8 +12,9 @@ The story text is the publisher's: the companion names where it is printed
 what to read aloud and who reads it, the Bandit Betrayal objective replacing the random
 betrayal card (000:944), and the last chapter's win. A module's own pieces (Raxxon's
 barricades, dice, survivors and experiments; the bandit rules in play, the food, the Hideout)
-are changed by its module's hooks (``CHAPTER_HOOKS``, ``CARD_HOOKS``), called with the
-chapter's card code ("R1"... "B3").
+are changed by the modules' hooks (core/hooks.py: ``chapter_begins``, ``chapter_reader``,
+``sealed_at_setup``), called with the chapter's card code ("R1"... "B3"): this module names
+no module's function.
 
 State: ``state["scenario"]`` is ``{"name", "chapter", "completed"}``, only in a game that
 plays a scenario (docs/state.md): other games' states, and their digests, stay as they were.
@@ -24,12 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.core import dealing
+from companion.engine.core import dealing, hooks
 from companion.engine.core.errors import RuleError, shown, words
 from companion.engine.core.morale import end_game
 from companion.engine.core.state import State, survivors_of, voters
-from companion.engine.modules.bandits import rules as bandits
-from companion.engine.modules.raxxon import rules as raxxon
 from companion.engine.scenarios import named
 from companion.engine.scenarios.special_exile import (
     BANDIT_BETRAYAL_KIND,
@@ -46,17 +45,6 @@ SCENARIOS: dict[str, dict[str, Any]] = {
 CHAPTER_COUNT = 3
 """Each scenario has three special main objectives (R1-R3, B1-B3)."""
 
-ChapterHook = Callable[[State, list[Step], str], None]
-CHAPTER_HOOKS: dict[str, ChapterHook] = {
-    "raxxon": raxxon.setup_chapter,
-    "bandits": bandits.setup_chapter,
-}
-"""Each module's changes when a chapter begins (its card code): at setup for the first one,
-at the completion of the one before for the next (the moment its section is followed)."""
-CARD_HOOKS: dict[str, ChapterHook] = {}
-"""Each module's changes when a chapter's card goes on the colony board, at the beginning of
-the round after the one before was completed: none now (the Hideout empties at the end of
-B2's special exile phase, 000:992, special_exile.py)."""
 TASKS: dict[tuple[str, int], tuple[str, ...]] = {
     ("raxxon", 1): ("set_aside_blue_emma", "emma_joins", "no_pills_yet"),
     ("raxxon", 2): ("blue_joins", "pills_now"),
@@ -127,12 +115,18 @@ SPECIAL_PHASES: dict[tuple[str, int], Callable[[State, list[Step]], None]] = {
 special exile phase (000:982-992, special_exile.py)."""
 
 
+def module_reader(code: str) -> Callable[[State], dict[str, Any] | None]:
+    """The reader of the chapter ``code`` as its module's ``chapter_reader`` hook names them."""
+    return lambda st: hooks.first("chapter_reader", st, code)
+
+
 READERS: dict[tuple[str, int], Callable[[State], dict[str, Any] | None]] = {
     ("raxxon", 1): fewest_survivors_reader,
-    ("bandit_blitz", 1): bandits.b1_reader,
+    ("bandit_blitz", 1): module_reader("B1"),
 }
 """Whose player reads a completed chapter's section aloud and follows it, where the book names
-one: R1's (000:886) and B1's (000:958); the ``chapter_completed`` step's ``reader``."""
+one: R1's (000:886) and B1's (the Bandits module's, 000:958); the ``chapter_completed`` step's
+``reader``."""
 
 
 # --- setup ---
@@ -236,12 +230,12 @@ def set_up_scenario(
 
 
 def sealed_at_setup(st: State, scenario: dict[str, Any] | None) -> set[str]:
-    """The locations a starting chapter seals before setup's zombies come: Raxxon at R1,
-    "Place barricades on every entrance and survivor space on the Raxxon location" (000:873),
-    so no setup zombie goes there."""
-    if scenario is None or (scenario["name"], scenario["chapter"]) != ("raxxon", 1):
+    """The locations a starting chapter seals before setup's zombies come, as its module's
+    ``sealed_at_setup`` hook says (Raxxon at R1, 000:873): no setup zombie goes there."""
+    if scenario is None:
         return set()
-    return {raxxon.raxxon_location(st)}
+    code = card_code(scenario["name"], scenario["chapter"])
+    return set().union(*hooks.each("sealed_at_setup", st, code))
 
 
 def _tell_tasks(st: State, steps: list[Step], name: str, chapter: int) -> None:
@@ -251,13 +245,13 @@ def _tell_tasks(st: State, steps: list[Step], name: str, chapter: int) -> None:
 
 
 def module_setup(st: State, steps: list[Step], name: str, chapter: int) -> None:
-    """Let the scenario's module set its own pieces for a chapter that begins: its
-    ``CHAPTER_HOOKS`` entry, called with the chapter's card code ("R1"... "B3").
+    """Let the scenario's module set its own pieces for a chapter that begins: the modules'
+    ``chapter_begins`` hook, called with the chapter's card code ("R1"... "B3").
 
     Called by ``new_game`` with the starting chapter, and when chapter N is completed with N+1
     (the moment the rulebook's section is followed; the card itself changes next round).
     """
-    CHAPTER_HOOKS[SCENARIOS[name]["module"]](st, steps, card_code(name, chapter))
+    hooks.each("chapter_begins", st, steps, card_code(name, chapter))
 
 
 # --- colony step 5 and the next round ---
@@ -336,17 +330,14 @@ def complete_chapter(st: State, steps: list[Step]) -> bool:
 
 def begin_next_chapter(st: State, steps: list[Step]) -> None:
     """At the beginning of the next round the completed chapter's card leaves the game and the
-    next one goes on the colony board (000:904, 000:927, 000:974, 000:994); the module's
-    ``CARD_HOOKS`` entry, if any, does what waits for that moment (none now). What the
-    completed card counted (typed in with it) leaves with it: the table answers the next
-    card's check yes or no."""
+    next one goes on the colony board (000:904, 000:927, 000:974, 000:994): no module changes
+    anything at that moment (the Hideout empties at the end of B2's special exile phase,
+    000:992, special_exile.py). What the completed card counted (typed in with it) leaves with
+    it: the table answers the next card's check yes or no."""
     sc = scenario_of(st)
     if sc is None or not sc["completed"]:
         return
     name = sc["name"]
-    card_hook = CARD_HOOKS.get(SCENARIOS[name]["module"])
-    if card_hook is not None:
-        card_hook(st, steps, card_code(name, sc["chapter"] + 1))
     sc["chapter"] += 1
     sc["completed"] = False
     st["main_objective"] = chapter_objective(st["main_objective"], name, sc["chapter"])

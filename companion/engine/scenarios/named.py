@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.engine.board.checks import require_room
 from companion.engine.board.zombies import place_zombie
-from companion.engine.core import catalogue
+from companion.engine.core import catalogue, hooks
 from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, counted
 from companion.engine.core.state import (
@@ -39,7 +39,6 @@ from companion.engine.core.state import (
     survivors_at,
     survivors_of,
 )
-from companion.engine.modules.raxxon.rules import raxxon_location
 from companion.engine.words.steps import (
     N_,
     Step,
@@ -69,6 +68,14 @@ TASKS_DONE_HERE = {
 }
 """The table's tasks (``scenarios.TASKS``) this module does once the named survivor's record
 is given (R1's completion steps always have their control, ``follow_r1_completion``)."""
+
+
+def raxxon_location(st: State) -> str:
+    """The Raxxon location's id, as the Raxxon module's ``place`` hook gives it, or raise."""
+    where = hooks.first("place", st, "raxxon")
+    if where is None:
+        raise RuleError(N_("Raxxon is not on the board"))
+    return str(where)
 
 
 # --- setup: set aside, Emma joins ---
@@ -216,6 +223,14 @@ def colony_zombies(st: State) -> int:
 
 def r1_completion_choices(st: State) -> dict[str, Any] | None:
     """The table's one action while R1's completion steps wait (``follow_r1_completion``)."""
+    if (st.get("pending") or {}).get("kind") != R1_COMPLETION:
+        return None
+    return act.open_now(st, act.TABLE_ACTOR, "follow_r1_completion")
+
+
+def r1_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """Who of the reader's survivors goes, the colony's zombies that go to Raxxon, and Blue's
+    numbers and who may make room for her where she joins."""
     pending = st.get("pending") or {}
     if pending.get("kind") != R1_COMPLETION:
         return None
@@ -225,21 +240,18 @@ def r1_completion_choices(st: State) -> dict[str, Any] | None:
     room = free_survivor_spaces(st, where) - (1 if mine else 0)
     blue = BLUE in set_aside(st)
     return {
-        "follow_r1_completion": {
-            "survivor_id": mine,
-            "entrances": [
-                e["number"] for e in st["colony"]["entrances"] for _ in range(e["zombies"])
-            ],
-            "zombies": min(ZOMBIES_TO_RAXXON, colony_zombies(st)),
-            "blue": blue,
-            "numbers": numbers_to_type(st, BLUE) if blue else [],
-            "home": (
-                [s["id"] for s in survivors_at(st, where)] + mine if blue and room < 1 else []
-            ),
-        }
+        "survivor_id": mine,
+        "entrances": [e["number"] for e in st["colony"]["entrances"] for _ in range(e["zombies"])],
+        "zombies": min(ZOMBIES_TO_RAXXON, colony_zombies(st)),
+        "blue": blue,
+        "numbers": numbers_to_type(st, BLUE) if blue else [],
+        "home": [s["id"] for s in survivors_at(st, where)] + mine if blue and room < 1 else [],
     }
 
 
+@act.rule(N_("follow R1's completion steps"), "000:892-904 001:2380-2415", who=act.TABLE)
+@act.answers(act.PENDING)
+@act.takes(r1_choices, entrances=act.each(), influence=act.FREE, attack=act.FREE, search=act.FREE)
 def follow_r1_completion(
     state: State,
     survivor_id: str | None = None,
@@ -275,19 +287,6 @@ def follow_r1_completion(
         raise RuleError(N_("Blue is not set aside in this game: nothing of hers is entered"))
     st["pending"] = None
     return st, steps
-
-
-act.declare(
-    follow_r1_completion,
-    who=act.TABLE,
-    question=act.PENDING,
-    label=N_("follow R1's completion steps"),
-    lines=("000:892-904", "001:2380-2415"),
-    entrances=act.each(),
-    influence=act.FREE,
-    attack=act.FREE,
-    search=act.FREE,
-)
 
 
 def _place_reader_survivor(

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.core import declare as act
+from companion.engine.core import hooks
 from companion.engine.core.dealing import is_coop
 from companion.engine.core.dice import Randomness
 from companion.engine.core.errors import RuleError
@@ -49,7 +50,6 @@ from companion.engine.core.state import (
     seats_in_play,
     send_home,
 )
-from companion.engine.modules.bandits.rules import HIDEOUT_ID, hideout
 from companion.engine.turns.exile import exile_vote_called, held_betrayal
 from companion.engine.turns.votes import afterwards, open_vote
 from companion.engine.words.steps import N_, Step, of_seat, step
@@ -137,6 +137,25 @@ def _require_caller(st: State, caller: str) -> dict[str, Any]:
     return who
 
 
+def _caller(st: State, actor: str) -> str | None:
+    """The seat whose call it is in the phase, for that seat or the table; else None."""
+    pending = st.get("pending") or {}
+    if pending.get("kind") != PHASE or actor not in (act.TABLE_ACTOR, pending["seat"]):
+        return None
+    return pending["seat"]
+
+
+def call_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """The caller, and whom they may call a vote to exile."""
+    caller = _caller(st, actor)
+    return {"caller": [caller], "target": exile_targets(st, caller)} if caller else None
+
+
+@act.rule(
+    N_("call an exile vote in the special exile phase"), "000:984", who=act.OPEN, about="caller"
+)
+@act.answers(act.PENDING)
+@act.takes(call_choices)
 def call_special_exile_vote(
     state: State, caller: str, target: str, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -158,16 +177,6 @@ def call_special_exile_vote(
     exile_vote_called(steps, calling, accused)
     open_vote(st, steps, "exile", target=target, then=PHASE)
     return st, steps
-
-
-act.declare(
-    call_special_exile_vote,
-    who=act.OPEN,
-    about="caller",
-    question=act.PENDING,
-    label=N_("call an exile vote in the special exile phase"),
-    lines=("000:984",),
-)
 
 
 @afterwards(PHASE)
@@ -197,6 +206,17 @@ def exiled_in_special_exile_phase(st: State, steps: list[Step], target: str) -> 
         steps.append(step("special_exile_leads", private=target, seat_name=name))
 
 
+def skip_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """The caller, who may call no vote."""
+    caller = _caller(st, actor)
+    return {"caller": [caller]} if caller else None
+
+
+@act.rule(
+    N_("call no exile vote in the special exile phase"), "000:984", who=act.OPEN, about="caller"
+)
+@act.answers(act.PENDING)
+@act.takes(skip_choices)
 def skip_special_exile_vote(state: State, caller: str) -> tuple[State, list[Step]]:
     """The player whose turn it is in B2's special exile phase calls no vote ("each player
     may initiate 1 vote", 000:984): the next player clockwise may."""
@@ -208,16 +228,6 @@ def skip_special_exile_vote(state: State, caller: str) -> tuple[State, list[Step
     steps.append(step("special_exile_vote_skipped", **of_seat(who)))
     _next_caller(st, steps)
     return st, steps
-
-
-act.declare(
-    skip_special_exile_vote,
-    who=act.OPEN,
-    about="caller",
-    question=act.PENDING,
-    label=N_("call no exile vote in the special exile phase"),
-    lines=("000:984",),
-)
 
 
 # --- the betrayer's moment (000:986) -----------------------------------------------------------
@@ -235,6 +245,20 @@ def may_reveal_bandit_betrayal(st: State, seat_id: str) -> bool:
     return bandit_betrayer(st) == seat_id and not seat(st, seat_id)["exiled"]
 
 
+def betrayal_choices(st: State, seat_id: str) -> dict[str, Any] | None:
+    """Open to the betrayer who may reveal now (their phone alone)."""
+    pending = st.get("pending") or {}
+    return {} if pending.get("kind") == REVEAL and may_reveal_bandit_betrayal(st, seat_id) else None
+
+
+@act.rule(
+    N_("reveal the Bandit Betrayal"),
+    "000:986 001:2599-2602 000:996 002:1806",
+    who=act.OWN,
+    about="seat_id",
+)
+@act.answers(act.PENDING)
+@act.takes(betrayal_choices)
 def reveal_bandit_betrayal(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """After the special exile phase, "if no betrayer has been exiled and the betrayer has
     completed the special bandit betrayal objective, they may reveal it to immediately win
@@ -267,16 +291,14 @@ def reveal_bandit_betrayal(state: State, seat_id: str) -> tuple[State, list[Step
     return st, steps
 
 
-act.declare(
-    reveal_bandit_betrayal,
-    who=act.OWN,
-    about="seat_id",
-    question=act.PENDING,
-    label=N_("reveal the Bandit Betrayal"),
-    lines=("000:986", "001:2599-2602", "000:996", "002:1806"),
-)
+def pass_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """Open to the table while the betrayer's moment waits."""
+    return {} if (st.get("pending") or {}).get("kind") == REVEAL else None
 
 
+@act.rule(N_("go on without a betrayer's reveal"), "000:986 000:992", who=act.TABLE)
+@act.answers(act.PENDING)
+@act.takes(pass_choices)
 def pass_betrayal_reveal(state: State) -> tuple[State, list[Step]]:
     """The table goes on: the betrayer's moment passes without a win (000:986).
 
@@ -299,15 +321,6 @@ def pass_betrayal_reveal(state: State) -> tuple[State, list[Step]]:
     return st, steps
 
 
-act.declare(
-    pass_betrayal_reveal,
-    who=act.TABLE,
-    question=act.PENDING,
-    label=N_("go on without a betrayer's reveal"),
-    lines=("000:986", "000:992"),
-)
-
-
 def betrayal_requirement_added(st: State, steps: list[Step], seat_id: str) -> None:
     """ "If the betrayer has not completed their objective, they should keep their betrayer
     status secret, and the following requirement is now added to their betrayal card: 'Morale
@@ -323,10 +336,12 @@ def betrayal_requirement_added(st: State, steps: list[Step], seat_id: str) -> No
 def non_exiled_come_home_from_hideout(st: State, steps: list[Step]) -> None:
     """ "After the special Exile Phase, unless the game is over ... Place all survivors from the
     Bandit Hideout belonging to non-exiled players back at the colony" (000:992; 001:2628-2634):
-    not a move, no exposure roll; an exiled player's stay (``state.send_home``)."""
-    if st["ended"] or hideout(st) is None:
+    not a move, no exposure roll; an exiled player's stay (``state.send_home``). The Hideout is
+    the Bandits module's (its ``place`` hook)."""
+    where = hooks.first("place", st, "hideout")
+    if st["ended"] or where is None:
         return
-    send_home(st, steps, HIDEOUT_ID)
+    send_home(st, steps, where)
 
 
 # --- the choices each actor has now (legal.py lists them) ---------------------------------------
@@ -335,35 +350,21 @@ def non_exiled_come_home_from_hideout(st: State, steps: list[Step]) -> None:
 def table_choices(st: State) -> dict[str, dict[str, Any]] | None:
     """The table's controls while the phase waits, or None when it does not: call or skip
     for the caller (a seat without a phone), or go on after the betrayer's moment."""
-    pending = st.get("pending") or {}
-    if pending.get("kind") == PHASE:
-        caller = pending["seat"]
-        return {
-            "call_special_exile_vote": {"caller": [caller], "target": exile_targets(st, caller)},
-            "skip_special_exile_vote": {"caller": [caller]},
-        }
-    if pending.get("kind") == REVEAL:
-        return {"pass_betrayal_reveal": {}}
-    return None
+    kind = (st.get("pending") or {}).get("kind")
+    if kind == PHASE:
+        return act.open_now(
+            st, act.TABLE_ACTOR, "call_special_exile_vote", "skip_special_exile_vote"
+        )
+    return act.open_now(st, act.TABLE_ACTOR, "pass_betrayal_reveal") if kind == REVEAL else None
 
 
 def seat_choices(st: State, seat_id: str) -> dict[str, dict[str, Any]] | None:
     """A phone's controls while the phase waits, or None when it does not: the caller's call
     or skip; the betrayer's reveal, on their phone alone."""
-    pending = st.get("pending") or {}
-    if pending.get("kind") == PHASE:
-        if pending["seat"] != seat_id:
-            return {}
-        return {
-            "call_special_exile_vote": {
-                "caller": [seat_id],
-                "target": exile_targets(st, seat_id),
-            },
-            "skip_special_exile_vote": {"caller": [seat_id]},
-        }
-    if pending.get("kind") == REVEAL:
-        return {"reveal_bandit_betrayal": {}} if may_reveal_bandit_betrayal(st, seat_id) else {}
-    return None
+    kind = (st.get("pending") or {}).get("kind")
+    if kind == PHASE:
+        return act.open_now(st, seat_id, "call_special_exile_vote", "skip_special_exile_vote")
+    return act.open_now(st, seat_id, "reveal_bandit_betrayal") if kind == REVEAL else None
 
 
 def waiting_details(st: State) -> dict[str, Any]:

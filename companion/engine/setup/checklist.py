@@ -69,7 +69,7 @@ HELD_DECKS = ("crises", "crossroads", "secret_objectives", "exiled_objectives")
 
 
 def module_item(module: str, part: str) -> str:
-    """The checklist item of one module's setup part (modules.MODULE_PARTS)."""
+    """The checklist item of one module's setup part (its module's ``setup_parts`` hook)."""
     return f"module_{module}_{part}"
 
 
@@ -116,6 +116,14 @@ def store_checklist(st: State) -> None:
     st["setup_checklist"] = {"items": checklist_items(st), "done": []}
 
 
+def tick_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """Any item of the setup checklist, ticked or not, while the game keeps one."""
+    checklist = st.get("setup_checklist")
+    return {"item": list(checklist["items"]), "done": [True, False]} if checklist else None
+
+
+@act.rule(N_("tick a setup step"), who=act.TABLE)
+@act.takes(tick_choices)
 def tick_setup_step(state: State, item: str, done: bool = True) -> tuple[State, list[Step]]:
     """Tick (or untick, ``done`` false) one item of the setup checklist.
 
@@ -136,13 +144,6 @@ def tick_setup_step(state: State, item: str, done: bool = True) -> tuple[State, 
         checklist["done"] = [i for i in checklist["done"] if i != item]
     steps.append(step("setup_step_ticked", item=item, done=done))
     return st, steps
-
-
-act.declare(
-    tick_setup_step,
-    who=act.TABLE,
-    label=N_("tick a setup step"),
-)
 
 
 def setup_checklist(st: State, first_steps: list[Step]) -> list[dict[str, Any]]:

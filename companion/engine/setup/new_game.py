@@ -41,8 +41,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.deaths import COMPANION_DECK
+from companion.engine.board.places import Choices
 from companion.engine.board.zombies import add_zombies
-from companion.engine.core import catalogue, dealing, decisions
+from companion.engine.core import catalogue, dealing, decisions, hooks
 from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, NOISE_DICE, Randomness
 from companion.engine.core.errors import Phrase, RuleError, require_one_of, shown, words
@@ -237,12 +238,13 @@ def _settings(raw: Any) -> dict[str, Any]:
                 value=shown(value),
             )
         merged[key] = list(dict.fromkeys(value))
-    bad = [m for m in merged["modules"] if m not in MODULES]
+    known = [m for m in MODULES if m in hooks.registered()]  # the modules installed
+    bad = [m for m in merged["modules"] if m not in known]
     if bad:
         raise RuleError(
             N_("unknown module(s): {modules} (known: {known})"),
             modules=", ".join(bad),
-            known=", ".join(MODULES),
+            known=", ".join(known),
         )
     return merged
 
@@ -613,6 +615,15 @@ def _deal_survivors(st: State, steps: list[Step]) -> None:
     )
 
 
+def keep_choices(st: State, seat_id: str) -> Choices | None:
+    """The survivors dealt to the seat, and how many it keeps, while it has not chosen."""
+    hand = st["secrets"][seat_id]["dealt_survivors"]
+    return {"survivors": list(hand), "keep": survivors_per_seat(st["variant"])} if hand else None
+
+
+@act.rule(N_("keep survivors"), who=act.OWN, about="seat_id")
+@act.answers("keep")
+@act.takes(keep_choices, survivors=act.each(), leader=act.within("survivors"))
 def keep_survivors(
     state: State,
     seat_id: str,
@@ -671,17 +682,6 @@ def keep_survivors(
     _choose_first_player(st, steps)
     named.emma_joins(st, steps)
     return st, steps
-
-
-act.declare(
-    keep_survivors,
-    who=act.OWN,
-    about="seat_id",
-    question="keep",
-    label=N_("keep survivors"),
-    survivors=act.each(),
-    leader=act.within("survivors"),
-)
 
 
 def _leader_first(st: State, survivors: list[str], leader: str) -> list[str]:

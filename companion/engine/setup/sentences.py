@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.engine.core import hooks
 from companion.engine.words.fill import (
     Message,
     Names,
@@ -160,46 +161,11 @@ def _first_player_chosen(s: Step, n: Names, tr: Translator) -> str:
     return f"{text} {tie}"
 
 
-MODULE_SETUP_SENTENCES = {
-    ("improvements", "module_cards"): N_(
-        "Improvements module: the crisis, survivor, crossroads and objective cards with the "
-        "hammer icon join their decks."
-    ),
-    ("improvements", "improvement_row"): N_(
-        "Improvements module: shuffle the improvement deck, lay 4 improvement cards face up in "
-        "a row beside the colony, and enter them on the table screen."
-    ),
-    ("bandits", "module_cards"): N_(
-        "Bandits module: the crisis, survivor, crossroads and objective cards with the bandit "
-        "icon join their decks."
-    ),
-    ("bandits", "hideout"): N_(
-        "Bandits module: put the Bandits' Hideout location on the table (it has no search "
-        "deck) and the bandit standees beside it."
-    ),
-    ("raxxon", "module_cards"): N_(
-        "Raxxon module: the crisis, survivor, crossroads and objective cards with the skull "
-        "icon join their decks."
-    ),
-    ("raxxon", "raxxon_location"): N_(
-        "Raxxon module: put the Raxxon location on the table and build its search deck like "
-        "the other locations'."
-    ),
-    ("raxxon", "experiments"): N_(
-        "Raxxon module: shuffle the Raxxon experiment deck and lay it on Raxxon, audio log side "
-        "up; anyone may read the top card's audio log at any time."
-    ),
-    ("raxxon", "side_effects"): N_(
-        "Raxxon module: put the Raxxon side effect deck beside Raxxon, unshuffled; anyone may "
-        "look through it at any time."
-    ),
-}
-"""module_setup ``module`` and ``part`` (module_setup.MODULE_PARTS)."""
-
-
 def _module_setup(s: Step, n: Names, tr: Translator) -> str:
-    key = (s["module"], s["part"])
-    return tr.gettext(MODULE_SETUP_SENTENCES[key]) if key in MODULE_SETUP_SENTENCES else str(key)
+    """A module's setup part, in the words its ``setup_parts`` hook gives (str of the pair for
+    a module no longer installed)."""
+    said = hooks.merged("setup_parts").get(s["module"], {}).get(s["part"])
+    return tr.gettext(said) if said else str((s["module"], s["part"]))
 
 
 def _setup_board(s: Step, n: Names, tr: Translator) -> str:

@@ -44,6 +44,8 @@ def held_card(st: State) -> tuple[str, dict[str, Any]]:
     return drawer, st["cards"]["crossroads"][held]
 
 
+@act.rule(N_("reveal crossroads"), "000:458 002:1464", who=act.OWN, about="seat_id")
+@act.answers("crossroads")
 def reveal_crossroads(state: State, seat_id: str) -> tuple[State, list[Step]]:
     """The drawer reveals their crossroads card: its trigger was met (000:458, 002:1464).
 
@@ -73,16 +75,32 @@ def reveal_crossroads(state: State, seat_id: str) -> tuple[State, list[Step]]:
     return st, steps
 
 
-act.declare(
-    reveal_crossroads,
-    who=act.OWN,
-    about="seat_id",
-    question="crossroads",
-    label=N_("reveal crossroads"),
-    lines=("000:458", "002:1464"),
-)
+def crossroads_choices(st: State, active: str) -> dict[str, Any] | None:
+    """The revealed crossroads card's options the active player may take (a vote card: the
+    vote), what each needs named and the survivors and places it may name; an option she
+    cannot meet is not hers to choose (002:1480-1482, 002:1727). None before it is revealed."""
+    turn = st["turn"]
+    drawer = turn["crossroads_drawer"]
+    if not (drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed")):
+        return None
+    card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
+    chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
+    needs = [_needs(opt) for opt in card.get("options", [])]  # option n's at needs[n - 1]
+    options = [
+        n
+        for n, opt in enumerate(card.get("options", []), start=1)
+        if (chosen or "chosen" not in needs[n - 1]) and not colony_full_blocks(st, opt, active)
+    ]
+    choice: dict[str, Any] = {"vote": True} if card.get("vote") else {"option": options}
+    choice["needs"] = needs
+    choice["chosen"] = chosen
+    choice["location"] = [COLONY] + [loc["id"] for loc in locations_in_order(st)]
+    return choice
 
 
+@act.rule(N_("trigger crossroads"), "000:458 002:1821 002:1727", who=act.TURN)
+@act.answers("crossroads_option")
+@act.takes(crossroads_choices, votes=act.FREE)
 def trigger_crossroads(
     state: State,
     option: int | None = None,
@@ -159,40 +177,6 @@ def _needs(option: dict[str, Any]) -> list[str]:
         if effect.get("target") == "each_at_active_location":
             needs.add("location")
     return sorted(needs)
-
-
-def crossroads_choices(st: State, active: str) -> dict[str, Any] | None:
-    """The revealed crossroads card's options the active player may take (a vote card: the
-    vote), what each needs named and the survivors and places it may name; an option she
-    cannot meet is not hers to choose (002:1480-1482, 002:1727). None before it is revealed."""
-    turn = st["turn"]
-    drawer = turn["crossroads_drawer"]
-    if not (drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed")):
-        return None
-    card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
-    chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
-    needs = [_needs(opt) for opt in card.get("options", [])]  # option n's at needs[n - 1]
-    options = [
-        n
-        for n, opt in enumerate(card.get("options", []), start=1)
-        if (chosen or "chosen" not in needs[n - 1]) and not colony_full_blocks(st, opt, active)
-    ]
-    choice: dict[str, Any] = {"vote": True} if card.get("vote") else {"option": options}
-    choice["needs"] = needs
-    choice["chosen"] = chosen
-    choice["location"] = [COLONY] + [loc["id"] for loc in locations_in_order(st)]
-    return choice
-
-
-act.declare(
-    trigger_crossroads,
-    who=act.TURN,
-    question="crossroads_option",
-    label=N_("trigger crossroads"),
-    lines=("000:458", "002:1821", "002:1727"),
-    choices=crossroads_choices,
-    votes=act.FREE,
-)
 
 
 @outcome("crossroads")

@@ -170,6 +170,19 @@ def exile_vote_called(steps: list[Step], calling: dict[str, Any], accused: dict[
     )
 
 
+def exile_vote_choices(st: State, active: str) -> dict[str, Any] | None:
+    """Whom the active player may call an exile vote on, once a turn and never in a
+    cooperative game: another player in play not yet exiled (002:1407, 002:1718)."""
+    if st["turn"]["exile_vote_called"] or is_coop(st["variant"]):
+        return None
+    targets = [s["id"] for s in seats_in_play(st) if s["id"] != active and not s["exiled"]]
+    if not targets:
+        return None
+    return {"caller": [active], "target": targets, "voters": [s["id"] for s in voters(st)]}
+
+
+@act.rule(N_("call exile vote"), "002:1407 002:1718", who=act.TURN, about="caller")
+@act.takes(exile_vote_choices, votes=act.FREE, destinations=act.FREE)
 def call_exile_vote(
     state: State,
     caller: str,
@@ -225,29 +238,6 @@ def call_exile_vote(
     steps.extend(vote_steps)
     exile_outcome(st, steps, {"target": target, "destinations": destinations}, passed, rng)
     return st, steps
-
-
-def exile_vote_choices(st: State, active: str) -> dict[str, Any] | None:
-    """Whom the active player may call an exile vote on, once a turn and never in a
-    cooperative game: another player in play not yet exiled (002:1407, 002:1718)."""
-    if st["turn"]["exile_vote_called"] or is_coop(st["variant"]):
-        return None
-    targets = [s["id"] for s in seats_in_play(st) if s["id"] != active and not s["exiled"]]
-    if not targets:
-        return None
-    return {"caller": [active], "target": targets, "voters": [s["id"] for s in voters(st)]}
-
-
-act.declare(
-    call_exile_vote,
-    who=act.TURN,
-    about="caller",
-    label=N_("call exile vote"),
-    lines=("002:1407", "002:1718"),
-    choices=exile_vote_choices,
-    votes=act.FREE,
-    destinations=act.FREE,
-)
 
 
 @outcome("exile")

@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.board.deaths import add_wound
+from companion.engine.board.places import Choices
+from companion.engine.board.survivors import still_to_leave_colony
 from companion.engine.core import declare as act
 from companion.engine.core.errors import RuleError, words
 from companion.engine.core.state import (
-    COLONY,
     State,
     around_from,
     begin,
@@ -66,15 +67,6 @@ def current_turn(st: State) -> dict[str, Any]:
     if st["phase"] != "player_turns" or not st.get("turn"):
         raise RuleError(N_("no player's turn is in progress: start a turn first"))
     return st["turn"]
-
-
-def still_to_leave_colony(st: State) -> list[dict[str, Any]]:
-    """Survivors an exiled player must still move out of the colony (002:1736).
-
-    Only those still in play and still in the colony count; one that died meanwhile does not.
-    """
-    ids = set(st.get("must_leave_colony") or [])
-    return [s for s in st["survivors"] if s["id"] in ids and s["location"] == COLONY]
 
 
 def must_leave_first(st: State) -> list[dict[str, Any]]:
@@ -152,6 +144,14 @@ def return_crossroads(st: State, steps: list[Step], turn: dict[str, Any]) -> Non
 # --- entry points ---
 
 
+def start_choices(st: State, actor: str) -> Choices | None:
+    """The seat whose turn comes next, while one is left this round."""
+    following = next_turn_seat(st)
+    return {"seat_id": [following]} if following is not None else None
+
+
+@act.rule(N_("start turn"), "002:983 002:1464 000:458 002:1430", who=act.NEXT, about="seat_id")
+@act.takes(start_choices)
 def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[Step]]:
     """Begin the next player's turn: crossroads draw, then frostbite (002 "Player Turns").
 
@@ -193,15 +193,6 @@ def start_turn(state: State, seat_id: str | None = None) -> tuple[State, list[St
     return st, steps
 
 
-act.declare(
-    start_turn,
-    who=act.NEXT,
-    about="seat_id",
-    label=N_("start turn"),
-    lines=("002:983", "002:1464", "000:458", "002:1430"),
-)
-
-
 def crossroads_waits(st: State) -> bool:
     """Whether this turn's crossroads card has been revealed and still waits for its option
     (000:458, 002:1464: once the trigger is met, the active player takes an option). A card none
@@ -218,6 +209,16 @@ def crossroads_waits(st: State) -> bool:
     return can_be_taken(st, card, turn["seat"])
 
 
+def end_choices(st: State, actor: str) -> Choices | None:
+    """Open once the exiled player's survivors have left the colony and no revealed crossroads
+    card waits for its option; the next turn may start at once while one is left."""
+    if must_leave_first(st) or crossroads_waits(st):
+        return None
+    return {"start_next": [False, True] if next_turn_seat(st) else [False]}
+
+
+@act.rule(N_("end turn"), "000:458 002:1481 002:1736", who=act.TURN)
+@act.takes(end_choices)
 def end_turn(state: State, start_next: bool = False) -> tuple[State, list[Step]]:
     """End the turn: an untriggered crossroads card goes under its deck (000:458, 002:1481).
 
@@ -252,11 +253,3 @@ def end_turn(state: State, start_next: bool = False) -> tuple[State, list[Step]]
         st, more = start_turn(st)
         steps += more
     return st, steps
-
-
-act.declare(
-    end_turn,
-    who=act.TURN,
-    label=N_("end turn"),
-    lines=("000:458", "002:1481", "002:1736"),
-)

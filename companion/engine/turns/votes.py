@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.board.places import Choices
 from companion.engine.core import declare as act
 from companion.engine.core.dice import NO_ROLL, Randomness
 from companion.engine.core.errors import RuleError, shown
@@ -163,6 +164,17 @@ def settle_vote(st: State, steps: list[Step], ballots: dict[str, bool], rng: Ran
         AFTERWARDS[fields["then"]](st, steps, fields, passed)
 
 
+def ballot_choices(st: State, seat_id: str) -> Choices | None:
+    """Thumbs up or down, for a voter who has not voted yet while a vote is open."""
+    pending = st.get("pending") or {}
+    if pending.get("kind") != "vote" or seat_id in pending["votes"]:
+        return None
+    return {"up": [True, False]} if any(s["id"] == seat_id for s in voters(st)) else None
+
+
+@act.rule(N_("cast vote"), "002:1821 002:1764", who=act.OWN, about="seat_id")
+@act.answers(act.PENDING)
+@act.takes(ballot_choices)
 def cast_vote(
     state: State, seat_id: str, up: bool, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -185,16 +197,15 @@ def cast_vote(
     return st, steps
 
 
-act.declare(
-    cast_vote,
-    who=act.OWN,
-    about="seat_id",
-    question=act.PENDING,
-    label=N_("cast vote"),
-    lines=("002:1821", "002:1764"),
-)
+def voters_choices(st: State, actor: str) -> Choices | None:
+    """While a vote is open, the players who vote."""
+    pending = st.get("pending") or {}
+    return {"voters": [s["id"] for s in voters(st)]} if pending.get("kind") == "vote" else None
 
 
+@act.rule(N_("record votes"), who=act.TABLE)
+@act.answers(act.PENDING)
+@act.takes(voters_choices, votes=act.each("voters"))
 def record_votes(
     state: State, votes: dict[str, bool], rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -204,12 +215,3 @@ def record_votes(
     check_votes(st, votes)
     settle_vote(st, steps, votes, rng or NO_ROLL)
     return st, steps
-
-
-act.declare(
-    record_votes,
-    who=act.TABLE,
-    question=act.PENDING,
-    label=N_("record votes"),
-    votes=act.each("voters"),
-)

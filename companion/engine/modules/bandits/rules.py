@@ -235,6 +235,17 @@ def _add_bandit(st: State, steps: list[Step], loc: dict[str, Any]) -> None:
     )
 
 
+def placement_choices(st: State, seat_id: str) -> dict[str, Any] | None:
+    """Where each of the ``count`` bandits may go, for the leader while they decide (000:759)."""
+    pending = st.get("pending") or {}
+    if pending.get("kind") != "bandit_placement" or pending.get("seat") != seat_id:
+        return None
+    return {"seat_id": [seat_id], "count": pending["count"], "room": room_for_bandits(st)}
+
+
+@act.rule(N_("place the bandits as their leader"), "000:759 000:735", who=act.OWN, about="seat_id")
+@act.answers(act.PENDING)
+@act.takes(placement_choices, locations=act.each("room"))
 def lead_bandits(state: State, seat_id: str, locations: list[str]) -> tuple[State, list[Step]]:
     """The bandit leader places the revealed crisis's bandits where they choose (000:759).
 
@@ -266,20 +277,27 @@ def lead_bandits(state: State, seat_id: str, locations: list[str]) -> tuple[Stat
     return st, steps
 
 
-act.declare(
-    lead_bandits,
-    who=act.OWN,
-    about="seat_id",
-    question=act.PENDING,
-    label=N_("place the bandits as their leader"),
-    lines=("000:759", "000:735"),
-    locations=act.each("room"),
-)
-
-
 # --- attacking a bandit -----------------------------------------------------------------------
 
 
+def bandit_attack_choices(st: State, active: str) -> dict[str, Any] | None:
+    """The active player's survivors beside a bandit and no special zombie (000:741, 000:805),
+    while the rule is on."""
+    if not rule_on(st, "attack"):
+        return None
+    bandit_places = {loc["id"] for loc in st["locations"] if loc["bandits"] > 0}
+    attackers = [
+        s["id"]
+        for s in st["survivors"]
+        if s["owner"] == active
+        and s["location"] in bandit_places
+        and not special_zombies_first(st, s["location"])
+    ]
+    return {"survivor_id": attackers, "roll": list(range(1, 7))} if attackers else None
+
+
+@act.rule(N_("attack a bandit"), "000:741 000:320-322 000:805", who=act.TURN, about=act.SURVIVOR)
+@act.takes(bandit_attack_choices, roll=act.die())
 def attack_bandit(
     state: State, survivor_id: str, roll: int | str | None = None, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -319,16 +337,6 @@ def attack_bandit(
         )
     )
     return st, steps
-
-
-act.declare(
-    attack_bandit,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("attack a bandit"),
-    lines=("000:741", "000:320-322", "000:322", "000:805"),
-    roll=act.die(),
-)
 
 
 # --- scavenging and the Hideout ---------------------------------------------------------------
@@ -373,6 +381,18 @@ def hideout_takers(st: State) -> list[str]:
     ]
 
 
+def hideout_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """How many of the Hideout's cards, by which of the active player's survivors there
+    (000:755), while the rule is on."""
+    cards = (st.get("bandits") or new_bandits())["hideout_cards"]
+    takers = hideout_takers(st)
+    if not rule_on(st, "hideout") or cards <= 0 or not takers:
+        return None
+    return {"count": list(range(1, cards + 1)), "survivor_id": takers}
+
+
+@act.rule(N_("take cards from the Hideout"), "000:755", who=act.TURN)
+@act.takes(hideout_choices)
 def take_from_hideout(
     state: State, count: int = 1, survivor_id: str | None = None
 ) -> tuple[State, list[Step]]:
@@ -412,14 +432,13 @@ def take_from_hideout(
     return st, steps
 
 
-act.declare(
-    take_from_hideout,
-    who=act.TURN,
-    label=N_("take cards from the Hideout"),
-    lines=("000:755",),
-)
+def hideout_cards_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """Open while bandits are placed at Reveal Crisis."""
+    return {} if rule_on(st, "placing") else None
 
 
+@act.rule(N_("set the cards on the Hideout"), who=act.CORRECTION)
+@act.takes(hideout_cards_choices, count=act.FREE)
 def set_hideout_cards(state: State, count: int) -> tuple[State, list[Step]]:
     """The table corrects the number of cards on the Hideout (a search deck ran short)."""
     st, steps = begin(state)
@@ -430,14 +449,19 @@ def set_hideout_cards(state: State, count: int) -> tuple[State, list[Step]]:
     return st, steps
 
 
-act.declare(
-    set_hideout_cards,
-    who=act.CORRECTION,
-    label=N_("set the cards on the Hideout"),
-    count=act.FREE,
-)
+def bandits_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """Each location, with the most bandits it may hold, while bandits are placed."""
+    if not rule_on(st, "placing"):
+        return None
+    most = {
+        loc["id"]: free_survivor_spaces(st, loc["id"]) + loc["bandits"]
+        for loc in locations_in_order(st)
+    }
+    return {"location_id": most}
 
 
+@act.rule(N_("set the bandits at a location"), "000:723", who=act.CORRECTION)
+@act.takes(bandits_choices, count=act.FREE)
 def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list[Step]]:
     """The table sets the bandits at a location (a card placed or removed some, 000:723)."""
     st, steps = begin(state)
@@ -457,15 +481,6 @@ def set_bandits(state: State, location_id: str, count: int) -> tuple[State, list
     loc["bandits"] = count
     steps.append(step("bandits_set", **of_location(loc), bandits=count))
     return st, steps
-
-
-act.declare(
-    set_bandits,
-    who=act.CORRECTION,
-    label=N_("set the bandits at a location"),
-    lines=("000:723",),
-    count=act.FREE,
-)
 
 
 # --- Bandit Blitz (000:938-1002) ----------------------------------------------------------------
@@ -561,26 +576,8 @@ def b1_survivor_runs_home(st: State, steps: list[Step], person: dict[str, Any]) 
 
 
 def turn_choices(st: State, active: str) -> dict[str, dict[str, Any]]:
-    """During a turn: attack a bandit with one of the active player's survivors beside one and
-    no special zombie (000:741, 000:805), and take cards from the Hideout with one of theirs
-    there (000:755)."""
-    out: dict[str, dict[str, Any]] = {}
-    if rule_on(st, "attack"):
-        bandit_places = {loc["id"] for loc in st["locations"] if loc["bandits"] > 0}
-        attackers = [
-            s["id"]
-            for s in st["survivors"]
-            if s["owner"] == active
-            and s["location"] in bandit_places
-            and not special_zombies_first(st, s["location"])
-        ]
-        if attackers:
-            out["attack_bandit"] = {"survivor_id": attackers, "roll": list(range(1, 7))}
-    cards = (st.get("bandits") or new_bandits())["hideout_cards"]
-    takers = hideout_takers(st)
-    if rule_on(st, "hideout") and cards > 0 and takers:
-        out["take_from_hideout"] = {"count": list(range(1, cards + 1)), "survivor_id": takers}
-    return out
+    """During a turn: attacking a bandit and taking cards from the Hideout, where open."""
+    return act.open_now(st, active, "attack_bandit", "take_from_hideout")
 
 
 def reveal_choices(st: State) -> dict[str, Any]:
@@ -591,27 +588,12 @@ def reveal_choices(st: State) -> dict[str, Any]:
 
 def table_choices(st: State) -> dict[str, dict[str, Any]]:
     """The table's corrections: the Hideout's cards and the bandits at each location."""
-    if not rule_on(st, "placing"):
-        return {}
-    most = {
-        loc["id"]: free_survivor_spaces(st, loc["id"]) + loc["bandits"]
-        for loc in locations_in_order(st)
-    }
-    return {"set_hideout_cards": {}, "set_bandits": {"location_id": most}}
+    return act.open_now(st, act.TABLE_ACTOR, "set_hideout_cards", "set_bandits")
 
 
 def leader_choices(st: State, seat_id: str) -> dict[str, dict[str, Any]]:
-    """The bandit leader's decision (000:759): where each of ``count`` bandits goes."""
-    pending = st.get("pending") or {}
-    if pending.get("kind") != "bandit_placement" or pending.get("seat") != seat_id:
-        return {}
-    return {
-        "lead_bandits": {
-            "seat_id": [seat_id],
-            "count": pending["count"],
-            "room": room_for_bandits(st),
-        }
-    }
+    """The bandit leader's decision (000:759), for the leader's phone."""
+    return act.open_now(st, seat_id, "lead_bandits")
 
 
 def board_view(st: State) -> dict[str, Any]:

@@ -157,3 +157,17 @@ RENDERERS: dict[str, Renderer] = {
     "bandit_rules": _bandit_rules,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""
+
+
+SETUP_PARTS: dict[str, str] = {
+    "module_cards": N_(
+        "Bandits module: the crisis, survivor, crossroads and objective cards with the bandit "
+        "icon join their decks."
+    ),
+    "hideout": N_(
+        "Bandits module: put the Bandits' Hideout location on the table (it has no search "
+        "deck) and the bandit standees beside it."
+    ),
+}
+"""The module's parts of the table's setup, in the rulebook's order (000:725-727), each with its
+sentence (the ``module_setup`` step's ``part``; setup/modules.py)."""

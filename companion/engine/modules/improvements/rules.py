@@ -62,6 +62,17 @@ def is_active(imp: dict[str, Any]) -> bool:
     return imp["tokens"] >= imp["needs"]
 
 
+def lay_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """An improvement not yet laid and what it needs, while the module is in play with room."""
+    if not improvements_in_play(st) or not room_to_lay(st):
+        return None
+    placed = {imp["id"] for imp in st.get("improvements") or []}
+    cards = st["cards"].get("improvements") or {}
+    return {"improvement": sorted(c for c in cards if c not in placed), "needs": [1, MAX_NEEDED]}
+
+
+@act.rule(N_("place improvement"), "000:713", who=act.CORRECTION)
+@act.takes(lay_choices, name=act.FREE, needs=act.number())
 def place_improvement(
     state: State,
     improvement: str | None = None,
@@ -115,16 +126,6 @@ def place_improvement(
     return st, steps
 
 
-act.declare(
-    place_improvement,
-    who=act.CORRECTION,
-    label=N_("place improvement"),
-    lines=("000:713",),
-    name=act.FREE,
-    needs=act.number(),
-)
-
-
 def _typed_id(name: str) -> str:
     """The id of a typed-in improvement, made from its name."""
     slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "improvement"
@@ -143,6 +144,14 @@ def _needs(value: Any) -> int:
     return needs
 
 
+def row_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """Any improvement face up, while the module is in play."""
+    row = face_up(st) if improvements_in_play(st) else []
+    return {"improvement": [imp["id"] for imp in row]} if row else None
+
+
+@act.rule(N_("remove improvement"), "000:717", who=act.CORRECTION)
+@act.takes(row_choices)
 def remove_improvement(state: State, improvement: str) -> tuple[State, list[Step]]:
     """Take a face-up improvement off the row (a correction: it was entered by mistake).
 
@@ -153,14 +162,6 @@ def remove_improvement(state: State, improvement: str) -> tuple[State, list[Step
     st["improvements"].remove(imp)
     steps.append(step("improvement_removed", **of_card("improvement", imp)))
     return st, steps
-
-
-act.declare(
-    remove_improvement,
-    who=act.CORRECTION,
-    label=N_("remove improvement"),
-    lines=("000:717",),
-)
 
 
 def advance(steps: list[Step], imp: dict[str, Any], count: int) -> None:
@@ -180,6 +181,8 @@ def advance(steps: list[Step], imp: dict[str, Any], count: int) -> None:
         )
 
 
+@act.rule(N_("add advancement token"), "000:717", who=act.CORRECTION)
+@act.takes(row_choices, count=act.FREE)
 def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
     """Put advancement tokens on a face-up improvement (000:717); it becomes active exactly
     when its tokens reach its number."""
@@ -189,15 +192,15 @@ def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[Sta
     return st, steps
 
 
-act.declare(
-    add_advancement,
-    who=act.CORRECTION,
-    label=N_("add advancement token"),
-    lines=("000:717",),
-    count=act.FREE,
-)
+def holding_choices(st: State, actor: str) -> dict[str, Any] | None:
+    """Any improvement face up with an advancement token on it."""
+    row = face_up(st) if improvements_in_play(st) else []
+    holding = [imp["id"] for imp in row if imp["tokens"] > 0]
+    return {"improvement": holding} if holding else None
 
 
+@act.rule(N_("remove advancement token"), who=act.CORRECTION)
+@act.takes(holding_choices, count=act.FREE)
 def remove_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
     """Take advancement tokens off a face-up improvement (a card or a correction)."""
     st, steps = begin(state)
@@ -213,14 +216,6 @@ def remove_advancement(state: State, improvement: str, count: int = 1) -> tuple[
     imp["tokens"] -= count
     steps.append(_tokens_step(imp, -count))
     return st, steps
-
-
-act.declare(
-    remove_advancement,
-    who=act.CORRECTION,
-    label=N_("remove advancement token"),
-    count=act.FREE,
-)
 
 
 def _not_built(st: State, improvement_id: Any) -> dict[str, Any]:
@@ -250,23 +245,6 @@ def _tokens_step(imp: dict[str, Any], amount: int) -> Step:
 
 
 def improvement_choices(st: State) -> dict[str, dict[str, Any]]:
-    """The table's legal improvement actions now, with their choices (legal.py lists them)."""
-    if not improvements_in_play(st):
-        return {}
-    out: dict[str, dict[str, Any]] = {}
-    row = face_up(st)
-    if room_to_lay(st):
-        placed = {imp["id"] for imp in st.get("improvements") or []}
-        cards = st["cards"].get("improvements") or {}
-        out["place_improvement"] = {
-            "improvement": sorted(c for c in cards if c not in placed),
-            "needs": [1, MAX_NEEDED],
-        }
-    if row:
-        ids = [imp["id"] for imp in row]
-        out["add_advancement"] = {"improvement": ids}
-        out["remove_improvement"] = {"improvement": ids}
-        holding = [imp["id"] for imp in row if imp["tokens"] > 0]
-        if holding:
-            out["remove_advancement"] = {"improvement": holding}
-    return out
+    """The table's improvement actions open now, with their choices (legal.py lists them)."""
+    kinds = ("place_improvement", "add_advancement", "remove_improvement", "remove_advancement")
+    return act.open_now(st, act.TABLE_ACTOR, *kinds)

@@ -19,6 +19,7 @@ from collections import Counter
 from typing import Any
 
 from companion.engine.board.exposure import exposure_result, roll_for_exposure
+from companion.engine.board.places import Choices, places
 from companion.engine.board.special_zombies import (
     special_zombies,
     specials_at,
@@ -52,7 +53,7 @@ from companion.engine.core.state import (
 from companion.engine.core.state import (
     entrance as entrance_of,
 )
-from companion.engine.core.vocabulary import EXPOSURE_ROLL
+from companion.engine.core.vocabulary import EXPOSURE_RESULTS, EXPOSURE_ROLL
 from companion.engine.turns.votes import open_vote, outcome
 from companion.engine.words.steps import (
     N_,
@@ -98,6 +99,13 @@ def raxxon_location(st: State) -> str:
     return str(where)
 
 
+def sealed_at_setup(st: State, chapter: str) -> set[str]:
+    """The locations a starting chapter seals before setup's zombies come: Raxxon at R1,
+    "Place barricades on every entrance and survivor space on the Raxxon location" (000:873),
+    so no setup zombie goes there (``setup_chapter`` then barricades every entrance space)."""
+    return {raxxon_location(st)} if chapter == "R1" else set()
+
+
 def is_raxxon(st: State, place: Any) -> bool:
     """Whether a place is the Raxxon location (False without the module)."""
     rec = st.get("raxxon")
@@ -125,6 +133,23 @@ def _name(value: Any) -> str:
 # --- dice on Raxxon (000:790) ---
 
 
+def _mine(st: State, active: str) -> list[dict[str, Any]]:
+    """The survivors of ``active`` (the turn's choices are asked for the active player)."""
+    return [s for s in st["survivors"] if s["owner"] == active]
+
+
+def dice_choices(st: State, actor: str) -> Choices | None:
+    """The active player with a survivor at Raxxon, once the experiment is aimed (000:790)."""
+    rec = st.get("raxxon")
+    if not isinstance(rec, dict) or rec["experiment"] is None or rec["containment_from"] is None:
+        return None
+    if not any(is_raxxon(st, s["location"]) for s in _mine(st, actor)):
+        return None
+    return {"seat_id": [actor], "faces": list(FACES)}
+
+
+@act.rule(N_("place dice on Raxxon"), "000:790", who=act.TURN, about="seat_id")
+@act.takes(dice_choices, faces=act.each())
 def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[State, list[Step]]:
     """Place unused action dice on Raxxon (000:790): during one's own turn, while controlling a
     survivor there, against the top experiment's code the table has entered (000:769)."""
@@ -166,29 +191,19 @@ def place_raxxon_dice(state: State, seat_id: str, faces: list[int]) -> tuple[Sta
     return st, steps
 
 
-act.declare(
-    place_raxxon_dice,
-    who=act.TURN,
-    about="seat_id",
-    label=N_("place dice on Raxxon"),
-    lines=("000:790",),
-    faces=act.each(),
-)
+def dice_off_choices(st: State, actor: str) -> Choices | None:
+    """Open while dice are on Raxxon."""
+    rec = st.get("raxxon")
+    return {} if isinstance(rec, dict) and rec["dice"] else None
 
 
+@act.rule(N_("take the dice off Raxxon"), "000:914", who=act.CORRECTION)
+@act.takes(dice_off_choices)
 def remove_raxxon_dice(state: State) -> tuple[State, list[Step]]:
     """Take every die off Raxxon (a correction, or chapter R3's story, 000:914)."""
     st, steps = begin(state)
     _clear_dice(record(st), steps)
     return st, steps
-
-
-act.declare(
-    remove_raxxon_dice,
-    who=act.CORRECTION,
-    label=N_("take the dice off Raxxon"),
-    lines=("000:914",),
-)
 
 
 def _clear_dice(rec: dict[str, Any], steps: list[Step]) -> None:
@@ -201,6 +216,13 @@ def _clear_dice(rec: dict[str, Any], steps: list[Step]) -> None:
 # --- the top experiment (000:767, 000:792) ---
 
 
+def experiment_choices(st: State, actor: str) -> Choices:
+    """The top experiment's code faces and how many special zombies it may list."""
+    return {"faces": list(FACES), "most": MAX_SPECIAL}
+
+
+@act.rule(N_("enter the top experiment"), "000:767 000:792 000:799", who=act.TABLE)
+@act.takes(experiment_choices, code=act.each("faces"), zombies=act.FREE)
 def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple[State, list[Step]]:
     """The table enters the top experiment's containment code (two die faces) and the special
     zombies its Audio Log lists (000:767, 000:792, 000:799); it replaces one entered before.
@@ -226,16 +248,6 @@ def enter_experiment(state: State, code: list[int], zombies: list[str]) -> tuple
         if not pending.get("next"):
             _check_code(st, steps)
     return st, steps
-
-
-act.declare(
-    enter_experiment,
-    who=act.TABLE,
-    label=N_("enter the top experiment"),
-    lines=("000:767", "000:792", "000:799"),
-    code=act.each("faces"),
-    zombies=act.FREE,
-)
 
 
 def ask_next_experiment(st: State, steps: list[Step]) -> None:
@@ -342,6 +354,20 @@ def _containment_vote(
     steps.append(step("containment_place_asked", **of_seat(seat(st, chooser))))
 
 
+def containment_choices(st: State, actor: str) -> Choices | None:
+    """Any place, the colony included, for the first player (or the table for them) while the
+    choice is pending (000:795)."""
+    pending = st.get("pending") or {}
+    if pending.get("kind") != "containment_place":
+        return None
+    if actor != act.TABLE_ACTOR and pending.get("seat") != actor:
+        return None
+    return {"place": places(st)}
+
+
+@act.rule(N_("choose where fewer zombies come"), "000:795", who=act.OPEN, about="pending")
+@act.answers(act.PENDING)
+@act.takes(containment_choices)
 def choose_containment_place(state: State, place: str) -> tuple[State, list[Step]]:
     """Thumbs down: the first player picks one place, the colony included, where this colony
     phase's Add Zombies puts 3 fewer zombies (000:795); then the special zombies come."""
@@ -362,16 +388,6 @@ def choose_containment_place(state: State, place: str) -> tuple[State, list[Step
     )
     st["pending"] = {"kind": "special_zombies", "seat": None}
     return st, steps
-
-
-act.declare(
-    choose_containment_place,
-    who=act.OPEN,
-    about="pending",
-    question=act.PENDING,
-    label=N_("choose where fewer zombies come"),
-    lines=("000:795",),
-)
 
 
 def fewer_zombies_at(st: State, place: str) -> int:
@@ -408,6 +424,15 @@ def reduced_count(st: State, steps: list[Step], place: str, count: int) -> int:
 # --- placing special zombies (000:799-803) ---
 
 
+def placing_choices(st: State, actor: str) -> Choices:
+    """Where the top experiment's zombies may be placed: rolled, or one place each."""
+    experiment = st["raxxon"]["experiment"] or {"zombies": []}
+    return {"places": places(st), "zombies": list(experiment["zombies"])}
+
+
+@act.rule(N_("place special zombies"), "000:799-803 000:590 000:801 000:805 000:803", who=act.TABLE)
+@act.answers(act.PENDING)
+@act.takes(placing_choices, places=act.each())
 def place_special_zombies(
     state: State, places: list[str] | None = None, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -502,19 +527,29 @@ def place_special_zombies(
     return st, steps
 
 
-act.declare(
-    place_special_zombies,
-    who=act.TABLE,
-    question=act.PENDING,
-    label=N_("place special zombies"),
-    lines=("000:799-803", "000:590", "000:801", "000:805", "000:803"),
-    places=act.each(),
-)
-
-
 # --- special zombies on the board (000:805-807) ---
 
 
+def special_attack_choices(st: State, actor: str) -> Choices | None:
+    """The special zombies each of the active player's survivors may attack where it stands."""
+    specials = special_zombies(st)
+    targets = {
+        s["id"]: sorted({z["zombie"] for z in specials if z["place"] == s["location"]})
+        for s in _mine(st, actor)
+    }
+    targets = {k: v for k, v in targets.items() if v}
+    if not targets:
+        return None
+    return {"survivor_id": targets, "exposure": list(EXPOSURE_RESULTS), "encounter": list(FACES)}
+
+
+@act.rule(N_("attack a special zombie"), "000:805-807", who=act.TURN, about=act.SURVIVOR)
+@act.takes(
+    special_attack_choices,
+    zombie=act.keyed("survivor_id", "survivor_id"),
+    exposure=act.ROLL_OR_SKIP,
+    encounter=act.die(),
+)
 def attack_special_zombie(
     state: State,
     survivor_id: str,
@@ -571,18 +606,6 @@ def attack_special_zombie(
     return st, steps
 
 
-act.declare(
-    attack_special_zombie,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("attack a special zombie"),
-    lines=("000:805-807",),
-    zombie=act.keyed("survivor_id", "survivor_id"),
-    exposure=act.die(None, "roll", "skip"),
-    encounter=act.die(),
-)
-
-
 def special_zombie_attacked(st: State, place: str, zombie: str) -> bool:
     """Whether the special zombie ``zombie`` at ``place`` may die now: "Special zombies can
     only be killed with a regular attack" (000:805), so only after an attack on it this turn by
@@ -611,6 +634,20 @@ def entrance_holding(
     return holder
 
 
+def special_kill_choices(st: State, actor: str) -> Choices | None:
+    """The special zombies attacked this turn, which may die now (000:805)."""
+    attacked = [
+        z for z in special_zombies(st) if special_zombie_attacked(st, z["place"], z["zombie"])
+    ]
+    return {"targets": attacked, "how": [KILL_WAYS[0]]} if attacked else None
+
+
+@act.rule(N_("remove a special zombie"), "000:805", who=act.TURN)
+@act.takes(
+    special_kill_choices,
+    place=act.record("targets", place="place", zombie="zombie"),
+    entrance=act.FREE,
+)
 def remove_special_zombie(
     state: State, place: str, zombie: str, how: str = "attack", entrance: int | None = None
 ) -> tuple[State, list[Step]]:
@@ -653,17 +690,27 @@ def remove_special_zombie(
     return st, steps
 
 
-act.declare(
-    remove_special_zombie,
-    who=act.TURN,
-    label=N_("remove a special zombie"),
-    lines=("000:805",),
+def _has_room(st: State, place: str) -> bool:
+    """Whether a zombie may be moved to ``place``: an entrance there has a free space."""
+    if place == COLONY:
+        return any(free_spaces(e) > 0 for e in st["colony"]["entrances"])
+    return free_spaces(location(st, place)["entrance"]) > 0
+
+
+def special_move_choices(st: State, actor: str) -> Choices | None:
+    """Any special zombie, to a place with room."""
+    specials = special_zombies(st)
+    roomy = [p for p in places(st) if _has_room(st, p)]
+    return {"targets": specials, "to": roomy} if specials and roomy else None
+
+
+@act.rule(N_("move a special zombie by its encounter card"), "000:805", who=act.TURN)
+@act.takes(
+    special_move_choices,
     place=act.record("targets", place="place", zombie="zombie"),
-    zombie=act.PART,
     entrance=act.FREE,
+    to_entrance=act.FREE,
 )
-
-
 def move_special_zombie(
     state: State,
     place: str,
@@ -711,18 +758,6 @@ def move_special_zombie(
         )
     )
     return st, steps
-
-
-act.declare(
-    move_special_zombie,
-    who=act.TURN,
-    label=N_("move a special zombie by its encounter card"),
-    lines=("000:805",),
-    place=act.record("targets", place="place", zombie="zombie"),
-    zombie=act.PART,
-    entrance=act.FREE,
-    to_entrance=act.FREE,
-)
 
 
 def raxxon_search_exposure_active(st: State, place: Any) -> bool:
@@ -794,6 +829,14 @@ def side_effects_shown(st: State) -> list[dict[str, Any]]:
     ]
 
 
+def equip_choices(st: State, actor: str) -> Choices | None:
+    """Any of the active player's survivors."""
+    mine = _mine(st, actor)
+    return {"survivor_id": [s["id"] for s in mine]} if mine else None
+
+
+@act.rule(N_("equip a side effect"), "000:784", who=act.TURN, about=act.SURVIVOR)
+@act.takes(equip_choices, card=act.FREE)
 def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State, list[Step]]:
     """A pill equips a Raxxon side effect card to a survivor; it never comes off (000:784,
     ``side_effects_never_come_off``)."""
@@ -805,16 +848,6 @@ def equip_side_effect(state: State, survivor_id: str, card: str) -> tuple[State,
     rec["side_effects"].setdefault(who["id"], []).append(name)
     steps.append(step("side_effect_equipped", **of_survivor(who), card=name))
     return st, steps
-
-
-act.declare(
-    equip_side_effect,
-    who=act.TURN,
-    about="survivor:survivor_id",
-    label=N_("equip a side effect"),
-    lines=("000:784",),
-    card=act.FREE,
-)
 
 
 # --- the Raxxon chapters R1-R3 (000:863-936) ---
@@ -851,7 +884,7 @@ def setup_chapter(st: State, steps: list[Step], chapter: str) -> None:
     R1 (000:873): Raxxon is sealed: every free entrance space takes a barricade and its
     survivor spaces close (``sealed_spaces`` keeps their number; ``state.free_survivor_spaces``
     then counts none); no containment check. Setup puts no zombie there
-    (``chapters.sealed_at_setup``), so every entrance space takes a barricade. R2 (R1
+    (``sealed_at_setup``), so every entrance space takes a barricade. R2 (R1
     completed, 000:892): the barricades come off and Raxxon opens; no containment yet. R3 (R2
     completed, 000:917-930): the dice come off Raxxon, its survivors go to the colony
     (``state.send_home``), the containment check starts next round, and 2 or 3 experiments

@@ -1,4 +1,4 @@
-"""The sentences of the Raxxon module's steps and of the search (registered in sentences.py)."""
+"""The sentences of the Raxxon module's steps (registered with the module's hooks)."""
 
 from __future__ import annotations
 
@@ -170,20 +170,6 @@ def _special_moved(s: Step, n: Names, tr: Translator) -> str:
     )
 
 
-SEARCHED: dict[bool, Message] = {
-    True: (
-        NP_(
-            "{name} makes {noise} noise and searches at {place}.",
-            "{name} makes {noise} noise and searches at {place}.",
-        ),
-        "noise",
-        AT_LOCATION,
-    ),
-    False: (N_("{name} searches at {place}."), AT_LOCATION),
-}
-"""searched's sentence, by whether the search makes noise."""
-
-
 SIDE_EFFECT_DIE: dict[bool, Message] = {
     True: N_(
         "Side effect die for {name}: {face} (a side effect on {at_most} or less). The first "
@@ -194,7 +180,6 @@ SIDE_EFFECT_DIE: dict[bool, Message] = {
 """side_effect_die's sentence, by whether the face equips a side effect card."""
 
 RENDERERS: dict[str, Renderer] = {
-    "searched": choice(lambda s: bool(s.get("noise")), SEARCHED),
     "side_effect_die": choice(lambda s: bool(s.get("equips")), SIDE_EFFECT_DIE),
     "containment_checked": _checked,
     "experiment_discarded": _discarded,
@@ -203,3 +188,25 @@ RENDERERS: dict[str, Renderer] = {
     "special_zombie_moved": _special_moved,
 }
 """Step kinds whose sentence needs a plural, a list or a choice between messages."""
+
+
+SETUP_PARTS: dict[str, str] = {
+    "module_cards": N_(
+        "Raxxon module: the crisis, survivor, crossroads and objective cards with the skull "
+        "icon join their decks."
+    ),
+    "raxxon_location": N_(
+        "Raxxon module: put the Raxxon location on the table and build its search deck like "
+        "the other locations'."
+    ),
+    "experiments": N_(
+        "Raxxon module: shuffle the Raxxon experiment deck and lay it on Raxxon, audio log side "
+        "up; anyone may read the top card's audio log at any time."
+    ),
+    "side_effects": N_(
+        "Raxxon module: put the Raxxon side effect deck beside Raxxon, unshuffled; anyone may "
+        "look through it at any time."
+    ),
+}
+"""The module's parts of the table's setup, in the rulebook's order (000:767-770), each with its
+sentence (the ``module_setup`` step's ``part``; setup/modules.py)."""
