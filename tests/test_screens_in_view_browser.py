@@ -125,7 +125,7 @@ def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served, 
             if laptop:  # axe at the laptop's size: the screen, then each overlay open
                 found += violations(page)
             for group in page.locator("#game details.fold").all():
-                group.locator("summary").click()
+                group.locator(":scope > summary").click()
                 page.wait_for_function(
                     SETTLED_JS.replace("window.e2eInFlight === 0\n  && ", ""), timeout=WAIT_MS
                 )
