@@ -78,6 +78,17 @@ def _is_map(hint: Any) -> bool:
     return any(h is dict or typing.get_origin(h) is dict for h in hints)
 
 
+def _spread(listed: dict[str, list[Any]], rng: random.Random) -> dict[str, Any]:
+    """A map of some of ``listed``'s keys, each to one of its own listed values, no two keys to
+    the same value (a place listed has room for one more at least)."""
+    out: dict[str, Any] = {}
+    for key, values in listed.items():
+        free = [v for v in values if v not in out.values()]
+        if free and rng.random() < 0.8:
+            out[key] = rng.choice(free)
+    return out
+
+
 def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """A concrete action (without type/by) from an entry of the legal list, read from the
     action's declared argument domains (core/declare.py); None when it cannot be built now."""
@@ -168,6 +179,10 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
         at = listed.get(out.get(dom.by[0])) if isinstance(listed, dict) else listed
         if dom.sub is not None:
             at = at.get(dom.sub) if isinstance(at, dict) else None
+        if _is_map(declared.parameters[arg][0]):
+            if isinstance(at, dict) and out.get("votes") is not None and rng.random() < 0.7:
+                out[arg] = _spread(at, rng)  # where each one goes, decided with the vote
+            continue
         pool = _pool(at)
         if pool:
             out[arg] = rng.choice(pool)

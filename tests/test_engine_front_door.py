@@ -381,6 +381,8 @@ def unlisted_value(declared, choices: dict, action: dict, rng: random.Random):
         dom = declared.domain(arg)
         key = dom.key or arg
         off = unlisted_roll(dom, choices.get(key), action.get(arg), rng)
+        if off is None:
+            off = unlisted_entry(dom, choices.get(key), action, arg, rng)
         if off is not None:
             return arg, off
         if dom.kind not in ("among", "keyed") or key not in choices:
@@ -422,6 +424,29 @@ def unlisted_roll(dom, listed, value, rng: random.Random):
         tries += [{v: value[v] for v in voters[1:]}] if voters else []
         return rng.choice(tries) if tries else None
     return None
+
+
+def unlisted_entry(dom, listed, action: dict, arg: str, rng: random.Random):
+    """For a keyed map (where an exiled player's survivors go): the value with one entry sent
+    where its key's listing does not go, or one entry for a key not listed; None otherwise."""
+    value = action.get(arg)
+    if dom.kind != "keyed" or not isinstance(value, dict) or not isinstance(listed, dict):
+        return None
+    at = listed.get(action.get(dom.by[0]))
+    if not isinstance(at, dict):
+        return None
+    strings = [v for v in _CANDIDATES if isinstance(v, str)]
+    tries = [
+        {**value, k: wrong}
+        for k in at
+        for wrong in [rng.choice([v for v in strings if v not in at[k]] or ["nowhere"])]
+    ]
+    strangers = [v for v in strings if v not in at]
+    if strangers and at:
+        tries.append(
+            {**value, rng.choice(strangers): rng.choice(next(iter(at.values())) or strings)}
+        )
+    return rng.choice(tries) if tries else None
 
 
 _CANDIDATES: list = []

@@ -77,7 +77,9 @@ def each(key: str | None = None) -> Domain:
 
 def keyed(key: str, by: str, sub: str | None = None) -> Domain:
     """The value is one of ``choices[key][args[by]]`` (a move's place keyed by its survivor),
-    or of ``choices[key][args[by]][sub]``; one of ``choices[key]`` where that is a list."""
+    or of ``choices[key][args[by]][sub]``; one of ``choices[key]`` where that is a list. A map
+    value (where an exiled player's survivors go) gives entries for some of the keys
+    ``choices[key][args[by]]`` lists, each value among that key's own listing."""
     return Domain("keyed", key, (by,), sub)
 
 
@@ -371,6 +373,10 @@ def _fits(dom: Domain, listed: Any, value: Any, args: Mapping[str, Any]) -> bool
         at = listed.get(args.get(dom.by[0]))
         if dom.sub is not None:
             at = at.get(dom.sub) if isinstance(at, Mapping) else None
+        if isinstance(value, Mapping):  # a map: each entry's key listed, its value among its own
+            return isinstance(at, Mapping) and all(
+                k in at and v in _listed(at[k]) for k, v in value.items()
+            )
         return value in _listed(at)
     if dom.kind == "die":
         faces = value if isinstance(value, list) else [value]

@@ -26,6 +26,7 @@ from companion.engine.core.state import (
     locations_in_order,
     require_count,
     seat,
+    voters,
 )
 from companion.engine.turns.crossroads_options import card_options, colony_full_blocks
 from companion.engine.turns.turn import current_turn
@@ -77,8 +78,9 @@ def reveal_crossroads(state: State, seat_id: str) -> tuple[State, list[Step]]:
 
 def crossroads_choices(st: State, active: str) -> dict[str, Any] | None:
     """The revealed crossroads card's options the active player may take (a vote card: the
-    vote), what each needs named and the survivors and places it may name; an option she
-    cannot meet is not hers to choose (002:1480-1482, 002:1727). None before it is revealed."""
+    vote and who casts it), what each needs named and the survivors and places it may name;
+    an option she cannot meet is not hers to choose (002:1480-1482, 002:1727). None before it
+    is revealed."""
     turn = st["turn"]
     drawer = turn["crossroads_drawer"]
     if not (drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed")):
@@ -91,7 +93,9 @@ def crossroads_choices(st: State, active: str) -> dict[str, Any] | None:
         for n, opt in enumerate(card.get("options", []), start=1)
         if (chosen or "chosen" not in needs[n - 1]) and not colony_full_blocks(st, opt, active)
     ]
-    choice: dict[str, Any] = {"vote": True} if card.get("vote") else {"option": options}
+    choice: dict[str, Any] = {"option": options}
+    if card.get("vote"):  # every player in play not exiled votes (002:1821, 002:1764)
+        choice = {"vote": True, "voters": [s["id"] for s in voters(st)]}
     choice["needs"] = needs
     choice["chosen"] = chosen
     choice["location"] = [COLONY] + [loc["id"] for loc in locations_in_order(st)]
@@ -100,7 +104,7 @@ def crossroads_choices(st: State, active: str) -> dict[str, Any] | None:
 
 @act.rule(N_("trigger crossroads"), "000:458 002:1821 002:1727", who=act.TURN)
 @act.answers("crossroads_option")
-@act.takes(crossroads_choices, votes=act.FREE)
+@act.takes(crossroads_choices, votes=act.each("voters"))
 def trigger_crossroads(
     state: State,
     option: int | None = None,

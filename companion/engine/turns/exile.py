@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.board.places import places
 from companion.engine.board.survivors import move
 from companion.engine.core import declare as act
 from companion.engine.core.dealing import is_coop
@@ -28,6 +29,7 @@ from companion.engine.core.state import (
     COLONY,
     State,
     begin,
+    free_survivor_spaces,
     place_name,
     seat,
     seats_in_play,
@@ -172,17 +174,30 @@ def exile_vote_called(steps: list[Step], calling: dict[str, Any], accused: dict[
 
 def exile_vote_choices(st: State, active: str) -> dict[str, Any] | None:
     """Whom the active player may call an exile vote on, once a turn and never in a
-    cooperative game: another player in play not yet exiled (002:1407, 002:1718)."""
+    cooperative game: another player in play not yet exiled (002:1407, 002:1718); who votes:
+    every player in play not exiled, the target too (002:1764); and, per target, where each
+    of their colony survivors may go if exiled: a location with an empty survivor space
+    (002:1736)."""
     if st["turn"]["exile_vote_called"] or is_coop(st["variant"]):
         return None
     targets = [s["id"] for s in seats_in_play(st) if s["id"] != active and not s["exiled"]]
     if not targets:
         return None
-    return {"caller": [active], "target": targets, "voters": [s["id"] for s in voters(st)]}
+    out = [p for p in places(st) if p != COLONY and free_survivor_spaces(st, p) > 0]
+    destinations = {
+        target: {s["id"]: out for s in survivors_of(st, target) if s["location"] == COLONY}
+        for target in targets
+    }
+    voting = [s["id"] for s in voters(st)]
+    return {"caller": [active], "target": targets, "voters": voting, "destinations": destinations}
 
 
 @act.rule(N_("call exile vote"), "002:1407 002:1718", who=act.TURN, about="caller")
-@act.takes(exile_vote_choices, votes=act.FREE, destinations=act.FREE)
+@act.takes(
+    exile_vote_choices,
+    votes=act.each("voters"),
+    destinations=act.keyed("destinations", "target"),
+)
 def call_exile_vote(
     state: State,
     caller: str,
