@@ -15,6 +15,19 @@
   function enhance() {
     root.querySelectorAll("button.step[hidden]").forEach(function (b) { b.hidden = false; });
     root.querySelectorAll("details[data-peek][open]").forEach(hideLater);
+    markOpenSurvivor();
+  }
+
+  /* The turn's bar marks the survivor whose group is open (aria-current, drawn by phone.css). */
+  function markOpenSurvivor() {
+    root.querySelectorAll(".turn-who a[data-open]").forEach(function (chip) {
+      var group = document.getElementById(chip.getAttribute("data-open"));
+      if (group && group.open) {
+        chip.setAttribute("aria-current", "true");
+      } else {
+        chip.removeAttribute("aria-current");
+      }
+    });
   }
 
   /* htmx morphs each answer into #phone, keeping what was typed, ticked or opened by hand
@@ -117,6 +130,7 @@
       d.scrollIntoView({ block: "start" });
     }
     if (d.matches && d.matches("details[data-peek]") && d.open) { hideLater(d); }
+    if (d.matches && d.matches("details.turn-survivor")) { markOpenSurvivor(); }
   }, true);
 
   root.addEventListener("pointerdown", function (e) {

@@ -189,15 +189,47 @@ def test_the_legal_list_matches_the_row():
     assert table["place_improvement"] == {"improvement": ["t.watchtower"], "needs": [1, 12]}
     assert table["add_advancement"] == {"improvement": ["t.greenhouse"]}
     assert "remove_advancement" not in table  # no token on it yet
-    for seat in st["seats"]:
+    for seat in st["seats"]:  # between turns a token is the table's to put on
         assert "add_advancement" not in legal_actions(st)[seat["id"]]
 
 
-def test_only_the_table_keeps_the_improvements():
+def _in_a_turn():
+    """Greenhouse face up and a turn under way: (state, active seat, another seat)."""
     st, _ = game()
     st, _ = act(st, type="place_improvement", improvement="t.greenhouse")
+    st, _ = act(st, type="reveal_crisis")
+    st, _ = act(st, type="start_turn")
+    active = st["turn"]["seat"]
+    other = next(s["id"] for s in st["seats"] if s["id"] != active)
+    return st, active, other
+
+
+def test_the_active_player_puts_advancement_tokens_on_during_their_turn():
+    """000:717: items let players place advancement tokens during their turn; the active
+    player's phone lists it and the front door takes it, the table's as always."""
+    st, active, _ = _in_a_turn()
+    legal = legal_actions(st)
+    assert legal[active]["add_advancement"] == {"improvement": ["t.greenhouse"]}
+    assert legal["table"]["add_advancement"] == {"improvement": ["t.greenhouse"]}
+    st, steps = engine.apply(
+        st, {"type": "add_advancement", "by": active, "improvement": "t.greenhouse"}
+    )
+    assert st["improvements"][0]["tokens"] == 1 and kinds(steps) == ["advancement_changed"]
+    assert "remove_advancement" not in legal_actions(st)[active]  # taking off: the table's
+
+
+def test_only_the_active_player_and_the_table_put_advancement_tokens_on():
+    st, active, other = _in_a_turn()
+    assert "add_advancement" not in legal_actions(st)[other]
+    with pytest.raises(engine.RuleError, match="only the active player or the table"):
+        engine.apply(st, {"type": "add_advancement", "by": other, "improvement": "t.greenhouse"})
+    st, _ = engine.apply(
+        st, {"type": "add_advancement", "by": active, "improvement": "t.greenhouse"}
+    )
     with pytest.raises(engine.RuleError, match="only the table may"):
-        engine.apply(st, {"type": "add_advancement", "by": "s1", "improvement": "t.greenhouse"})
+        engine.apply(
+            st, {"type": "remove_advancement", "by": active, "improvement": "t.greenhouse"}
+        )
 
 
 def test_an_old_save_without_improvements_still_plays():

@@ -302,3 +302,39 @@ def test_the_shipped_objectives_say_what_they_need_besides_the_count():
     assert also("Arm the Watch") == ["table"]
     assert also("The Workshop") == ["barricades_at_colony", "table"]
     assert also("The Time Capsule") == ["table"]
+
+
+def test_the_active_player_counts_a_lucky_kill_during_their_turn():
+    """002:42-44: a zombie killed during a turn goes on the card on a 4 or higher, so the
+    active player counts it (and takes back one counted by mistake); another player may not,
+    and between turns only the table does."""
+    st = game()
+    assert not any("add_objective_progress" in legal_actions(st)[s["id"]] for s in st["seats"])
+    st, _ = act(st, type="reveal_crisis")
+    st, _ = act(st, type="start_turn")
+    active = st["turn"]["seat"]
+    other = next(s["id"] for s in st["seats"] if s["id"] != active)
+    legal = legal_actions(st)
+    assert legal[active]["add_objective_progress"] == {}
+    assert "remove_objective_progress" not in legal[active]  # nothing on the card yet
+    assert "add_objective_progress" not in legal[other]
+    st, _ = engine.apply(st, {"type": "add_objective_progress", "by": active})
+    st, _ = engine.apply(st, {"type": "add_objective_progress", "by": active})
+    assert "remove_objective_progress" in legal_actions(st)[active]
+    st, _ = engine.apply(st, {"type": "remove_objective_progress", "by": active})
+    assert st["main_objective"]["progress"] == 1
+    for kind in ("add_objective_progress", "remove_objective_progress"):
+        with pytest.raises(engine.RuleError, match="only the active player or the table"):
+            engine.apply(st, {"type": kind, "by": other})
+    st, _ = act(st, type="add_objective_progress")  # the table, always
+    assert st["main_objective"]["progress"] == 2
+
+
+def test_a_player_may_not_count_for_an_objective_that_keeps_no_counter():
+    st = game(counts=None)
+    st, _ = act(st, type="reveal_crisis")
+    st, _ = act(st, type="start_turn")
+    active = st["turn"]["seat"]
+    assert "add_objective_progress" not in legal_actions(st)[active]
+    with pytest.raises(engine.RuleError, match="keeps no count"):
+        engine.apply(st, {"type": "add_objective_progress", "by": active})

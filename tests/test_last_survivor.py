@@ -90,10 +90,13 @@ def test_from_the_box_the_table_enters_the_card_drawn(deck):
     ]
     view = seat_view(st, "s2")
     assert view["mine"]["survivor_may_join"] is True  # off turn: the phone offers it now
+    assert [m["kind"] for m in view["must_do"]] == ["new_survivor"]  # and calls its player
     assert seat_view(st, "s1")["mine"]["survivor_may_join"] is False
+    assert seat_view(st, "s1")["must_do"] == []
     st, steps = board.add_survivor(st, "s2", "new-1")
     assert by_id(st, "new-1")["leader"] is True and st["seats"][1]["needs_survivor"] is False
     assert seat_view(st, "s2")["mine"]["survivor_may_join"] is False
+    assert seat_view(st, "s2")["must_do"] == []
 
 
 def test_an_exiled_player_chooses_where_their_new_survivor_goes():
@@ -168,6 +171,43 @@ def test_in_a_dealt_game_the_phone_shows_the_new_leader(app):
     assert (new["owner"], new["leader"]) == ("s1", True)
     page = phones["s1"].get(f"/phone/{game}").text
     assert new["name"] in page
+
+
+def test_from_the_box_the_players_phone_says_it_is_their_moment_and_enters_it(app):
+    """Through the web, survivors from the box: the table's card kills Ana's last survivor;
+    her phone calls her (must_do) and offers the survivor deck's names; she enters the card she
+    drew as her leader. Another phone is not called and may not enter it for her."""
+    from helpers.phones import head, new_game, post, table_act, take_seat
+
+    table = app.test_client()
+    game = new_game(app, deal=False, seed=7)
+    phones = {sid: take_seat(app, table, game, sid) for sid in ("s1", "s2", "s3")}
+    state, _ = head(app, game)
+    assert state["survivor_deck"] != COMPANION_DECK
+    for s in [s for s in state["survivors"] if s["owner"] == "s1"]:
+        table_act(app, game, type="kill_survivor_by_card", survivor_id=s["id"])
+    state, version = head(app, game)
+    assert state["seats"][0]["needs_survivor"] is True
+    page = phones["s1"].get(f"/phone/{game}").text
+    assert 'data-kinds="new_survivor"' in page
+    assert "You lost your last survivor" in page
+    assert 'value="add_survivor"' in page
+    other = phones["s2"].get(f"/phone/{game}").text
+    assert "new_survivor" not in other and "You lost your last survivor" not in other
+    drawn = sorted(state["decks"]["survivors"])[0]
+    answer = post(phones["s2"], game, type="add_survivor", seat_id="s1", survivor_id=drawn)
+    assert answer.status_code in (403, 422)
+    assert head(app, game)[1] == version
+    answer = post(phones["s1"], game, type="add_survivor", seat_id="s1", survivor_id=drawn)
+    assert answer.status_code == 200, answer.text
+    state, _ = head(app, game)
+    assert by_id(state, drawn)["leader"] is True and state["seats"][0]["needs_survivor"] is False
+    page = phones["s1"].get(f"/phone/{game}").text
+    assert 'data-kinds=""' in page
+    phones["s1"].get(f"/lang/pt_BR?next=/phone/{game}")
+    table_act(app, game, type="kill_survivor_by_card", survivor_id=drawn)
+    page = phones["s1"].get(f"/phone/{game}").text
+    assert 'data-kinds="new_survivor"' in page and "You lost your last survivor" not in page
 
 
 @pytest.fixture

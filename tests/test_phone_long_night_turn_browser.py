@@ -26,6 +26,24 @@ SHOTS = Path(__file__).resolve().parent / "artifacts" / "phone_long_night"
 IN_VIEW_JS = """el => { const r = el.getBoundingClientRect();
   return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
 SIDEWAYS_JS = "() => document.scrollingElement.scrollWidth - innerWidth"
+WORD_BROKEN_JS = """root => [...root.querySelectorAll('.face')].filter(el => {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    let at = 0;
+    for (const word of node.textContent.split(/(\\s+)/)) {
+      if (word.trim()) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + word.length);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        if (lines.size > 1) return true;
+      }
+      at += word.length;
+    }
+  }
+  return el.scrollWidth > el.clientWidth + 1;
+}).map(el => el.textContent.trim())"""
+"""The die faces (buttons and choices) whose word is broken across lines or overflows its box."""
 
 
 def _settle(page) -> None:
@@ -183,6 +201,7 @@ def test_a_long_night_turn_entered_on_the_phone_with_the_laptop_untouched(
     # every folded part of the turn opened: still no sideways scroll, still clean
     page.evaluate("() => document.querySelectorAll('#my-turn details').forEach(d => d.open = true)")
     assert page.evaluate(SIDEWAYS_JS) <= 0
+    assert page.evaluate(WORD_BROKEN_JS, page.locator("#my-turn").element_handle()) == []
     assert violations(page) == []
     for part in ("#turn-more", "#turn-heal-others"):
         page.locator(part).screenshot(path=str(SHOTS / f"{lang}-{part[1:]}.png"))

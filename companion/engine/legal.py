@@ -71,6 +71,7 @@ def _turn_choices(st: State) -> dict[str, Choices]:
     out.update(act.open_now(st, TABLE_ACTOR, "heal_survivor", "remove_despair"))
     out.update(act.open_now(st, active, "trigger_crossroads", "call_exile_vote", "search_location"))
     out.update(hooks.merged("turn_choices", st, active))
+    out.update(progress_choices(st))
     return out
 
 

@@ -23,6 +23,8 @@ moment lasts exactly as long as the phone offers its answer:
   (player_choices.py); ``card_choice``: a card asks this player one question (an entrance, a
   token, a player: card_choices.py);
 - ``bite``: a bite spreads from their survivor and they decide it (002:1411);
+- ``new_survivor``: they lost their last survivor while the survivors come from the box, and
+  enter the card they draw as their new group leader (002:1780-1784, deaths.py);
 - ``bandits``: they lead the bandits and place them (000:759);
 - ``special_exile``: B2's special exile phase asks them to call one exile vote or pass
   (000:984); the betrayer's moment after it is nobody's nudge (it would name the betrayer);
@@ -67,6 +69,11 @@ KINDS: dict[str, Kind] = {
     ),
     "card_choice": Kind(
         N_("A card asks you to choose: answer it below."), N_("a card's question"), PENDING
+    ),
+    "new_survivor": Kind(
+        N_("You lost your last survivor: draw a survivor card and enter it below."),
+        N_("a new survivor drawn"),
+        None,
     ),
     "vote": Kind(N_("A vote is open: cast your vote."), N_("a vote"), PENDING),
     "bandits": Kind(N_("You lead the bandits: place them."), N_("the bandits"), PENDING),
@@ -134,6 +141,10 @@ WHEN: dict[str, Callable[[State, str, Legal, Mapping[str, Any]], bool]] = {
     "card_choice": lambda st, sid, legal, view: (
         "choose_for_card" in legal and not view.get("revealing")
     ),
+    "new_survivor": lambda st, sid, legal, view: (
+        "add_survivor" in legal
+        and any(s["id"] == sid and s.get("needs_survivor") for s in st["seats"])
+    ),
     "vote": lambda st, sid, legal, view: "cast_vote" in legal,
     "bandits": lambda st, sid, legal, view: "lead_bandits" in legal,
     "special_exile": lambda st, sid, legal, view: "call_special_exile_vote" in legal,
@@ -164,6 +175,9 @@ def _token(st: State, kind: str, seat_id: str, public: bool) -> str:
         return found.split("-")[0] if public else found
     if kind == "turn":  # "next" and "started" are two calls: the start calls again
         return f"{st.get('round')}" + (":started" if st.get("turn") else "")
+    if kind == "new_survivor":  # one call per last survivor lost
+        lost = sum(1 for g in st.get("graveyard") or [] if g.get("owner") == seat_id)
+        return f"{st.get('round')}:{lost}"
     crisis = st.get("crisis")
     card = crisis.get("id") if isinstance(crisis, dict) else None
     return f"{card}:{st.get('round')}"

@@ -160,17 +160,18 @@ def _check_condition(raw: Any) -> dict[str, Any]:
     return {"check": raw["check"], "at_least": at_least}
 
 
-@act.rule(N_("add to main objective count"), who=act.CORRECTION)
+@act.rule(N_("add to main objective count"), who=act.TURN)
 @act.takes(count=act.FREE)
 def add_objective_progress(state: State, count: int = 1) -> tuple[State, list[Step]]:
-    """Count cards or zombies set on the main objective card (the table's counter)."""
+    """Count cards or zombies set on the main objective card: a zombie killed during a turn goes
+    on it on a lucky roll (002:42-44), so the active player or the table counts it."""
     return _change(state, require_count(count, N_("how many"), minimum=1))
 
 
-@act.rule(N_("take off main objective count"), who=act.CORRECTION)
+@act.rule(N_("take off main objective count"), who=act.TURN)
 @act.takes(count=act.FREE)
 def remove_objective_progress(state: State, count: int = 1) -> tuple[State, list[Step]]:
-    """Take cards or zombies off the main objective's counter (a correction)."""
+    """Take cards or zombies off the main objective's counter (one counted by mistake)."""
     return _change(state, -require_count(count, N_("how many"), minimum=1))
 
 

@@ -181,7 +181,7 @@ def advance(steps: list[Step], imp: dict[str, Any], count: int) -> None:
         )
 
 
-@act.rule(N_("add advancement token"), "000:717", who=act.CORRECTION)
+@act.rule(N_("add advancement token"), "000:717", who=act.TURN)
 @act.takes(row_choices, count=act.FREE)
 def add_advancement(state: State, improvement: str, count: int = 1) -> tuple[State, list[Step]]:
     """Put advancement tokens on a face-up improvement (000:717); it becomes active exactly
