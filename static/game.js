@@ -4,7 +4,8 @@
    - after htmx morphs the screen, a message is scrolled into view; a form the game accepted
      starts afresh;
    - each request names the folded groups shown open, so their controls come with the answer;
-     a folded group opens in an overlay, one at a time, closed again by Close or Escape;
+     a folded group opens in an overlay, one at a time, closed again by Close or Escape; its
+     controls are fetched as it opens (not as it folds), the old ones inert until they come;
    - keys: Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes, Enter confirms the colony step in view. */
 (function () {
   "use strict";
@@ -121,9 +122,39 @@
     document.querySelectorAll("#game details.fold[open]").forEach(function (other) {
       if (other !== group) { other.open = false; other._byHand = true; }
     });
+    var body = group.querySelector(".group-body");
+    if (group.hasAttribute("hx-get") && body) {
+      // Its controls of the moment are on their way (htmx fetches them on this toggle): the
+      // ones shown meanwhile may be old, so nothing is chosen in them until the new ones come.
+      body.inert = true;
+      body.setAttribute("aria-busy", "true");
+      group._focusFirst = true;
+    } else {
+      focusFirst(group);
+    }
+  }, true);
+
+  function focusFirst(group) {
+    group._focusFirst = false;
     var first = group.querySelector(".group-body select, .group-body input:not([type=hidden]), .group-body button:not(.group-close)");
     if (first && !group.querySelector(".group-body[data-empty]")) first.focus({ preventScroll: true });
-  }, true);
+  }
+
+  // A group folded again fetches nothing (its controls come when it is next unfolded); a fetch
+  // that failed leaves the shown controls usable again.
+  document.addEventListener("htmx:confirm", function (event) {
+    var group = event.detail.elt;
+    var trigger = event.detail.triggeringEvent;
+    if (trigger && trigger.type === "toggle" && group.matches && group.matches("#game details.fold") && !group.open) {
+      event.preventDefault();
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var group = event.detail.elt;
+    if (event.detail.successful || !group.matches || !group.matches("#game details.fold")) return;
+    var body = group.querySelector(".group-body[aria-busy]");
+    if (body) { body.inert = false; body.removeAttribute("aria-busy"); }
+  });
 
   // A key presses the button it stands for, if it is there and not disabled (the server says
   // whether there is anything to undo or redo); never while the table types in a field.
@@ -180,6 +211,9 @@
     var side = document.querySelector(".game-side");
     if (side && side.querySelector("[role=alert]")) side.scrollTop = 0;
     init(document);
+    document.querySelectorAll("#game details.fold[open]").forEach(function (group) {
+      if (group._focusFirst && !group.querySelector(".group-body[aria-busy]")) focusFirst(group);
+    });
     // A refresh asked before a group was opened brings it empty: fetch its controls again.
     document.querySelectorAll("#game details[data-folded][open] > .group-body[data-empty]")
       .forEach(function (body) { htmx.trigger(body.parentElement, "toggle"); });

@@ -47,6 +47,7 @@ FREE_VALUES = {
     "value": lambda rng: rng.randint(0, 5),
     "name": lambda rng: f"Improvement {rng.randrange(10**9)}",
     "zombies": lambda rng: ["Hunter"],
+    "answer": lambda rng: f"Side effect {rng.randrange(10**9)}",  # a typed card question
 }
 """Values the table types where a declaration says ``FREE`` and the argument is required (or
 worth giving): what no domain lists."""
@@ -85,6 +86,10 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
             later.append((arg, dom))
             continue
         if dom.kind == "free":
+            offered = _pool(choices.get(key))
+            if offered:  # a free argument the list still offers values for (a card's answers)
+                out[arg] = rng.choice(offered)
+                continue
             if required or (kind, arg) in GIVEN_FREE:
                 if arg not in FREE_VALUES:
                     return None

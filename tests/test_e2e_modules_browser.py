@@ -136,10 +136,12 @@ def module_checks(g: Game, rnd: int) -> None:
     assert "Raxxon" in board and hideout_name in board, f"round {rnd}: {board[:200]}"
     assert crisis_count(g) == 0
     # the Raxxon panel: no containment in R1 nor in R2 (000:873, 000:906; raxxon.setup_chapter)
-    panel = g.table.page.locator("#group-raxxon")
+    g.table.open_group("group-raxxon")  # a rare group: its overlay
+    panel = g.table.page.locator("#group-raxxon .raxxon-facts")
     assert panel.is_visible(), f"round {rnd}: no Raxxon panel"
-    facts = panel.locator(".raxxon-facts").text_content() or ""
+    facts = panel.text_content() or ""  # its words, not their capitals (CSS)
     assert g._("Dice on Raxxon") in facts and g._("off in this chapter") in facts, facts
+    g.table.page.keyboard.press("Escape")
     # the Hideout's face-up cards on its location (000:749; bandits.board_view)
     hideout = g.table.page.locator("#game .game-board [data-hideout-cards]")
     assert hideout.count() == 1 and hideout.is_visible(), f"round {rnd}: no Hideout cards"

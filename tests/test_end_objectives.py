@@ -15,13 +15,13 @@ from factory import make_state, objective_cards, with_cards
 
 import companion.engine as engine
 from companion.engine.colony.ending import (
-    MAIN_OBJECTIVE_UNCHECKED,
     declare_winners,
     mark_objective,
     objective_completable,
 )
 from companion.engine.core.errors import RuleError
 from companion.engine.core.morale import END_REASONS, end_game
+from companion.engine.core.objective_needs import MAIN_OBJECTIVE_UNCHECKED
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.views import seat_view
 
@@ -150,7 +150,8 @@ PT = "Ela precisa do objetivo principal cumprido"
 
 
 def test_at_morale_zero_a_normal_objectives_yes_is_not_offered_and_is_refused(app):
-    """Game seed 2 deals Ana a betrayal objective and Bruno and Carla normal ones."""
+    """Game seed 2 deals Ana a betrayal objective (Sleeper: 3 survivors or more, so she takes
+    a third before the end) and Bruno and Carla normal ones."""
     from helpers.phones import head, new_game, post, table_act, take_seat
 
     table = app.test_client()
@@ -159,6 +160,9 @@ def test_at_morale_zero_a_normal_objectives_yes_is_not_offered_and_is_refused(ap
     state, _ = head(app, game)
     kinds = [state["cards"]["objectives"][state["secrets"][s]["objective"]]["kind"] for s in phones]
     assert kinds == ["betrayal", "normal", "normal"]
+    assert state["secrets"]["s1"]["objective"] == "companion.sleeper"
+    newcomer = state["decks"]["survivors"][0]
+    table_act(app, game, type="add_survivor", seat_id="s1", survivor_id=newcomer)
     table_act(app, game, type="set_counter", name="morale", value=0)
     for sid in ("s2", "s3"):
         page = phones[sid].get(f"/phone/{game}").text
@@ -202,5 +206,10 @@ def test_phones_hear_of_the_end_only_once_the_table_has_turned_it_over(app):
         assert "Did you complete it?" not in page and "nothing to mark" not in page
         assert 'data-must-do-id="objective:' not in page and "The game is over" not in page
     table_act(app, game, type="finish_reveal")
-    assert "Did you complete it?" in phones["s1"].get(f"/phone/{game}").text  # the betrayer
+    state, _ = head(app, game)
+    ana = len([s for s in state["survivors"] if s["owner"] == "s1"])
+    assert ana < 3  # the overrun killed in the colony: Sleeper's 3 survivors are not there
+    page = phones["s1"].get(f"/phone/{game}").text
+    assert "Did you complete it?" not in page
+    assert f"survivors you control: 3 or more; the board shows {ana}, so it cannot" in page
     assert "nothing to mark" in phones["s2"].get(f"/phone/{game}").text

@@ -46,7 +46,6 @@ TRACKED_WORDS = (
 """Words of a manual step that would name something the companion tracks."""
 PHYSICAL = {
     # (card, option): why its manual step is physical though it names a tracked word
-    ("companion.blue-vials", 1): "the side effect deck is the box's; Equip records the card",
     ("companion.counting-the-pile", 1): "the active player's words to the table",
     ("companion.red-taped-arrows", 1): "the card picked from the Hideout's pile is in a hand",
 }
@@ -67,7 +66,7 @@ def manual_steps():
 def test_no_manual_step_names_a_tracked_change():
     """A manual step names only cards in hand, item decks and action dice (docs/engine.md)."""
     steps = manual_steps()
-    assert len(steps) == 46
+    assert len(steps) == 45
     for card, where, text in steps:
         if (card, where) in PHYSICAL:
             continue
@@ -284,6 +283,105 @@ def test_the_other_wound_or_frostbite_cards_heal_the_survivor_chosen(card):
         survivor(st, hurt)["location"] = "base.hospital"
     st, _ = trigger(st, option, chosen=hurt)
     assert survivor(st, hurt)["wounds"] == 0
+
+
+# --- Blue Vials: the die and the side effect card, asked (000:780-784) ---
+
+
+def vials(first_player="s2"):
+    """Ana takes Blue Vials' first option for her wounded survivor; Bruno is the first
+    player. Returns the state waiting for the die, and the survivor's id."""
+    st, ids = crossroads_turn("companion.blue-vials", ruleset="long_night", modules=["raxxon"])
+    st["first_player"] = first_player
+    hurt = ids["s1"][0]
+    survivor(st, hurt)["wounds"] = 1
+    st, _ = trigger(st, 1, chosen=hurt)
+    return decisions.refreshed(st), hurt
+
+
+def test_blue_vials_asks_the_active_player_for_the_die():
+    st, hurt = vials()
+    assert survivor(st, hurt)["wounds"] == 0  # the heal first
+    q = st["pending"]
+    assert (q["ask"], q["seat"], q["survivor"]) == ("side_effect_die", "s1", hurt)
+    assert q["options"] == ["1", "2", "3", "4", "5", "6", "roll"]
+    assert legal_actions(st)["s1"] == {"choose_for_card": {"answer": q["options"]}}
+
+
+@pytest.mark.parametrize(("face", "equips"), [("2", True), ("3", False)])
+def test_blue_vials_equips_a_side_effect_on_a_1_or_2(face, equips):
+    st, hurt = vials()
+    st, steps = act(st, "s1", type="choose_for_card", answer=face)
+    die = next(s for s in steps if s["kind"] == "side_effect_die")
+    assert (die["face"], die["equips"], die["rolled"]) == (int(face), equips, False)
+    if not equips:
+        assert st["pending"] is None and st["raxxon"]["side_effects"] == {}
+        return
+    q = decisions.refreshed(st)["pending"]
+    assert (q["ask"], q["seat"], q["typed"], q["options"]) == ("side_effect_card", "s2", True, [])
+    assert "choose_for_card" not in legal_actions(st)["s1"]
+    st = decisions.refreshed(st)
+    with pytest.raises(RuleError, match="may not answer a card's question for another player"):
+        act(st, "s1", type="choose_for_card", seat_id="s2", answer="Shakes")
+    with pytest.raises(RuleError, match="1 to 40 characters"):
+        act(st, "s2", type="choose_for_card", answer="  ")
+    st, steps = act(st, "s2", type="choose_for_card", answer="Shakes")
+    assert st["raxxon"]["side_effects"] == {hurt: ["Shakes"]} and st["pending"] is None
+    assert [s["kind"] for s in steps].count("side_effect_equipped") == 1
+
+
+def test_blue_vials_refuses_a_side_effect_card_a_survivor_already_carries():
+    """Side effect cards never come off (000:784): the same card cannot be equipped twice."""
+    st, _ = vials()
+    other = next(s["id"] for s in st["survivors"] if s["owner"] == "s2")
+    st["raxxon"]["side_effects"] = {other: ["Shakes"]}
+    st, _ = act(st, "s1", type="choose_for_card", answer="1")
+    st = decisions.refreshed(st)
+    with pytest.raises(RuleError, match="Survivor 41 carries the side effect shakes"):
+        act(st, "s2", type="choose_for_card", answer="shakes")
+    assert st["raxxon"]["side_effects"] == {other: ["Shakes"]}
+
+
+@pytest.mark.parametrize(("rolled", "equips"), [(2, True), (3, False)])
+def test_blue_vials_die_rolled_by_the_companion(rolled, equips):
+    st, _ = vials()
+    st, steps = engine.choose_for_card(st, "s1", "roll", Scripted([rolled]))
+    die = next(s for s in steps if s["kind"] == "side_effect_die")
+    assert (die["face"], die["equips"], die["rolled"]) == (rolled, equips, True)
+    assert (st["pending"] or {}).get("ask") == ("side_effect_card" if equips else None)
+
+
+def test_blue_vials_die_is_the_same_when_taken_again_with_the_same_seed():
+    """Dice fixed once rolled: the action's seed (store.next_seed) gives the same face."""
+    st, _ = vials()
+    faces = {
+        next(
+            s
+            for s in act(st, "s1", type="choose_for_card", answer="roll")[1]
+            if s["kind"] == "side_effect_die"
+        )["face"]
+        for _ in range(3)
+    }
+    assert len(faces) == 1
+
+
+def test_blue_vials_without_the_raxxon_module_rolls_nothing():
+    st, ids = crossroads_turn("companion.blue-vials")
+    hurt = ids["s1"][0]
+    survivor(st, hurt)["wounds"] = 1
+    st, steps = trigger(st, 1, chosen=hurt)
+    assert st["pending"] is None and survivor(st, hurt)["wounds"] == 0
+    assert any(s["kind"] == "effect_module_missing" and s["module"] == "raxxon" for s in steps)
+
+
+@pytest.mark.parametrize("at_most", [0, 6])
+def test_a_side_effect_roll_equips_on_a_face_from_1_to_5(at_most):
+    with pytest.raises(RuleError, match="a die face from 1 to 5"):
+        engine.apply_card_effects(
+            make_state(3),
+            [{"kind": "side_effect_roll", "target": "chosen", "at_most": at_most}],
+            Scripted(),
+        )
 
 
 @pytest.mark.parametrize(

@@ -336,3 +336,90 @@ def test_the_third_wound_kills_with_its_cause_002_1766():
     assert victim["id"] not in {s["id"] for s in st["survivors"]}
     died = next(s for s in steps if s["kind"] == "survivor_died")
     assert died["cause"] == "wounds" and died["wounds"] == 3
+
+
+# --- the colony phase's steps, numbered in the rulebook's order (002:1579) ---
+
+
+def test_the_due_colony_step_counts_from_pay_food_as_1_of_7_002_1579():
+    """002:1579 lists the colony phase's seven steps; before the phase the first is due ("Step
+    1 of 7", not yet begun), and each step run makes the next one due with its number."""
+    from companion.engine.colony.phases import due_step
+
+    st = play_turns(game(3))
+    due = due_step(st)
+    assert (due["step"], due["number"], due["of"], due["begun"]) == ("pay_food", 1, 7, False)
+    st, _ = act(st, {"type": "start_colony_phase"})
+    due = due_step(st)
+    assert (due["step"], due["number"], due["begun"]) == ("pay_food", 1, True)
+    st, _ = act(st, {"type": "pay_food"})
+    due = due_step(st)
+    assert (due["step"], due["number"], due["of"]) == ("check_waste", 2, 7)
+
+
+@pytest.mark.parametrize(
+    ("noise_dice", "run"),
+    [
+        ("rolled", ["pay_food", "check_waste", "resolve_crisis", "add_zombies"]),
+        ("entered", ["pay_food", "check_waste", "resolve_crisis"]),
+    ],
+)
+def test_one_confirm_runs_the_steps_in_order_up_to_a_question_002_1579(noise_dice, run):
+    """002:1579: the steps keep their order; one Confirm stops before Check Main Objective
+    (the table's question, 002:1621) and, for a table that enters its noise dice (002:1617),
+    before Add Zombies, which its own Confirm begins."""
+    from companion.engine.colony.phases import steps_to_run
+
+    st = play_turns(game(3))
+    st["settings"]["noise_dice"] = noise_dice
+    assert steps_to_run(st) == run
+
+
+@pytest.mark.parametrize(("progress", "ends"), [(5, False), (6, True)])
+def test_a_counting_objective_is_checked_from_its_count_alone_002_1621(progress, ends):
+    """002:1621 Check Main Objective, run on its own: 2 zombies per player on the card with 3
+    players needs 6; 5 is not met, 6 is (the game ends), and the table's own yes or no is
+    refused for such a card (the count decides)."""
+    st = play_turns(game(3))
+    st["main_objective"]["counts"] = {"what": "zombies", "per_player": 2}
+    st["main_objective"]["progress"] = progress
+    refused(st, {"type": "check_main_objective", "met": True}, match="checked from its count")
+    st, _ = act(st, {"type": "check_main_objective"})
+    assert bool(st["ended"]) is ends
+    assert (st["ended"] or {}).get("reason") == ("main_objective" if ends else None)
+
+
+def test_the_round_track_moves_once_on_its_own_step_002_1625():
+    """Move Round Tracker run on its own (002:1625): the track loses 1, and the step is not
+    taken twice in one colony phase."""
+    st = play_turns(game(3))
+    track = st["round_track"]
+    st, _ = act(st, {"type": "move_round_track"})
+    assert st["round_track"] == track - 1
+    refused(st, {"type": "move_round_track"}, match="has already been done this colony phase")
+
+
+@pytest.mark.parametrize("met", [True, False])
+def test_a_confirm_at_check_main_objective_takes_the_tables_answer_002_1621(met):
+    """The screens' Confirm that reaches Check Main Objective takes the table's answer: met,
+    the game ends at once (002:1621-1623); not met, the round track moves on (002:1625)."""
+    from companion.engine.colony.phases import due_step
+
+    st = play_turns(game(3))
+    st, _ = act(st, {"type": "run_colony_steps"}, Scripted([6] * 30))
+    st, _ = act(st, {"type": "finish_reveal"})  # the table has turned the steps over
+    assert due_step(st)["step"] == "check_main_objective"
+    track = st["round_track"]
+    st, _ = act(st, {"type": "run_colony_steps", "met": met}, Scripted([6] * 30))
+    assert (st["ended"] or {}).get("reason") == ("main_objective" if met else None)
+    assert st["round_track"] == (track if met else track - 1)
+
+
+def test_the_first_player_token_passes_right_on_its_own_step_002_1628():
+    """Pass First Player run on its own: the token goes to the player on the right (002:1628)."""
+    from companion.engine.core.state import right_of
+
+    st = play_turns(game(3))
+    first = st["first_player"]
+    st, _ = act(st, {"type": "pass_first_player"})
+    assert st["first_player"] == right_of(st, first) != first

@@ -12,6 +12,7 @@ import companion.engine as engine
 from companion.cards.game import game_setup
 from companion.cards.load import load_cards
 from companion.engine.board.player_choices import still_choosing
+from companion.engine.core.objective_needs import unmet_need
 
 CARDS_DB = Path(__file__).resolve().parent.parent / "cards.db"
 SURVIVORS = [
@@ -128,15 +129,21 @@ def test_whole_game_reaches_an_end_and_keeps_secrets(seed):
     with pytest.raises(engine.RuleError):
         engine.start_turn(st)
     # A morale or round-track end completes no normal objective (002:1813-1818): only the
-    # betrayer may be declared a winner, and a normal objective's holder is refused.
+    # betrayer may be declared a winner, and a normal objective's holder is refused; so is a
+    # betrayer whose card's tracked parts the board shows unmet (objective_needs.py).
     betrayers = [
         sid for sid, card in zip(ids(st), dealt, strict=True) if kind(st, card) != "normal"
     ]
     normal = [sid for sid in ids(st) if sid not in betrayers]
     with pytest.raises(engine.RuleError, match="needs the main objective"):
         engine.declare_winners(st, normal[:1])
-    st, steps = engine.declare_winners(st, betrayers)
-    assert st["ended"]["winners"] == betrayers
+    holding = [sid for sid in betrayers if unmet_need(st, sid) is None]
+    for sid in betrayers:
+        if sid not in holding:
+            with pytest.raises(engine.RuleError, match="so it cannot be complete"):
+                engine.declare_winners(st, [sid])
+    st, steps = engine.declare_winners(st, holding)
+    assert st["ended"]["winners"] == holding
 
 
 def ids(st: dict) -> list[str]:

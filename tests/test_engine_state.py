@@ -128,6 +128,14 @@ def reference_states():
     setup = make_setup(3, settings={"modules": ["bandits", "improvements"], "sets": ["t"]})
     setup["improvements"] = [{"id": "t.greenhouse", "name": "Greenhouse", "needs": 2}]
     setup["main_objective"]["counts"] = {"what": "zombies", "per_player": 2}
+    for card in setup["objectives"]:  # the parts of a goal the companion checks at the end
+        card["requires"] = [
+            {"check": "morale", "at_least": 1, "at_most": 9},
+            {"check": "end", "reasons": ["morale"]},
+            {"check": "survivors", "at": "colony", "away_from": "police", "at_most": 4},
+            {"check": "food", "at_least": 1, "per_player": True},
+            {"check": "group_tokens", "wound": "frostbite", "at_most": 0},
+        ]
     setup["locations"][1]["pt_BR_gender"] = "f"  # the Portuguese name's gender (a Delegacia)
     crisis = {
         "id": "t.crisis-x",

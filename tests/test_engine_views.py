@@ -141,6 +141,7 @@ def test_seat_view_adds_only_its_own_secrets():
         "crisis_contributions": ["fuel"],
         "objective_complete": None,
         "objective_completable": True,
+        "objective_out": None,
         "ballot": None,
         "survivor_choice": None,
         "card_choice": None,

@@ -56,15 +56,29 @@ PHONE_WIDTHS = (360, 390, 430)
 PHONE_HEIGHT = 844
 
 
-UNFOLD_JS = """(open) => {
-  /* Open every folded <details> (marking it), or fold the marked ones again; how many. */
+UNFOLD_JS = """async (open) => {
+  /* Open every folded <details> (marking it), or fold the marked ones again; how many. The
+     measure's own toggles reach no page script (the table's folds each fetch their controls and
+     fold the others; a board panel folds the others): stopped at the window while it measures,
+     until the toggle events of the folding again have gone by. */
+  if (!window.glanceQuietSet) {
+    window.glanceQuietSet = true;
+    window.addEventListener('toggle', (e) => {
+      if (window.glanceQuiet) e.stopImmediatePropagation();
+    }, true);
+  }
   const found = open ? document.querySelectorAll('details:not([open])')
     : document.querySelectorAll('details[data-glance-unfolded]');
+  if (open && found.length) window.glanceQuiet = true;
   found.forEach((d) => {
     if (open) d.setAttribute('data-glance-unfolded', '');
     else d.removeAttribute('data-glance-unfolded');
     d.open = open;
   });
+  if (!open) {
+    await new Promise((done) => setTimeout(done, 50));
+    window.glanceQuiet = false;
+  }
   return found.length;
 }"""
 
@@ -197,13 +211,6 @@ def devices(browser) -> Iterator[list[Any]]:
 
 
 @pytest.mark.proof
-@pytest.mark.xfail(
-    reason="known red, to mend first next: its round-3 overrun arrangement (helpers/e2e.py "
-    "arrange_overrun) kills through 'More on the board' and adds zombies by hand; since the "
-    "board became the control, the second kill's button is hidden (en) and two zombies added "
-    "by hand showed as one (pt_BR). Not yet told apart: a race of the driver or a real fault.",
-    strict=False,
-)
 @pytest.mark.parametrize("lang", ["en", "pt_BR"])
 def test_every_step_of_a_whole_game_fits_at_a_glance(browser, companion_server, devices, lang):
     meter = Meter(lang)

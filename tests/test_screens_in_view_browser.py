@@ -149,7 +149,7 @@ def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served, 
             for group in page.locator("#game details.fold").all():
                 gid = group.get_attribute("id")
                 assert gid, "a rare group without an id"
-                group.locator("summary").click()
+                group.locator(":scope > summary").click()
                 page.wait_for_function(SETTLED, timeout=WAIT_MS)
                 found += group.evaluate(OVERLAY_JS)
                 if laptop:  # the screen around it was checked closed: the open group

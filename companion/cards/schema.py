@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.core.errors import RuleError
+from companion.engine.core.objective_needs import check_needs
 from companion.engine.core.objective_progress import check_counts
 from companion.engine.core.vocabulary import (
     EFFECT_KINDS,
@@ -122,6 +123,7 @@ _OWN_FIELDS: dict[str, dict[str, str | tuple[str, Any]]] = {
     "objectives": {
         "kind": "objective_kind",
         "goal": "text",
+        "requires": ("requires", []),
     },
     "crises": {
         "prevent": "symbols",
@@ -189,6 +191,7 @@ JSON_COLUMNS: frozenset[str] = frozenset(
         "bandits",
         "setup",
         "counts",
+        "requires",
     }
 )
 BOOL_COLUMNS: frozenset[str] = frozenset({"vote", "mature", "non_coop", "human", "set_aside"})
@@ -371,6 +374,8 @@ def _normalise_value(name: str, ftype: str, value: Any, problems: list[tuple[str
         return _normalise_setup(name, value, problems)
     if ftype == "counts":
         return _normalise_counts(name, value, problems)
+    if ftype == "requires":
+        return _normalise_needs(name, value, problems)
     if ftype == "id":
         return value
     message = _check_scalar(ftype, value)
@@ -436,6 +441,15 @@ def _normalise_counts(name: str, value: Any, problems: list[tuple[str, str]]) ->
     except RuleError as err:
         problems.append((name, str(err)))
         return None
+
+
+def _normalise_needs(name: str, value: Any, problems: list[tuple[str, str]]) -> Any:
+    """A secret objective's parts, checked by the engine's own rule (objective_needs)."""
+    try:
+        return check_needs(value)
+    except RuleError as err:
+        problems.append((name, str(err)))
+        return []
 
 
 def _check_trigger(record: dict[str, Any], problems: list[tuple[str, str]]) -> None:

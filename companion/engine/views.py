@@ -20,7 +20,7 @@ from companion.engine.board.player_choices import KIND, own_choice, public_choic
 from companion.engine.board.special_zombies import special_zombies
 from companion.engine.board.zombies import zombies_for_colony, zombies_for_location
 from companion.engine.colony.crisis import crisis_target
-from companion.engine.colony.ending import objective_completable
+from companion.engine.colony.ending import objective_completable, objective_out
 from companion.engine.colony.phases import due_step, steps_to_run
 from companion.engine.colony.reveal import revealing, shown_state
 from companion.engine.colony.steps import food_needed, zombies_due
@@ -327,8 +327,10 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
             c["symbol"] for c in (pile if isinstance(pile, list) else []) if c["seat"] == seat_id
         ],
         "objective_complete": secrets.get("objective_complete"),
-        # False at a morale or round-track end for a normal objective: not asked (ending.py)
+        # False at a morale or round-track end for a normal objective, or when the board
+        # shows a part of the card unmet: not asked (ending.py), and "objective_out" says why
         "objective_completable": objective_completable(state, seat_id),
+        "objective_out": objective_out(state, seat_id),
         "ballot": ballot,
         # Asked once the table has turned the failed crisis over, not while it still may read
         # "it failed" before the table does.

@@ -16,6 +16,7 @@ from typing import Any
 from flask_babel import gettext
 from markupsafe import Markup
 
+from companion.engine.core.errors import render_error
 from companion.engine.core.vocabulary import BETRAYAL_KINDS
 from companion.engine.words import card_texts, labels
 from companion.engine.words.waiting import waiting_words as _waiting_words
@@ -46,6 +47,11 @@ def colony_step_heading(due: dict[str, Any]) -> str:
 def met_answer(due: dict[str, Any]) -> str:
     """Colony step 5's "met" button for the step a view says is due (labels.met_answer)."""
     return labels.met_answer(due.get("met") or {}, gettext)
+
+
+def engine_words(phrase: Any) -> str:
+    """Words of the engine (a refusal's or a view's ``Phrase``) in this device's language."""
+    return render_error(phrase, locale())
 
 
 def _filled(msgid: str, **values: Any) -> Markup:
@@ -106,6 +112,7 @@ def waiting_words(
 
 GLOBALS = {
     "waiting_words": waiting_words,
+    "engine_words": engine_words,
     "words": words,
     "stays_english": stays_english,
     "label": label,

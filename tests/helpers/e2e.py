@@ -143,13 +143,23 @@ class Table:
         if self.page.locator(others).count():
             self.page.keyboard.press("Escape")
         if not self.page.evaluate(f"document.getElementById('{group_id}').open"):
+            # the body shown may be an old one: a group that fetches its controls replaces it
+            # as it opens (game.js keeps the old one inert meanwhile), so wait for the new one
+            self.page.evaluate(
+                f"document.querySelector('#{group_id} > .group-body').dataset.e2eOld = '1'"
+            )
             self.page.click(f"#{group_id} > summary")
             self.page.wait_for_function(
                 f"() => document.getElementById('{group_id}').open", timeout=WAIT_MS
             )
-        self.page.locator(f"#{group_id} > .group-body:not([data-empty])").wait_for(
+            if self.page.locator(f"#{group_id}[hx-get]").count():
+                self.page.locator(f"#{group_id} > .group-body:not([data-e2e-old])").wait_for(
+                    state="attached", timeout=WAIT_MS
+                )
+        self.page.locator(f"#{group_id} > .group-body:not([data-empty]):not([aria-busy])").wait_for(
             state="attached", timeout=WAIT_MS
         )
+        self.page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
 
     def control(self, kind: str, extra: str = "") -> Any:
         """The form of a table control (``.ctl-<kind>`` plus extra classes/selectors)."""

@@ -3,7 +3,8 @@
 
 `moments` yields (name, game id, phone client or None, what the phone is asked to open): a
 turn, a crisis contribution on the active phone, a crossroads card waiting for its option, a
-vote, the colony phase waiting for its Confirm, its reveal, and the end.
+vote, the colony phase waiting for its Confirm, its reveal, the end, and a turn of a Long Night
+game with the Bandits, Raxxon and Improvements modules.
 """
 
 from __future__ import annotations
@@ -78,3 +79,26 @@ def moments(app: Any, table: Any) -> Iterator[Moment]:
     if head(app, colony)[0]["ended"].get("winners") is None:
         table_act(app, colony, type="declare_winners", completed=[])
     yield ("over", colony, colony_phones["s2"])
+    yield from long_night(app, table)
+
+
+LONG_NIGHT_MODULES = ("bandits", "raxxon", "improvements")
+
+
+def long_night(app: Any, table: Any) -> Iterator[Moment]:
+    """A turn of a Long Night game with every module: the Bandits' (a bandit where the active
+    player's survivor stands, so it may be attacked), Raxxon's and the Improvements' controls
+    on the table screen."""
+    game, phones = seated_and_kept(
+        app, table, seed=5, ruleset="long_night", settings={"modules": list(LONG_NIGHT_MODULES)}
+    )
+    table_act(app, game, type="enter_experiment", code=[3, 5], zombies=["Claw"])
+    table_act(app, game, type="reveal_crisis")
+    active = _waiting(app, game)["seat"]
+    table_act(app, game, type="start_turn", seat_id=active)
+    state, _ = head(app, game)
+    mover = next(s["id"] for s in engine.table_view(state)["survivors"] if s["owner"] == active)
+    place = "base.police-station"
+    table_act(app, game, type="move_survivor", survivor_id=mover, to=place, exposure="blank")
+    table_act(app, game, type="set_bandits", location_id=place, count=1)
+    yield ("long-night-turn", game, phones[active])

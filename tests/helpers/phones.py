@@ -104,10 +104,10 @@ def table_act(app, game, **action):
         db.close()
 
 
-def seated_and_kept(app, table, seats=("s1", "s2", "s3"), seed: int = 5):
-    """A new game whose seats each took a phone and kept their first two dealt survivors on
-    it: (game id, phones by seat)."""
-    game = new_game(app, len(seats), seed=seed)
+def seated_and_kept(app, table, seats=("s1", "s2", "s3"), seed: int = 5, **kw):
+    """A new game (``kw``: its setup's, as new_game) whose seats each took a phone and kept
+    their first two dealt survivors on it: (game id, phones by seat)."""
+    game = new_game(app, len(seats), seed=seed, **kw)
     phones = {sid: take_seat(app, table, game, sid) for sid in seats}
     for sid in seats:
         state, version = head(app, game)

@@ -56,7 +56,9 @@ class Ask:
     answers their own part). ``room`` is how many pieces all the answers together could take:
     when it is no more than the pieces left, every answer is taken anyway and nobody is asked.
     ``nothing`` says so when no answer is left; ``words`` says how a screen names an answer
-    (``answer_words``).
+    (``answer_words``). ``typed`` makes a question whose answer the player types (a card's
+    name the companion does not know beforehand): it checks the text and returns it as kept;
+    such a question is always asked, with no answers offered.
     """
 
     options: Callable[[State, Question], list[str]]
@@ -64,6 +66,7 @@ class Ask:
     room: Callable[[State, Question], int] | None = None
     nothing: Callable[[State, list[Step], Question], None] | None = None
     words: Callable[[State, str], dict[str, Any]] | None = None
+    typed: Callable[[State, Question, str], str] | None = None
 
 
 ASKS: dict[str, Ask] = {}
@@ -111,6 +114,10 @@ def ask_or_take(st: State, steps: list[Step], q: Question, rng: Randomness) -> b
     """
     spec = ASKS[q["ask"]]
     while q["left"] > 0 and not st["ended"]:
+        if spec.typed is not None:
+            q["typed"] = True
+            _open(st, steps, q)
+            return True
         options = spec.options(st, q)
         if not options:
             if spec.nothing is not None:
@@ -128,18 +135,23 @@ def ask_or_take(st: State, steps: list[Step], q: Question, rng: Randomness) -> b
                 return True
             continue
         q["options"] = options
-        st["pending"] = q
-        steps.append(
-            step(
-                "card_choice_opened",
-                **of_seat(seat(st, q["seat"])),
-                ask=q["ask"],
-                count=q["left"],
-                source=q["source"],
-            )
-        )
+        _open(st, steps, q)
         return True
     return False
+
+
+def _open(st: State, steps: list[Step], q: Question) -> None:
+    """The question waits for its player (``state["pending"]``), and a step says so."""
+    st["pending"] = q
+    steps.append(
+        step(
+            "card_choice_opened",
+            **of_seat(seat(st, q["seat"])),
+            ask=q["ask"],
+            count=q["left"],
+            source=q["source"],
+        )
+    )
 
 
 def open_card_choice(st: State) -> Question | None:

@@ -102,7 +102,7 @@ def answer_choices(st: State, actor: str) -> Choices | None:
 
 @act.rule(N_("answer a card's question"), who=act.OPEN, about="seat_id")
 @act.answers(act.PENDING)
-@act.takes(answer_choices)
+@act.takes(answer_choices, answer=act.FREE)  # checked below: offered, or a typed answer's check
 def choose_for_card(
     state: State, seat_id: str, answer: str, rng: Randomness | None = None
 ) -> tuple[State, list[Step]]:
@@ -121,7 +121,10 @@ def choose_for_card(
             name=who["name"],
             chooser=seat(st, q["seat"])["name"],
         )
-    if answer not in q["options"]:
+    typed = ASKS[q["ask"]].typed
+    if typed is not None:
+        answer = typed(st, q, answer)
+    elif answer not in q["options"]:
         raise RuleError(
             N_("{answer} is not one of the answers to this card's question"),
             answer=shown(answer),

@@ -518,6 +518,10 @@ def _targets(st: State, steps: list[Step], effect: Effect, ctx: _Context) -> lis
     return [s["id"] for s in survivors_at(st, ctx.place)]
 
 
+effect_targets = _targets
+"""The survivors an effect's ``target`` names (for the effects a module registers)."""
+
+
 def _alive(st: State, survivor_id: str) -> bool:
     """Whether the survivor is still in play."""
     return any(s["id"] == survivor_id for s in st["survivors"])

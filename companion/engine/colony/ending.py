@@ -9,7 +9,9 @@ How the game ends is morale.end_game's business (reasons: morale, round_track, m
 two_exiled); whether a secret objective is complete is the table's judgement, told to
 ``declare_winners``, except what the companion knows: at a morale or round-track end the main
 objective is not checked (002:1813-1818), so a normal secret objective, which needs it
-completed, cannot be complete (``objective_completable``).
+completed, cannot be complete; nor can one whose card's parts the board shows unmet (morale,
+survivors, tracked counts: objective_needs.py). Either is not asked, and its "Yes" is refused
+(``objective_completable``).
 """
 
 from __future__ import annotations
@@ -19,45 +21,58 @@ from typing import Any
 from companion.engine.colony.reveal import closed, revealing
 from companion.engine.core import declare as act
 from companion.engine.core.dealing import is_coop
-from companion.engine.core.errors import RuleError
+from companion.engine.core.errors import Phrase, RuleError
+from companion.engine.core.objective_needs import unmet_need, unmet_words
 from companion.engine.core.state import State, begin, seat
 from companion.engine.words.steps import N_, Step, of_seat, step
 
-MAIN_OBJECTIVE_UNCHECKED = frozenset({"morale", "round_track", "two_exiled", "betrayer_revealed"})
-"""Ends at which the main objective is not completed: morale at 0 or the round track at 0 "ends
-immediately. Do not check to see if the main objective has been completed" (002:1813-1818);
-two exiled players who were not betrayers drop morale to 0 (002:1801-1803); a revealed Bandit
-Betrayal wins at once, in the middle of the scenario (000:986)."""
-NEEDS_MAIN_OBJECTIVE = frozenset({"normal"})
-"""Secret objectives that need the main objective completed: the normal ones ("Most players are
-driven to see the colony succeed", 002:1848-1851). A betrayal objective works against the
-colony (002:1855-1856) and an exiled objective adjusts its player's objective (002:1733-1734,
-000:554; its card says what counts): neither needs the main objective."""
-
 
 def objective_completable(st: State, seat_id: str) -> bool:
-    """Whether this seat's secret objective can be complete at the game's end (002:1806-1818).
+    """Whether this seat's secret objective can be complete at the game's end (002:1806-1818):
+    every part of it the companion knows holds (``objective_needs.unmet_need``). A normal
+    objective needs the main objective, which a morale or round-track end never completes;
+    a card's ``requires`` add what the board shows (morale, survivors, tracked counts). What the
+    companion does not know (a card dealt from the box, cards in a hand) is the player's to
+    judge. Only in a game with the setting ``end_checks_objectives``."""
+    return _why_not(st, seat_id) is None
 
-    Not at a morale or round-track end (``MAIN_OBJECTIVE_UNCHECKED``) for a normal objective
-    (``NEEDS_MAIN_OBJECTIVE``) held by a player who drew no exiled objective, in a game with the
-    setting ``end_checks_objectives``. Every other one (a betrayal or exiled objective, a card
-    the companion does not know, any objective at a main-objective end) is the player's to judge.
-    """
-    ended = st.get("ended")
+
+def _why_not(st: State, seat_id: str) -> dict[str, Any] | None:
+    """The first part of this seat's objective the board shows unmet at the end, or None."""
     if not st["settings"].get("end_checks_objectives"):
-        return True  # a game saved before this rule replays as it was played
-    if not ended or ended.get("reason") not in MAIN_OBJECTIVE_UNCHECKED:
-        return True
-    mine = st["secrets"][seat_id]
-    if mine.get("exiled_objective"):
-        return True
-    card = st["cards"]["objectives"].get(mine.get("objective") or "")
-    return not card or card.get("kind") not in NEEDS_MAIN_OBJECTIVE
+        return None  # a game saved before this rule replays as it was played
+    if not st.get("ended"):
+        return None
+    return unmet_need(st, seat_id)
+
+
+def objective_out(st: State, seat_id: str) -> Phrase | None:
+    """Why this seat's objective cannot be complete, as its phone says it instead of asking
+    (None when it may be complete)."""
+    part = _why_not(st, seat_id)
+    if part is None:
+        return None
+    if part["check"] == "main_objective":
+        return Phrase(
+            N_(
+                "It needs the main objective completed, and a game that ends by morale or the "
+                "round track never completes it: it cannot be complete, so there is nothing "
+                "to mark."
+            )
+        )
+    return Phrase(
+        N_("It needs {part}, so it cannot be complete and there is nothing to mark."),
+        part=unmet_words(st, part),
+    )
 
 
 def _refuse_uncompletable(st: State, who: dict[str, Any]) -> None:
-    """Refuse a mark or a win for an objective that cannot be complete at this end, saying why."""
-    if not objective_completable(st, who["id"]):
+    """Refuse a mark or a win for an objective that cannot be complete at this end, naming the
+    part the board shows unmet."""
+    part = _why_not(st, who["id"])
+    if part is None:
+        return
+    if part["check"] == "main_objective":
         raise RuleError(
             N_(
                 "{name}'s secret objective needs the main objective completed, and a game "
@@ -66,6 +81,11 @@ def _refuse_uncompletable(st: State, who: dict[str, Any]) -> None:
             ),
             name=who["name"],
         )
+    raise RuleError(
+        N_("{name}'s secret objective needs {part}, so it cannot be complete"),
+        name=who["name"],
+        part=unmet_words(st, part),
+    )
 
 
 def game_over_reason(state: State) -> str | None:

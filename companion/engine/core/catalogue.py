@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engine.core.effect_checks import validate_effects
 from companion.engine.core.errors import Phrase, RuleError, shown, words
+from companion.engine.core.objective_needs import check_needs
 from companion.engine.core.vocabulary import MODULES, OBJECTIVE_KINDS, SYMBOLS
 from companion.engine.words.card_texts import translated_fields
 from companion.engine.words.labels import CARD_TABLES
@@ -163,7 +164,7 @@ def crossroads_card(card: Any) -> Card:
 
 
 def objective_card(card: Any) -> Card:
-    """A secret objective's facts: its kind and goal."""
+    """A secret objective's facts: its kind, goal and the parts the companion checks."""
     facts, what = _common(card, "objectives")
     kind = card.get("kind", "normal")
     if kind not in OBJECTIVE_KINDS:
@@ -171,6 +172,11 @@ def objective_card(card: Any) -> Card:
             N_("{card}: kind must be one of {known}"), card=what, known=", ".join(OBJECTIVE_KINDS)
         )
     facts.update(kind=kind, goal=_text(card, "goal", what))
+    if card.get("requires"):
+        try:
+            facts["requires"] = check_needs(card["requires"])
+        except RuleError as err:
+            raise RuleError(N_("{card}: {problem}"), card=what, problem=err.phrase()) from err
     return _with_translations(card, facts, what, "goal")
 
 

@@ -104,6 +104,11 @@ def _check_field(kind: str, name: str, ftype: str, value: Any) -> None:
             )
         if kind == "wound" and value < 0:
             raise RuleError(N_("a wound effect adds wounds: its amount cannot be negative"))
+        if kind == "side_effect_roll" and not 1 <= value <= 5:
+            raise RuleError(
+                N_("a side effect roll's at_most is a die face from 1 to 5, not {value}"),
+                value=value,
+            )
         if kind in COUNTED_UP and value < 1:
             raise RuleError(
                 N_("effect {kind} needs an amount of 1 or more, not {value}"),

@@ -51,6 +51,39 @@ tokens, or barricades, at the colony (the engine sees these on the board); or th
 CONDITIONS_WITH_A_NUMBER: tuple[str, ...] = ("helpless_in_colony", "barricades_at_colony")
 """The conditions that say how many (``at_least``)."""
 
+_BOUNDS = ("at_least", "at_most")
+OBJECTIVE_NEEDS: dict[str, tuple[str, ...]] = {
+    "main_objective": (),
+    "end": ("reasons",),
+    "not_exiled": (),
+    "morale": _BOUNDS,
+    "food": (*_BOUNDS, "per_player"),
+    "starvation": _BOUNDS,
+    "waste": _BOUNDS,
+    "helpless": _BOUNDS,
+    "colony_barricades": _BOUNDS,
+    "zombies": (*_BOUNDS, "at"),
+    "survivors": (*_BOUNDS, "at", "away_from"),
+    "locations": _BOUNDS,
+    "leader_tokens": _BOUNDS,
+    "group_tokens": (*_BOUNDS, "wound"),
+    "influence": _BOUNDS,
+}
+"""The parts of a secret objective the companion checks at the end (a card's ``requires``,
+objective_needs.py), each with the fields it takes: the main objective completed; how the
+game ended; the player never exiled; and numbers the board shows, at least and/or at most:
+morale, food tokens (``per_player``: so many per player), starvation tokens, waste cards,
+helpless tokens, barricades at the colony, zombies at a place, the player's survivors (``at``
+or ``away_from`` a place: "colony", "outside_colony" or a location id), the non-colony
+locations they stand at, the tokens on their group leader or on all of them (``wound``: one
+kind), and the highest influence among them."""
+NEED_NUMBERS: frozenset[str] = frozenset(
+    need for need, fields in OBJECTIVE_NEEDS.items() if "at_least" in fields
+)
+"""The parts that count something."""
+NEED_ENDS: tuple[str, ...] = ("morale", "round_track")
+"""The ends an ``end`` part may name (two exiled non-betrayers count as morale, 002:1801)."""
+
 OBJECTIVE_KINDS: tuple[str, ...] = ("normal", "betrayal", "exiled", "bandit_betrayal")
 BETRAYAL_KINDS: tuple[str, ...] = ("betrayal", "bandit_betrayal")
 BANDIT_RULES: tuple[str, ...] = ("placing", "zombies", "scavenge", "attack", "hideout", "leader")
@@ -122,6 +155,7 @@ EFFECT_KINDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     "bandits": _PLACED,
     "hideout": _AMOUNT,
     "advancement": _AMOUNT,
+    "side_effect_roll": {"target": ("target", True, None), "at_most": ("int", True, None)},
     "crisis_look": {},
     "crisis_take": _AMOUNT,
     "crisis_add": {**_AMOUNT, "who": ("player_pick", False, "active")},
@@ -135,6 +169,7 @@ MODULE_EFFECTS: dict[str, str] = {
     "bandits": "bandits",
     "hideout": "bandits",
     "advancement": "improvements",
+    "side_effect_roll": "raxxon",
 }
 """Effect kinds that act on a module's pieces: in a game without that module they do nothing
 (a step says so)."""

@@ -499,6 +499,8 @@ CARD_QUESTIONS = {
     "crisis_card": N_("Which card do you add to the crisis, face down?"),
     "give_or_wound": N_("Do you give the card, or which of your survivors takes the wound?"),
     "tied_survivor": N_("These survivors tie for the lowest influence: which one does it fall on?"),
+    "side_effect_die": N_("Roll a die for the survivor: which face did it show?"),
+    "side_effect_card": N_("Pick a card from the Raxxon side effect deck: what is its name?"),
 }
 """The chooser's question for a card's choice of one player (card_choices.py), by its ask."""
 CARD_LINES = {
@@ -515,6 +517,10 @@ CARD_LINES = {
     "tied_survivor": N_(
         "{name}, the first player, chooses which of the tied survivors it falls on."
     ),
+    "side_effect_die": N_("{name} rolls a die for the survivor and enters its face."),
+    "side_effect_card": N_(
+        "{name}, the first player, picks a Raxxon side effect card and names it."
+    ),
 }
 """The table screen's and the log's line for the same question; ``{name}`` is the chooser."""
 CARD_ANSWERS = {
@@ -522,6 +528,7 @@ CARD_ANSWERS = {
     "none": N_("I have no card to add"),
     "wound": N_("a wound token"),
     "frostbite": N_("a frostbite token"),
+    "roll": N_("Roll it here for me"),
 }
 """The words of an answer that is a code of ours (an entrance, a player, a survivor, a symbol
 or an improvement is named as itself)."""

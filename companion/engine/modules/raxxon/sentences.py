@@ -9,6 +9,7 @@ from companion.engine.words.fill import (
     Names,
     Renderer,
     at_where,
+    choice,
     field,
     fill,
     where,
@@ -169,7 +170,17 @@ def _special_moved(s: Step, n: Names, tr: Translator) -> str:
     )
 
 
+SIDE_EFFECT_DIE: dict[bool, Message] = {
+    True: N_(
+        "Side effect die for {name}: {face} (a side effect on {at_most} or less). The first "
+        "player picks the side effect card."
+    ),
+    False: N_("Side effect die for {name}: {face} (a side effect on {at_most} or less): none."),
+}
+"""side_effect_die's sentence, by whether the face equips a side effect card."""
+
 RENDERERS: dict[str, Renderer] = {
+    "side_effect_die": choice(lambda s: bool(s.get("equips")), SIDE_EFFECT_DIE),
     "containment_checked": _checked,
     "experiment_discarded": _discarded,
     "special_zombie_rolled": _rolled,
