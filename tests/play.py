@@ -5,6 +5,7 @@ domains, every action a JSON dict with its actor and seed."""
 from __future__ import annotations
 
 import random
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +72,12 @@ def _pool(listed: Any) -> list[Any]:
     return list(listed) if isinstance(listed, dict | list | tuple) else []
 
 
+def _is_map(hint: Any) -> bool:
+    """Whether an argument's type hint is a map (``dict[...]``, or one or None)."""
+    hints = [hint, *typing.get_args(hint)]
+    return any(h is dict or typing.get_origin(h) is dict for h in hints)
+
+
 def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """A concrete action (without type/by) from an entry of the legal list, read from the
     action's declared argument domains (core/declare.py); None when it cannot be built now."""
@@ -100,6 +107,9 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
                 return None
             continue
         listed = choices[key]
+        if dom.kind == "dice":
+            out[arg] = [rng.choice(listed["faces"]) for _ in listed["places"]]
+            continue
         if dom.kind == "range":
             out[arg] = rng.randint(listed[0], listed[1])
         elif dom.kind in ("entrance", "record"):
@@ -118,8 +128,9 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
             pool = _pool(listed)
             if isinstance(listed, dict) and kind == "lead_bandits":
                 pool = [loc for loc, room in listed.items() for _ in range(room)]
-            if kind == "record_votes":
-                out[arg] = {voter: rng.random() < 0.5 for voter in pool}
+            if _is_map(declared.parameters[arg][0]):
+                if required or rng.random() < 0.3:  # a vote: one from each listed voter
+                    out[arg] = {voter: rng.random() < 0.5 for voter in pool}
                 continue
             sized = SIZES.get((kind, arg))
             size = sized(choices) if sized else rng.randint(0, len(pool))
@@ -196,6 +207,9 @@ def build(kind: str, choices: dict[str, Any], rng: random.Random) -> dict[str, A
             out["attack"] = False
     if kind == "run_colony_phase":
         out["objective_met"] = out.get("objective_met", False) and rng.random() < 0.1
+    for keep, votes in (("keep_first_player", "first_player_votes"), ("keep", "votes")):
+        if out.get(votes) is not None and kind in ("run_colony_phase", "pass_first_player"):
+            out.pop(keep, None)  # the vote's result, or its votes: not both
     if kind == "declare_winners":
         out.pop("completed", None)
     return out
@@ -215,6 +229,7 @@ FLOW = (
     "start_turn",
     "end_turn",
     "run_colony_phase",
+    "run_colony_steps",
     "reveal_crossroads",
     "trigger_crossroads",
     "lead_bandits",

@@ -348,9 +348,15 @@ CONFIGS = {
     "long-night-all": (4, LONG_NIGHT),
     "r2": (3, {**LONG_NIGHT, "scenario": {"name": "raxxon", "chapter": 2}}),
     "b2": (3, {**LONG_NIGHT, "scenario": {"name": "bandit_blitz", "chapter": 2}}),
+    "base-noise-entered": (4, {"settings": {"noise_dice": "entered"}}),
+    "long-night-noise-entered": (
+        3,
+        {**LONG_NIGHT, "settings": {**LONG_NIGHT["settings"], "noise_dice": "entered"}},
+    ),
 }
 """The games the property plays: the base game with 3 and 5 players, The Long Night with every
-module, and two chapters of its special scenarios."""
+module, two chapters of its special scenarios, and a table entering its own noise dice in each
+ruleset."""
 
 
 def _pool(listed) -> list:
@@ -369,10 +375,14 @@ def unlisted_value(declared, choices: dict, action: dict, rng: random.Random):
     """(argument, value) for one argument of ``action`` set to a value its domain does not list
     now (read independently of the door: membership in the listed pool), or None."""
     names = [a for a in action if a in declared.parameters]
+    names += [a for a, d in declared.domains.items() if d.kind == "dice" and a not in names]
     rng.shuffle(names)
     for arg in names:
         dom = declared.domain(arg)
         key = dom.key or arg
+        off = unlisted_roll(dom, choices.get(key), action.get(arg), rng)
+        if off is not None:
+            return arg, off
         if dom.kind not in ("among", "keyed") or key not in choices:
             continue
         listed = choices[key]
@@ -390,6 +400,27 @@ def unlisted_value(declared, choices: dict, action: dict, rng: random.Random):
         if options and not isinstance(action[arg], list | dict):
             assert act.REGISTRY[declared.name] is declared
             return arg, rng.choice(options)
+    return None
+
+
+def unlisted_roll(dom, listed, value, rng: random.Random):
+    """For dice (a face per noise token ``listed`` names) or a vote (one from each listed
+    voter): the value with a face no die shows, one die more or fewer, a voter left out or one
+    who may not vote; None for any other domain, or a vote not listed now."""
+    if dom.kind == "dice":
+        listed = listed or {"places": [], "faces": [1]}
+        faces = [1] * len(listed["places"]) if value is None else list(value)
+        wrong = [f for f in (0, 1, 6, 7, 2) if f not in listed["faces"]]
+        tries = [[*faces, rng.choice(listed["faces"])]]
+        if faces:
+            tries += [faces[:-1], [rng.choice(wrong), *faces[1:]]]
+        return rng.choice(tries)
+    if dom.kind == "each" and isinstance(value, dict) and listed is not None:
+        voters = list(value)
+        others = [v for v in _CANDIDATES if isinstance(v, str) and v not in listed]
+        tries = [{**value, rng.choice(others): True}] if others else []
+        tries += [{v: value[v] for v in voters[1:]}] if voters else []
+        return rng.choice(tries) if tries else None
     return None
 
 

@@ -13,6 +13,7 @@ import pytest
 import companion.engine as engine
 from companion.engine.colony.phases import due_step, steps_to_run
 from companion.engine.core.errors import RuleError
+from companion.engine.legal import legal_for
 
 TABLE = {"by": "table"}
 
@@ -141,11 +142,21 @@ def test_the_long_night_enters_coin_faces():
     assert rolls(steps, "coin") == ["!!!", "blank", "blank"]
 
 
-def test_the_whole_phase_at_once_takes_the_faces_too():
+def test_the_whole_phase_at_once_takes_the_faces_from_add_zombies_on():
     state = colony()
-    _, steps = engine.apply(
-        state, {"type": "run_colony_phase", **TABLE, "seed": 5, "noise": [6, 6, 6]}
-    )
+    whole = {"type": "run_colony_phase", **TABLE, "seed": 5, "noise": [6, 6, 6]}
+    before = repr(state)
+    for early in (state, engine.apply(state, {"type": "start_colony_phase", **TABLE})[0]):
+        assert "run_colony_phase" not in legal_for(early, "table")
+        with pytest.raises(RuleError, match="confirm the steps up to Add Zombies first"):
+            engine.apply(early, whole)
+    assert repr(state) == before
+    state = to_add_zombies(state)
+    if state.get("reveal"):
+        state, _ = engine.apply(state, {"type": "finish_reveal", **TABLE})
+    listed = legal_for(state, "table")["run_colony_phase"]["noise"]
+    assert listed == due_step(state)["noise"]
+    _, steps = engine.apply(state, whole)
     assert rolls(steps) == [6, 6, 6]
 
 

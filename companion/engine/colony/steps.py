@@ -32,6 +32,7 @@ from companion.engine.colony.phases import (
     due_step,
     enter_colony_phase,
     noise_entered,
+    noise_to_enter,
     run_colony_step,
     step_choices,
     steps_to_run,
@@ -62,6 +63,7 @@ from companion.engine.core.state import (
     seat,
     seats_in_play,
     survivors_at,
+    voters,
 )
 from companion.engine.scenarios.chapters import begin_next_chapter, complete_chapter
 from companion.engine.turns.votes import tally_vote
@@ -83,17 +85,38 @@ def start_colony_phase(state: State) -> tuple[State, list[Step]]:
     return st, steps
 
 
-def phase_choices(st: State, actor: str) -> Choices:
+def phase_choices(st: State, actor: str) -> Choices | None:
     """The rest of the colony phase at once: the step due, the answer of step 5 (none but "not
-    met" for a main objective checked from its count alone) and a Long Night first player
-    vote's result (000:660)."""
+    met" for a main objective checked from its count alone), a Long Night first player vote's
+    result or its votes, one from each player who may vote (000:660, 002:1764), and the faces
+    of the noise tokens at a table that enters them (``noise_choices``). Such a table runs the
+    whole rest only from Add Zombies on: before it, the crisis may still add tokens to roll
+    for (002:1598-1617), so its Confirms take it there (``phases.steps_to_run``)."""
+    due = due_step(st)["step"]
+    ahead = COLONY_STEPS.index(due) < COLONY_STEPS.index("add_zombies")
+    if ahead and noise_entered(st):
+        return None
     keep = [False, True] if st["ruleset"] == "long_night" else [False]
     met = [False, True] if table_has_a_say(st) else [False]
-    return {"step": due_step(st)["step"], "objective_met": met, "keep_first_player": keep}
+    out: Choices = {"step": due, "objective_met": met, "keep_first_player": keep}
+    out.update(_voters(st) if st["ruleset"] == "long_night" else {})
+    out.update(noise_choices(st) if due == "add_zombies" else {})
+    return out
+
+
+def _voters(st: State) -> Choices:
+    """The players whose votes a first player vote takes: each in play and not exiled."""
+    return {"voters": [s["id"] for s in voters(st)]}
+
+
+def noise_choices(st: State) -> Choices:
+    """The noise dice the table enters for Add Zombies run now, when it enters them:
+    ``{"noise": {places, faces}}``, a face per token (phases.noise_to_enter); else nothing."""
+    return {"noise": noise_to_enter(st)} if noise_entered(st) else {}
 
 
 @act.rule(N_("run colony phase"), who=act.TABLE)
-@act.takes(phase_choices, first_player_votes=act.FREE, noise=act.FREE)
+@act.takes(phase_choices, first_player_votes=act.each("voters"), noise=act.dice())
 def run_colony_phase(
     state: State,
     rng: Randomness,
@@ -112,13 +135,21 @@ def run_colony_phase(
     that passed) or
     ``first_player_votes`` (the votes, tallied here) is the Long Night vote of step 7.
     ``noise``: the faces the table rolled for its noise tokens, at a table that enters them
-    (``check_noise``).
+    (``check_noise``); such a table runs the whole rest only from Add Zombies on
+    (``phase_choices``).
     """
     st, steps = begin(state)
     _require_bool(objective_met, N_("say whether the main objective is met"))
     _require_bool(keep_first_player, N_("say whether a vote keeps the first player token"))
     if objective_met and not table_has_a_say(st):
         _refuse_answer_to_count(st)
+    if phase_choices(st, "table") is None:
+        raise RuleError(
+            N_(
+                "this table enters its noise dice, and the crisis may still add noise tokens: "
+                "confirm the steps up to Add Zombies first"
+            )
+        )
     enter_colony_phase(st, steps)
     if st["pending"]:
         steps.append(step("colony_phase_paused", next_step=st["colony_step"]))
@@ -147,11 +178,12 @@ def confirm_choices(st: State, actor: str) -> Choices:
         out["met"] = [False, True]
     keep = "pass_first_player" in names and st["ruleset"] == "long_night"
     out["keep_first_player"] = [False, True] if keep else [False]
+    out.update(noise_choices(st) if "add_zombies" in names else {})
     return out
 
 
 @act.rule(N_("run colony steps"), "002:1579 000:472-500 002:1621 000:660", who=act.TABLE)
-@act.takes(confirm_choices, noise=act.FREE)
+@act.takes(confirm_choices, noise=act.dice())
 def run_colony_steps(
     state: State,
     rng: Randomness,
@@ -311,8 +343,14 @@ def _check_waste(st: State, steps: list[Step]) -> None:
 # --- 4. add zombies ---
 
 
+def zombie_step_choices(st: State, actor: str) -> Choices | None:
+    """Step 4 on its own, with the faces of the noise tokens at a table that enters them."""
+    out = step_choices("add_zombies")(st, actor)
+    return None if out is None else {**out, **noise_choices(st)}
+
+
 @act.rule(N_("add colony phase zombies"), "002:1613 000:490", who=act.TABLE)
-@act.takes(step_choices("add_zombies"), noise=act.FREE)
+@act.takes(zombie_step_choices, noise=act.dice())
 def add_colony_phase_zombies(
     state: State, rng: Randomness, noise: list[int] | None = None
 ) -> tuple[State, list[Step]]:
@@ -531,12 +569,12 @@ def pass_step_choices(st: State, actor: str) -> Choices | None:
     """Step 7 on its own, with a Long Night first player vote's result (000:660)."""
     out = step_choices("pass_first_player")(st, actor)
     if out is not None and st["ruleset"] == "long_night":
-        out["keep"] = [False, True]
+        out.update(keep=[False, True], **_voters(st))
     return out
 
 
 @act.rule(N_("pass first player"), "002:1629 000:660 000:500", who=act.TABLE)
-@act.takes(pass_step_choices, votes=act.FREE)
+@act.takes(pass_step_choices, votes=act.each("voters"))
 def pass_first_player(
     state: State, keep: bool = False, votes: dict[str, bool] | None = None
 ) -> tuple[State, list[Step]]:

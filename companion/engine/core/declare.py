@@ -54,7 +54,9 @@ class Domain:
     places and entrances taken from the arguments ``by``), ``range`` (a whole number from
     ``choices[key][0]`` to ``choices[key][1]``), ``die`` (a face listed, or a word like "roll"),
     ``within`` (one of another list argument's items), ``flag`` (True only for an ``args[by]``
-    listed in ``choices[key]``), ``free`` (typed by the table: only its type is checked)."""
+    listed in ``choices[key]``), ``dice`` (one face per listed token: ``choices[key]`` is
+    ``{places, faces}``), ``free`` (typed by the table: only its type is checked). ``each`` of a
+    map value (a vote) takes exactly the listed keys."""
 
     kind: str
     key: str | None = None
@@ -68,7 +70,8 @@ def among(key: str | None = None) -> Domain:
 
 
 def each(key: str | None = None) -> Domain:
-    """Every item of the list value is one of ``choices[key]``."""
+    """Every item of the list value is one of ``choices[key]``; a map value (a vote) has one
+    entry for each of them, and no other."""
     return Domain("each", key)
 
 
@@ -99,6 +102,13 @@ def die(key: str | None = None, *words: str) -> Domain:
     """A die's face among ``choices[key]``, or one of ``words`` (default "roll": the companion
     rolls it with the action's seed; "skip" where a card says not to roll)."""
     return Domain("die", key, words or ("roll",))
+
+
+def dice(key: str | None = None) -> Domain:
+    """One face for each token ``choices[key]["places"]`` lists, in its order, each among
+    ``choices[key]["faces"]`` (dice the table rolled itself); left out only when none is
+    listed."""
+    return Domain("dice", key)
 
 
 def within(arg: str) -> Domain:
@@ -327,14 +337,16 @@ def outside(
     declared: Declared, choices: Mapping[str, Any], args: Mapping[str, Any]
 ) -> tuple[str, Any] | None:
     """The first argument of ``args`` whose value ``choices`` does not list now, as
-    (argument, value); None when every value is listed."""
-    for arg, value in args.items():
+    (argument, value); None when every value is listed. Dice left out count as none rolled."""
+    rolled = {a: None for a, d in declared.domains.items() if d.kind == "dice"}
+    for arg, value in {**rolled, **args}.items():
         dom = declared.domain(arg)
         if dom.kind in ("free", "part"):
             continue
-        if value is None and not declared.parameters[arg][1]:
-            continue  # an optional argument left to its default
         key = dom.key or arg
+        left_out = value is None and not declared.parameters[arg][1]
+        if left_out and (dom.kind != "dice" or key not in choices):
+            continue  # an optional argument left to its default
         if dom.kind == "within":
             given = args.get(dom.by[0])
             if value not in (given if isinstance(given, list) else []):
@@ -363,11 +375,21 @@ def _fits(dom: Domain, listed: Any, value: Any, args: Mapping[str, Any]) -> bool
     if dom.kind == "die":
         faces = value if isinstance(value, list) else [value]
         return all(v in dom.by or v in _listed(listed) for v in faces)
+    if dom.kind == "dice":
+        rolled = [] if value is None else value
+        if not isinstance(listed, Mapping) or not isinstance(rolled, list):
+            return False
+        faces = _listed(listed.get("faces"))
+        return len(rolled) == len(_listed(listed.get("places"))) and all(
+            not isinstance(f, bool) and f in faces for f in rolled
+        )
     if dom.kind in ("among", "keyed", "each"):
         items = value if isinstance(value, list | dict) else [value]
         if dom.kind == "each" and not isinstance(value, list | dict):
             return False
         offered = _listed(listed)
+        if dom.kind == "each" and isinstance(value, dict):
+            return set(value) == set(offered)
         return all(v in offered for v in items)
     if dom.kind == "range":
         low, high = listed
