@@ -163,30 +163,55 @@ def _collect() -> list[RuleError]:
     return refusals
 
 
-REFUSALS = _collect()
-BY_TEMPLATE: dict[str, list[RuleError]] = {}
-for _exc in REFUSALS:
-    BY_TEMPLATE.setdefault(_exc.template, []).append(_exc)
-SAMPLE = [exc for group in BY_TEMPLATE.values() for exc in group[:6]]
+@pytest.fixture(scope="module")
+def refusals() -> list[RuleError]:
+    """The refusals met while playing, played once per process that runs these tests (not
+    while collecting)."""
+    return _collect()
 
 
-def test_playing_meets_many_different_refusals():
-    assert len(REFUSALS) > 1000
-    assert len(BY_TEMPLATE) >= 70, sorted(BY_TEMPLATE)
+def by_template(refusals: list[RuleError]) -> dict[str, list[RuleError]]:
+    """The refusals grouped by their template, in the order met."""
+    groups: dict[str, list[RuleError]] = {}
+    for exc in refusals:
+        groups.setdefault(exc.template, []).append(exc)
+    return groups
 
 
-@pytest.mark.parametrize("exc", SAMPLE, ids=[e.template[:40] for e in SAMPLE])
-def test_every_refusal_renders_in_english_and_portuguese(exc):
+def test_playing_meets_many_different_refusals(refusals):
+    groups = by_template(refusals)
+    assert len(refusals) > 1000
+    assert len(groups) >= 70, sorted(groups)
+
+
+def render_problems(exc: RuleError) -> list[str]:
+    """What is wrong with one refusal's English and Portuguese renderings (nothing when right)."""
     english = render_error(exc, "en")
     portuguese = render_error(exc, "pt_BR")
-    assert english == str(exc)
-    assert english.strip() and portuguese.strip()
+    problems = []
+    if english != str(exc):
+        problems.append(f"render_error(en) {english!r} is not str(exc) {str(exc)!r}")
+    if not (english.strip() and portuguese.strip()):
+        problems.append(f"an empty rendering: {english!r} / {portuguese!r}")
     typed_braces = any(LEFTOVER.search(str(v)) for v in exc.params.values())
     for text in (english, portuguese):
-        assert typed_braces or not LEFTOVER.search(text), (text, exc.params)
-    assert portuguese != english
-    for template in templates_of(exc):
-        assert PT.get(template), f"no pt_BR translation for {template!r}"
+        if not typed_braces and LEFTOVER.search(text):
+            problems.append(f"a placeholder left in {text!r} ({exc.params})")
+    if portuguese == english:
+        problems.append(f"the Portuguese is the English: {english!r}")
+    problems += [f"no pt_BR translation for {t!r}" for t in templates_of(exc) if not PT.get(t)]
+    return problems
+
+
+def test_every_refusal_renders_in_english_and_portuguese(refusals):
+    sample = [exc for group in by_template(refusals).values() for exc in group[:6]]
+    assert len(sample) >= 70
+    problems = {
+        f"{exc.template[:40]} {exc.params}": found
+        for exc in sample
+        if (found := render_problems(exc))
+    }
+    assert not problems, problems
 
 
 # --- a dozen refusals word for word ------------------------------------------------------------

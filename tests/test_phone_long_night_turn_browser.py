@@ -102,7 +102,7 @@ class Phone:
             assert first.evaluate(IN_VIEW_JS), "the group's first control is not in view"
 
 
-@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.proof)])
 def test_a_long_night_turn_entered_on_the_phone_with_the_laptop_untouched(
     browser, served, table, lang
 ):

@@ -30,7 +30,7 @@ def _marked(page) -> list[str]:
     return page.locator("#my-turn .turn-who .chip[aria-current]").all_inner_texts()
 
 
-@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.proof)])
 def test_a_lucky_kill_is_counted_on_the_active_phone_with_the_laptop_untouched(
     browser, served, lang
 ):
@@ -111,7 +111,7 @@ def test_a_lucky_kill_is_counted_on_the_active_phone_with_the_laptop_untouched(
     assert all(n <= 2 for _, n in taps.actions), taps.actions
 
 
-@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.proof)])
 def test_a_box_dealt_replacement_survivor_is_the_players_moment_on_their_phone(
     browser, served, lang
 ):

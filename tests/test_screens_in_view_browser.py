@@ -15,6 +15,7 @@ import pytest
 from helpers.axe import violations
 from helpers.browser import SETTLED_JS, WAIT_MS
 from helpers.moments import moments
+from helpers.phones import head
 from helpers.states import cookies_of
 
 pytestmark = pytest.mark.seed(3)
@@ -82,20 +83,35 @@ OVERLAY_JS = """group => {
 }"""
 
 
-def open_page(
-    browser: Any, base: str, path: str, viewport: dict, client: Any = None, lang: str = "en"
-) -> Any:
-    """``path`` in a context of its own at ``viewport``, in ``lang``, as ``client``'s phone."""
-    context = browser.new_context(viewport=viewport)
-    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
-    if client is not None:
-        context.add_cookies(cookies_of(client, base))
-    page = context.new_page()
-    page.goto(base + path)
-    page.wait_for_function(
-        SETTLED_JS.replace("window.e2eInFlight === 0\n  && ", ""), timeout=WAIT_MS
-    )
-    return page
+SETTLED = SETTLED_JS.replace("window.e2eInFlight === 0\n  && ", "")
+
+
+class Device:
+    """One browser page at ``viewport`` in ``lang``, kept for the whole walk: each visit is a
+    new document with the session's storage emptied first (what a fresh tab would have), the
+    cookies of the phone it plays set anew, and none of the other tabs' leftovers."""
+
+    def __init__(self, browser: Any, base: str, viewport: dict, lang: str) -> None:
+        self.base, self.lang = base, lang
+        self.context = browser.new_context(viewport=viewport)
+        self.page = self.context.new_page()
+
+    def open(self, path: str, client: Any = None) -> Any:
+        """The page at ``path`` as the table (or ``client``'s phone), settled."""
+        page = self.page
+        if page.url.startswith(self.base):
+            page.evaluate("() => sessionStorage.clear()")
+        self.context.clear_cookies()
+        self.context.add_cookies([{"name": "lang", "value": self.lang, "url": self.base}])
+        if client is not None:
+            self.context.add_cookies(cookies_of(client, self.base))
+        page.goto(self.base + path)
+        page.wait_for_function(SETTLED, timeout=WAIT_MS)
+        return page
+
+    def close(self) -> None:
+        """Close its context."""
+        self.context.close()
 
 
 @pytest.mark.parametrize(
@@ -113,10 +129,16 @@ def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served, 
     app, base = served
     table = app.test_client()
     faults: dict[str, list[str]] = {}
+    tables = [Device(browser, base, viewport, lang) for viewport in laptops]
+    phones = Device(browser, base, PHONE, lang) if LAPTOPS[0] in laptops else None
+    walked: set[tuple[str, int]] = set()
     for name, game, phone in moments(app, table):
-        for viewport in laptops:
+        version = head(app, game)[1]
+        # a moment only its phone tells from an earlier one: the same table screen, walked once
+        screens = [] if (game, version) in walked else zip(tables, laptops, strict=True)
+        for device, viewport in screens:
             where = f"{name} table {viewport['width']}x{viewport['height']} {lang}"
-            page = open_page(browser, base, f"/games/{game}", viewport, lang=lang)
+            page = device.open(f"/games/{game}")
             found = page.locator("#game").evaluate(OUT_OF_VIEW_JS)
             wide = page.evaluate(SIDEWAYS_JS)
             if wide > 0:
@@ -125,21 +147,21 @@ def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served, 
             if laptop:  # axe at the laptop's size: the screen, then each overlay open
                 found += violations(page)
             for group in page.locator("#game details.fold").all():
+                gid = group.get_attribute("id")
+                assert gid, "a rare group without an id"
                 group.locator(":scope > summary").click()
-                page.wait_for_function(
-                    SETTLED_JS.replace("window.e2eInFlight === 0\n  && ", ""), timeout=WAIT_MS
-                )
+                page.wait_for_function(SETTLED, timeout=WAIT_MS)
                 found += group.evaluate(OVERLAY_JS)
-                if laptop:
-                    found += violations(page)
+                if laptop:  # the screen around it was checked closed: the open group
+                    found += violations(page, within=f"#{gid}")
                 page.keyboard.press("Escape")
                 if group.evaluate("g => g.open"):
-                    found.append(f"{group.get_attribute('id')}: Escape left it open")
+                    found.append(f"{gid}: Escape left it open")
             if found:
                 faults[where] = found
-            page.context.close()
-        if phone is not None and LAPTOPS[0] in laptops:
-            page = open_page(browser, base, f"/phone/{game}", PHONE, phone, lang=lang)
+        walked.add((game, version))
+        if phone is not None and phones is not None:
+            page = phones.open(f"/phone/{game}", phone)
             where = f"{name} phone 390x844 {lang}"
             found = []
             opens = PHONE_OPENS.get(name)
@@ -154,7 +176,8 @@ def test_every_control_of_each_moment_is_in_view_at_every_size(browser, served, 
                 found.append(f"scrolls sideways by {wide}px")
             if found:
                 faults[where] = found
-            page.context.close()
+    for device in [*tables, *([phones] if phones else [])]:
+        device.close()
     report = "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in faults.items())
     print(report)
     assert not faults, report

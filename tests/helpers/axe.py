@@ -26,11 +26,12 @@ ALSO = ("page-has-heading-one",)
 """Rules outside WCAG's tags (axe's best practice) held at any impact: every page names itself
 in an h1, which a screen reader's list of headings starts from."""
 INJECT_JS = "source => { if (!window.axe) { (0, eval)(source); } return !!window.axe; }"
-RUN_JS = """async ([tags, also]) => {
+RUN_JS = """async ([tags, also, within]) => {
   /* The rules tagged with one of tags (as axe selects them: not its experimental ones), and
-     each rule of also, enabled by name. */
+     each rule of also, enabled by name; over the document, or only the element within
+     selects (then axe leaves out its rules about the whole page). */
   const rules = Object.fromEntries(also.map((id) => [id, {enabled: true}]));
-  const result = await window.axe.run(document, {
+  const result = await window.axe.run(within ? {include: [[within]]} : document, {
     runOnly: {type: 'tag', values: tags}, rules, resultTypes: ['violations']});
   return result.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help, wcag: v.tags.some((t) => tags.includes(t)),
@@ -48,11 +49,12 @@ STATE_JS = """() => {
 }"""
 
 
-def violations(page: Any) -> list[str]:
+def violations(page: Any, within: str | None = None) -> list[str]:
     """The critical and serious WCAG 2.1 A/AA violations of what ``page`` shows now, one
-    readable line each (rule, impact, what to do, the first elements and why)."""
+    readable line each (rule, impact, what to do, the first elements and why); with ``within``
+    (a selector), of that element only: what changed since the whole page was checked."""
     assert page.evaluate(INJECT_JS, AXE_JS), "axe-core did not load in the page"
-    found = page.evaluate(RUN_JS, [TAGS, list(ALSO)])
+    found = page.evaluate(RUN_JS, [TAGS, list(ALSO), within])
     lines = []
     for v in found:
         if not ((v["wcag"] and v["impact"] in IMPACTS) or v["id"] in ALSO):
