@@ -225,8 +225,20 @@ def test_a_penalty_choice_calls_each_seat_asked_until_it_chose():
 
 def test_marking_the_objective_calls_each_seat_until_it_marked():
     st = in_turn()
+    # objectives whose every part the board shows met at a main objective end: each is asked
+    plain = sorted(
+        cid
+        for cid, card in st["cards"]["objectives"].items()
+        if card.get("kind") == "normal" and not card.get("requires")
+    )
+    secrets = {sid: {**st["secrets"][sid], "objective": plain[0]} for sid in PLAYERS}
     st = decisions.refreshed(
-        {**st, "turn": None, "ended": {"reason": "round_limit", "winners": None}}
+        {
+            **st,
+            "secrets": {**st["secrets"], **secrets},
+            "turn": None,
+            "ended": {"reason": "main_objective", "winners": None},
+        }
     )
     assert all(kinds(st, sid) == ["objective"] for sid in PLAYERS)
     mark = ids_of(st, "s1", "objective")
