@@ -94,6 +94,7 @@ def phone_form(phone: Phone, kind: str) -> Any:
     return phone.page.locator(f"#phone form:has(input[name=type][value={kind}])")
 
 
+@pytest.mark.proof  # a scripted game in chromium (21 s): the proof run
 def test_the_board_equals_the_box_at_every_step(browser, served):
     app, base = served
     table_client = app.test_client()

@@ -189,7 +189,8 @@ def check_nudges(g: NudgeGame) -> dict[str, list[str]]:
     return nudged
 
 
-@pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.proof)])
+@pytest.mark.proof  # a whole round in chromium (33 s): the proof run
+@pytest.mark.parametrize("lang", ["en", "pt_BR"])
 def test_a_round_s_start_calls_each_phone_for_its_own_moments(browser, companion_server, lang):
     contexts: list[Any] = []
     try:

@@ -62,6 +62,7 @@ def every_turn_played(app, game_id: str) -> None:
         table_act(app, game_id, {"type": "start_turn" if kind == "start_turn" else "end_turn"})
 
 
+@pytest.mark.proof  # 20 s in chromium: the proof run (its engine rules are test_engine_raxxon's)
 def test_the_containment_check_and_the_next_experiment_on_the_screens(browser, served):
     app, base = served
     game_id = make_game(app, ruleset="long_night", settings={"modules": ["raxxon"]})
@@ -86,6 +87,7 @@ def test_the_containment_check_and_the_next_experiment_on_the_screens(browser, s
         assert mine.casefold() in text
 
 
+@pytest.mark.proof  # 10 s in chromium: the proof run (its engine rule is test_engine_bandits')
 def test_the_hideout_take_asks_who_takes_the_cards(browser, served):
     app, base = served
     game_id = make_game(app, ruleset="long_night", settings={"modules": ["bandits"]})

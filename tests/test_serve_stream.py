@@ -402,6 +402,7 @@ class PhonePage:
         self.context.close()
 
 
+@pytest.mark.proof  # a real server stopped and started again (14 s): the proof run
 @pytest.mark.refusals("ERR_CONNECTION_REFUSED", "ERR_CONNECTION_RESET")  # the server stops
 def test_the_phone_follows_changes_reconnects_and_says_so(tmp_path, browser):
     data = tmp_path / "data"
@@ -469,6 +470,7 @@ def test_the_phone_follows_changes_reconnects_and_says_so(tmp_path, browser):
         stop(process)
 
 
+@pytest.mark.proof  # 9 s of refused streams: the proof run
 @pytest.mark.refusals(503)  # the four streams the server refuses on purpose
 def test_the_phone_comes_back_after_being_refused(quick_server, browser):
     _, port, game = quick_server
