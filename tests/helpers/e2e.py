@@ -237,6 +237,7 @@ class Game:
         self.shots = shots
         self.tr = translator(lang)
         self.objectives_shown = False
+        self.objectives_out: set[str] = set()  # phones whose objective the board showed unmet
 
     def _(self, message: str, **values: Any) -> str:
         """A message as this game's language says it (the same catalogue as the pages)."""
@@ -869,9 +870,18 @@ def end_game(g: Game) -> None:
     """The game has ended: each phone marks its objective; the table shows all and the winners."""
     g.sync()
     assert g.table.whatnow() == "declare_winners"
-    marks = [True, False, True]
-    for phone, done in zip(g.phones, marks, strict=True):
-        assert phone.has("#mark-objective"), f"{phone.name} cannot mark the objective"
+    # a phone whose objective has a part the board shows unmet says which and is not asked
+    # (002:1806-1818); each is seen before any phone marks (the last mark ends the game)
+    out = [phone.has("#objective-out") for phone in g.phones]
+    for phone, gone in zip(g.phones, out, strict=True):
+        assert phone.has("#mark-objective") != gone, f"{phone.name}: asked {not gone}, out {gone}"
+        if gone:
+            g.shots.take(phone.page, f"phone-{phone.name}-objective-out", full=True)
+    g.objectives_out = {phone.name for phone, gone in zip(g.phones, out, strict=True) if gone}
+    marks = [done and not gone for done, gone in zip([True, False, True], out, strict=True)]
+    for phone, done, gone in zip(g.phones, marks, out, strict=True):
+        if gone:
+            continue
         g.shots.take(phone.page, f"phone-{phone.name}-mark-objective", full=True)
         g.check_privacy()
         phone.act(phone.page.locator("#mark-objective button." + ("up" if done else "down")))
