@@ -544,7 +544,14 @@ def test_the_legal_list_and_apply_agree_on_random_whole_games(config, examples, 
     has only the fields docs/state.md lists (turn and colony step null outside their phase)."""
     players, kw = CONFIGS[config]
 
-    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    # the same games in every run (CI must not hang on a draw); a search with fresh draws is
+    # `derandomize=False` here, which once found seed 28904 of long-night-all refused an offer
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
     @given(seed=st_.integers(min_value=1, max_value=10**6))
     def one(seed):
         figures = check_game(players, seed, limit, **kw)
