@@ -26,7 +26,8 @@ SHOTS = Path(__file__).resolve().parent / "artifacts" / "phone_long_night"
 IN_VIEW_JS = """el => { const r = el.getBoundingClientRect();
   return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
 SIDEWAYS_JS = "() => document.scrollingElement.scrollWidth - innerWidth"
-WORD_BROKEN_JS = """root => [...root.querySelectorAll('.face')].filter(el => {
+WORD_BROKEN_JS = """root => [...root.querySelectorAll('.face, .turn-place, .buttons button')]
+.filter(el => {
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     let at = 0;
@@ -43,7 +44,8 @@ WORD_BROKEN_JS = """root => [...root.querySelectorAll('.face')].filter(el => {
   }
   return el.scrollWidth > el.clientWidth + 1;
 }).map(el => el.textContent.trim())"""
-"""The die faces (buttons and choices) whose word is broken across lines or overflows its box."""
+"""The die faces, place and survivor choices and button rows' buttons whose word is broken across
+lines or overflows its box ("Congelamento", "Esconderijo" on a 390 px phone)."""
 
 
 def _settle(page) -> None:
