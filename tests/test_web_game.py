@@ -741,19 +741,24 @@ def test_the_end_declares_winners_reveals_objectives_and_draws_the_chart(client,
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Morale has reached 0" in html
     # At a morale end only objectives that do not need the main objective may be complete
-    # (002:1813-1818): the table is offered those seats alone.
+    # (002:1813-1818); the table is offered every seat all the same (which objective is out
+    # is its owner's secret), and a seat ticked whose objective is out does not win.
     state = current(app, game_id).state
     kinds = {
         sid: state["cards"]["objectives"][mine["objective"]]["kind"]
         for sid, mine in state["secrets"].items()
     }
     may = [sid for sid in sorted(kinds) if kinds[sid] != "normal"]
-    assert ("Whose secret objective is complete?" in html) is bool(may)
-    for sid in may:
+    assert "Whose secret objective is complete?" in html
+    for sid in kinds:
         assert f'name="completed" value="{sid}"' in html
-    _posted(client, app, game_id, "declare_winners", completed=["", *may])
+    assert "a secret objective to mark" not in html  # nobody named as still to mark
+    _posted(client, app, game_id, "declare_winners", completed=["", *sorted(kinds)])
     state = current(app, game_id).state
     assert state["ended"]["winners"] == may
+    said = client.get(f"/games/{game_id}").get_data(as_text=True)
+    out = [s["name"] for s in state["seats"] if s["id"] not in may]
+    assert out and all(f"{name}&#39;s secret objective was ticked" in said for name in out)
     for path, headers in (("/end", {}), ("/end", HX), ("", {})):
         html = client.get(f"/games/{game_id}{path}", headers=headers).get_data(as_text=True)
         assert "Winners" in html and "<svg" in html and "morale-chart" in html
