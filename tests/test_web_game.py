@@ -26,6 +26,7 @@ from helpers.table import (
 
 import companion.engine as engine
 from companion import create_app, store
+from tests import play
 
 STALE = "The table moved on: here is the new board."
 pytestmark = pytest.mark.seed(1)  # the game's draws repeat: no test waits on a lucky roll
@@ -834,3 +835,25 @@ def test_dealt_survivors_stay_on_the_phones_while_players_choose(client, app):
             assert card_id not in html
             assert _esc(state["cards"]["survivors"][card_id]["name"]) not in html
     assert_no_secrets(client, app, game_id)
+
+
+def test_a_crossroads_option_the_player_cannot_meet_has_no_button(client, app):
+    """Her Old Locker's second option heals a survivor of theirs at the Hospital: with none
+    there, the table offers only the first (002:1480-1482); with one there, both."""
+    game_id = make_game(app)
+    seat = start_turn(client, app, game_id)
+    st = current(app, game_id).state
+    drawer = st["turn"]["crossroads_drawer"] or seat
+    st["turn"]["crossroads_drawer"] = drawer
+    st["secrets"][drawer]["crossroads"] = "companion.her-old-locker"
+    st["turn"]["crossroads_revealed"] = True
+    mine = [s for s in st["survivors"] if s["owner"] == seat]
+    assert mine and all(s["location"] != "base.hospital" for s in mine)
+    for there, shown in ((False, ["1"]), (True, ["1", "2"])):
+        if there:
+            mine[0]["location"] = "base.hospital"
+        with app.app_context():
+            action = {"type": "new_game", "by": "table", "setup": play.setup_for(3), "seed": 1}
+            made = store.create_game(store.get_db(), "Locker", action, apply=lambda s, a: (st, []))
+        html = client.get(f"/games/{made}").get_data(as_text=True)
+        assert re.findall(r'name="option" value="(\d)"', html) == shown
