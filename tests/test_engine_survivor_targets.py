@@ -4,6 +4,11 @@ attract to it from elsewhere, a kill where it may attack, a special zombie it at
 
 from __future__ import annotations
 
+import random
+
+import play
+import pytest
+
 import companion.engine as engine
 from companion.engine.legal import legal_for_seat, legal_for_table
 from companion.engine.modules.raxxon import rules as raxxon
@@ -55,17 +60,28 @@ def test_zombies_are_attracted_to_the_survivor_from_elsewhere_as_many_as_fit_002
     st, (home, _), far, _ = two_places()
     loc(st, "police")["entrance"]["zombies"] = 2
     loc(st, "grocery")["entrance"]["zombies"] = 1
+    st["colony"]["entrances"][0]["barricades"] = 2  # one space left at entrance 1
     pull = legal_for_seat(st, "s1")["attract_zombies"]["by_survivor"]
     police = {"place": "police", "entrance": None}
     grocery = {"place": "grocery", "entrance": None}
-    assert pull[home] == {"to": COLONY_ALL, "from": [police, grocery], "count": [1, 2]}
+    rooms = [{**t, "room": 1 if t["entrance"] == 1 else 2} for t in COLONY_ALL]
+    # as many as stand there, 2 at most: the grocery gives its one
+    assert pull[home] == {
+        "to": rooms,
+        "from": [{**police, "count": [1, 2]}, {**grocery, "count": [1, 1]}],
+    }
     # the grocery's zombie stays out of its own list; one space left there: one at a time
     loc(st, "grocery")["entrance"]["barricades"] = 1
     pull = legal_for_seat(st, "s1")["attract_zombies"]["by_survivor"]
-    assert pull[far] == {"to": [grocery], "from": [police], "count": [1, 1]}
+    assert pull[far] == {"to": [{**grocery, "room": 1}], "from": [{**police, "count": [1, 1]}]}
     # full there: the grocery's survivor attracts nothing
     loc(st, "grocery")["entrance"]["barricades"] = 2
     assert far not in legal_for_seat(st, "s1")["attract_zombies"]["by_survivor"]
+    # a special zombie is never attracted (000:805): it gives no count of its own
+    loc(st, "police")["entrance"]["zombies"] = 0
+    loc(st, "police")["entrance"]["special"] = ["Hunter"]
+    sources = legal_for_seat(st, "s1")["attract_zombies"]["by_survivor"][home]["from"]
+    assert [s["place"] for s in sources] == ["grocery"]
 
 
 def test_the_phone_s_attract_at_the_colony_names_an_entrance_and_is_accepted():
@@ -80,7 +96,7 @@ def test_the_phone_s_attract_at_the_colony_names_an_entrance_and_is_accepted():
         "to_place": to["place"],
         "to_entrance": to["entrance"],
         "from_place": source["place"],
-        "count": pull["count"][1],
+        "count": source["count"][1],
     }
     new, _ = engine.apply(st, action)
     assert new["colony"]["entrances"][2]["zombies"] == 2
@@ -108,3 +124,99 @@ def test_a_special_zombie_s_death_is_listed_for_the_survivor_who_attacked_it_000
     # the other survivor there did not attack it: its death is not in its group
     assert listed["by_survivor"] == {first: [hunter]}
     assert second not in listed["by_survivor"]
+
+
+def phone_offers(legal: dict, seat: str) -> list[dict]:
+    """Every action a survivor's group on ``seat``'s phone sends, from ``by_survivor`` alone,
+    as the phone builds it (an attract: one per destination, source and count)."""
+    out = []
+    base = {"by": seat, "seed": 1}
+    for sid, targets in legal.get("kill_zombies", {}).get("by_survivor", {}).items():
+        for t in targets:
+            out.append(
+                {
+                    **base,
+                    "type": "kill_zombies",
+                    "survivor_id": sid,
+                    "place": t["place"],
+                    "entrance": t["entrance"],
+                    "exposure": "blank",
+                }
+            )
+    for kind in ("add_barricade", "add_trap"):
+        for targets in legal.get(kind, {}).get("by_survivor", {}).values():
+            out += [
+                {**base, "type": kind, "place": t["place"], "entrance": t["entrance"]}
+                for t in targets
+            ]
+    for places in legal.get("add_noise", {}).get("by_survivor", {}).values():
+        out += [{**base, "type": "add_noise", "location_id": p} for p in places]
+    for targets in legal.get("remove_special_zombie", {}).get("by_survivor", {}).values():
+        out += [
+            {
+                **base,
+                "type": "remove_special_zombie",
+                "place": t["place"],
+                "zombie": t["zombie"],
+                "entrance": t["entrance"],
+            }
+            for t in targets
+        ]
+    for sid, pull in legal.get("attract_zombies", {}).get("by_survivor", {}).items():
+        for to in pull["to"]:
+            for source in pull["from"]:
+                for n in range(source["count"][0], source["count"][1] + 1):
+                    out.append(
+                        {
+                            **base,
+                            "type": "attract_zombies",
+                            "survivor_id": sid,
+                            "to_place": to["place"],
+                            "to_entrance": to["entrance"],
+                            "from_place": source["place"],
+                            "from_entrance": source["entrance"],
+                            "count": n,
+                            "_room": to["room"],
+                        }
+                    )
+    return out
+
+
+@pytest.mark.parametrize(
+    ("players", "kw", "seen"),
+    [
+        (3, {}, {"kill_zombies", "add_barricade", "attract_zombies"}),
+        (
+            4,
+            {"ruleset": "long_night", "settings": {"modules": ["bandits", "raxxon"]}},
+            {"add_barricade", "add_trap", "attract_zombies"},
+        ),
+    ],
+)
+def test_what_each_survivor_is_offered_the_front_door_accepts(players, kw, seen):
+    """Random games: at every moment of a turn, each action a survivor's group offers is
+    accepted (the phone offers nothing the door refuses), but one: two zombies attracted to a
+    colony entrance with one empty space (the phone asks one entrance for both)."""
+    offered: dict[str, int] = {}
+    for seed in (5, 6, 7):
+        rng = random.Random(seed)
+        state, _ = play.start(players, seed, **kw)
+        for _ in range(400):
+            if state.get("ended"):
+                break
+            seat = (state.get("turn") or {}).get("seat")
+            if seat:
+                legal = engine.seat_view(state, seat)["legal"][seat]
+                for action in phone_offers(legal, seat):
+                    room = action.pop("_room", None)
+                    offered[action["type"]] = offered.get(action["type"], 0) + 1
+                    if room is not None and action["count"] > room:
+                        with pytest.raises(engine.RuleError, match="no empty space"):
+                            engine.apply(state, action)
+                        continue
+                    engine.apply(state, action)  # a refusal fails the test
+            try:
+                state, _ = engine.apply(state, play.next_action(state, rng, busy=0.9))
+            except engine.RuleError:
+                continue
+    assert seen <= set(offered), offered

@@ -255,13 +255,15 @@ def test_zombies_attracted_to_the_colony_from_the_phone_are_accepted(app, turn):
     fields = dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', form))
     to = re.findall(r'name="to_place\|to_entrance" value="([^"]*)"', form)
     assert to == [f"colony|{n}" for n in range(1, 7)]
-    froms = re.findall(r'name="from_place\|from_entrance" value="([^"]*)"', form)
-    with_zombies = head(app, game)[0]["locations"]
-    assert sorted(froms) == sorted(f"{x['id']}|" for x in with_zombies if x["entrance"]["zombies"])
-    assert f"{place}|" in froms and not any(f.startswith("colony") for f in froms)
-    assert re.findall(r'name="count" value="(\d)"', form) == ["1", "2"]
-    fields.update({"to_place|to_entrance": to[3], "from_place|from_entrance": f"{place}|"})
-    answer = post(phones[seat], game, page=page, count="2", **fields)
+    # a button per source and count: as many as stand there, 2 at most (one tap sends)
+    sent = re.findall(r'name="from_place\|from_entrance\|count" value="([^"]*)"', form)
+    locations = head(app, game)[0]["locations"]
+    assert sorted(sent) == sorted(
+        f"{x['id']}||{n}" for x in locations for n in range(1, min(2, x["entrance"]["zombies"]) + 1)
+    )
+    assert f"{place}||2" in sent and not any(f.startswith("colony") for f in sent)
+    fields.update({"to_place|to_entrance": to[3], "from_place|from_entrance|count": f"{place}||2"})
+    answer = post(phones[seat], game, page=page, **fields)
     assert answer.status_code == 200, re.findall(r'role="alert">(.*?)<', answer.text)
     after, _ = head(app, game)
     assert after["colony"]["entrances"][3]["zombies"] == 2

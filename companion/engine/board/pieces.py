@@ -383,16 +383,25 @@ def survivor_attracts(
     st: State, who: dict[str, Any], with_zombies: list[Choices], room: list[Choices]
 ) -> Choices | None:
     """What the survivor ``who`` may attract (002:1253): to an entrance with room at its own
-    location (``to``), from an entrance with zombies elsewhere (``from``), as many as fit at
-    one of those entrances and at most ``ATTRACT_MAX`` (``count``, a range); None when nothing
-    can come."""
+    location (``to``, each with its ``room``: its empty spaces, at most ``ATTRACT_MAX``), from
+    an entrance with standard zombies elsewhere (``from``, each with its ``count``, a range: as
+    many as stand there and fit at one of those entrances, at most ``ATTRACT_MAX``; special
+    zombies are never attracted, 000:805); None when nothing can come."""
     here = who["location"]
-    to = [t for t in room if t["place"] == here]
-    away = [t for t in with_zombies if t["place"] != here]
-    if not to or not away:
+    to = [
+        {**t, "room": min(ATTRACT_MAX, free_spaces(entrance(st, here, t["entrance"])))}
+        for t in room
+        if t["place"] == here
+    ]
+    if not to:
         return None
-    most = max(free_spaces(entrance(st, here, t["entrance"])) for t in to)
-    return {"to": to, "from": away, "count": [1, min(ATTRACT_MAX, most)]}
+    most = max(t["room"] for t in to)
+    away = [
+        {**t, "count": [1, min(most, entrance(st, t["place"], t["entrance"])["zombies"])]}
+        for t in with_zombies
+        if t["place"] != here
+    ]
+    return {"to": to, "from": away} if away else None
 
 
 @act.rule(N_("attract zombies"), "002:1253", who=act.TURN, about=act.SURVIVOR)
