@@ -94,11 +94,35 @@ def factory_data_unchanged() -> Iterator[None]:
         assert _factory_data(sys.modules[name]) == before, f"a test changed {name}'s shared data"
 
 
+LONGEST = {
+    "test_screens_in_view_browser.py": 39,
+    "test_web_game_browser.py": 23,
+    "test_engine_front_door.py": 21,
+    "test_proof_fuzz_routes.py": 21,
+    "test_taps_phone_turns_browser.py": 18,
+    "test_web_game.py": 17,
+    "test_serve_stream.py": 16,
+    "test_engine_modules.py": 15,
+    "test_board_touch_browser.py": 15,
+    "test_a11y_browser.py": 14,
+    "test_web_table_layout_browser.py": 12,
+    "test_proof_crash.py": 8,
+    "test_phone_long_night_turn_browser.py": 8,
+    "test_web_glance_browser.py": 8,
+    "test_card_choice_browser.py": 7,
+    "test_store_engine.py": 6,
+    "test_newgame_browser.py": 6,
+    "test_phone_objective_browser.py": 6,
+    "test_forms_afresh_browser.py": 5,
+}
+"""The longest files of the default run, with their seconds (one process, 2-core machine,
+rounded): ``-n 2`` hands each process a whole file at a time in the order they are sorted
+(pyproject's ``--dist loadfile --no-loadscope-reorder``), so these start first, longest first,
+and the short files fill in at the end: no process ends alone on a long file. A file missing
+here costs little; its place only moves it."""
 FIRST = ("_browser.py", "test_proof_", "test_serve_")
-"""Files whose tests run first (browser walks, the proofs' default shares, real servers): the
-longest files. ``-n 2`` hands each process a whole file at a time in this order (pyproject's
-``--dist loadfile --no-loadscope-reorder``), so the long files start early and the short ones
-fill in at the end, and no process ends alone on a long file."""
+"""Files not in LONGEST that still run before the others (browser walks, the proofs' default
+shares, real servers): each a few seconds, more than most of the rest."""
 
 
 def _runs_first(item: pytest.Item) -> bool:
@@ -106,10 +130,16 @@ def _runs_first(item: pytest.Item) -> bool:
     return name.endswith(FIRST[0]) or name.startswith(FIRST[1:])
 
 
+def _weight(item: pytest.Item) -> float:
+    """Where a test's file goes in the order: its LONGEST seconds, else 1 for FIRST's files."""
+    return LONGEST.get(item.path.name, 1.0 if _runs_first(item) else 0.0)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests of FIRST's files first, each file's tests still together and in order (a stable
-    sort): only the order changes, and every process of ``-n`` sorts the same way."""
-    items.sort(key=lambda item: not _runs_first(item))
+    """The tests of the longest files first (LONGEST, then FIRST's), each file's tests still
+    together and in order (a stable sort): only the order changes, and every process of ``-n``
+    sorts the same way."""
+    items.sort(key=lambda item: -_weight(item))
 
 
 CONSOLE = pytest.StashKey[ConsoleWatch]()

@@ -69,7 +69,7 @@ def test_enter_confirms_the_colony_step_in_view(browser, served):
 def test_a_control_shows_it_is_working_and_cannot_be_pressed_twice(browser, served):
     app, base = served
     game_id = make_game(app)
-    page = browser.new_page(viewport=TABLE)
+    page = browser.new_page(viewport=TABLE, reduced_motion="no-preference")  # the spinner spins
     page.goto(f"{base}/games/{game_id}")
     held, posts = [], []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
