@@ -105,21 +105,21 @@
     }
   });
 
-  /* A survivor's name in the turn's bar opens that survivor's group (the others close: one
-     open at a time) and brings it into view, as opened by hand. */
+  /* A survivor's group opened by a tap starts at the top of the screen, under the turn's bar:
+     tapped by its name in the turn's bar (which opens it as opened by hand, the others closing:
+     one open at a time), or by its own summary (scrolled once it has opened: "toggle"). */
   root.addEventListener("click", function (e) {
-    var chip = e.target.closest && e.target.closest("a[data-open]");
+    if (!e.target.closest) { return; }
+    var chip = e.target.closest("a[data-open]");
     var group = chip && document.getElementById(chip.getAttribute("data-open"));
-    if (!group) { return; }
-    e.preventDefault();
-    group._byHand = true;
-    group.open = true;
-    group.scrollIntoView({ block: "start" });
-  });
-
-  /* A survivor's group opened by a tap starts at the top of the screen, under the turn's bar. */
-  root.addEventListener("click", function (e) {
-    var summary = e.target.closest && e.target.closest("details.turn-survivor > summary");
+    if (group) {
+      e.preventDefault();
+      group._byHand = true;
+      group.open = true;
+      group.scrollIntoView({ block: "start" });
+      return;
+    }
+    var summary = e.target.closest("details.turn-survivor > summary");
     if (summary && !summary.parentNode.open) { summary.parentNode._scrollOnOpen = true; }
   });
 

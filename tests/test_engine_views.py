@@ -148,6 +148,7 @@ def test_seat_view_adds_only_its_own_secrets():
         "crossroads_hint": False,
         "added_requirement": None,
         "survivor_may_join": False,
+        "new_survivor_due": False,
     }
     assert set(view["legal"]) == {"s2"}
     assert view["crisis"]["contributions"] == 3

@@ -91,11 +91,14 @@ def test_from_the_box_the_table_enters_the_card_drawn(deck):
     view = seat_view(st, "s2")
     assert view["mine"]["survivor_may_join"] is True  # off turn: the phone offers it now
     assert [m["kind"] for m in view["must_do"]] == ["new_survivor"]  # and calls its player
+    assert view["mine"]["new_survivor_due"] is True  # its entry held at the phone's top
+    assert seat_view(st, "s1")["mine"]["new_survivor_due"] is False
     assert seat_view(st, "s1")["mine"]["survivor_may_join"] is False
     assert seat_view(st, "s1")["must_do"] == []
     st, steps = board.add_survivor(st, "s2", "new-1")
     assert by_id(st, "new-1")["leader"] is True and st["seats"][1]["needs_survivor"] is False
     assert seat_view(st, "s2")["mine"]["survivor_may_join"] is False
+    assert seat_view(st, "s2")["mine"]["new_survivor_due"] is False
     assert seat_view(st, "s2")["must_do"] == []
 
 

@@ -7,6 +7,8 @@ zombie"; The Long Night flips each token like a coin, "!!!" adds one (000:490).
 
 from __future__ import annotations
 
+import re
+
 import play
 import pytest
 
@@ -70,6 +72,7 @@ def test_add_zombies_begins_a_confirm_of_its_own_and_asks_a_face_per_token():
     assert due_step(state)["noise"] == {
         "places": [places[0], places[0], places[1]],
         "faces": [1, 2, 3, 4, 5, 6],
+        "names": [1, 2, 3, 4, 5, 6],
     }
     after, steps = confirm(state, noise=[3, 4, 1])
     assert rolls(steps) == [3, 4, 1]
@@ -136,6 +139,8 @@ def test_a_game_that_rolls_refuses_faces_and_rolls_as_before():
 def test_the_long_night_enters_coin_faces():
     state = to_add_zombies(colony("long_night"))
     assert due_step(state)["noise"]["faces"] == [1, 0]
+    # what each face shows, for a screen to name it (000:490): the coin's sides
+    assert due_step(state)["noise"]["names"] == ["!!!", "blank"]
     with pytest.raises(RuleError, match=r'lands on 1 \("!!!"\) or 0 \(blank\), not 2'):
         confirm(state, noise=[1, 2, 0])
     _, steps = confirm(state, noise=[1, 0, 0])
@@ -216,6 +221,41 @@ def test_the_colony_step_shows_face_buttons_and_takes_them(app):
         assert answer.status_code in (200, 303), answer.get_data(as_text=True)[:300]
         steps = store.log(db, game)[-1]["steps"]
         assert rolls(steps) == [3, 4, 1]
+    finally:
+        db.close()
+
+
+def test_the_long_night_s_coin_faces_are_named_as_the_view_names_them(app):
+    """000:490: a token shows "!!!" or its blank side; the colony step's buttons say so, in
+    the reader's language, from the view's names."""
+    from helpers.phones import open_db
+
+    from companion import store
+
+    table = app.test_client()
+    db = open_db(app)
+    try:
+        setup = play.setup_for(3, ruleset="long_night", settings={"noise_dice": "entered"})
+        game = store.create_game(db, "G", {"type": "new_game", **TABLE, "setup": setup, "seed": 7})
+        version = 1
+        place = min(store.current(db, game).state["locations"], key=lambda x: x["number"])["id"]
+        for action in (
+            {"type": "reveal_crisis", **TABLE},
+            {"type": "add_noise", **TABLE, "location_id": place, "count": 1},
+            {"type": "start_colony_phase", **TABLE},
+        ):
+            version = store.act(db, game, action, version=version).version
+        for _ in range(3):
+            state = store.current(db, game).state
+            if state["colony_step"] == "add_zombies" and not state.get("reveal"):
+                break
+            kind = "finish_reveal" if state.get("reveal") else "run_colony_steps"
+            version = store.act(db, game, {"type": kind, **TABLE}, version=version).version
+        for lang, blank in (("en", "Blank"), ("pt_BR", "Em branco")):
+            table.set_cookie("lang", lang)
+            page = table.get(f"/games/{game}/colony").get_data(as_text=True)
+            faces = re.findall(r'name="noise\.1" value="(\d)"[^>]*> ([^<]*)</label>', page)
+            assert faces == [("1", "!!!"), ("0", blank)], lang
     finally:
         db.close()
 

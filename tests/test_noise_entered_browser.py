@@ -38,7 +38,11 @@ def test_the_table_confirms_the_faces_it_rolled(browser, served):
     game_id = make_game(app, settings={"noise_dice": "entered"})
     place = _at_add_zombies(app, game_id, 2)
     listed = legal_for(current(app, game_id).state, "table")["run_colony_steps"]["noise"]
-    assert listed == {"places": [place, place], "faces": [1, 2, 3, 4, 5, 6]}
+    assert listed == {
+        "places": [place, place],
+        "faces": [1, 2, 3, 4, 5, 6],
+        "names": [1, 2, 3, 4, 5, 6],
+    }
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.add_init_script(IN_FLIGHT_JS)
     page.goto(f"{base}/games/{game_id}")

@@ -56,7 +56,11 @@ def test_the_list_names_a_die_per_token_and_the_door_takes_exactly_that(kind, to
     state = at_add_zombies(tokens)
     assert state["settings"]["listed_only"]
     listed = legal_for(state, "table")[kind]["noise"]
-    assert listed == {"places": [first_place(state)] * tokens, "faces": [1, 2, 3, 4, 5, 6]}
+    assert listed == {
+        "places": [first_place(state)] * tokens,
+        "faces": [1, 2, 3, 4, 5, 6],
+        "names": [1, 2, 3, 4, 5, 6],
+    }
     declared = act.REGISTRY[kind]
     exact = [3] * tokens
     assert act.outside(declared, {"noise": listed}, {"noise": exact}) is None

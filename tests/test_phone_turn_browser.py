@@ -53,3 +53,41 @@ def test_the_turn_on_the_phone_is_in_view_and_clean(browser, served, lang, size)
     page.screenshot(path=str(SHOTS / f"{lang}-{width}-open.png"), full_page=True)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     assert violations(page) == []
+
+
+GROUP_TOP_JS = """id => { const bar = document.querySelector('#my-turn .turn-who');
+  const top = document.getElementById(id).getBoundingClientRect().top;
+  return [Math.round(top), Math.round(bar.getBoundingClientRect().bottom)]; }"""
+
+
+def test_a_survivor_s_group_opens_at_the_top_by_its_name_or_its_summary(browser, served):
+    """Tapped by its name in the turn's bar or by its own summary, a survivor's group opens at
+    the top of the phone, under the bar that stays there; one group is open at a time."""
+    app, base = served
+    table = app.test_client()
+    game, phones = seated_and_kept(app, table)
+    table_act(app, game, type="reveal_crisis", seed=2)
+    seat = head(app, game)[0]["first_player"]
+    table_act(app, game, type="start_turn")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(IN_FLIGHT_JS)
+    context.add_cookies(cookies_of(phones[seat], base))
+    page = context.new_page()
+    page.goto(f"{base}/phone/{game}")
+    page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
+    # room to scroll below the groups, as a long turn has
+    page.evaluate("() => { document.body.style.paddingBottom = '2000px'; }")
+    opened = (
+        "() => [...document.querySelectorAll('#my-turn details.turn-survivor')].map(d => d.open)"
+    )
+    page.locator("#turn-s2 > summary").click()
+    page.wait_for_function("() => document.getElementById('turn-s2').open")
+    top, bar = page.evaluate(GROUP_TOP_JS, "turn-s2")
+    assert page.evaluate(opened) == [False, True]
+    assert bar - 2 <= top <= bar + 24, (top, bar)
+    page.locator("#my-turn .turn-who a[data-open='turn-s1']").click()
+    page.wait_for_function("() => document.getElementById('turn-s1').open")
+    top, bar = page.evaluate(GROUP_TOP_JS, "turn-s1")
+    assert page.evaluate(opened) == [True, False]
+    assert bar - 2 <= top <= bar + 24, (top, bar)
+    assert page.url.endswith(f"/phone/{game}")  # the name's link did not navigate

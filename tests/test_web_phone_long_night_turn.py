@@ -225,10 +225,10 @@ def test_the_rest_of_a_turn_s_entries_are_on_the_active_phone(app, turn):
         type="attract_zombies",
         survivor_id=first,
         _survivor=first,
-        to_place=BANDITS_AT,
-        from_place="base.school",
-        count="1",
+        **{"from_place|from_entrance|count": "base.school||1"},
     )
+    # to the survivor's own location, the form's (its single entrance: no choice to make)
+    assert last_action(app, game)["to_place"] == BANDITS_AT
     target = next(s["id"] for s in state["seats"] if s["id"] != seat)
     _acted(app, game, phones, seat, type="call_exile_vote", target=target)
     assert head(app, game)[0]["pending"]["kind"] == "vote"

@@ -231,3 +231,43 @@ def test_the_crossroads_option_and_its_survivor_are_chosen_on_the_active_phone(a
         seat,
         survivor,
     )
+
+
+def _survivor_form(page: str, kind: str, survivor: str) -> str:
+    """The phone's form for ``kind`` in ``survivor``'s group."""
+    forms = re.findall(r"<form\b.*?</form>", page, re.S)
+    return next(
+        f for f in forms if f'value="{kind}"' in f and f'name="_survivor" value="{survivor}"' in f
+    )
+
+
+def test_zombies_attracted_to_the_colony_from_the_phone_are_accepted(app, turn):
+    """002:1253: to empty entrance spaces at the survivor's location; at the colony the phone
+    asks which entrance (the engine refuses an attract there that names none)."""
+    game, phones, seat = turn
+    state, _ = head(app, game)
+    survivor = _mine(state, seat)[0]
+    assert survivor["location"] == "colony"
+    place = state["locations"][0]["id"]
+    table_act(app, game, type="add_zombies_by_hand", place=place, count=2)
+    page = phones[seat].get(f"/phone/{game}").text
+    form = _survivor_form(page, "attract_zombies", survivor["id"])
+    fields = dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    to = re.findall(r'name="to_place\|to_entrance" value="([^"]*)"', form)
+    assert to == [f"colony|{n}" for n in range(1, 7)]
+    # a button per source and count: as many as stand there, 2 at most (one tap sends)
+    sent = re.findall(r'name="from_place\|from_entrance\|count" value="([^"]*)"', form)
+    locations = head(app, game)[0]["locations"]
+    assert sorted(sent) == sorted(
+        f"{x['id']}||{n}" for x in locations for n in range(1, min(2, x["entrance"]["zombies"]) + 1)
+    )
+    assert f"{place}||2" in sent and not any(f.startswith("colony") for f in sent)
+    fields.update({"to_place|to_entrance": to[3], "from_place|from_entrance|count": f"{place}||2"})
+    answer = post(phones[seat], game, page=page, **fields)
+    assert answer.status_code == 200, re.findall(r'role="alert">(.*?)<', answer.text)
+    after, _ = head(app, game)
+    assert after["colony"]["entrances"][3]["zombies"] == 2
+    assert (last_action(app, game)["type"], last_action(app, game)["by"]) == (
+        "attract_zombies",
+        seat,
+    )

@@ -300,8 +300,9 @@ def survivor_may_join(state: State, seat_id: str, legal: dict[str, Any]) -> bool
 def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """A phone's view: the table's view, plus its own secrets (card facts) under "mine", its
     own legal actions under "legal", the id of each decision it has open under "decisions" and
-    what it must do now under "must_do" (must_do.py: the moments its phone nudges for), and
-    whether those moments already say what the game waits for ("waiting_said").
+    what it must do now under "must_do" (must_do.py: the moments its phone nudges for; whether
+    one is a new survivor to enter is "mine.new_survivor_due"), and whether those moments
+    already say what the game waits for ("waiting_said").
 
     ``table`` is ``table_view(state)`` when the caller already has it (every phone of a game
     shares one): it is not changed; the seat's view is a new dict sharing its public parts.
@@ -344,6 +345,9 @@ def seat_view(state: State, seat_id: str, table: dict[str, Any] | None = None) -
     view["decisions"] = {seat_id: open_for(state, view["legal"][seat_id], seat_id)}
     view["mine"]["survivor_may_join"] = survivor_may_join(state, seat_id, view["legal"][seat_id])
     view["must_do"] = must_do(state, seat_id, view["legal"][seat_id], view)
+    # the lost last survivor's replacement is due now (must_do's new_survivor, 002:1780-1784):
+    # its phone holds the card's entry at the top, not folded among the survivors
+    view["mine"]["new_survivor_due"] = any(m["kind"] == "new_survivor" for m in view["must_do"])
     view["waiting_said"] = waiting_said(view["waiting"], view["must_do"])
     return view
 

@@ -13,7 +13,7 @@ from companion.engine.board.checks import (
     require_long_night,
 )
 from companion.engine.board.exposure import SKIP
-from companion.engine.board.places import Choices, offered, places, targets
+from companion.engine.board.places import Choices, by_survivor, offered, places, targets
 from companion.engine.board.special_zombies import (
     require_special_zombies_first,
     special_zombies_cannot_be_moved,
@@ -67,7 +67,8 @@ NONE_TO_REMOVE = {
 def kill_choices(st: State, actor: str) -> Choices | None:
     """The entrances with zombies; during a turn the active player's survivors there kill
     (none where a special zombie comes first, 000:805) and their cards may; between turns a
-    correction names no killer."""
+    correction names no killer. ``killers`` by entrance, ``by_survivor`` the entrances each
+    survivor may attack."""
     with_zombies = targets(st, lambda e: e["zombies"] > 0)
     if not with_zombies:
         return None
@@ -83,6 +84,10 @@ def kill_choices(st: State, actor: str) -> Choices | None:
     return {
         "targets": with_zombies,
         "killers": killers,
+        "by_survivor": {
+            sid: [t for t in with_zombies if sid in killers[f"{t['place']}:{t['entrance']}"]]
+            for sid in {sid: None for ids in killers.values() for sid in ids}
+        },
         "card_killers": [s["id"] for s in st["survivors"] if s["owner"] == active],
         "attack": [True, False] if active else [False],
         "exposure": list(EXPOSURE_RESULTS),
@@ -178,8 +183,11 @@ def remove_token(st: State, steps: list[Step], place: str, number: Any, token: s
 
 
 def room_choices(st: State, actor: str) -> Choices | None:
-    """The entrances with a free space."""
-    return offered("targets", targets(st, lambda e: free_spaces(e) > 0))
+    """The entrances with a free space (a card may put a barricade anywhere); ``by_survivor``
+    those at each of the active player's survivors' location, where its barricade action puts
+    one (002:1202; an explosive trap works exactly like a barricade, 000:696)."""
+    room = targets(st, lambda e: free_spaces(e) > 0)
+    return {"targets": room, "by_survivor": by_survivor(st, room)} if room else None
 
 
 @act.rule(N_("add barricade"), "002:1202", who=act.TURN)
@@ -353,18 +361,47 @@ def attracted_count(st: State, place: str, ent: Any, count: int, zombies: Any) -
 
 
 def attract_choices(st: State, actor: str) -> Choices | None:
-    """From an entrance with zombies to one with room, by the active player's survivor."""
+    """From an entrance with zombies to one with room, by the active player's survivor;
+    ``by_survivor`` what each may attract (``survivor_attracts``)."""
     with_zombies = targets(st, lambda e: e["zombies"] > 0)
     room = targets(st, lambda e: free_spaces(e) > 0)
     if not with_zombies or not room:
         return None
     active = active_seat_id(st)
+    mine = [s for s in st["survivors"] if s["owner"] == active]
+    each = {s["id"]: survivor_attracts(st, s, with_zombies, room) for s in mine}
     return {
         "from": with_zombies,
         "to": room,
         "count": [1, ATTRACT_MAX],
-        "survivor_id": [s["id"] for s in st["survivors"] if s["owner"] == active],
+        "survivor_id": [s["id"] for s in mine],
+        "by_survivor": {sid: pull for sid, pull in each.items() if pull},
     }
+
+
+def survivor_attracts(
+    st: State, who: dict[str, Any], with_zombies: list[Choices], room: list[Choices]
+) -> Choices | None:
+    """What the survivor ``who`` may attract (002:1253): to an entrance with room at its own
+    location (``to``, each with its ``room``: its empty spaces, at most ``ATTRACT_MAX``), from
+    an entrance with standard zombies elsewhere (``from``, each with its ``count``, a range: as
+    many as stand there and fit at one of those entrances, at most ``ATTRACT_MAX``; special
+    zombies are never attracted, 000:805); None when nothing can come."""
+    here = who["location"]
+    to = [
+        {**t, "room": min(ATTRACT_MAX, free_spaces(entrance(st, here, t["entrance"])))}
+        for t in room
+        if t["place"] == here
+    ]
+    if not to:
+        return None
+    most = max(t["room"] for t in to)
+    away = [
+        {**t, "count": [1, min(most, entrance(st, t["place"], t["entrance"])["zombies"])]}
+        for t in with_zombies
+        if t["place"] != here
+    ]
+    return {"to": to, "from": away} if away else None
 
 
 @act.rule(N_("attract zombies"), "002:1253", who=act.TURN, about=act.SURVIVOR)
@@ -432,8 +469,16 @@ def make_noise(st: State, steps: list[Step], location_id: str, count: int) -> No
 
 
 def quiet_choices(st: State, actor: str) -> Choices | None:
-    """The locations with room for noise."""
-    return offered("location_id", [x["id"] for x in st["locations"] if x["noise"] < MAX_NOISE])
+    """The locations with room for noise; ``by_survivor`` the one each of the active player's
+    survivors stands at, where it makes noise (002:1183), if there is room."""
+    quiet = [x["id"] for x in st["locations"] if x["noise"] < MAX_NOISE]
+    if not quiet:
+        return None
+    here = by_survivor(st, [{"place": x} for x in quiet])
+    return {
+        "location_id": quiet,
+        "by_survivor": {k: [t["place"] for t in v] for k, v in here.items()},
+    }
 
 
 @act.rule(N_("add noise"), who=act.TURN)

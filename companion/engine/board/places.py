@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.core.state import COLONY, State
+from companion.engine.core.state import COLONY, State, active_seat_id
 
 Choices = dict[str, Any]
 
@@ -40,3 +40,16 @@ def targets(st: State, keep: Callable[[dict[str, Any]], bool]) -> list[dict[str,
 def offered(key: str, values: list[Any]) -> Choices | None:
     """``{key: values}``, or None (not open) when there is nothing to choose."""
     return {key: values} if values else None
+
+
+def by_survivor(st: State, found: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Each of the active player's survivors with those of ``found`` (records with a
+    ``place``) at its own location: what an action a survivor takes where it stands may target
+    (a barricade, 002:1202), so a phone offers each survivor exactly its own; none between
+    turns."""
+    active = active_seat_id(st)
+    return {
+        s["id"]: [t for t in found if t["place"] == s["location"]]
+        for s in st["survivors"]
+        if active is not None and s["owner"] == active
+    }

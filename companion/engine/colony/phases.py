@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine.core import hooks
-from companion.engine.core.dice import noise_faces
+from companion.engine.core.dice import noise_face_names, noise_faces
 from companion.engine.core.errors import RuleError, words
 from companion.engine.core.objective_progress import objective_asks_the_table
 from companion.engine.core.state import State, begin, locations_in_order
@@ -73,11 +73,13 @@ def noise_entered(st: State) -> bool:
 def noise_to_enter(st: State) -> dict[str, Any] | None:
     """The noise dice the table enters for Add Zombies now, when it enters them: ``places``,
     the location of each token in the order they are resolved (002:1613-1617, 000:490: place by
-    place in number order), and ``faces``, what a token may show (dice.noise_faces)."""
+    place in number order), ``faces``, what a token may show (dice.noise_faces), and ``names``,
+    what each face shows, in the same order (dice.noise_face_names: a number, or a coin's side)."""
     if not noise_entered(st):
         return None
     places = [loc["id"] for loc in locations_in_order(st) for _ in range(loc["noise"])]
-    return {"places": places, "faces": list(noise_faces(st["ruleset"]))}
+    rules = st["ruleset"]
+    return {"places": places, "faces": list(noise_faces(rules)), "names": noise_face_names(rules)}
 
 
 def asks_the_table(st: State, name: str) -> bool:

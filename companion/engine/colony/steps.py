@@ -39,7 +39,14 @@ from companion.engine.colony.phases import (
 )
 from companion.engine.core import declare as act
 from companion.engine.core import hooks
-from companion.engine.core.dice import Entered, Randomness, flip_coin, noise_faces, roll_d6
+from companion.engine.core.dice import (
+    NOISE_COIN_SIDES,
+    Entered,
+    Randomness,
+    flip_coin,
+    noise_faces,
+    roll_d6,
+)
 from companion.engine.core.errors import Phrase, RuleError, shown
 from companion.engine.core.morale import change_morale, end_game
 from companion.engine.core.objective_progress import (
@@ -451,7 +458,7 @@ def _resolve_noise(st: State, steps: list[Step], loc: dict, rng: Randomness) -> 
         loc["noise"] -= 1
         if st["ruleset"] == "long_night":
             hit = flip_coin(rng)
-            fields = {"coin": "!!!" if hit else "blank"}
+            fields = {"coin": NOISE_COIN_SIDES[int(hit)]}
         else:
             roll = roll_d6(rng)
             hit = roll <= NOISE_HIT_MAX

@@ -40,10 +40,22 @@ NOISE_COIN_FACES: tuple[int, ...] = (1, 0)
 blank side, as ``flip_coin`` reads ``randint(0, 1)``."""
 
 
+NOISE_COIN_SIDES: dict[int, str] = {1: "!!!", 0: "blank"}
+"""What each face of a Long Night noise token shows (000:490), as the log's ``coin`` names it."""
+
+
 def noise_faces(ruleset: str) -> tuple[int, ...]:
     """The faces a noise token can show: an action die's 1-6 in the base game (002:1617), a
     coin's 1 ("!!!") or 0 (blank) in The Long Night (000:490)."""
     return NOISE_COIN_FACES if ruleset == "long_night" else ACTION_DIE_FACES
+
+
+def noise_face_names(ruleset: str) -> list[int | str]:
+    """What each of ``noise_faces`` shows, in its order, for a screen to name it: the die's
+    number in the base game, the coin's side ("!!!" or "blank") in The Long Night (000:490)."""
+    if ruleset == "long_night":
+        return [NOISE_COIN_SIDES[face] for face in NOISE_COIN_FACES]
+    return list(ACTION_DIE_FACES)
 
 
 class Entered:

@@ -279,6 +279,9 @@ EXPOSURE_FACES = {
     "frostbite": N_("frostbite"),
     "bite": N_("bite"),
 }
+NOISE_FACE_NAMES = {"!!!": "!!!", "blank": N_("blank")}
+"""The words of a noise token's face the view names (dice.noise_face_names): a Long Night
+coin's sides; a base game die's number is shown as it is."""
 SYMBOL_NAMES = {
     "food": N_("food"),
     "fuel": N_("fuel"),
@@ -548,6 +551,7 @@ TABLES: dict[str, Mapping[str, str]] = {
     "end_reasons": END_SENTENCES,
     "added_requirements": ADDED_REQUIREMENTS,
     "exposure": EXPOSURE_FACES,
+    "noise_faces": NOISE_FACE_NAMES,
     "modules": MODULE_NAMES,
     "module_titles": MODULE_TITLES,
     "counted": COUNTED_NAMES,

@@ -635,11 +635,21 @@ def entrance_holding(
 
 
 def special_kill_choices(st: State, actor: str) -> Choices | None:
-    """The special zombies attacked this turn, which may die now (000:805)."""
+    """The special zombies attacked this turn, which may die now (000:805); ``by_survivor``
+    those each survivor attacked (its attack, 000:807)."""
     attacked = [
         z for z in special_zombies(st) if special_zombie_attacked(st, z["place"], z["zombie"])
     ]
-    return {"targets": attacked, "how": [KILL_WAYS[0]]} if attacked else None
+    if not attacked:
+        return None
+    mine: dict[str, list[dict[str, Any]]] = {}
+    for attack in (st.get("turn") or {}).get("special_attacks", []):
+        hit = [
+            z for z in attacked if (z["zombie"], z["place"]) == (attack["zombie"], attack["place"])
+        ]
+        listed = mine.setdefault(attack["survivor"], [])
+        listed += [z for z in hit if z not in listed]
+    return {"targets": attacked, "how": [KILL_WAYS[0]], "by_survivor": mine}
 
 
 @act.rule(N_("remove a special zombie"), "000:805", who=act.TURN)
