@@ -23,6 +23,7 @@ from companion.engine.core.errors import RuleError
 from companion.engine.core.morale import END_REASONS, end_game
 from companion.engine.core.objective_needs import MAIN_OBJECTIVE_UNCHECKED
 from companion.engine.legal import legal_for_seat, legal_for_table
+from companion.engine.sentences import render_step
 from companion.engine.views import seat_view
 
 HOLDS = {"s1": "t.normal-0", "s2": "t.betrayal-0", "s3": "t.normal-1"}
@@ -51,8 +52,14 @@ def test_a_normal_objective_cannot_be_complete_at_a_morale_or_round_track_end(re
     assert [objective_completable(st, sid) for sid in HOLDS] == [False, True, False]
     with pytest.raises(RuleError, match="Ana's secret objective needs the main objective"):
         mark_objective(st, "s1", True)
-    with pytest.raises(RuleError, match="Carla's secret objective needs the main objective"):
-        declare_winners(st, ["s2", "s3"])
+    # the table ticks Carla (it is offered every seat): she does not win, said once public
+    declared, steps = declare_winners(st, ["s2", "s3"])
+    assert declared["ended"]["winners"] == ["s2"]
+    assert [s["kind"] for s in steps] == ["objective_not_counted", "winners_declared"]
+    assert render_step(steps[0]) == (
+        "Carla's secret objective was ticked, but the board shows a part of it unmet: it "
+        "cannot be complete, so it does not win."
+    )
     # not asked, so no mark is taken at all; the betrayer alone is asked and decides the end
     with pytest.raises(RuleError, match="Ana's secret objective needs the main objective"):
         mark_objective(st, "s1", False)
@@ -99,7 +106,7 @@ def test_a_normal_objective_at_morale_zero_is_not_offered_to_its_phone():
     assert legal_for_seat(st, "s1") == {}
     assert legal_for_seat(st, "s2") == {"mark_objective": {"complete": [True, False]}}
     assert legal_for_table(st) == {  # the table may mark for a player without a phone
-        "declare_winners": {"completed": ["s2"]},
+        "declare_winners": {"completed": ["s1", "s2", "s3"]},
         "mark_objective": {"seat_id": ["s2"], "complete": [True, False]},
     }
     assert seat_view(st, "s1")["mine"]["objective_completable"] is False
@@ -108,7 +115,7 @@ def test_a_normal_objective_at_morale_zero_is_not_offered_to_its_phone():
     # with nobody left to ask, the table declares at once: nobody won
     st = ended("round_track")
     st["secrets"]["s2"]["objective"] = "t.normal-2"
-    assert legal_for_table(st) == {"declare_winners": {"completed": []}}
+    assert legal_for_table(st) == {"declare_winners": {"completed": ["s1", "s2", "s3"]}}
     st, _ = declare_winners(st)
     assert st["ended"]["winners"] == []
 
@@ -213,3 +220,16 @@ def test_phones_hear_of_the_end_only_once_the_table_has_turned_it_over(app):
     assert "Did you complete it?" not in page
     assert f"survivors you control: 3 or more; the board shows {ana}, so it cannot" in page
     assert "nothing to mark" in phones["s2"].get(f"/phone/{game}").text
+
+
+@pytest.mark.parametrize("reason", ["morale", "main_objective"])
+def test_the_table_screen_does_not_tell_whose_objective_is_out(reason):
+    """At a morale end only Bruno's betrayal objective can be complete (002:1813-1818), at the
+    main objective's end all three: the table's public view is the same at both, every seat
+    offered and nobody named as still to mark (only the owner's phone knows it is out)."""
+    st = ended(reason)
+    view = engine.table_view(st)
+    assert view["legal"]["table"]["declare_winners"] == {"completed": ["s1", "s2", "s3"]}
+    assert view["waiting_on"] == []
+    asked = [sid for sid in HOLDS if seat_view(st, sid)["must_do"]]
+    assert asked == (["s2"] if reason == "morale" else ["s1", "s2", "s3"])

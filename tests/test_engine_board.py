@@ -9,9 +9,11 @@ from factory import Scripted, make_state, put_survivors, with_cards
 from hypothesis import given
 from hypothesis import strategies as st_
 
+import companion.engine as engine
 from companion.engine import board
 from companion.engine.core.errors import RuleError
 from companion.engine.core.state import free_spaces
+from companion.engine.legal import legal_actions
 from companion.engine.sentences import render_steps
 
 
@@ -768,3 +770,28 @@ def test_the_board_oracle_sees_legal_and_illegal_actions():
     st, _ = apply(st, "trap", "gas", 1, 1)
     assert not must_succeed(st, "barricade", "gas", 1, 1)
     assert not must_succeed(st, "attract", "gas", 1, 1)
+
+
+@pytest.mark.parametrize(
+    "tokens,listed",
+    [((1, 0), [False]), ((0, 1), [True]), ((2, 1), [False, True]), ((0, 0), None)],
+)
+def test_a_card_killing_a_helpless_survivor_lists_the_kinds_the_colony_has(tokens, listed):
+    """The kind of token is listed only while the colony holds one: a listed kind is taken,
+    the other refused (not offered, then refused: the legal list and apply disagreed)."""
+    st, _, _ = table(ruleset="long_night")
+    st["helpless"] = dict(zip(("normal", "unruly"), tokens, strict=True))
+    st["settings"]["listed_only"] = True
+    offered = legal_actions(st)["table"].get("kill_helpless_by_card")
+    assert (offered and offered["unruly"]) == listed
+    action = {"type": "kill_helpless_by_card", "by": "table"}
+    for unruly in (False, True):
+        if listed and unruly in listed:
+            new, _ = engine.apply(st, {**action, "unruly": unruly})
+            assert new["morale"] == st["morale"] - 1
+        else:
+            with pytest.raises(engine.RuleError, match=r"no .*helpless survivor in the colony"):
+                engine.apply(st, {**action, "unruly": unruly})
+    if listed:
+        new, _ = engine.apply(st, action)  # left out: a normal one first (the ruling)
+        assert new["helpless"]["normal"] == max(tokens[0] - 1, 0)

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 
 import pytest
 from factory import make_state, put_survivors, with_cards
 
-from companion.engine.core.errors import RuleError
+import companion.engine as engine
+from companion.engine.core import decisions
+from companion.engine.core.errors import RuleError, render_error
 from companion.engine.legal import legal_actions
 from companion.engine.sentences import render_step
 from companion.engine.turns.crossroads import reveal_crossroads, trigger_crossroads
 from companion.engine.turns.crossroads_options import adds_survivors
 from companion.engine.turns.turn import end_turn, start_turn
 from companion.engine.turns.votes import cast_vote, record_votes
+from tests import play
 
 CARD = {
     "id": "companion.cold-snap",
@@ -307,3 +311,83 @@ def test_what_each_option_needs_is_listed_in_the_cards_order_and_survives_json()
     listed = legal_actions(st)["table"]["trigger_crossroads"]
     assert listed["needs"] == [[], ["chosen"]]  # option n's at needs[n - 1]
     assert json.loads(json.dumps(listed))["needs"] == listed["needs"]
+
+
+LOCKER = {
+    **CARD,
+    "id": "companion.locker",
+    "name": "Her Old Locker",
+    "options": [
+        {"text": "Open it.", "effects": [{"kind": "morale", "amount": 1}]},
+        {
+            "text": "Heal one of yours at the Grocery Store.",
+            "effects": [{"kind": "heal", "target": "chosen", "amount": 1, "at": "grocery"}],
+        },
+    ],
+}
+"""Shaped like companion.her-old-locker: option 2 takes a survivor the player controls at one
+place."""
+
+
+def _locker(places):
+    """Ana's turn with LOCKER revealed; Ana's survivors stand at ``places``, one each."""
+    st = with_cards(make_state(3), crossroads=[LOCKER, OTHER])
+    ids = [put_survivors(st, [40 + n], owner="s1", place=p)[0] for n, p in enumerate(places)]
+    put_survivors(st, [30], owner="s2", place="grocery")
+    st["decks"]["crossroads"] = ["companion.locker", "companion.other"]
+    st, _ = start_turn(st)
+    st, _ = reveal_crossroads(st, "s3")
+    return decisions.refreshed(st), ids
+
+
+def _trigger(st, **args):
+    """trigger_crossroads through the front door, by Ana, answering the open question."""
+    key = decisions.question_key("trigger_crossroads", {})
+    action = {"type": "trigger_crossroads", "by": "s1", "seed": 1, **args}
+    return engine.apply(st, {**action, "decision": decisions.open_id(st, key)})
+
+
+def test_an_option_naming_a_survivor_at_a_place_lists_only_those_there():
+    st, (home, there) = _locker(["colony", "grocery"])
+    listed = legal_actions(st)["s1"]["trigger_crossroads"]
+    assert listed["option"] == [1, 2] and listed["chosen"] == [there]
+    st["settings"]["listed_only"] = True  # the front door takes only what is listed
+    with pytest.raises(RuleError) as refused:
+        _trigger(st, option=2, chosen=home)
+    assert render_error(refused.value) == (
+        "Survivor 40 is not at Grocery Store: this card heals a survivor there"
+    )
+    assert render_error(refused.value, "pt_BR") == (
+        "Survivor 40 não está neste lugar: Grocery Store; esta carta cura um sobrevivente de lá"
+    )
+    with pytest.raises(RuleError, match="not controlled"):
+        _trigger(st, option=2, chosen=st["survivors"][2]["id"])  # seat s2's, there
+    st["survivors"][1]["wounds"] = 1
+    healed, _ = _trigger(st, option=2, chosen=there)
+    assert healed["survivors"][1]["wounds"] == 0
+
+
+def test_an_option_naming_a_survivor_at_a_place_is_not_offered_with_none_there():
+    st, _ = _locker(["colony"])
+    listed = legal_actions(st)["s1"]["trigger_crossroads"]
+    assert listed["option"] == [1] and listed["chosen"] == []
+    with pytest.raises(RuleError):
+        _trigger(st, option=2, chosen=st["survivors"][0]["id"])
+    taken, _ = _trigger(st, option=1)
+    assert taken["secrets"]["s3"]["crossroads"] is None
+
+
+def test_no_card_asks_for_survivors_at_two_different_places():
+    """The listed survivors are one list per card: exact while every option naming a chosen
+    survivor asks for it at the same place (or any), as every card in cards.db does."""
+    with sqlite3.connect(play.CARDS_DB) as db:
+        cards = [json.loads(o) for (o,) in db.execute("SELECT options FROM crossroads")]
+    assert len(cards) > 50
+    for options in cards:
+        places = {
+            e.get("at")
+            for opt in options
+            for e in opt.get("effects", [])
+            if e.get("target") == "chosen"
+        }
+        assert len(places) <= 1, options

@@ -121,6 +121,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "exiled_survivor_moved": {"survivor": "v1", "name": "Bo", "to": "police", "location_name": "P"},
     "exiled_must_move": {**ANA, "survivors": ["v1", "v2"], "names": "Bo, Cy"},
     "objective_marked": ANA,
+    "objective_not_counted": ANA,
     "winners_declared": {
         "coop": False,
         "reason": "morale",

@@ -26,6 +26,7 @@ from helpers.table import (
 
 import companion.engine as engine
 from companion import create_app, store
+from tests import play
 
 STALE = "The table moved on: here is the new board."
 pytestmark = pytest.mark.seed(1)  # the game's draws repeat: no test waits on a lucky roll
@@ -741,19 +742,24 @@ def test_the_end_declares_winners_reveals_objectives_and_draws_the_chart(client,
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Morale has reached 0" in html
     # At a morale end only objectives that do not need the main objective may be complete
-    # (002:1813-1818): the table is offered those seats alone.
+    # (002:1813-1818); the table is offered every seat all the same (which objective is out
+    # is its owner's secret), and a seat ticked whose objective is out does not win.
     state = current(app, game_id).state
     kinds = {
         sid: state["cards"]["objectives"][mine["objective"]]["kind"]
         for sid, mine in state["secrets"].items()
     }
     may = [sid for sid in sorted(kinds) if kinds[sid] != "normal"]
-    assert ("Whose secret objective is complete?" in html) is bool(may)
-    for sid in may:
+    assert "Whose secret objective is complete?" in html
+    for sid in kinds:
         assert f'name="completed" value="{sid}"' in html
-    _posted(client, app, game_id, "declare_winners", completed=["", *may])
+    assert "a secret objective to mark" not in html  # nobody named as still to mark
+    _posted(client, app, game_id, "declare_winners", completed=["", *sorted(kinds)])
     state = current(app, game_id).state
     assert state["ended"]["winners"] == may
+    said = client.get(f"/games/{game_id}").get_data(as_text=True)
+    out = [s["name"] for s in state["seats"] if s["id"] not in may]
+    assert out and all(f"{name}&#39;s secret objective was ticked" in said for name in out)
     for path, headers in (("/end", {}), ("/end", HX), ("", {})):
         html = client.get(f"/games/{game_id}{path}", headers=headers).get_data(as_text=True)
         assert "Winners" in html and "<svg" in html and "morale-chart" in html
@@ -829,3 +835,25 @@ def test_dealt_survivors_stay_on_the_phones_while_players_choose(client, app):
             assert card_id not in html
             assert _esc(state["cards"]["survivors"][card_id]["name"]) not in html
     assert_no_secrets(client, app, game_id)
+
+
+def test_a_crossroads_option_the_player_cannot_meet_has_no_button(client, app):
+    """Her Old Locker's second option heals a survivor of theirs at the Hospital: with none
+    there, the table offers only the first (002:1480-1482); with one there, both."""
+    game_id = make_game(app)
+    seat = start_turn(client, app, game_id)
+    st = current(app, game_id).state
+    drawer = st["turn"]["crossroads_drawer"] or seat
+    st["turn"]["crossroads_drawer"] = drawer
+    st["secrets"][drawer]["crossroads"] = "companion.her-old-locker"
+    st["turn"]["crossroads_revealed"] = True
+    mine = [s for s in st["survivors"] if s["owner"] == seat]
+    assert mine and all(s["location"] != "base.hospital" for s in mine)
+    for there, shown in ((False, ["1"]), (True, ["1", "2"])):
+        if there:
+            mine[0]["location"] = "base.hospital"
+        with app.app_context():
+            action = {"type": "new_game", "by": "table", "setup": play.setup_for(3), "seed": 1}
+            made = store.create_game(store.get_db(), "Locker", action, apply=lambda s, a: (st, []))
+        html = client.get(f"/games/{made}").get_data(as_text=True)
+        assert re.findall(r'name="option" value="(\d)"', html) == shown

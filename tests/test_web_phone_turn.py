@@ -13,13 +13,16 @@ from helpers.phones import (
     head,
     last_action,
     new_game,
+    open_db,
     post,
     seated_and_kept,
     table_act,
     take_seat,
 )
+from play import setup_for
 
 import companion.engine as engine
+from companion import store
 
 
 @pytest.fixture
@@ -271,3 +274,31 @@ def test_zombies_attracted_to_the_colony_from_the_phone_are_accepted(app, turn):
         "attract_zombies",
         seat,
     )
+
+
+def test_a_crossroads_option_the_player_cannot_meet_has_its_text_and_no_button(app, table, turn):
+    """Her Old Locker's second option heals a survivor of theirs at the Hospital: with none
+    there, the active phone reads both options but offers only the first (002:1480-1482); with
+    one there, both."""
+    game, _phones, seat = turn
+    state, _ = head(app, game)
+    drawer = state["turn"]["crossroads_drawer"] or seat
+    state["turn"]["crossroads_drawer"] = drawer
+    state["secrets"][drawer]["crossroads"] = "companion.her-old-locker"
+    state["turn"]["crossroads_revealed"] = True
+    mine = _mine(state, seat)
+    assert mine and all(s["location"] != "base.hospital" for s in mine)
+    for there, shown in ((False, ["1"]), (True, ["1", "2"])):
+        if there:
+            mine[0]["location"] = "base.hospital"
+        db = open_db(app)
+        try:
+            action = {"type": "new_game", "by": "table", "setup": setup_for(3), "seed": 1}
+            made = store.create_game(db, "Locker", action, apply=lambda s, a: (state, []))
+        finally:
+            db.close()
+        page = take_seat(app, table, made, seat).get(f"/phone/{made}").text
+        assert re.findall(r'name="option" value="(\d)"', page) == shown
+        unmet = "Option 2: none of your survivors can take it now."
+        assert (unmet in page) is not there
+        assert page.count('crossroads-option"') == 2  # both options read, button or not

@@ -196,8 +196,9 @@ def legal_for_table(st: State) -> dict[str, Choices]:
 def _table_now(st: State) -> dict[str, Choices]:
     """The table's legal actions now, an open reveal aside."""
     if st.get("ended"):
+        # every seat in play, whether or not the board shows its objective out: which one is
+        # out is its owner's secret until the winners are declared (ending.finish_winners)
         completed = [] if is_coop(st["variant"]) else [s["id"] for s in seats_in_play(st)]
-        completed = [sid for sid in completed if objective_completable(st, sid)]
         out: dict[str, Choices] = {"declare_winners": {"completed": completed}}
         marking = [s["id"] for s in seats_in_play(st) if legal_for_seat(st, s["id"])]
         if marking:  # for a player without a phone (permissions.OPEN)

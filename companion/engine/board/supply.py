@@ -258,12 +258,15 @@ def calm_unruly(state: State, seat_id: str) -> tuple[State, list[Step]]:
 
 
 def helpless_left_choices(st: State, actor: str) -> Choices | None:
-    """Open while a helpless survivor is in the colony."""
-    return {} if st["helpless"]["normal"] or st["helpless"]["unruly"] else None
+    """Open while a helpless survivor is in the colony, listing the kinds of token it holds
+    (``unruly`` False: a normal one, True: an unruly one); left out, the ruling picks."""
+    helpless = st["helpless"]
+    kinds = [unruly for unruly in (False, True) if helpless["unruly" if unruly else "normal"]]
+    return {"unruly": kinds} if kinds else None
 
 
 @act.rule(N_("kill helpless by card"), "002:1786 000:546", who=act.CORRECTION)
-@act.takes(helpless_left_choices, unruly=act.FREE)
+@act.takes(helpless_left_choices)
 def kill_helpless_by_card(state: State, unruly: bool | None = None) -> tuple[State, list[Step]]:
     """A card kills a helpless survivor: morale -1 (002:1786; an unruly token is one, 000:546)."""
     st, steps = begin(state)

@@ -97,8 +97,10 @@ def game_over_reason(state: State) -> str | None:
 def winners_by_objectives(st: State, completed: Any) -> list[str]:
     """Players whose secret objective is complete win, the rest lose (002:1806).
 
-    Ruling: a player out of the game (player elimination, 000:638) cannot win. A normal
-    objective at a morale or round-track end is refused (``objective_completable``).
+    Ruling: a player out of the game (player elimination, 000:638) cannot win. An objective
+    the board shows out (``objective_completable``: a normal one at a morale or round-track
+    end, 002:1813-1818, or a part unmet) does not win though the table ticks it: the table
+    lists every seat, since which one is out is its owner's secret until now.
     """
     if not isinstance(completed, list | tuple | set | frozenset):
         raise RuleError(N_("completed must list the seats whose secret objective is complete"))
@@ -109,8 +111,9 @@ def winners_by_objectives(st: State, completed: Any) -> list[str]:
             raise RuleError(N_("{name} is listed more than once"), name=who["name"])
         if who.get("eliminated"):
             raise RuleError(N_("{name} is out of the game and cannot win"), name=who["name"])
-        _refuse_uncompletable(st, who)
-    return [s["id"] for s in st["seats"] if s["id"] in completed]
+    return [
+        s["id"] for s in st["seats"] if s["id"] in completed and objective_completable(st, s["id"])
+    ]
 
 
 def winners_coop(st: State) -> list[str]:
@@ -207,6 +210,9 @@ def finish_winners(st: State, steps: list[Step], completed: list[str]) -> None:
     winners = winners_coop(st) if coop else winners_by_objectives(st, completed)
     st["ended"]["winners"] = winners
     names = {s["id"]: s["name"] for s in st["seats"]}
+    for sid in [] if coop else completed:
+        if sid not in winners:  # ticked, and the board shows a part unmet: said once public
+            steps.append(step("objective_not_counted", **of_seat(seat(st, sid))))
     steps.append(
         step(
             "winners_declared",

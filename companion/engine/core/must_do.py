@@ -32,8 +32,9 @@ moment lasts exactly as long as the phone offers its answer:
   (002:1806).
 
 The table's ``waiting_on`` lists only what the table waits for (a crossroads card, a hint or a
-crisis contribution is nobody's obligation, and would tell the table a secret), with ids made
-of public parts only (the decision's number, never its digest of a secret).
+crisis contribution is nobody's obligation, and would tell the table a secret; nor does it
+name the seats still to mark their objective, which would tell whose the board shows out),
+with ids made of public parts only (the decision's number, never its digest of a secret).
 """
 
 from __future__ import annotations
@@ -87,10 +88,10 @@ KINDS: dict[str, Kind] = {
     "keep_survivors": Kind(
         N_("Choose the survivors you keep."), N_("survivors to keep"), "keep:{seat}"
     ),
+    # Nobody's wait on the table: a phone whose objective the board shows out is not asked,
+    # so naming the seats still to mark would tell the table whose objective is out.
     "objective": Kind(
-        N_("Mark whether you completed your secret objective."),
-        N_("a secret objective to mark"),
-        "objective:{seat}",
+        N_("Mark whether you completed your secret objective."), None, "objective:{seat}"
     ),
     "crossroads_hint": Kind(
         N_("Your crossroads card may trigger now: read it."), None, "crossroads:{seat}"

@@ -28,7 +28,13 @@ from companion.engine.core.state import (
     seat,
     voters,
 )
-from companion.engine.turns.crossroads_options import card_options, colony_full_blocks
+from companion.engine.turns.crossroads_options import (
+    card_options,
+    chosen_fits,
+    colony_full_blocks,
+    names_chosen,
+    unmet,
+)
 from companion.engine.turns.turn import current_turn
 from companion.engine.turns.votes import open_vote, outcome, tally_vote
 from companion.engine.words.card_texts import card_text
@@ -79,20 +85,24 @@ def reveal_crossroads(state: State, seat_id: str) -> tuple[State, list[Step]]:
 def crossroads_choices(st: State, active: str) -> dict[str, Any] | None:
     """The revealed crossroads card's options the active player may take (a vote card: the
     vote and who casts it), what each needs named and the survivors and places it may name;
-    an option she cannot meet is not hers to choose (002:1480-1482, 002:1727). None before it
-    is revealed."""
+    an option she cannot meet is not hers to choose (002:1480-1482, 002:1727). The survivors
+    are one list for the card: those every option she may take that names one can take (all
+    the card's options for a vote, taken after the survivor is named); exact while no card
+    asks for them at two places (tests/test_engine_crossroads.py). None before it is revealed."""
     turn = st["turn"]
     drawer = turn["crossroads_drawer"]
     if not (drawer and st["secrets"][drawer]["crossroads"] and turn.get("crossroads_revealed")):
         return None
     card = st["cards"]["crossroads"][st["secrets"][drawer]["crossroads"]]
+    every = card.get("options", [])
+    needs = [_needs(opt) for opt in every]  # option n's at needs[n - 1]
+    options = [n for n, opt in enumerate(every, start=1) if not unmet(st, opt, active)]
+    naming = [opt for n, opt in enumerate(every, start=1) if names_chosen(opt)]
+    if not card.get("vote"):
+        naming = [opt for n, opt in enumerate(every, start=1) if n in options and opt in naming]
+    fits = [set(chosen_fits(st, opt, active)) for opt in naming]
     chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
-    needs = [_needs(opt) for opt in card.get("options", [])]  # option n's at needs[n - 1]
-    options = [
-        n
-        for n, opt in enumerate(card.get("options", []), start=1)
-        if (chosen or "chosen" not in needs[n - 1]) and not colony_full_blocks(st, opt, active)
-    ]
+    chosen = [sid for sid in chosen if fits and all(sid in fit for fit in fits)]
     choice: dict[str, Any] = {"option": options}
     if card.get("vote"):  # every player in play not exiled votes (002:1821, 002:1764)
         choice = {"vote": True, "voters": [s["id"] for s in voters(st)]}

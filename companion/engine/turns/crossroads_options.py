@@ -43,14 +43,35 @@ def colony_full_blocks(st: State, option: dict[str, Any], active: str) -> bool:
     return free_survivor_spaces(st, COLONY) <= 0
 
 
+def names_chosen(option: dict[str, Any]) -> bool:
+    """Whether an option's effects act on a survivor the active player chooses ("chosen")."""
+    return any(e.get("target") == "chosen" for e in option.get("effects", []))
+
+
+def chosen_fits(st: State, option: dict[str, Any], active: str) -> list[str]:
+    """The survivors an option's "chosen" effects may take (002:1480-1482): the active
+    player's own, and at the place an effect names with ``at`` (Her Old Locker: at the
+    Hospital); the effects refuse any other (effects.py)."""
+    places = {
+        e["at"] for e in option.get("effects", []) if e.get("target") == "chosen" and e.get("at")
+    }
+    return [
+        s["id"]
+        for s in st["survivors"]
+        if s["owner"] == active and all(s["location"] == p for p in places)
+    ]
+
+
+def unmet(st: State, option: dict[str, Any], active: str) -> bool:
+    """Whether the active player cannot meet an option (002:1480-1482): it adds survivors to a
+    full colony (002:1727) or names a survivor of theirs and none fits."""
+    return colony_full_blocks(st, option, active) or (
+        names_chosen(option) and not chosen_fits(st, option, active)
+    )
+
+
 def can_be_taken(st: State, card: dict[str, Any], active: str) -> bool:
     """Whether the revealed crossroads ``card`` has an option the active player can take now: a
-    vote card none of whose options adds survivors to a full colony, any other card one such
-    option (002:1727) that names no survivor of theirs when they have none left."""
-    has_survivor = any(s["owner"] == active for s in st["survivors"])
-    blocked = [
-        colony_full_blocks(st, opt, active)
-        or (not has_survivor and any(e.get("target") == "chosen" for e in opt.get("effects", [])))
-        for opt in card_options(card)
-    ]
+    vote card none of whose options is unmet, any other card one option she can meet."""
+    blocked = [unmet(st, opt, active) for opt in card_options(card)]
     return not any(blocked) if card.get("vote") else not all(blocked)

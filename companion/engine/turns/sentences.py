@@ -84,6 +84,10 @@ MESSAGES: dict[str, Message] = {
         "exposure for each."
     ),
     "objective_marked": N_("{seat_name} has marked their secret objective."),
+    "objective_not_counted": N_(
+        "{seat_name}'s secret objective was ticked, but the board shows a part of it unmet: "
+        "it cannot be complete, so it does not win."
+    ),
 }
 """Step kinds whose sentence is one message, filled by words/fill.py's convention."""
 
