@@ -2,7 +2,8 @@
 
 English is the source language; every other language is a gettext catalogue under
 ``companion/translations/<code>/LC_MESSAGES/messages.po`` (compiled to ``messages.mo``, which is
-committed). Web pages translate through Flask-Babel.
+committed). Web pages translate through Flask-Babel's catalogues, each request's looked up once
+(``catalogue``).
 """
 
 from __future__ import annotations
@@ -11,8 +12,15 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from flask import g
+from flask_babel import get_locale, get_translations
+from jinja2 import pass_eval_context
+from markupsafe import Markup
+
 if TYPE_CHECKING:
+    from babel.support import NullTranslations
     from flask import Flask
+    from jinja2.nodes import EvalContext
     from werkzeug.datastructures import LanguageAccept
 
 LANGUAGES = {"en": "English", "pt_BR": "Português (Brasil)"}
@@ -66,10 +74,46 @@ def choose_locale(cookie: str | None, accept: LanguageAccept | None) -> str:
 
 def locale() -> str:
     """This device's language as the engine names it ("en", "pt_BR"): Flask-Babel's, once
-    it chose (``select_locale``); English outside a request."""
-    from flask_babel import get_locale
+    it chose (``select_locale``), kept on ``g`` for the request; English outside one."""
+    try:
+        return g.companion_locale
+    except AttributeError:  # the request's first look: Flask-Babel chooses, as it caches on g
+        g.companion_locale = code = str(get_locale() or DEFAULT_LOCALE)
+        return code
+    except RuntimeError:  # no app context: Flask-Babel's get_locale would say None
+        return DEFAULT_LOCALE
 
-    return str(get_locale() or DEFAULT_LOCALE)
+
+def catalogue() -> NullTranslations:
+    """This request's catalogue (Flask-Babel's ``get_translations``), kept on ``g``.
+
+    Flask-Babel finds the request's context four times on every word it translates; a board
+    says about 200 words a render, so each request asks it once (as Flask-Babel keeps its
+    locale on ``g``, the catalogue follows the request's language and no other).
+    """
+    try:
+        return g.companion_catalogue
+    except AttributeError:
+        g.companion_catalogue = found = get_translations()
+        return found
+    except RuntimeError:  # no app context: Flask-Babel's NullTranslations
+        return get_translations()
+
+
+def gettext(string: str) -> str:
+    """``string`` in this request's language (Flask-Babel's ``gettext`` without variables)."""
+    return catalogue().ugettext(string)
+
+
+@pass_eval_context
+def template_gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
+    """A template's ``_`` and ``gettext``: Jinja's newstyle gettext (jinja2.ext's
+    ``_make_new_gettext``) over ``catalogue``, without its second call through the context."""
+    text = catalogue().ugettext(string)
+    if eval_ctx.autoescape:
+        text = Markup(text)
+    # Always a format string, as Jinja's: "%%" is "%" with or without variables.
+    return text % variables
 
 
 def select_locale() -> str:
@@ -93,6 +137,18 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     # {% trans %} blocks are whitespace-trimmed, as babel.cfg extracts them.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
+    # Flask-Babel's callables, through the catalogue found once a request (Jinja's newstyle
+    # gettext around them, as Flask-Babel installs them); ``gettext`` and ``_`` (Jinja's alias
+    # looks ``gettext`` up in the context on every call; no page passes its own) are
+    # template_gettext, the one said about 200 times a table screen.
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: catalogue().ugettext(s),
+        ngettext=lambda s, p, n: catalogue().ungettext(s, p, n),
+        pgettext=lambda c, s: catalogue().upgettext(c, s),
+        npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n),
+        newstyle=True,
+    )
+    app.jinja_env.globals.update(gettext=template_gettext, _=template_gettext)
 
     def lang_url(code: str) -> str:
         """The link that switches this device to ``code`` and comes back to this page.

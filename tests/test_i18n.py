@@ -188,12 +188,24 @@ def test_choose_locale(accept, expected):
     assert choose_locale("en", accept) == "en"
 
 
-def test_templates_use_flask_babels_own_gettext(app):
-    """Flask-Babel's Jinja integration: variables escaped in HTML, plurals, trimmed blocks."""
+def test_templates_translate_through_flask_babels_catalogues(app):
+    """Jinja's newstyle gettext over each request's Flask-Babel catalogue: variables escaped in
+    HTML, a msgid always formatted ("%%" is "%"), plurals by count, trimmed blocks."""
+    supply = "'The supply holds %(num)s food token.', 'The supply holds %(num)s food tokens.'"
     cases = {
         "{{ _('Round %(n)s', n=3) }}": ("Round 3", "Rodada 3"),
+        "{{ gettext('Round %(n)s', n=3) }}": ("Round 3", "Rodada 3"),
         "{{ _('Round %(n)s', n='<b>') }}": ("Round &lt;b&gt;", "Rodada &lt;b&gt;"),
+        "{{ _('Fully 100%% sure') }}": ("Fully 100% sure", "Fully 100% sure"),  # always formatted
         "{% trans n=4 %}\n  Round {{ n }}\n{% endtrans %}": ("Round 4", "Rodada 4"),
+        f"{{{{ ngettext({supply}, 1) }}}}": (
+            "The supply holds 1 food token.",
+            "O estoque de comida tem 1 ficha.",
+        ),
+        f"{{{{ ngettext({supply}, 2) }}}}": (
+            "The supply holds 2 food tokens.",
+            "O estoque de comida tem 2 fichas.",
+        ),
     }
     for source, (en, pt) in cases.items():
         for lang, expected in (("en", en), ("pt-BR", pt)):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from flask import render_template_string
+
 from companion.web.assets import zstd
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,3 +58,12 @@ def test_a_page_keeps_the_quick_level(client):
     assert page.headers["Content-Encoding"] == "zstd"
     body = zstd.decompress(page.data)
     assert len(page.data) == len(zstd.compress(body, 3))
+
+
+def test_the_sprites_address_is_each_requests_own(app):
+    """sprite_url is built once a request, under that request's prefix (a proxy's mount)."""
+    source = "{{ sprite_url() }} {{ sprite_url() }}"
+    for root in ("", "/table", ""):
+        with app.test_request_context("/", base_url=f"http://localhost{root}/"):
+            said = render_template_string(source)
+            assert said == f"{root}/static/icons.svg {root}/static/icons.svg"

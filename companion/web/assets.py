@@ -9,13 +9,15 @@ first load; pages and fragments, made on every change, keep Flask-Compress's qui
 vendored file with its version in its name (``htmx-2.0.11.min.js``)
 never changes, so a phone may keep it for a year; the companion's own files are checked again
 on each load (a 304 when unchanged), so an upgraded companion is never served stale.
+The sprite's address (``sprite_url``) is built once a request: a table screen draws about 50
+pieces and symbols from it.
 """
 
 from __future__ import annotations
 
 import re
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request, url_for
 from flask_compress import Compress
 from werkzeug.wrappers import Response
 
@@ -39,6 +41,17 @@ def init_app(app: Flask) -> None:
     app.after_request(cache_headers)
     # Registered last, so it runs before Flask-Compress, which leaves an encoded answer alone.
     app.after_request(compress_static)
+    app.jinja_env.globals["sprite_url"] = sprite_url
+
+
+def sprite_url() -> str:
+    """The address of the icons' sprite, static/icons.svg (``url_for``), kept on ``g`` for the
+    request (its prefix may differ from one request to the next, behind a proxy)."""
+    try:
+        return g.companion_sprite_url
+    except AttributeError:
+        g.companion_sprite_url = url = url_for("static", filename="icons.svg")
+        return url
 
 
 def compress_static(response: Response) -> Response:

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
 from markupsafe import Markup
 
 from companion.engine.core.errors import render_error
 from companion.engine.core.vocabulary import BETRAYAL_KINDS
 from companion.engine.words import card_texts, labels
 from companion.engine.words.waiting import waiting_words as _waiting_words
-from companion.i18n import locale
+from companion.i18n import gettext, locale
 
 
 def words(card: Any, field: str = "name") -> str:
