@@ -142,7 +142,7 @@ def init_app(app: Flask) -> None:
     # looks ``gettext`` up in the context on every call; no page passes its own) are
     # template_gettext, the one said about 200 times a table screen.
     app.jinja_env.install_gettext_callables(
-        gettext=lambda s: catalogue().ugettext(s),
+        gettext=gettext,
         ngettext=lambda s, p, n: catalogue().ungettext(s, p, n),
         pgettext=lambda c, s: catalogue().upgettext(c, s),
         npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n),

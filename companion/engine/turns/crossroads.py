@@ -97,10 +97,8 @@ def crossroads_choices(st: State, active: str) -> dict[str, Any] | None:
     every = card.get("options", [])
     needs = [_needs(opt) for opt in every]  # option n's at needs[n - 1]
     options = [n for n, opt in enumerate(every, start=1) if not unmet(st, opt, active)]
-    naming = [opt for n, opt in enumerate(every, start=1) if names_chosen(opt)]
-    if not card.get("vote"):
-        naming = [opt for n, opt in enumerate(every, start=1) if n in options and opt in naming]
-    fits = [set(chosen_fits(st, opt, active)) for opt in naming]
+    taken = every if card.get("vote") else [every[n - 1] for n in options]
+    fits = [set(chosen_fits(st, opt, active)) for opt in taken if names_chosen(opt)]
     chosen = [s["id"] for s in st["survivors"] if s["owner"] == active]
     chosen = [sid for sid in chosen if fits and all(sid in fit for fit in fits)]
     choice: dict[str, Any] = {"option": options}
