@@ -19,20 +19,26 @@ IN_VIEW_JS = """el => { const r = el.getBoundingClientRect();
   return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
 
 
-@pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.proof)])
-@pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
-def test_the_turn_on_the_phone_is_in_view_and_clean(browser, served, lang, size):
+def _active_phone(browser, served, size: tuple[int, int]):
+    """The first player's phone page at ``size``, their first turn started (base, game, page;
+    the page not yet opened)."""
     app, base = served
     table = app.test_client()
     game, phones = seated_and_kept(app, table)
     table_act(app, game, type="reveal_crisis", seed=2)
     seat = head(app, game)[0]["first_player"]
     table_act(app, game, type="start_turn")
-    width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     context.add_init_script(IN_FLIGHT_JS)
     context.add_cookies(cookies_of(phones[seat], base))
-    page = context.new_page()
+    return base, game, context.new_page()
+
+
+@pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.proof)])
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
+def test_the_turn_on_the_phone_is_in_view_and_clean(browser, served, lang, size):
+    width = size[0]
+    base, game, page = _active_phone(browser, served, size)
     page.goto(f"{base}/lang/{lang}?next=/phone/{game}")
     page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
     assert page.evaluate("document.documentElement.lang") == lang.replace("_", "-")
@@ -63,16 +69,7 @@ GROUP_TOP_JS = """id => { const bar = document.querySelector('#my-turn .turn-who
 def test_a_survivor_s_group_opens_at_the_top_by_its_name_or_its_summary(browser, served):
     """Tapped by its name in the turn's bar or by its own summary, a survivor's group opens at
     the top of the phone, under the bar that stays there; one group is open at a time."""
-    app, base = served
-    table = app.test_client()
-    game, phones = seated_and_kept(app, table)
-    table_act(app, game, type="reveal_crisis", seed=2)
-    seat = head(app, game)[0]["first_player"]
-    table_act(app, game, type="start_turn")
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(IN_FLIGHT_JS)
-    context.add_cookies(cookies_of(phones[seat], base))
-    page = context.new_page()
+    base, game, page = _active_phone(browser, served, (390, 844))
     page.goto(f"{base}/phone/{game}")
     page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
     # room to scroll below the groups, as a long turn has
